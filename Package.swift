@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+// cartrender: scene file → validated scene → motion → layout (display list) → raster → encoders → outputs.
+import PackageDescription
+
+let package = Package(
+    name: "cartrender",
+    products: [
+        .library(name: "CartRender", targets: ["CartRender"]),
+        .executable(name: "cartrender", targets: ["cartrender"]),
+    ],
+    targets: [
+        // C libraries from Debian, one module per library family. Only CartRenderRaster imports them.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPango", pkgConfig: "pangocairo pangoft2 fontconfig", providers: [.apt(["libpango1.0-dev", "libfontconfig-dev"])]),
+        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CGif", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+
+        // Scene, motion and layout: pure Swift, no C.
+        .target(name: "CartRenderCore"),
+        // Raster (Cairo, Pango, librsvg) and encoders/decoders (libpng, giflib, libimagequant, libwebp).
+        .target(
+            name: "CartRenderRaster",
+            dependencies: ["CartRenderCore", "CCairo", "CPango", "CRsvg", "CPNG", "CGif", "CImageQuant", "CWebP"]
+        ),
+        // Frame pipeline, outputs (frames, manifest, report) and snapshot diffs.
+        .target(name: "CartRender", dependencies: ["CartRenderCore", "CartRenderRaster"]),
+        .executableTarget(name: "cartrender", dependencies: ["CartRender"]),
+
+        .testTarget(name: "CartRenderCoreTests", dependencies: ["CartRenderCore"]),
+        .testTarget(name: "CartRenderRasterTests", dependencies: ["CartRenderRaster"]),
+        .testTarget(name: "CartRenderTests", dependencies: ["CartRender"], resources: [.copy("Goldens")]),
+        .testTarget(name: "CLITests", dependencies: ["CartRender"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,2 @@
+import CartRenderCore
+import CartRenderRaster

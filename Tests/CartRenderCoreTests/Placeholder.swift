@@ -1,0 +1,2 @@
+import XCTest
+final class PlaceholderCartRenderCoreTests: XCTestCase { func testBuilds() { XCTAssertTrue(true) } }

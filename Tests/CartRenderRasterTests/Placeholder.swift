@@ -1,0 +1,2 @@
+import XCTest
+final class PlaceholderCartRenderRasterTests: XCTestCase { func testBuilds() { XCTAssertTrue(true) } }
