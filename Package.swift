@@ -14,6 +14,9 @@ let package = Package(
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo pangoft2 fontconfig", providers: [.apt(["libpango1.0-dev", "libfontconfig-dev"])]),
         .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // libpng reports errors by longjmp, which Swift cannot catch: this small C target wraps
+        // the write path and returns a status instead.
+        .target(name: "CPNGWriter", dependencies: ["CPNG"]),
         .systemLibrary(name: "CGif", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux libwebpdemux", providers: [.apt(["libwebp-dev"])]),
@@ -23,7 +26,7 @@ let package = Package(
         // Raster (Cairo, Pango, librsvg) and encoders/decoders (libpng, giflib, libimagequant, libwebp).
         .target(
             name: "CartRenderRaster",
-            dependencies: ["CartRenderCore", "CCairo", "CPango", "CRsvg", "CPNG", "CGif", "CImageQuant", "CWebP"]
+            dependencies: ["CartRenderCore", "CCairo", "CPango", "CRsvg", "CPNG", "CPNGWriter", "CGif", "CImageQuant", "CWebP"]
         ),
         // Frame pipeline, outputs (frames, manifest, report) and snapshot diffs.
         .target(name: "CartRender", dependencies: ["CartRenderCore", "CartRenderRaster"]),

@@ -1,1 +1,7 @@
-print("cartrender")
+import CartRender
+import Foundation
+
+setvbuf(stdout, nil, _IOFBF, 1 << 16)
+let code = CLI.run(Array(CommandLine.arguments.dropFirst()))
+fflush(stdout)
+exit(code.rawValue)

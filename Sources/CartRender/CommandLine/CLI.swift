@@ -1,0 +1,108 @@
+import CartRenderCore
+import CartRenderRaster
+import Foundation
+
+/// The `cartrender` command: dispatches to subcommands, maps errors to exit codes (SPEC.md §5),
+/// prints errors as one sentence on stderr and help on stdout.
+public enum CLI {
+    /// Runs the command line (without the program name) and returns its exit status.
+    public static func run(_ arguments: [String]) -> ExitCode {
+        do {
+            switch arguments.first {
+            case "--help", "-h", "help": print(Help.main); return .success
+            case "--version": print(Help.version); return .success
+            case "schema":
+                guard arguments.count == 1 else { throw UsageError("schema takes no arguments") }
+                print(SceneSchema.json.serialized(pretty: true), terminator: "")
+                return .success
+            default:
+                if arguments.contains("--help") { print(Help.main); return .success }
+                if arguments.contains("--version") { print(Help.version); return .success }
+                return try render(RenderCommand.parse(arguments))
+            }
+        } catch {
+            return report(error)
+        }
+    }
+
+    /// Prints `error` on stderr and returns its exit code.
+    public static func report(_ error: Error) -> ExitCode {
+        let (message, code): (String, ExitCode)
+        switch error {
+        case let e as UsageError: (message, code) = (e.message + "\nRun 'cartrender --help' for usage.", .usage)
+        case let e as SceneError: (message, code) = (e.description, e.kind == .unreadable ? .noInput : .dataError)
+        case let e as OutputError: (message, code) = (e.description, .cannotCreate)
+        case let e as RasterError:
+            switch e.kind {
+            case .invalidInput: (message, code) = (e.message, .dataError)
+            case .missingDependency: (message, code) = (e.message, .unavailable)
+            case .library: (message, code) = ("internal error: " + e.message, .software)
+            }
+        default: (message, code) = ("internal error: \(error)", .software)
+        }
+        FileHandle.standardError.write(Data(("cartrender: " + message + "\n").utf8))
+        return code
+    }
+
+    static func render(_ command: RenderCommand) throws -> ExitCode {
+        let scene: Scene
+        if let path = command.scenePath {
+            scene = try SceneDecoder.load(path: path, overrides: command.overrides)
+        } else {
+            scene = try DefaultScene.scene(overrides: command.overrides, baseDirectory: FileManager.default.currentDirectoryPath)
+        }
+        let renderer: Renderer
+        do { renderer = try Renderer(scene: scene) } catch var e as SceneError {
+            e.file = command.scenePath ?? DefaultScene.fileName
+            throw e
+        }
+        var options = RenderOptions()
+        options.outputDirectory = command.outputDirectory
+        options.formats = command.formats
+        options.frames = command.frames
+        options.jobs = command.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        options.pngCompression = command.pngCompression
+        switch command.frames {
+        case .range(_, let b) where b >= renderer.frameCount:
+            throw UsageError("--frames: the render has frames 0-\(renderer.frameCount - 1), got \(b) as the last")
+        case .at(let t) where t > renderer.duration + TimeTolerance.epsilon:
+            throw UsageError("--at: the render ends at \(JSONValue.format(renderer.duration, decimals: 6)) s, got \(JSONValue.format(t, decimals: 6))")
+        default: break
+        }
+        let bar = command.quiet ? nil : ProgressBar()
+        options.progress = bar.map { b in { done, total in b.update(done, total) } }
+        let started = Date()
+        let result = try renderer.render(options)
+        bar?.finish()
+        if !command.quiet {
+            let px = renderer.pixelSize
+            let n = result.manifest.frames.count
+            let secs = String(format: "%.1f", Date().timeIntervalSince(started))
+            FileHandle.standardError.write(Data("cartrender: wrote \(n) frame\(n == 1 ? "" : "s") (\(px.width)×\(px.height) px, \(command.formats.map(\.rawValue).joined(separator: "+"))) and manifest.json to \(command.outputDirectory) in \(secs) s\n".utf8))
+        }
+        return .success
+    }
+}
+
+/// A one-line progress bar on stderr, drawn only when stderr is a terminal.
+final class ProgressBar: @unchecked Sendable {
+    private let lock = NSLock()
+    private let enabled = isatty(2) == 1
+    private var lastDrawn = -1
+
+    func update(_ done: Int, _ total: Int) {
+        guard enabled, total > 0 else { return }
+        lock.lock(); defer { lock.unlock() }
+        let width = 30
+        let filled = done * width / total
+        guard filled != lastDrawn || done == total else { return }
+        lastDrawn = filled
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        FileHandle.standardError.write(Data("\r\(bar) \(done)/\(total) frames".utf8))
+    }
+
+    func finish() {
+        guard enabled, lastDrawn >= 0 else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}

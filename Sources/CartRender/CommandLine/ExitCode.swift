@@ -1,0 +1,29 @@
+/// Exit statuses (SPEC.md §5; BSD `sysexits.h` names).
+public enum ExitCode: Int32, Sendable {
+    case success = 0
+    /// `verify` / `diff` found differences.
+    case differences = 1
+    /// Bad command line (`EX_USAGE`).
+    case usage = 64
+    /// Invalid scene or input data (`EX_DATAERR`).
+    case dataError = 65
+    /// Input file missing or unreadable (`EX_NOINPUT`).
+    case noInput = 66
+    /// A required system package (font, icons) is not installed (`EX_UNAVAILABLE`).
+    case unavailable = 69
+    /// Internal error (`EX_SOFTWARE`).
+    case software = 70
+    /// Output cannot be written (`EX_CANTCREAT`).
+    case cannotCreate = 73
+    /// Interrupted by SIGINT (128 + 2).
+    case interrupted = 130
+    /// Terminated by SIGTERM (128 + 15).
+    case terminated = 143
+}
+
+/// A bad command line: one sentence for stderr (exit 64).
+public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

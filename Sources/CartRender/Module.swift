@@ -1,2 +1,0 @@
-import CartRenderCore
-import CartRenderRaster

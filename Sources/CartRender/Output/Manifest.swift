@@ -1,0 +1,86 @@
+import CartRenderCore
+import CartRenderRaster
+import Foundation
+
+/// `manifest.json` (SPEC.md §5): what each frame shows, the event list, and the software that
+/// drew it. Written last, so a directory with a manifest is complete.
+public struct Manifest {
+    /// One rendered frame.
+    public struct Frame {
+        public var index: Int
+        /// Seconds since the start.
+        public var time: Double
+        /// Files written for this frame, primary format first: (name, lowercase hex SHA-256).
+        public var files: [(name: String, sha256: String)]
+        public var state: JSONValue
+    }
+
+    public var sceneHash: String
+    public var fps: Int
+    public var scale: Double
+    /// Canvas size (px).
+    public var width: Int
+    public var height: Int
+    /// Length of the timeline (s) and its frame count.
+    public var duration: Double
+    public var frameCount: Int
+    public var frames: [Frame]
+    public var events: [TimelineEvent]
+    /// Other files written by the run (animations, contact sheets), in a fixed order.
+    public var outputs: [(name: String, sha256: String)] = []
+    public var fonts: [FontEnvironment.FontFile]
+
+    /// cartrender's version.
+    public static let version = "0.1.0"
+
+    public var json: JSONValue {
+        .object([
+            ("version", 1),
+            ("scene", .string(sceneHash)),
+            ("fps", .int(fps)),
+            ("scale", .num(scale)),
+            ("size", .object([("width", .int(width)), ("height", .int(height))])),
+            ("duration", .num(duration)),
+            ("frameCount", .int(frameCount)),
+            ("frames", .array(frames.map { f in
+                var m: [(String, JSONValue)] = [("index", .int(f.index)), ("time", .num(f.time))]
+                if let first = f.files.first { m += [("file", .string(first.name)), ("sha256", .string(first.sha256))] }
+                if f.files.count > 1 {
+                    m.append(("alternates", .array(f.files.dropFirst().map { .object([("file", .string($0.name)), ("sha256", .string($0.sha256))]) })))
+                }
+                m.append(("state", f.state))
+                return .object(m)
+            })),
+            ("outputs", .array(outputs.map { .object([("file", .string($0.name)), ("sha256", .string($0.sha256))]) })),
+            ("events", .array(events.map(\.json))),
+            ("software", .object([
+                ("cartrender", .string(Self.version)),
+                ("cairo", .string(LibraryVersions.cairo)),
+                ("pango", .string(LibraryVersions.pango)),
+                ("librsvg", .string(LibraryVersions.librsvg)),
+                ("libpng", .string(LibraryVersions.libpng)),
+                ("fonts", .array(fonts.map { .object([("file", .string(($0.path as NSString).lastPathComponent)), ("package", .string($0.package))]) })),
+            ])),
+        ])
+    }
+
+    /// Names of the files a manifest already in `directory` says an earlier run wrote.
+    static func filesOfEarlierRun(in directory: OutputDirectory) -> [String] {
+        guard let data = FileManager.default.contents(atPath: directory.url("manifest.json")),
+              let root = try? JSONParser.parse(Array(data)), case .object(let members) = root.value else { return [] }
+        var names: [String] = []
+        func collect(_ node: JSONNode) {
+            switch node.value {
+            case .object(let ms):
+                for m in ms {
+                    if m.key == "file", case .string(let s) = m.value.value { names.append(s) } else { collect(m.value) }
+                }
+            case .array(let items): items.forEach(collect)
+            default: break
+            }
+        }
+        for m in members where m.key == "frames" || m.key == "outputs" { collect(m.value) }
+        // Only plain file names this program writes: never a path elsewhere.
+        return names.filter { !$0.contains("/") && !$0.hasPrefix(".") && ($0.hasPrefix("frame_") || $0.hasPrefix("animation.") || $0 == "contact-sheet.png") }
+    }
+}

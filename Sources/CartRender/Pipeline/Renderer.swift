@@ -1,0 +1,93 @@
+import CartRenderCore
+import CartRenderRaster
+import Foundation
+
+/// Renders a scene's frames: the pipeline from a validated scene to files.
+///
+/// Setting up loads the fonts and every image once (so a corrupt image fails before any frame
+/// is written) and simulates the timeline to resolve the duration. Frames are then made by
+/// workers — each with its own Pango context and librsvg handles — as pure functions of time, so
+/// they can be rendered in any order, on any number of threads, with the same bytes.
+public final class Renderer: @unchecked Sendable {
+    public let scene: Scene
+    public let fonts: FontEnvironment
+    public let images: ImageLibrary
+    /// Manifest `events`, in time order.
+    public let events: [TimelineEvent]
+    /// Length of the render (s): the scene's `duration`, or 0.5 s after everything settles.
+    public let duration: Double
+    /// `round(duration × fps) + 1` frames, both ends included (SPEC.md §1).
+    public let frameCount: Int
+    /// How long after the last animation settles an open-ended render ends (s), SPEC.md §4.
+    public static let tail = 0.5
+
+    /// - Throws: `RasterError` for missing fonts or icons and corrupt images; `SceneError` when
+    ///   the resolved duration has too many frames.
+    public init(scene: Scene) throws {
+        self.scene = scene
+        fonts = try FontEnvironment()
+        var sources: [ImageSource] = [scene.shop.image]
+        if let cart = scene.cart { sources += cart.items.map(\.image) }
+        images = try ImageLibrary(sources: sources)
+        let model = Screens.model(for: scene, measurer: try FrameRasterizer(fonts: fonts, images: images))
+        events = model.events
+        if let d = scene.duration {
+            duration = d
+        } else {
+            duration = max(model.settleTime, scene.events.last?.at ?? 0) + Self.tail
+        }
+        frameCount = Int((duration * Double(scene.fps)).rounded()) + 1
+        guard frameCount <= SceneDecoder.maxFrames else {
+            throw SceneError(file: "", location: nil, path: "duration",
+                             message: "the render would have \(frameCount) frames; at most \(SceneDecoder.maxFrames)")
+        }
+    }
+
+    /// Time (s) shown by frame `index`: `index / fps`.
+    public func time(ofFrame index: Int) -> Double { Double(index) / Double(scene.fps) }
+
+    /// Pixels per point.
+    public var scale: Double { scene.device.scale }
+    /// Canvas size (px).
+    public var pixelSize: (width: Int, height: Int) {
+        (Int((scene.device.width * scale).rounded()), Int((scene.device.height * scale).rounded()))
+    }
+
+    /// A worker: not thread-safe, make one per thread.
+    public func makeWorker() throws -> FrameWorker { try FrameWorker(renderer: self) }
+
+    /// The file name of frame `index` in `format`: at least four digits, more when the
+    /// timeline needs them (`frame_0042.png`).
+    public func fileName(ofFrame index: Int, format: OutputFormat) -> String {
+        let digits = max(4, String(max(frameCount - 1, index)).count)
+        let n = String(index)
+        return "frame_" + String(repeating: "0", count: max(0, digits - n.count)) + n + "." + format.rawValue
+    }
+}
+
+/// Makes frames of one renderer on one thread.
+public final class FrameWorker {
+    public let renderer: Renderer
+    let rasterizer: FrameRasterizer
+    let model: any ScreenModel
+
+    init(renderer: Renderer) throws {
+        self.renderer = renderer
+        rasterizer = try FrameRasterizer(fonts: renderer.fonts, images: renderer.images)
+        model = Screens.model(for: renderer.scene, measurer: rasterizer)
+    }
+
+    /// The display list and manifest state at `t` seconds.
+    public func frame(at t: Double) -> (display: DisplayList, state: JSONValue) { model.frame(at: t) }
+
+    /// The frame at `t` seconds as pixels at the scene's scale.
+    public func image(at t: Double) throws -> RGBAImage {
+        try rasterizer.rasterize(model.frame(at: t).display, scale: renderer.scale)
+    }
+
+    /// Draws a display list at the scene's scale.
+    public func rasterize(_ display: DisplayList) throws -> RGBAImage { try rasterizer.rasterize(display, scale: renderer.scale) }
+
+    /// Draws a display list as an SVG document.
+    public func svg(_ display: DisplayList) throws -> [UInt8] { try rasterizer.svg(display) }
+}

@@ -1,0 +1,28 @@
+/// An sRGB color with straight (non-premultiplied) alpha, each component in 0…1.
+public struct Color: Equatable, Hashable, Sendable {
+    public var red: Double
+    public var green: Double
+    public var blue: Double
+    public var alpha: Double
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+    /// A color from 8-bit sRGB components (0…255) and an alpha in 0…1.
+    public init(r8: Int, g8: Int, b8: Int, alpha: Double = 1) {
+        self.init(red: Double(r8) / 255, green: Double(g8) / 255, blue: Double(b8) / 255, alpha: alpha)
+    }
+    /// This color with its alpha multiplied by `factor` (SwiftUI's `.opacity(_:)`).
+    public func opacity(_ factor: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: alpha * factor) }
+    public static let white = Color(red: 1, green: 1, blue: 1)
+    public static let black = Color(red: 0, green: 0, blue: 0)
+    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    /// `#RRGGBB` for opaque colors, `#RRGGBBAA` otherwise.
+    public var hex: String {
+        func h(_ v: Double) -> String {
+            let n = Int((min(max(v, 0), 1) * 255).rounded())
+            let s = String(n, radix: 16, uppercase: true)
+            return s.count == 1 ? "0" + s : s
+        }
+        return "#" + h(red) + h(green) + h(blue) + (alpha < 1 ? h(alpha) : "")
+    }
+}

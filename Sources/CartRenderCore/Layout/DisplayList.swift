@@ -1,0 +1,94 @@
+/// What one frame shows, as a flat description the raster layer draws in order (painter's
+/// algorithm). All geometry is in screen points (pt); colors are sRGB with straight alpha.
+/// Equal display lists draw equal pixels, so the pipeline can reuse a frame's bytes.
+public struct DisplayList: Equatable, Sendable {
+    /// Canvas size (pt).
+    public var size: Size
+    /// Fill of the whole canvas before any item is drawn.
+    public var background: Color
+    public var items: [DisplayItem]
+    public init(size: Size, background: Color, items: [DisplayItem]) {
+        self.size = size; self.background = background; self.items = items
+    }
+}
+
+/// One drawing operation.
+public indirect enum DisplayItem: Equatable, Sendable {
+    /// Fill a shape.
+    case fill(Shape, Paint)
+    /// Stroke a shape's outline centered on its path; `lineWidth` in pt. (`strokeBorder` is a
+    /// stroke of the shape inset by half the line width.)
+    case stroke(Shape, Paint, lineWidth: Double)
+    /// Draw text.
+    case text(TextRun)
+    /// Draw an image (symbol or file).
+    case image(ImageDraw)
+    /// Draw `items` transformed, with an opacity (0…1) applied to the group as a whole, and
+    /// clipped to `clip` (in the group's coordinates) when given.
+    case group(transform: AffineTransform, opacity: Double, clip: Shape?, items: [DisplayItem])
+}
+
+/// A closed shape in points.
+public enum Shape: Equatable, Sendable {
+    case rect(Rect)
+    /// Rounded rectangle with a circular corner radius (pt), SwiftUI's `.rect(cornerRadius:)`.
+    case roundedRect(Rect, radius: Double)
+    /// Stadium: corner radius half the shorter side.
+    case capsule(Rect)
+    /// Ellipse inscribed in the rectangle.
+    case ellipse(Rect)
+
+    /// The shape's bounding rectangle (pt).
+    public var bounds: Rect {
+        switch self {
+        case .rect(let r), .roundedRect(let r, _), .capsule(let r), .ellipse(let r): return r
+        }
+    }
+}
+
+/// How an area is painted.
+public enum Paint: Equatable, Sendable {
+    case color(Color)
+    /// A linear gradient from `start` to `end` (pt), colors evenly spaced.
+    case linearGradient(start: Point, end: Point, colors: [Color])
+}
+
+/// A run of text laid out by the raster layer (Pango).
+public struct TextRun: Equatable, Sendable {
+    public enum Alignment: String, Equatable, Sendable { case leading, center, trailing }
+    public var text: String
+    public var font: FontSpec
+    public var color: Color
+    /// Top-left of the layout box (pt); the first baseline sits one ascent below it.
+    public var origin: Point
+    /// Wrapping width (pt); nil for a single line. With `alignment`, lines align within it.
+    public var maxWidth: Double?
+    public var alignment: Alignment
+    public init(_ text: String, font: FontSpec, color: Color, origin: Point, maxWidth: Double? = nil, alignment: Alignment = .leading) {
+        self.text = text; self.font = font; self.color = color; self.origin = origin; self.maxWidth = maxWidth; self.alignment = alignment
+    }
+}
+
+/// An image drawn into a frame.
+public struct ImageDraw: Equatable, Sendable {
+    public enum ContentMode: String, Equatable, Sendable { case fit, fill }
+    public var source: ImageSource
+    /// The box the image is fitted into or fills (pt).
+    public var frame: Rect
+    public var contentMode: ContentMode
+    /// For symbols: their color (SF Symbols take the foreground style). Ignored for files.
+    public var tint: Color
+    /// Clip to a rounded rectangle of `frame` with this corner radius (pt); 0 clips to `frame`
+    /// in `.fill` mode and not at all in `.fit` mode.
+    public var cornerRadius: Double
+    public init(source: ImageSource, frame: Rect, contentMode: ContentMode = .fit, tint: Color, cornerRadius: Double = 0) {
+        self.source = source; self.frame = frame; self.contentMode = contentMode; self.tint = tint; self.cornerRadius = cornerRadius
+    }
+}
+
+/// Text metrics, provided by the raster layer (Pango with the confined fonts), so that layout
+/// can size badges and wrap text without knowing about Cairo.
+public protocol TextMeasuring {
+    /// The logical size (pt) of `text` in `font`, wrapped at `maxWidth` pt when given.
+    func measure(_ text: String, font: FontSpec, maxWidth: Double?) -> Size
+}

@@ -1,0 +1,336 @@
+import Foundation
+
+/// A position in a text file: 1-based line and column (columns count Unicode scalars).
+public struct SourceLocation: Equatable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public init(line: Int, column: Int) { self.line = line; self.column = column }
+    public var description: String { "\(line):\(column)" }
+}
+
+/// A parsed JSON value that remembers where it starts in the source, so that scene errors can
+/// name a line and column. Object members keep their source order.
+public struct JSONNode: Sendable {
+    public indirect enum Value: Sendable {
+        case object([(key: String, keyLocation: SourceLocation, value: JSONNode)])
+        case array([JSONNode])
+        case string(String)
+        /// A number with its source text (so integers are not rounded through `Double`).
+        case number(Double, text: String)
+        case bool(Bool)
+        case null
+    }
+    public var value: Value
+    public var location: SourceLocation
+
+    /// A short name of the value's JSON type, for error messages ("a string", "an object").
+    public var typeName: String {
+        switch value {
+        case .object: return "an object"
+        case .array: return "an array"
+        case .string: return "a string"
+        case .number: return "a number"
+        case .bool: return "a boolean"
+        case .null: return "null"
+        }
+    }
+}
+
+/// A syntax error in a JSON document, at a line and column.
+public struct JSONSyntaxError: Error, Equatable, Sendable {
+    public var location: SourceLocation
+    public var message: String
+}
+
+/// A strict RFC 8259 JSON parser that records source locations.
+///
+/// Accepts a leading UTF-8 byte order mark. Rejects invalid UTF-8, comments, trailing commas,
+/// duplicate keys, `NaN`/`Infinity`, numbers that overflow a `Double`, and nesting deeper than
+/// 256 levels (so hostile input cannot exhaust the stack).
+public struct JSONParser {
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    private var lineStart = 0
+    private var depth = 0
+    private static let maxDepth = 256
+
+    /// Parses a complete document.
+    /// - Throws: `JSONSyntaxError` with the line and column of the first problem.
+    public static func parse(_ data: [UInt8]) throws -> JSONNode {
+        var parser = JSONParser(bytes: data)
+        return try parser.document()
+    }
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private var location: SourceLocation {
+        // Columns count scalars: skip UTF-8 continuation bytes between line start and index.
+        var column = 1
+        var i = lineStart
+        while i < index && i < bytes.count {
+            if bytes[i] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        return SourceLocation(line: line, column: column)
+    }
+
+    private func fail(_ message: String) -> JSONSyntaxError { JSONSyntaxError(location: location, message: message) }
+
+    private mutating func document() throws -> JSONNode {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3; lineStart = 3 }
+        if let bad = Self.firstInvalidUTF8(bytes, from: index) {
+            advance(to: bad)
+            throw fail("the file is not valid UTF-8")
+        }
+        try skipWhitespace()
+        guard index < bytes.count else { throw fail("the file is empty; expected a JSON object") }
+        let node = try value()
+        try skipWhitespace()
+        if index < bytes.count { throw fail("unexpected \(describe(bytes[index])) after the end of the JSON value") }
+        return node
+    }
+
+    /// The offset of the first byte that does not belong to a valid UTF-8 sequence, or nil.
+    static func firstInvalidUTF8(_ b: [UInt8], from start: Int) -> Int? {
+        var i = start
+        while i < b.count {
+            let c = b[i]
+            let n: Int
+            var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
+            switch c {
+            case 0x00...0x7F: i += 1; continue
+            case 0xC2...0xDF: n = 1
+            case 0xE0: n = 2; lower = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: n = 2
+            case 0xED: n = 2; upper = 0x9F
+            case 0xF0: n = 3; lower = 0x90
+            case 0xF1...0xF3: n = 3
+            case 0xF4: n = 3; upper = 0x8F
+            default: return i
+            }
+            for k in 1...n {
+                guard i + k < b.count else { return i }
+                let cc = b[i + k]
+                if k == 1 { guard cc >= lower && cc <= upper else { return i } } else { guard cc & 0xC0 == 0x80 else { return i } }
+            }
+            i += n + 1
+        }
+        return nil
+    }
+
+    private mutating func advance(to target: Int) {
+        while index < target {
+            if bytes[index] == UInt8(ascii: "\n") { line += 1; lineStart = index + 1 }
+            index += 1
+        }
+    }
+
+    private func describe(_ b: UInt8) -> String {
+        if b >= 0x21 && b < 0x7F { return "'\(Character(UnicodeScalar(b)))'" }
+        return String(format: "byte 0x%02X", b)
+    }
+
+    private mutating func skipWhitespace() throws {
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): index += 1
+            case UInt8(ascii: "\n"): index += 1; line += 1; lineStart = index
+            case UInt8(ascii: "/") where index + 1 < bytes.count && (bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*")):
+                throw fail("comments are not allowed in JSON")
+            default: return
+            }
+        }
+    }
+
+    private mutating func value() throws -> JSONNode {
+        let start = location
+        guard index < bytes.count else { throw fail("unexpected end of file; expected a value") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return JSONNode(value: try object(), location: start)
+        case UInt8(ascii: "["): return JSONNode(value: try array(), location: start)
+        case UInt8(ascii: "\""): return JSONNode(value: .string(try string()), location: start)
+        case UInt8(ascii: "t"): try literal("true"); return JSONNode(value: .bool(true), location: start)
+        case UInt8(ascii: "f"): try literal("false"); return JSONNode(value: .bool(false), location: start)
+        case UInt8(ascii: "n"): try literal("null"); return JSONNode(value: .null, location: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return JSONNode(value: try number(), location: start)
+        case UInt8(ascii: "N"), UInt8(ascii: "I"):
+            throw fail("NaN and Infinity are not JSON numbers; times and sizes must be finite")
+        default: throw fail("unexpected \(describe(bytes[index])); expected a value")
+        }
+    }
+
+    private mutating func literal(_ word: String) throws {
+        let w = Array(word.utf8)
+        guard index + w.count <= bytes.count, Array(bytes[index..<index + w.count]) == w else {
+            throw fail("unexpected \(describe(bytes[index])); expected a value")
+        }
+        index += w.count
+    }
+
+    private mutating func enter() throws {
+        depth += 1
+        if depth > Self.maxDepth { throw fail("nesting is deeper than \(Self.maxDepth) levels") }
+    }
+
+    private mutating func object() throws -> JSONNode.Value {
+        try enter(); defer { depth -= 1 }
+        index += 1
+        var members: [(key: String, keyLocation: SourceLocation, value: JSONNode)] = []
+        var seen = Set<String>()
+        try skipWhitespace()
+        if index < bytes.count && bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+        while true {
+            try skipWhitespace()
+            guard index < bytes.count else { throw fail("unexpected end of file inside an object; expected '}'") }
+            guard bytes[index] == UInt8(ascii: "\"") else {
+                if bytes[index] == UInt8(ascii: "}") { throw fail("trailing comma before '}'") }
+                throw fail("unexpected \(describe(bytes[index])); expected a quoted key")
+            }
+            let keyLocation = location
+            let key = try string()
+            if seen.contains(key) {
+                index -= 1
+                throw JSONSyntaxError(location: keyLocation, message: "duplicate key \"\(key)\"")
+            }
+            seen.insert(key)
+            try skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw fail(index < bytes.count ? "unexpected \(describe(bytes[index])); expected ':' after the key" : "unexpected end of file; expected ':'")
+            }
+            index += 1
+            try skipWhitespace()
+            let v = try value()
+            members.append((key, keyLocation, v))
+            try skipWhitespace()
+            guard index < bytes.count else { throw fail("unexpected end of file inside an object; expected '}'") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            throw fail("unexpected \(describe(bytes[index])); expected ',' or '}'")
+        }
+    }
+
+    private mutating func array() throws -> JSONNode.Value {
+        try enter(); defer { depth -= 1 }
+        index += 1
+        var items: [JSONNode] = []
+        try skipWhitespace()
+        if index < bytes.count && bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+        while true {
+            try skipWhitespace()
+            if index < bytes.count && bytes[index] == UInt8(ascii: "]") { throw fail("trailing comma before ']'") }
+            items.append(try value())
+            try skipWhitespace()
+            guard index < bytes.count else { throw fail("unexpected end of file inside an array; expected ']'") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+            throw fail("unexpected \(describe(bytes[index])); expected ',' or ']'")
+        }
+    }
+
+    private mutating func string() throws -> String {
+        index += 1
+        var out = [UInt8]()
+        while true {
+            guard index < bytes.count else { throw fail("unexpected end of file inside a string") }
+            let b = bytes[index]
+            switch b {
+            case UInt8(ascii: "\""):
+                index += 1
+                return String(decoding: out, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                index += 1
+                guard index < bytes.count else { throw fail("unexpected end of file inside a string") }
+                let e = bytes[index]
+                index += 1
+                switch e {
+                case UInt8(ascii: "\""): out.append(0x22)
+                case UInt8(ascii: "\\"): out.append(0x5C)
+                case UInt8(ascii: "/"): out.append(0x2F)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = try hex4()
+                    if (0xD800...0xDBFF).contains(scalar) {
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                            throw fail("unpaired UTF-16 surrogate in \\u escape")
+                        }
+                        index += 2
+                        let low = try hex4()
+                        guard (0xDC00...0xDFFF).contains(low) else { throw fail("unpaired UTF-16 surrogate in \\u escape") }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xDC00...0xDFFF).contains(scalar) {
+                        throw fail("unpaired UTF-16 surrogate in \\u escape")
+                    }
+                    out.append(contentsOf: Array(String(Character(UnicodeScalar(scalar)!)).utf8))
+                default:
+                    index -= 1
+                    throw fail("invalid escape '\\\(Character(UnicodeScalar(e)))' in a string")
+                }
+            case 0x00..<0x20:
+                throw fail("control character \(String(format: "0x%02X", b)) inside a string (escape it, e.g. \\n)")
+            default:
+                out.append(b)
+                index += 1
+            }
+        }
+    }
+
+    private mutating func hex4() throws -> UInt32 {
+        guard index + 4 <= bytes.count else { throw fail("unexpected end of file in a \\u escape") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let c = bytes[index]
+            let d: UInt32
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(c - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = UInt32(c - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = UInt32(c - UInt8(ascii: "A") + 10)
+            default: throw fail("invalid hex digit in a \\u escape")
+            }
+            v = v * 16 + d
+            index += 1
+        }
+        return v
+    }
+
+    private mutating func number() throws -> JSONNode.Value {
+        let start = index
+        func digits() -> Int {
+            let s = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            return index - s
+        }
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count else { throw fail("unexpected end of file in a number") }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+                throw fail("numbers must not have leading zeros")
+            }
+        } else if digits() == 0 {
+            if index < bytes.count && (bytes[index] == UInt8(ascii: "I") || bytes[index] == UInt8(ascii: "N")) {
+                throw fail("NaN and Infinity are not JSON numbers; times and sizes must be finite")
+            }
+            throw fail("invalid number")
+        }
+        if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            if digits() == 0 { throw fail("a decimal point must be followed by digits") }
+        }
+        if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
+            index += 1
+            if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
+            if digits() == 0 { throw fail("an exponent must have digits") }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard let v = Double(text), v.isFinite else {
+            index = start
+            throw fail("the number \(text) is too large")
+        }
+        return .number(v, text: text)
+    }
+}

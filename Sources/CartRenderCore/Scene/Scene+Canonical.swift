@@ -1,0 +1,64 @@
+import Foundation
+
+extension Scene {
+    /// The scene as a complete scene file with every default written out and keys in a fixed
+    /// order; its SHA-256 identifies the scene in manifests. Image files appear relative to the
+    /// scene's directory, so the identity does not depend on where a checkout lives.
+    public var canonicalJSON: JSONValue {
+        func image(_ i: ImageSource) -> JSONValue {
+            switch i {
+            case .symbol: return .string(i.text)
+            case .file(let p):
+                let base = baseDirectory.hasSuffix("/") ? baseDirectory : baseDirectory + "/"
+                return .string(p.hasPrefix(base) ? String(p.dropFirst(base.count)) : p)
+            }
+        }
+        var device: [(String, JSONValue)] = [
+            ("width", .num(self.device.width)), ("height", .num(self.device.height)), ("scale", .num(self.device.scale)),
+            ("safeArea", .object([("top", .num(self.device.safeAreaTop)), ("bottom", .num(self.device.safeAreaBottom))])),
+        ]
+        if let name = self.device.name { device.insert(("name", .string(name)), at: 0) }
+        var members: [(String, JSONValue)] = [
+            ("version", .int(version)), ("screen", .string(screen.rawValue)), ("device", .object(device)),
+            ("colorScheme", .string(colorScheme.rawValue)), ("reduceMotion", .bool(reduceMotion)),
+            ("locale", .string(locale)), ("tint", .string(tint.text)), ("fps", .int(fps)),
+            ("duration", duration.map { .num($0) } ?? .null),
+        ]
+        switch screen {
+        case .shop:
+            let frame: JSONValue
+            switch shop.cartFrame {
+            case .measured: frame = "measured"
+            case .none: frame = .null
+            case .rect(let r): frame = .object([("x", .num(r.x)), ("y", .num(r.y)), ("width", .num(r.width)), ("height", .num(r.height))])
+            }
+            members.append(("shop", .object([
+                ("title", .string(shop.title)), ("productName", .string(shop.productName)),
+                ("productDescription", .string(shop.productDescription)), ("image", image(shop.image)),
+                ("imageLabel", .string(shop.imageLabel)), ("buttonTitle", .string(shop.buttonTitle)),
+                ("count", .int(shop.count)), ("cartFrame", frame),
+            ])))
+        case .cart:
+            let c = cart ?? CartContent()
+            members.append(("cart", .object([
+                ("title", .string(c.title)), ("currencyCode", .string(c.currencyCode)),
+                ("items", .array(c.items.map { item in
+                    .object([("id", .string(item.id)), ("name", .string(item.name)), ("details", .string(item.details)),
+                             ("image", image(item.image)), ("price", .string("\(item.price)")), ("quantity", .int(item.quantity))])
+                })),
+            ])))
+        }
+        members.append(("events", .array(events.map { e in
+            var m: [(String, JSONValue)] = [("at", .num(e.at))]
+            switch e.action {
+            case .tapAdd: m.append(("tap", "add"))
+            case .tapCheckout: m.append(("tap", "checkout"))
+            case .tapRow(let b, let item): m += [("tap", .string(b.rawValue)), ("item", .string(item))]
+            case .swipe(let item, let tr, let d):
+                m.append(("swipe", .object([("item", .string(item)), ("translation", .num(tr)), ("duration", .num(d))])))
+            }
+            return .object(m)
+        })))
+        return .object(members)
+    }
+}

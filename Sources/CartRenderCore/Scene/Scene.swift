@@ -1,0 +1,168 @@
+import Foundation
+
+/// A validated scene: everything needed to compute any frame (SPEC.md §4).
+///
+/// Produced by `SceneDecoder` from a scene file (or the embedded default); all values are
+/// resolved and in range. Times are seconds (s), lengths points (pt).
+public struct Scene: Equatable, Sendable {
+    /// Which of the two screens the scene shows.
+    public enum Screen: String, Sendable, CaseIterable { case shop, cart }
+
+    public var version: Int = 1
+    public var screen: Screen = .shop
+    public var device: Device = .iPhone16
+    public var colorScheme: ColorScheme = .light
+    public var reduceMotion: Bool = false
+    /// A POSIX-style locale identifier (`en_US`, `de_DE`), used for number and currency formats.
+    public var locale: String = "en_US"
+    public var tint: Tint = .system("indigo")
+    /// Frames per second, 1…240.
+    public var fps: Int = 60
+    /// Length of the render (s); `nil` ends it 0.5 s after the last animation settles.
+    public var duration: Double?
+    public var shop: ShopContent = ShopContent()
+    public var cart: CartContent?
+    /// User input in time order (stable for equal times: file order).
+    public var events: [SceneEvent] = []
+    /// Directory that relative image paths are resolved against (not part of the scene's identity).
+    public var baseDirectory: String = FileManager.default.currentDirectoryPath
+
+    public init() {}
+
+    public static func == (a: Scene, b: Scene) -> Bool {
+        a.canonicalJSON == b.canonicalJSON
+    }
+}
+
+/// A device preset or custom screen: size in points, pixel scale, safe-area insets in points.
+public struct Device: Equatable, Sendable {
+    /// Preset name (`iphone-16`), or nil for a custom device.
+    public var name: String?
+    /// Screen size (pt).
+    public var width: Double
+    public var height: Double
+    /// Pixels per point (1…4).
+    public var scale: Double
+    /// Safe-area insets (pt).
+    public var safeAreaTop: Double
+    public var safeAreaBottom: Double
+
+    public init(name: String?, width: Double, height: Double, scale: Double, safeAreaTop: Double, safeAreaBottom: Double) {
+        self.name = name; self.width = width; self.height = height; self.scale = scale
+        self.safeAreaTop = safeAreaTop; self.safeAreaBottom = safeAreaBottom
+    }
+
+    /// iPhone 16: 393×852 pt @3x, safe area 59/34 pt (SPEC.md §3).
+    public static let iPhone16 = Device(name: "iphone-16", width: 393, height: 852, scale: 3, safeAreaTop: 59, safeAreaBottom: 34)
+    /// iPhone 16 Pro Max: 440×956 pt @3x, safe area 62/34 pt.
+    public static let iPhone16ProMax = Device(name: "iphone-16-pro-max", width: 440, height: 956, scale: 3, safeAreaTop: 62, safeAreaBottom: 34)
+    /// iPhone SE (3rd generation): 375×667 pt @2x, safe area 20/0 pt.
+    public static let iPhoneSE = Device(name: "iphone-se", width: 375, height: 667, scale: 2, safeAreaTop: 20, safeAreaBottom: 0)
+    /// Presets by name.
+    public static let presets: [String: Device] = [
+        "iphone-16": .iPhone16, "iphone-16-pro-max": .iPhone16ProMax, "iphone-se": .iPhoneSE,
+    ]
+    /// Screen bounds (pt).
+    public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+}
+
+/// The accent color: a system color name (resolved per color scheme) or a fixed sRGB color.
+public enum Tint: Equatable, Sendable {
+    case system(String)
+    case rgb(Color)
+    /// The tint in the given appearance.
+    public func resolved(_ scheme: ColorScheme) -> Color {
+        switch self {
+        case .system(let name): return (Look.systemColors[name] ?? Look.systemIndigo).resolved(scheme)
+        case .rgb(let c): return c
+        }
+    }
+    /// The scene-file spelling: `indigo` or `#RRGGBB`.
+    public var text: String {
+        switch self { case .system(let n): return n; case .rgb(let c): return c.hex }
+    }
+}
+
+/// A product image: an SF Symbol name (drawn from its Bootstrap Icons stand-in) or an image file.
+public enum ImageSource: Equatable, Hashable, Sendable {
+    case symbol(String)
+    /// An absolute path to a PNG, JPEG or SVG file.
+    case file(String)
+    /// The scene-file spelling (`symbol:backpack.fill`, or the path).
+    public var text: String {
+        switch self { case .symbol(let n): return "symbol:" + n; case .file(let p): return p }
+    }
+}
+
+/// The fly-button demo screen of seed 000.
+public struct ShopContent: Equatable, Sendable {
+    public var title = "Shop"
+    public var productName = "Trail backpack"
+    public var productDescription = "Twenty liters, water resistant and light enough for every day."
+    public var image: ImageSource = .symbol("backpack.fill")
+    public var imageLabel = "Trail backpack"
+    public var buttonTitle = "Add to Cart"
+    /// Items in the cart before the first frame (≥ 0).
+    public var count = 0
+    public var cartFrame: CartFrame = .measured
+    public init() {}
+
+    /// Where flights go (seed 000's `cartFrame: CGRect?`).
+    public enum CartFrame: Equatable, Sendable {
+        /// The cart icon's laid-out frame.
+        case measured
+        /// No cart frame: taps never fly, they count at once.
+        case none
+        /// A fixed frame in screen points.
+        case rect(Rect)
+    }
+}
+
+/// The cart page of seed 003.
+public struct CartContent: Equatable, Sendable {
+    public var title = "My cart"
+    /// ISO 4217 currency code (`USD`, `EUR`, `JPY`).
+    public var currencyCode = "USD"
+    public var items: [CartItem] = []
+    public init() {}
+}
+
+/// One row of the cart page. `price` is a decimal, never binary floating point.
+public struct CartItem: Equatable, Sendable {
+    public var id: String
+    public var name: String
+    public var details: String
+    public var image: ImageSource
+    /// Unit price in the scene's currency.
+    public var price: Decimal
+    /// Quantity (≥ 1).
+    public var quantity: Int
+    public init(id: String, name: String, details: String, image: ImageSource, price: Decimal, quantity: Int) {
+        self.id = id; self.name = name; self.details = details; self.image = image; self.price = price; self.quantity = quantity
+    }
+}
+
+/// A user input at a time on the timeline.
+public struct SceneEvent: Equatable, Sendable {
+    /// Seconds since the start of the render (≥ 0).
+    public var at: Double
+    public var action: Action
+    /// Index of the event in the scene file's `events` array (for error messages and stable order).
+    public var index: Int
+
+    public init(at: Double, action: Action, index: Int) { self.at = at; self.action = action; self.index = index }
+
+    public enum Action: Equatable, Sendable {
+        /// Tap the fly button's add button (shop screen).
+        case tapAdd
+        /// A finger drag on a cart row: `translation` in pt (negative = leftward), moving linearly
+        /// over `duration` seconds, then lifting.
+        case swipe(item: String, translation: Double, duration: Double)
+        /// Tap a cart row's plus, minus or revealed trash button.
+        case tapRow(button: RowButton, item: String)
+        /// Tap the cart page's "Check out" button.
+        case tapCheckout
+    }
+
+    public enum RowButton: String, Sendable { case plus, minus, delete }
+}

@@ -1,0 +1,57 @@
+/// A problem with a scene: where it is (file, line, column, JSON path) and what is wrong.
+///
+/// `description` is the one sentence printed on stderr, e.g.
+/// `scene.json:12:9: events[3].at: must be ≥ 0, got -1`.
+public struct SceneError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// Malformed JSON, wrong type, unknown key, out-of-range value or corrupt image (exit 65).
+        case invalid
+        /// The scene file or an image it names is missing or unreadable (exit 66).
+        case unreadable
+    }
+    public var kind: Kind
+    /// The scene file as the user named it (`<default scene>` for the embedded one).
+    public var file: String
+    public var location: SourceLocation?
+    /// JSON path of the offending value (`events[3].at`), empty for the whole document.
+    public var path: String
+    public var message: String
+
+    public init(kind: Kind = .invalid, file: String, location: SourceLocation?, path: String, message: String) {
+        self.kind = kind; self.file = file; self.location = location; self.path = path; self.message = message
+    }
+
+    public var description: String {
+        var s = file
+        if let l = location { s += ":\(l.line):\(l.column)" }
+        s += ": "
+        if !path.isEmpty { s += path + ": " }
+        return s + message
+    }
+}
+
+/// The known key closest to `key` by edit distance, if it is close enough to be a likely typo.
+public func nearestKey(to key: String, in candidates: [String]) -> String? {
+    func distance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var prev = Array(0...b.count)
+        var cur = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            cur[0] = i
+            for j in 1...b.count {
+                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&prev, &cur)
+        }
+        return prev[b.count]
+    }
+    let k = Array(key.lowercased())
+    var best: (String, Int)?
+    for c in candidates {
+        let d = distance(k, Array(c.lowercased()))
+        if best == nil || d < best!.1 { best = (c, d) }
+    }
+    guard let (name, d) = best, d <= max(2, key.count / 3) else { return nil }
+    return name
+}

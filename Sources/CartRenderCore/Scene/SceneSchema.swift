@@ -1,0 +1,1 @@
+public enum SceneSchema { public static var json: JSONValue { .object([]) } }

@@ -1,0 +1,32 @@
+/// SF Symbols that scenes may name, and the Bootstrap Icons (Debian `bootstrap-icons`, MIT) that
+/// stand in for them (SPEC.md §3). Bootstrap Icons 1.10 has no backpack; `bag-fill` is the
+/// closest carried item.
+public enum Symbols {
+    /// SF Symbol name → Bootstrap Icons file name without `.svg`.
+    public static let bootstrapNames: [String: String] = [
+        "backpack.fill": "bag-fill",
+        "backpack": "bag",
+        "bag.fill": "bag-fill",
+        "bag": "bag",
+        "handbag.fill": "handbag-fill",
+        "briefcase.fill": "briefcase-fill",
+        "gift.fill": "gift-fill",
+        "heart.fill": "heart-fill",
+        "star.fill": "star-fill",
+        "cart.fill": "cart-fill",
+        "cart": "cart",
+        "cart.badge.plus": "cart-plus",
+        "trash": "trash",
+        "trash.fill": "trash-fill",
+        "plus": "plus-lg",
+        "minus": "dash-lg",
+        "chevron.left": "chevron-left",
+    ]
+    /// Directory of Debian's Bootstrap Icons SVG files.
+    public static let bootstrapDirectory = "/usr/share/bootstrap-icons/svg"
+
+    /// Path of the SVG file drawn for an SF Symbol name, or nil when the name is not mapped.
+    public static func svgPath(for symbol: String) -> String? {
+        bootstrapNames[symbol].map { "\(bootstrapDirectory)/\($0).svg" }
+    }
+}

@@ -1,0 +1,344 @@
+import CartRenderCore
+import CCairo
+import CRsvg
+import Foundation
+
+/// Draws display lists with Cairo: into image surfaces (pixels) or SVG surfaces (vectors).
+///
+/// One per worker thread (it owns a Pango context and librsvg handles, which are not
+/// thread-safe); any number can run in parallel. Drawing is a pure function of the display list
+/// and the scale: the same list gives the same pixels whatever was drawn before.
+public final class FrameRasterizer: TextMeasuring {
+    let text: TextEngine
+    let images: ImageLibrary
+    private var svgDocuments: [ImageSource: SVGDocument] = [:]
+    private var rasterSurfaces: [ImageSource: OpaquePointer] = [:]
+
+    /// - Throws: `RasterError` when Pango cannot be set up.
+    public init(fonts: FontEnvironment, images: ImageLibrary) throws {
+        self.text = try TextEngine(fonts: fonts)
+        self.images = images
+    }
+
+    deinit {
+        for s in rasterSurfaces.values { cairo_surface_destroy(s) }
+    }
+
+    public func measure(_ string: String, font: FontSpec, maxWidth: Double?) -> Size {
+        text.measure(string, font: font, maxWidth: maxWidth)
+    }
+
+    /// Rasterizes `list` at `scale` pixels per point.
+    /// - Returns: an image of `round(size × scale)` px, straight alpha.
+    /// - Throws: `RasterError` when Cairo or librsvg fail.
+    public func rasterize(_ list: DisplayList, scale: Double) throws -> RGBAImage {
+        let w = Int((list.size.width * scale).rounded()), h = Int((list.size.height * scale).rounded())
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else {
+            throw RasterError(.library, "cairo_image_surface_create failed")
+        }
+        defer { cairo_surface_destroy(surface) }
+        try check(cairo_surface_status(surface), "creating a \(w)×\(h) px image surface")
+        guard let cr = cairo_create(surface) else { throw RasterError(.library, "cairo_create failed") }
+        defer { cairo_destroy(cr) }
+        cairo_scale(cr, scale, scale)
+        try draw(list, in: cr)
+        cairo_surface_flush(surface)
+        try check(cairo_surface_status(surface), "drawing a frame")
+        return Self.straightRGBA(surface: surface, width: w, height: h)
+    }
+
+    /// Draws `list` as an SVG document whose user unit is the point (`width`/`height` in px = pt).
+    /// Element ids are renumbered in document order, so the bytes do not depend on what the
+    /// process drew before (Cairo numbers some ids from a process-wide counter).
+    public func svg(_ list: DisplayList) throws -> [UInt8] {
+        final class Sink { var bytes: [UInt8] = [] }
+        let sink = Sink()
+        let write: cairo_write_func_t = { closure, data, length in
+            let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
+            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            return CAIRO_STATUS_SUCCESS
+        }
+        let closure = Unmanaged.passUnretained(sink).toOpaque()
+        guard let surface = cairo_svg_surface_create_for_stream(write, closure, list.size.width, list.size.height) else {
+            throw RasterError(.library, "cairo_svg_surface_create_for_stream failed")
+        }
+        cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
+        do {
+            guard let cr = cairo_create(surface) else { throw RasterError(.library, "cairo_create failed") }
+            defer { cairo_destroy(cr) }
+            try draw(list, in: cr)
+        } catch {
+            cairo_surface_destroy(surface)
+            throw error
+        }
+        cairo_surface_finish(surface)
+        let status = cairo_surface_status(surface)
+        cairo_surface_destroy(surface)
+        try check(status, "writing an SVG frame")
+        return withExtendedLifetime(sink) { SVGIdentifiers.canonicalize(sink.bytes) }
+    }
+
+    // MARK: - Drawing
+
+    private func check(_ status: cairo_status_t, _ what: String) throws {
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RasterError(.library, "Cairo failed while \(what): \(String(cString: cairo_status_to_string(status)))")
+        }
+    }
+
+    func draw(_ list: DisplayList, in cr: OpaquePointer) throws {
+        let bg = list.background
+        cairo_set_source_rgba(cr, bg.red, bg.green, bg.blue, bg.alpha)
+        cairo_rectangle(cr, 0, 0, list.size.width, list.size.height)
+        cairo_fill(cr)
+        for item in list.items { try draw(item, in: cr) }
+        try check(cairo_status(cr), "drawing a frame")
+    }
+
+    func draw(_ item: DisplayItem, in cr: OpaquePointer) throws {
+        switch item {
+        case .fill(let shape, let paint):
+            path(shape, in: cr)
+            setPaint(paint, in: cr)
+            cairo_fill(cr)
+        case .stroke(let shape, let paint, let lineWidth):
+            path(shape, in: cr)
+            setPaint(paint, in: cr)
+            cairo_set_line_width(cr, lineWidth)
+            cairo_stroke(cr)
+        case .text(let run):
+            text.draw(run, in: cr)
+        case .image(let image):
+            try drawImage(image, in: cr)
+        case .group(let t, let opacity, let clip, let items):
+            guard opacity > 0 else { return }
+            cairo_save(cr)
+            defer { cairo_restore(cr) }
+            if !t.isIdentity {
+                var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+                cairo_transform(cr, &m)
+            }
+            if let clip {
+                path(clip, in: cr)
+                cairo_clip(cr)
+            }
+            if opacity < 1 {
+                // Keep the intermediate surface small: clip to what the group can touch.
+                if let b = bounds(of: items) {
+                    cairo_rectangle(cr, b.x - 2, b.y - 2, b.width + 4, b.height + 4)
+                    cairo_clip(cr)
+                }
+                cairo_push_group(cr)
+                for i in items { try draw(i, in: cr) }
+                cairo_pop_group_to_source(cr)
+                cairo_paint_with_alpha(cr, opacity)
+            } else {
+                for i in items { try draw(i, in: cr) }
+            }
+        }
+    }
+
+    func path(_ shape: Shape, in cr: OpaquePointer) {
+        cairo_new_path(cr)
+        switch shape {
+        case .rect(let r):
+            cairo_rectangle(cr, r.x, r.y, r.width, r.height)
+        case .roundedRect(let r, let radius):
+            roundedRect(r, radius: min(radius, r.width / 2, r.height / 2), in: cr)
+        case .capsule(let r):
+            roundedRect(r, radius: min(r.width, r.height) / 2, in: cr)
+        case .ellipse(let r):
+            cairo_save(cr)
+            cairo_translate(cr, r.midX, r.midY)
+            cairo_scale(cr, r.width / 2, r.height / 2)
+            cairo_arc(cr, 0, 0, 1, 0, 2 * .pi)
+            cairo_restore(cr)
+            cairo_close_path(cr)
+        }
+    }
+
+    private func roundedRect(_ r: Rect, radius: Double, in cr: OpaquePointer) {
+        guard radius > 0 else { cairo_rectangle(cr, r.x, r.y, r.width, r.height); return }
+        let (x0, y0, x1, y1) = (r.minX, r.minY, r.maxX, r.maxY)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, x1 - radius, y0 + radius, radius, -.pi / 2, 0)
+        cairo_arc(cr, x1 - radius, y1 - radius, radius, 0, .pi / 2)
+        cairo_arc(cr, x0 + radius, y1 - radius, radius, .pi / 2, .pi)
+        cairo_arc(cr, x0 + radius, y0 + radius, radius, .pi, 3 * .pi / 2)
+        cairo_close_path(cr)
+    }
+
+    func setPaint(_ paint: Paint, in cr: OpaquePointer) {
+        switch paint {
+        case .color(let c):
+            cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+        case .linearGradient(let start, let end, let colors):
+            let p = cairo_pattern_create_linear(start.x, start.y, end.x, end.y)
+            for (i, c) in colors.enumerated() {
+                let offset = colors.count > 1 ? Double(i) / Double(colors.count - 1) : 0
+                cairo_pattern_add_color_stop_rgba(p, offset, c.red, c.green, c.blue, c.alpha)
+            }
+            cairo_set_source(cr, p)
+            cairo_pattern_destroy(p)
+        }
+    }
+
+    func drawImage(_ image: ImageDraw, in cr: OpaquePointer) throws {
+        guard let entry = images.entries[image.source] else {
+            throw RasterError(.library, "image \(image.source.text) was not loaded before drawing")
+        }
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        let frame = image.frame
+        if image.cornerRadius > 0 || image.contentMode == .fill {
+            path(.roundedRect(frame, radius: image.cornerRadius), in: cr)
+            cairo_clip(cr)
+        }
+        switch entry {
+        case .svg(let data, let path):
+            let doc = try svgDocument(image.source, data: data, path: path)
+            let target = image.contentMode == .fit ? frame.aspectFit(doc.size) : frame.aspectFill(doc.size)
+            if case .symbol = image.source {
+                // Symbols take the foreground color: draw them as a mask of the tint.
+                cairo_rectangle(cr, target.x, target.y, target.width, target.height)
+                cairo_clip(cr)
+                cairo_push_group(cr)
+                try doc.render(in: cr, viewport: target)
+                let mask = cairo_pop_group(cr)
+                let t = image.tint
+                cairo_set_source_rgba(cr, t.red, t.green, t.blue, t.alpha)
+                cairo_mask(cr, mask)
+                cairo_pattern_destroy(mask)
+            } else {
+                try doc.render(in: cr, viewport: target)
+            }
+        case .raster(let r):
+            let surface = try rasterSurface(image.source, r)
+            let size = Size(width: Double(r.width), height: Double(r.height))
+            let target = image.contentMode == .fit ? frame.aspectFit(size) : frame.aspectFill(size)
+            cairo_translate(cr, target.x, target.y)
+            cairo_scale(cr, target.width / size.width, target.height / size.height)
+            cairo_set_source_surface(cr, surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+            cairo_rectangle(cr, 0, 0, size.width, size.height)
+            cairo_fill(cr)
+        }
+    }
+
+    private func svgDocument(_ source: ImageSource, data: [UInt8], path: String) throws -> SVGDocument {
+        if let d = svgDocuments[source] { return d }
+        let d = try SVGDocument(data: data, path: path)
+        svgDocuments[source] = d
+        return d
+    }
+
+    private func rasterSurface(_ source: ImageSource, _ r: ImageLibrary.Raster) throws -> OpaquePointer {
+        if let s = rasterSurfaces[source] { return s }
+        guard let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(r.width), Int32(r.height)) else {
+            throw RasterError(.library, "cairo_image_surface_create failed")
+        }
+        try check(cairo_surface_status(s), "creating an image surface")
+        cairo_surface_flush(s)
+        let stride = Int(cairo_image_surface_get_stride(s))
+        let dst = cairo_image_surface_get_data(s)!
+        r.argb.withUnsafeBufferPointer { src in
+            for y in 0..<r.height {
+                memcpy(dst + y * stride, src.baseAddress! + y * r.width * 4, r.width * 4)
+            }
+        }
+        cairo_surface_mark_dirty(s)
+        rasterSurfaces[source] = s
+        return s
+    }
+
+    /// Approximate bounds (pt, in the items' coordinates) of what `items` can draw.
+    func bounds(of items: [DisplayItem]) -> Rect? {
+        var result: Rect?
+        func add(_ r: Rect) {
+            guard let b = result else { result = r; return }
+            let x0 = min(b.minX, r.minX), y0 = min(b.minY, r.minY)
+            result = Rect(x: x0, y: y0, width: max(b.maxX, r.maxX) - x0, height: max(b.maxY, r.maxY) - y0)
+        }
+        for item in items {
+            switch item {
+            case .fill(let s, _): add(s.bounds)
+            case .stroke(let s, _, let w): add(s.bounds.insetBy(-w))
+            case .text(let run):
+                let size = measure(run.text, font: run.font, maxWidth: run.maxWidth)
+                add(Rect(x: run.origin.x, y: run.origin.y, width: max(size.width, run.maxWidth ?? 0), height: size.height).insetBy(-run.font.size / 2))
+            case .image(let i): add(i.frame)
+            case .group(let t, _, let clip, let children):
+                guard let inner = clip?.bounds ?? bounds(of: children) else { continue }
+                let corners = [Point(x: inner.minX, y: inner.minY), Point(x: inner.maxX, y: inner.minY),
+                               Point(x: inner.minX, y: inner.maxY), Point(x: inner.maxX, y: inner.maxY)].map(t.apply)
+                let xs = corners.map(\.x), ys = corners.map(\.y)
+                add(Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!))
+            }
+        }
+        return result
+    }
+
+    /// Cairo's premultiplied native-endian ARGB32 → straight RGBA bytes (PNG's alpha).
+    static func straightRGBA(surface: OpaquePointer, width: Int, height: Int) -> RGBAImage {
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let src = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        pixels.withUnsafeMutableBufferPointer { dst in
+            for y in 0..<height {
+                let row = src.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
+                var d = y * width * 4
+                for x in 0..<width {
+                    let p = row[x]
+                    let a = p >> 24
+                    var r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF
+                    if a != 255 && a != 0 {
+                        r = (r * 255 + a / 2) / a
+                        g = (g * 255 + a / 2) / a
+                        b = (b * 255 + a / 2) / a
+                    }
+                    dst[d] = UInt8(truncatingIfNeeded: r)
+                    dst[d + 1] = UInt8(truncatingIfNeeded: g)
+                    dst[d + 2] = UInt8(truncatingIfNeeded: b)
+                    dst[d + 3] = UInt8(truncatingIfNeeded: a)
+                    d += 4
+                }
+            }
+        }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+}
+
+/// Renumbers the element ids of a Cairo SVG document in order of appearance, per id prefix
+/// (`glyph0`, `glyph1`, `surface0`, …), and rewrites every `#id` reference to match.
+enum SVGIdentifiers {
+    static func canonicalize(_ bytes: [UInt8]) -> [UInt8] {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let idPattern = try! NSRegularExpression(pattern: #"id="([A-Za-z_]+)([0-9][0-9-]*)""#)
+        var mapping: [String: String] = [:]
+        var counters: [String: Int] = [:]
+        let ns = text as NSString
+        for m in idPattern.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
+            let prefix = ns.substring(with: m.range(at: 1))
+            let old = prefix + ns.substring(with: m.range(at: 2))
+            guard mapping[old] == nil else { continue }
+            let n = counters[prefix, default: 0]
+            counters[prefix] = n + 1
+            mapping[old] = "\(prefix)\(n)"
+        }
+        guard !mapping.isEmpty else { return bytes }
+        let refPattern = try! NSRegularExpression(pattern: #"(id="|#)([A-Za-z_]+[0-9][0-9-]*)"#)
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        var last = 0
+        for m in refPattern.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
+            let name = ns.substring(with: m.range(at: 2))
+            guard let new = mapping[name] else { continue }
+            out += ns.substring(with: NSRange(location: last, length: m.range(at: 2).location - last))
+            out += new
+            last = m.range(at: 2).location + m.range(at: 2).length
+        }
+        out += ns.substring(from: last)
+        return Array(out.utf8)
+    }
+}

@@ -1,0 +1,96 @@
+import CartRenderCore
+import CCairo
+import CPango
+
+/// Text layout and drawing with Pango over the confined fonts. One per worker: Pango font maps
+/// and contexts are not shared between threads.
+///
+/// Layout is resolution-independent: hinting is off and glyph positions are not rounded, so a
+/// text measures the same in points at every scale and in every output format.
+final class TextEngine: TextMeasuring {
+    private let fontMap: UnsafeMutablePointer<PangoFontMap>
+    private let context: OpaquePointer  // PangoContext *
+    private let fontOptions: OpaquePointer  // cairo_font_options_t *
+    private var cache: [Key: Size] = [:]
+
+    private struct Key: Hashable {
+        var text: String
+        var font: FontSpec
+        var maxWidth: Double?
+    }
+
+    init(fonts: FontEnvironment) throws {
+        guard let fm = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
+            throw RasterError(.library, "Pango could not create a FreeType font map")
+        }
+        fontMap = fm
+        pango_fc_font_map_set_config(OpaquePointer(fm), fonts.config)
+        guard let ctx = pango_font_map_create_context(fm) else {
+            g_object_unref(fm)
+            throw RasterError(.library, "Pango could not create a context")
+        }
+        context = ctx
+        guard let opts = cairo_font_options_create() else { throw RasterError(.library, "cairo_font_options_create failed") }
+        cairo_font_options_set_hint_style(opts, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(opts, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_antialias(opts, CAIRO_ANTIALIAS_GRAY)
+        fontOptions = opts
+        pango_cairo_context_set_font_options(ctx, opts)
+        pango_context_set_round_glyph_positions(ctx, 0)
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(fontMap)
+        cairo_font_options_destroy(fontOptions)
+    }
+
+    private var pangoContext: OpaquePointer { context }
+
+    /// A Pango layout for a run; the caller unrefs it.
+    private func layout(_ text: String, font: FontSpec, maxWidth: Double?, alignment: TextRun.Alignment) -> OpaquePointer {
+        let layout = pango_layout_new(pangoContext)!
+        let desc = pango_font_description_new()!
+        defer { pango_font_description_free(desc) }
+        pango_font_description_set_family(desc, font.family)
+        pango_font_description_set_weight(desc, PangoWeight(rawValue: UInt32(font.weight.rawValue)))
+        pango_font_description_set_absolute_size(desc, font.size * Double(PANGO_SCALE))
+        pango_layout_set_font_description(layout, desc)
+        pango_layout_set_text(layout, text, -1)
+        if let w = maxWidth {
+            pango_layout_set_width(layout, Int32((w * Double(PANGO_SCALE)).rounded()))
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            switch alignment {
+            case .leading: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+            case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+            case .trailing: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+            }
+        }
+        return layout
+    }
+
+    func measure(_ text: String, font: FontSpec, maxWidth: Double?) -> Size {
+        let key = Key(text: text, font: font, maxWidth: maxWidth)
+        if let s = cache[key] { return s }
+        pango_context_set_matrix(pangoContext, nil)
+        let l = layout(text, font: font, maxWidth: maxWidth, alignment: .leading)
+        defer { g_object_unref(UnsafeMutableRawPointer(l)) }
+        var logical = PangoRectangle()
+        pango_layout_get_extents(l, nil, &logical)
+        let size = Size(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))
+        cache[key] = size
+        return size
+    }
+
+    /// Draws a run with its layout box's top-left at `run.origin` (pt, in `cr`'s user space).
+    func draw(_ run: TextRun, in cr: OpaquePointer) {
+        pango_cairo_update_context(cr, pangoContext)
+        let l = layout(run.text, font: run.font, maxWidth: run.maxWidth, alignment: run.alignment)
+        defer { g_object_unref(UnsafeMutableRawPointer(l)) }
+        cairo_save(cr)
+        cairo_set_source_rgba(cr, run.color.red, run.color.green, run.color.blue, run.color.alpha)
+        cairo_move_to(cr, run.origin.x, run.origin.y)
+        pango_cairo_show_layout(cr, l)
+        cairo_restore(cr)
+    }
+}
