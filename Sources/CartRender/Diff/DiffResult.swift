@@ -1,5 +1,3 @@
-import CartRenderRaster
-
 /// The outcome of comparing two images of the same size.
 ///
 /// Encoded as SPEC.md §6's `{"differingPixels", "antialiasedPixels", "totalPixels", "identical"}`
