@@ -1,0 +1,62 @@
+/// The outcome of comparing two images of the same size.
+///
+/// Encoded as SPEC.md §6's `{"differingPixels", "antialiasedPixels", "totalPixels", "identical"}`
+/// by the CLI; the counts agree with pixelmatch 7.1's on the same inputs and options.
+public struct DiffResult: Equatable, Hashable, Sendable {
+    /// Pixels whose color distance exceeds the threshold, are not anti-aliasing (unless
+    /// `includeAA`) and are outside every mask rectangle: pixelmatch's return value.
+    public var differingPixels: Int
+    /// Pixels over the threshold that were excused as anti-aliasing: the ones pixelmatch paints
+    /// yellow. Always 0 with `includeAA`.
+    public var antialiasedPixels: Int
+    /// `width × height` of either image.
+    public var totalPixels: Int
+
+    public init(differingPixels: Int, antialiasedPixels: Int, totalPixels: Int) {
+        self.differingPixels = differingPixels
+        self.antialiasedPixels = antialiasedPixels
+        self.totalPixels = totalPixels
+    }
+
+    /// No pixel differs (anti-aliased pixels do not count).
+    public var identical: Bool { differingPixels == 0 }
+}
+
+/// An axis-aligned rectangle in pixels: columns `x ..< x + width`, rows `y ..< y + height`.
+/// Parts outside the image are ignored; a rectangle with a non-positive size is empty.
+public struct PixelRect: Equatable, Hashable, Sendable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// Whether pixel (`px`, `py`) lies inside.
+    @inlinable
+    public func contains(x px: Int, y py: Int) -> Bool {
+        px >= x && py >= y && px - x < width && py - y < height
+    }
+}
+
+/// Why two images could not be compared.
+public enum DiffError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The images differ in size (px); a failure of its own (SPEC.md §6).
+    case sizeMismatch(firstWidth: Int, firstHeight: Int, secondWidth: Int, secondHeight: Int)
+    /// An option is out of range; the text names it and the accepted range.
+    case invalidOption(String)
+
+    public var description: String {
+        switch self {
+        case let .sizeMismatch(w1, h1, w2, h2):
+            return "images differ in size: \(w1)×\(h1) px vs \(w2)×\(h2) px"
+        case let .invalidOption(text):
+            return text
+        }
+    }
+}
