@@ -13,13 +13,13 @@ extension Scene {
                 return .string(p.hasPrefix(base) ? String(p.dropFirst(base.count)) : p)
             }
         }
-        var device: [(String, JSONValue)] = [
+        let device: [(String, JSONValue)] = [
             ("width", .num(self.device.width)), ("height", .num(self.device.height)), ("scale", .num(self.device.scale)),
             ("safeArea", .object([("top", .num(self.device.safeAreaTop)), ("bottom", .num(self.device.safeAreaBottom))])),
         ]
-        if let name = self.device.name { device.insert(("name", .string(name)), at: 0) }
+        let deviceJSON: JSONValue = self.device.name.flatMap { Device.presets[$0] } == self.device ? .string(self.device.name!) : .object(device)
         var members: [(String, JSONValue)] = [
-            ("version", .int(version)), ("screen", .string(screen.rawValue)), ("device", .object(device)),
+            ("version", .int(version)), ("screen", .string(screen.rawValue)), ("device", deviceJSON),
             ("colorScheme", .string(colorScheme.rawValue)), ("reduceMotion", .bool(reduceMotion)),
             ("locale", .string(locale)), ("tint", .string(tint.text)), ("fps", .int(fps)),
             ("duration", duration.map { .num($0) } ?? .null),

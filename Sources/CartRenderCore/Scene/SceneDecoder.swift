@@ -125,10 +125,13 @@ public struct SceneDecoder {
         guard case .number(let v, let text) = node.value else { throw error(node, path, "expected a number, got \(node.typeName)") }
         guard range.contains(v) else {
             let u = unit.isEmpty ? "" : " " + unit
-            if range.upperBound == .greatestFiniteMagnitude {
+            if range.upperBound - range.lowerBound <= 100 {
+                throw error(node, path, "must be between \(JSONValue.format(range.lowerBound, decimals: 6)) and \(JSONValue.format(range.upperBound, decimals: 6))\(u), got \(text)")
+            }
+            if v < range.lowerBound {
                 throw error(node, path, "must be ≥ \(JSONValue.format(range.lowerBound, decimals: 6))\(u), got \(text)")
             }
-            throw error(node, path, "must be between \(JSONValue.format(range.lowerBound, decimals: 6)) and \(JSONValue.format(range.upperBound, decimals: 6))\(u), got \(text)")
+            throw error(node, path, "must be ≤ \(JSONValue.format(range.upperBound, decimals: 6))\(u), got \(text)")
         }
         return v
     }
@@ -208,8 +211,8 @@ public struct SceneDecoder {
             return d
         }
         let m = try object(node, path, keys: ["width", "height", "scale", "safeArea"], required: ["width", "height"])
-        let w = try number(m.values["width"]!, m.child("width"), in: 100...4096, unit: "pt")
-        let h = try number(m.values["height"]!, m.child("height"), in: 100...4096, unit: "pt")
+        let w = try number(m.values["width"]!, m.child("width"), in: 100...10_000, unit: "pt")
+        let h = try number(m.values["height"]!, m.child("height"), in: 100...10_000, unit: "pt")
         let scale = try m.values["scale"].map { try number($0, m.child("scale"), in: 1...4) } ?? 3
         var top = 0.0, bottom = 0.0
         if let sa = m.values["safeArea"] {

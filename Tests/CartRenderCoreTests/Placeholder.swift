@@ -1,2 +1,0 @@
-import XCTest
-final class PlaceholderCartRenderCoreTests: XCTestCase { func testBuilds() { XCTAssertTrue(true) } }

@@ -1,0 +1,101 @@
+@testable import CartRenderCore
+import XCTest
+
+/// Fixed text metrics, so layout tests do not depend on fonts: line height 1.2 × size,
+/// width 0.5 × size per character, no wrapping.
+struct FixedMetrics: TextMeasuring {
+    func measure(_ text: String, font: FontSpec, maxWidth: Double?) -> Size {
+        Size(width: Double(text.count) * font.size * 0.5, height: font.size * 1.2)
+    }
+}
+
+final class ShopLayoutTests: XCTestCase {
+    func layout(_ device: Device, cartFrame: ShopContent.CartFrame = .measured) -> ShopLayout {
+        var s = Scene()
+        s.device = device
+        s.shop.cartFrame = cartFrame
+        return ShopLayout(scene: s, measurer: FixedMetrics())
+    }
+
+    /// The image container: full content width (screen − 2 × 24 pt), 260 pt tall, below the
+    /// header (safe area + 8 pt), the scroll padding (24 pt) and the fly button's top padding (48 pt).
+    func testImageContainerFramePerDevice() {
+        let header = 34 * 1.2  // largeTitle line, taller than the 38 pt cart icon
+        let table: [(Device, Rect)] = [
+            (.iPhone16, Rect(x: 24, y: 59 + 8 + header + 72, width: 345, height: 260)),
+            (.iPhone16ProMax, Rect(x: 24, y: 62 + 8 + header + 72, width: 392, height: 260)),
+            (.iPhoneSE, Rect(x: 24, y: 20 + 8 + header + 72, width: 327, height: 260)),
+        ]
+        for (device, expected) in table {
+            let l = layout(device)
+            XCTAssertEqual(l.imageContainerFrame.x, expected.x, accuracy: 1e-9, device.name!)
+            XCTAssertEqual(l.imageContainerFrame.y, expected.y, accuracy: 1e-9, device.name!)
+            XCTAssertEqual(l.imageContainerFrame.width, expected.width, accuracy: 1e-9, device.name!)
+            XCTAssertEqual(l.imageContainerFrame.height, 260, device.name!)
+        }
+    }
+
+    /// `"measured"` is the cart icon's frame: the title2 symbol box plus 8 pt padding, trailing
+    /// edge 24 pt from the screen edge, centered in the header row.
+    func testMeasuredCartFrame() {
+        let l = layout(.iPhone16)
+        let symbol = ShopLayout.symbolSize(Look.title2)
+        let header = 34 * 1.2
+        let expected = Rect(x: 393 - 24 - (symbol.width + 16), y: 59 + 8 + (header - (symbol.height + 16)) / 2,
+                            width: symbol.width + 16, height: symbol.height + 16)
+        XCTAssertEqual(l.cartFrame, expected)
+        XCTAssertEqual(l.cartIconFrame, expected)
+    }
+
+    func testExplicitAndMissingCartFrames() {
+        let r = Rect(x: 10, y: 20, width: 30, height: 40)
+        XCTAssertEqual(layout(.iPhone16, cartFrame: .rect(r)).cartFrame, r)
+        XCTAssertNil(layout(.iPhone16, cartFrame: .none).cartFrame)
+    }
+
+    func testButtonBelowTheImageContainer() {
+        let l = layout(.iPhone16)
+        XCTAssertEqual(l.buttonFrame.minY, l.imageContainerFrame.maxY + 20)
+        XCTAssertEqual(l.buttonFrame.height, 44 + 2 * Look.buttonPaddingV, "minHeight 44 plus the button's padding")
+        XCTAssertEqual(l.nameFrame.minY, l.buttonFrame.maxY + 8 + 12)
+    }
+
+    func testBadgeWidthHasAMinimumOf18() {
+        let l = layout(.iPhone16)
+        XCTAssertEqual(l.badgeWidth("1"), 18)
+        XCTAssertEqual(l.badgeWidth("1,000"), 5 * 11 * 0.5 + 10)
+    }
+
+    /// Flights are drawn last, above the header and the cart icon.
+    func testFlightsAreDrawnAboveEverything() {
+        var s = Scene()
+        s.events = [SceneEvent(at: 0.3, action: .tapAdd, index: 0)]
+        let screen = ShopScreen(scene: s, measurer: FixedMetrics())
+        let list = screen.frame(at: 0.6).display
+        guard case .group(let t, _, _, let items)? = list.items.last else { return XCTFail("last item is not the flight") }
+        XCTAssertEqual(items.count, 3)
+        let flight = screen.timeline.state(at: 0.6).flights[0]
+        XCTAssertEqual(t.tx, flight.center.x)
+        XCTAssertEqual(t.a, flight.scale)
+    }
+
+    func testBadgeTextUsesTheLocale() {
+        var s = Scene()
+        s.locale = "en_US"
+        XCTAssertEqual(ShopLayout(scene: s, measurer: FixedMetrics()).badgeText(1000), "1,000")
+        s.locale = "de_DE"
+        XCTAssertEqual(ShopLayout(scene: s, measurer: FixedMetrics()).badgeText(1000), "1.000")
+    }
+
+    func testAccessibilityValues() {
+        let l = layout(.iPhone16)
+        func value(_ count: Int) -> JSONValue? {
+            let state = ShopState(time: 0, count: count, badgeScale: 1, digits: nil, flights: [], buttonPressed: false)
+            guard case .object(let m) = l.accessibility(for: state), case .object(let cart)? = m.first?.1 else { return nil }
+            return cart.first { $0.0 == "value" }?.1
+        }
+        XCTAssertEqual(value(1), "1 item")
+        XCTAssertEqual(value(0), "0 items")
+        XCTAssertEqual(value(3), "3 items")
+    }
+}

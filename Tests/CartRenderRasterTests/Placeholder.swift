@@ -1,2 +1,0 @@
-import XCTest
-final class PlaceholderCartRenderRasterTests: XCTestCase { func testBuilds() { XCTAssertTrue(true) } }
