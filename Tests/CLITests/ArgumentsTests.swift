@@ -1,0 +1,43 @@
+import CartRender
+import XCTest
+
+/// The render command's parser, as a table of arguments → parsed values or exact error texts.
+final class ArgumentsTests: XCTestCase {
+    func testParsesValues() throws {
+        let c = try RenderCommand.parse(["scene.json", "--out=o", "--format", "svg,png", "--fps", "30", "--scale", "2",
+                                         "--frames", "3-9", "--color-scheme", "dark", "--reduce-motion", "--jobs", "2", "--quiet"])
+        XCTAssertEqual(c.scenePath, "scene.json")
+        XCTAssertEqual(c.outputDirectory, "o")
+        XCTAssertEqual(c.formats, [.svg, .png])
+        XCTAssertEqual(c.fps, 30)
+        XCTAssertEqual(c.scale, 2)
+        XCTAssertEqual(c.frames, .range(3, 9))
+        XCTAssertEqual(c.colorScheme, .dark)
+        XCTAssertTrue(c.reduceMotion)
+        XCTAssertEqual(c.jobs, 2)
+        XCTAssertTrue(c.quiet)
+        XCTAssertEqual(try RenderCommand.parse(["--at", "0.5"]).frames, .at(0.5))
+        XCTAssertEqual(try RenderCommand.parse([]).outputDirectory, "frames")
+    }
+
+    func testErrorTexts() {
+        let table: [([String], String)] = [
+            (["--scale", "0.5"], "--scale: expected a number from 1 to 4, got \"0.5\""),
+            (["--scale", "nan"], "--scale: expected a number from 1 to 4, got \"nan\""),
+            (["--frames", "9-3"], "--frames: expected A-B with 0 ≤ A ≤ B (frame indices), got \"9-3\""),
+            (["--at", "-1"], "--at: expected a time in seconds ≥ 0, got \"-1\""),
+            (["--at", "inf"], "--at: expected a time in seconds ≥ 0, got \"inf\""),
+            (["--format", "jpg"], "--format: unknown format \"jpg\"; expected png, svg"),
+            (["--jobs", "0"], "--jobs: expected a whole number from 1 to 256, got \"0\""),
+            (["--out"], "--out needs a value (DIR)"),
+            (["--quiet=yes"], "--quiet does not take a value"),
+            (["a.json", "b.json"], "expected at most one scene file, got 2: a.json b.json"),
+            (["--color-scheme", "sepia"], "--color-scheme: expected light or dark, got \"sepia\""),
+        ]
+        for (args, message) in table {
+            XCTAssertThrowsError(try RenderCommand.parse(args), "\(args)") { e in
+                XCTAssertEqual((e as? UsageError)?.message, message, "\(args)")
+            }
+        }
+    }
+}

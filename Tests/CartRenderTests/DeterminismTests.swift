@@ -1,0 +1,69 @@
+import CartRender
+import CartRenderCore
+import CartRenderRaster
+import Foundation
+import XCTest
+
+final class DeterminismTests: XCTestCase {
+    func scene() throws -> Scene { try DefaultScene.scene(overrides: SceneOverrides(fps: 20, scale: 1), baseDirectory: "/") }
+
+    func tempDir() -> String {
+        let d = NSTemporaryDirectory() + "cartrender-test-" + UUID().uuidString
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: d) }
+        return d
+    }
+
+    func files(_ dir: String) throws -> [String: Data] {
+        var out: [String: Data] = [:]
+        for f in try FileManager.default.contentsOfDirectory(atPath: dir) { out[f] = FileManager.default.contents(atPath: dir + "/" + f) }
+        return out
+    }
+
+    /// Same scene, different --jobs: byte-identical frames and manifest.
+    func testJobsDoNotChangeBytes() throws {
+        let r = try Renderer(scene: scene())
+        var a = RenderOptions(); a.outputDirectory = tempDir(); a.jobs = 1; a.formats = [.png, .svg]
+        var b = a; b.outputDirectory = tempDir(); b.jobs = 3
+        _ = try r.render(a)
+        _ = try r.render(b)
+        let fa = try files(a.outputDirectory), fb = try files(b.outputDirectory)
+        XCTAssertEqual(fa.keys.sorted(), fb.keys.sorted())
+        XCTAssertEqual(fa.count, 2 * r.frameCount + 1)
+        for (name, data) in fa { XCTAssertEqual(data, fb[name], name) }
+    }
+
+    /// Frames are pure functions of time: rendered in reverse order they are the same.
+    func testFrameOrderDoesNotMatter() throws {
+        let r = try Renderer(scene: scene())
+        let w1 = try r.makeWorker(), w2 = try r.makeWorker()
+        let times = (0..<r.frameCount).map(r.time(ofFrame:))
+        let forward = try times.map { try PNGEncoder.encode(try w1.image(at: $0)) }
+        let backward = try times.reversed().map { try PNGEncoder.encode(try w2.image(at: $0)) }
+        XCTAssertEqual(forward, Array(backward.reversed()))
+    }
+
+    /// Cairo numbers some SVG ids from a process-wide counter: a frame's SVG must not depend on
+    /// what the process drew before.
+    func testSVGBytesDoNotDependOnEarlierFrames() throws {
+        let r = try Renderer(scene: scene())
+        let w = try r.makeWorker()
+        let first = try w.svg(w.frame(at: 0.6).display)
+        for t in [0.1, 0.7, 1.2] { _ = try w.svg(w.frame(at: t).display) }
+        let fresh = try r.makeWorker()
+        XCTAssertEqual(try w.svg(w.frame(at: 0.6).display), first)
+        XCTAssertEqual(try fresh.svg(fresh.frame(at: 0.6).display), first)
+    }
+
+    /// A rerun replaces the frames of an earlier run (known from its manifest) and leaves other files alone.
+    func testRerunReplacesOnlyItsOwnFiles() throws {
+        let dir = tempDir()
+        var o = RenderOptions(); o.outputDirectory = dir
+        _ = try Renderer(scene: scene()).render(o)
+        FileManager.default.createFile(atPath: dir + "/notes.txt", contents: Data("mine".utf8))
+        FileManager.default.createFile(atPath: dir + "/frame_9999.png", contents: Data("not from a run".utf8))
+        o.frames = .range(0, 2)
+        _ = try Renderer(scene: scene()).render(o)
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+        XCTAssertEqual(names, ["frame_0000.png", "frame_0001.png", "frame_0002.png", "frame_9999.png", "manifest.json", "notes.txt"])
+    }
+}

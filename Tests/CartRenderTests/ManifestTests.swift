@@ -1,0 +1,61 @@
+import CartRender
+import CartRenderCore
+import Foundation
+import XCTest
+
+final class ManifestTests: XCTestCase {
+    /// Flight centers and scales in the manifest match SPEC.md §2.1 at every frame; the count
+    /// changes exactly at the landing frames.
+    func testManifestFollowsTheMotionSpec() throws {
+        let scene = try DefaultScene.scene(overrides: SceneOverrides(scale: 1), baseDirectory: "/")
+        let r = try Renderer(scene: scene)
+        let dir = NSTemporaryDirectory() + "cartrender-manifest-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var o = RenderOptions(); o.outputDirectory = dir; o.formats = [.svg]; o.jobs = 2
+        let result = try r.render(o)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: result.manifestPath))) as! [String: Any]
+        XCTAssertEqual(json["fps"] as? Int, 60)
+        XCTAssertEqual((json["size"] as? [String: Int])?["width"], 393)
+        let frames = json["frames"] as! [[String: Any]]
+        XCTAssertEqual(frames.count, r.frameCount)
+        XCTAssertEqual(r.frameCount, Int((r.duration * 60).rounded()) + 1)
+
+        let events = json["events"] as! [[String: Any]]
+        let launch = events.first { $0["kind"] as? String == "launch" }!
+        let dest = launch["destination"] as! [String: Double]
+        let worker = try r.makeWorker()
+        _ = worker
+        var sourceCenter: (Double, Double)?
+        let landings = [0.95, 1.15, 2.05]
+        for f in frames {
+            let i = f["index"] as! Int
+            let t = Double(i) / 60
+            XCTAssertEqual(f["time"] as! Double, t, accuracy: 1e-6)
+            let state = f["state"] as! [String: Any]
+            let expectedCount = landings.filter { t >= $0 - 1e-6 }.count
+            XCTAssertEqual(state["count"] as? Int, expectedCount, "frame \(i)")
+            for flight in state["flights"] as! [[String: Any]] {
+                let id = flight["id"] as! Int
+                let launchTime = [0.3, 0.5, 1.4][id - 1]
+                let p = TimingCurve.easeIn.value(at: (t - launchTime) / 0.65)
+                XCTAssertEqual(flight["progress"] as! Double, p, accuracy: 1e-6)
+                XCTAssertEqual(flight["scale"] as! Double, 1 - 0.75 * p, accuracy: 1e-6)
+                let o = FlyTimeline.arcOffset(progress: p, destination: Vector(dx: dest["x"]!, dy: dest["y"]!))
+                let c = flight["center"] as! [String: Double]
+                if sourceCenter == nil { sourceCenter = (c["x"]! - o.dx, c["y"]! - o.dy) }
+                XCTAssertEqual(c["x"]!, sourceCenter!.0 + o.dx, accuracy: 0.01, "frame \(i)")
+                XCTAssertEqual(c["y"]!, sourceCenter!.1 + o.dy, accuracy: 0.01, "frame \(i)")
+            }
+        }
+        XCTAssertNotNil(sourceCenter)
+        // Badge scale follows the keyframes after the first landing (from rest).
+        let at = { (t: Double) in (frames[Int((t * 60).rounded())]["state"] as! [String: Any])["badgeScale"] as! Double }
+        XCTAssertEqual(at(0.95), 1, accuracy: 1e-6)
+        XCTAssertEqual(at(0.95 + 10.0 / 60), KeyframeTimeline.badgeBump.state(at: 10.0 / 60, from: 1).value, accuracy: 1e-6)
+        // Software and scene identity.
+        XCTAssertEqual((json["scene"] as? String)?.count, 64)
+        let software = json["software"] as! [String: Any]
+        XCTAssertTrue((software["cairo"] as! String).hasPrefix("1."))
+        XCTAssertTrue((software["fonts"] as! [[String: String]]).contains { $0["package"] == "fonts-inter" })
+    }
+}
