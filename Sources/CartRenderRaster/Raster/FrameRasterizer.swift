@@ -11,7 +11,8 @@ import Foundation
 public final class FrameRasterizer: TextMeasuring {
     let text: TextEngine
     let images: ImageLibrary
-    private var svgDocuments: [ImageSource: SVGDocument] = [:]
+    private struct SVGKey: Hashable { var source: ImageSource; var tint: Color? }
+    private var svgDocuments: [SVGKey: SVGDocument] = [:]
     private var rasterSurfaces: [ImageSource: OpaquePointer] = [:]
 
     /// - Throws: `RasterError` when Pango cannot be set up.
@@ -196,22 +197,13 @@ public final class FrameRasterizer: TextMeasuring {
         }
         switch entry {
         case .svg(let data, let path):
-            let doc = try svgDocument(image.source, data: data, path: path)
+            // Symbols take the foreground color: their `currentColor` becomes the tint. (Drawing
+            // them as a mask of the tint would look the same in pixels, but Cairo's SVG surface
+            // writes masks under transforms that other renderers misplace.)
+            let tint: Color? = { if case .symbol = image.source { return image.tint } else { return nil } }()
+            let doc = try svgDocument(image.source, tint: tint, data: data, path: path)
             let target = image.contentMode == .fit ? frame.aspectFit(doc.size) : frame.aspectFill(doc.size)
-            if case .symbol = image.source {
-                // Symbols take the foreground color: draw them as a mask of the tint.
-                cairo_rectangle(cr, target.x, target.y, target.width, target.height)
-                cairo_clip(cr)
-                cairo_push_group(cr)
-                try doc.render(in: cr, viewport: target)
-                let mask = cairo_pop_group(cr)
-                let t = image.tint
-                cairo_set_source_rgba(cr, t.red, t.green, t.blue, t.alpha)
-                cairo_mask(cr, mask)
-                cairo_pattern_destroy(mask)
-            } else {
-                try doc.render(in: cr, viewport: target)
-            }
+            try doc.render(in: cr, viewport: target)
         case .raster(let r):
             let surface = try rasterSurface(image.source, r)
             let size = Size(width: Double(r.width), height: Double(r.height))
@@ -226,10 +218,17 @@ public final class FrameRasterizer: TextMeasuring {
         }
     }
 
-    private func svgDocument(_ source: ImageSource, data: [UInt8], path: String) throws -> SVGDocument {
-        if let d = svgDocuments[source] { return d }
-        let d = try SVGDocument(data: data, path: path)
-        svgDocuments[source] = d
+    private func svgDocument(_ source: ImageSource, tint: Color?, data: [UInt8], path: String) throws -> SVGDocument {
+        let key = SVGKey(source: source, tint: tint)
+        if let d = svgDocuments[key] { return d }
+        var bytes = data
+        if let t = tint {
+            func c(_ v: Double) -> Int { Int((min(max(v, 0), 1) * 255).rounded()) }
+            let fill = "fill=\"rgb(\(c(t.red)),\(c(t.green)),\(c(t.blue)))\" fill-opacity=\"\(JSONValue.format(t.alpha, decimals: 4))\""
+            bytes = Array(String(decoding: data, as: UTF8.self).replacingOccurrences(of: "fill=\"currentColor\"", with: fill).utf8)
+        }
+        let d = try SVGDocument(data: bytes, path: path)
+        svgDocuments[key] = d
         return d
     }
 

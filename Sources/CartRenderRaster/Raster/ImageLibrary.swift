@@ -150,3 +150,21 @@ final class SVGDocument {
         }
     }
 }
+
+extension SVGDocument {
+    /// Rasterizes an SVG document with librsvg at `scale` pixels per SVG unit (for checking
+    /// SVG frames against PNG frames with a second renderer).
+    static func rasterize(_ data: [UInt8], width: Int, height: Int, scale: Double) throws -> RGBAImage {
+        let doc = try SVGDocument(data: data, path: "/frame.svg")
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+            throw RasterError(.library, "cairo_image_surface_create failed")
+        }
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else { throw RasterError(.library, "cairo_create failed") }
+        defer { cairo_destroy(cr) }
+        cairo_scale(cr, scale, scale)
+        try doc.render(in: cr, viewport: Rect(x: 0, y: 0, width: Double(width) / scale, height: Double(height) / scale))
+        cairo_surface_flush(surface)
+        return FrameRasterizer.straightRGBA(surface: surface, width: width, height: height)
+    }
+}
