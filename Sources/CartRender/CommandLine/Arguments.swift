@@ -58,6 +58,11 @@ public struct RenderCommand: Equatable, Sendable {
     public var jobs: Int?
     public var quiet = false
     public var pngCompression: PNGEncoder.Compression = .default
+    /// Shard `k` of `n` (1-based), or nil for the whole render.
+    public var shard: Shard?
+
+    /// `--shard K/N`: render the K-th of N contiguous blocks of frames.
+    public struct Shard: Equatable, Sendable { public var index: Int; public var count: Int }
 
     public init() {}
 
@@ -72,6 +77,7 @@ public struct RenderCommand: Equatable, Sendable {
         OptionSpec("--reduce-motion", nil, "Render with Reduce Motion on."),
         OptionSpec("--jobs", "N", "Worker threads (default: the number of cores). Output does not depend on it."),
         OptionSpec("--png-compression", "fast|default|small", "PNG speed/size trade-off (default: default)."),
+        OptionSpec("--shard", "K/N", "Render only the K-th of N blocks of frames (1 ≤ K ≤ N); join with `cartrender merge`."),
         OptionSpec("--quiet", nil, "No progress bar and no summary."),
         OptionSpec("--help", nil, "Show help."),
         OptionSpec("--version", nil, "Show the version."),
@@ -129,6 +135,12 @@ public struct RenderCommand: Equatable, Sendable {
             case "--png-compression":
                 guard let p = PNGEncoder.Compression(rawValue: v) else { throw UsageError("--png-compression: expected fast, default or small, got \"\(v)\"") }
                 c.pngCompression = p
+            case "--shard":
+                let parts = v.split(separator: "/", omittingEmptySubsequences: false)
+                guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 10_000, (1...n).contains(k) else {
+                    throw UsageError("--shard: expected K/N with 1 ≤ K ≤ N ≤ 10000, got \"\(v)\"")
+                }
+                c.shard = Shard(index: k, count: n)
             case "--quiet": c.quiet = true
             default: break
             }

@@ -11,6 +11,8 @@ public enum CLI {
             switch arguments.first {
             case "--help", "-h", "help": print(Help.main); return .success
             case "--version": print(Help.version); return .success
+            case "merge":
+                return try merge(Array(arguments.dropFirst()))
             case "schema":
                 guard arguments.count == 1 else { throw UsageError("schema takes no arguments") }
                 print(SceneSchema.json.serialized(pretty: true), terminator: "")
@@ -32,6 +34,7 @@ public enum CLI {
         case let e as UsageError: (message, code) = (e.message + "\nRun 'cartrender --help' for usage.", .usage)
         case let e as SceneError: (message, code) = (e.description, e.kind == .unreadable ? .noInput : .dataError)
         case let e as OutputError: (message, code) = (e.description, .cannotCreate)
+        case let e as MergeError: (message, code) = (e.message, .dataError)
         case let e as RasterError:
             switch e.kind {
             case .invalidInput: (message, code) = (e.message, .dataError)
@@ -62,6 +65,7 @@ public enum CLI {
         options.frames = command.frames
         options.jobs = command.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         options.pngCompression = command.pngCompression
+        options.shard = command.shard.map { ($0.index, $0.count) }
         switch command.frames {
         case .range(_, let b) where b >= renderer.frameCount:
             throw UsageError("--frames: the render has frames 0-\(renderer.frameCount - 1), got \(b) as the last")
@@ -78,8 +82,23 @@ public enum CLI {
             let px = renderer.pixelSize
             let n = result.manifest.frames.count
             let secs = String(format: "%.1f", Date().timeIntervalSince(started))
-            FileHandle.standardError.write(Data("cartrender: wrote \(n) frame\(n == 1 ? "" : "s") (\(px.width)×\(px.height) px, \(command.formats.map(\.rawValue).joined(separator: "+"))) and manifest.json to \(command.outputDirectory) in \(secs) s\n".utf8))
+            let manifest = (result.manifestPath as NSString).lastPathComponent
+            FileHandle.standardError.write(Data("cartrender: wrote \(n) frame\(n == 1 ? "" : "s") (\(px.width)×\(px.height) px, \(command.formats.map(\.rawValue).joined(separator: "+")); \(result.framesDrawn) drawn, the rest repeat) and \(manifest) to \(command.outputDirectory) in \(secs) s\n".utf8))
         }
+        return .success
+    }
+}
+
+extension CLI {
+    static let mergeSpecs = [OptionSpec("--out", "DIR", "Where the merged frames and manifest.json go (default: the first DIR).")]
+
+    /// `cartrender merge DIR… [--out DIR]`: joins shard outputs.
+    static func merge(_ arguments: [String]) throws -> ExitCode {
+        let (dirs, options) = try parseOptions(arguments, specs: mergeSpecs)
+        guard !dirs.isEmpty else { throw UsageError("merge needs at least one directory with shard manifests") }
+        let out = options.last { $0.name == "--out" }?.value ?? dirs[0]
+        let n = try ShardMerge.merge(dirs, into: out)
+        FileHandle.standardError.write(Data("cartrender: merged \(n) frames into \(out)/manifest.json\n".utf8))
         return .success
     }
 }

@@ -11,6 +11,7 @@ public enum Help {
           cartrender [SCENE.json] [options]      render frames (the built-in demo when no SCENE)
           cartrender verify SCENE.json --baseline DIR [options]
           cartrender diff A.png B.png [--out DIFF.png] [--threshold T]
+          cartrender merge DIR... [--out DIR]    join the outputs of --shard runs
           cartrender schema                      print the JSON Schema of scene files
           cartrender --help | --version
 

@@ -29,6 +29,11 @@ public struct Manifest {
     /// Other files written by the run (animations, contact sheets), in a fixed order.
     public var outputs: [(name: String, sha256: String)] = []
     public var fonts: [FontEnvironment.FontFile]
+    /// Shard `k` of `n` when this manifest covers one shard of a render.
+    public var shard: (Int, Int)?
+
+    /// File name of a shard's manifest.
+    public static func shardFileName(_ k: Int, of n: Int) -> String { "shard-\(k)-of-\(n).json" }
 
     /// cartrender's version.
     public static let version = "0.1.0"
@@ -42,6 +47,7 @@ public struct Manifest {
             ("size", .object([("width", .int(width)), ("height", .int(height))])),
             ("duration", .num(duration)),
             ("frameCount", .int(frameCount)),
+        ] + (shard.map { [("shard", .object([("index", .int($0.0)), ("count", .int($0.1))]))] } ?? []) + [
             ("frames", .array(frames.map { f in
                 var m: [(String, JSONValue)] = [("index", .int(f.index)), ("time", .num(f.time))]
                 if let first = f.files.first { m += [("file", .string(first.name)), ("sha256", .string(first.sha256))] }

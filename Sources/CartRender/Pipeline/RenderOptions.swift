@@ -28,6 +28,9 @@ public struct RenderOptions: Sendable {
     /// Worker threads (≥ 1). Output bytes do not depend on it.
     public var jobs: Int = 1
     public var pngCompression: PNGEncoder.Compression = .default
+    /// Render only shard `k` of `n` (1-based): a contiguous block of the selected frames. The
+    /// shard's manifest is `shard-K-of-N.json`; `cartrender merge` joins shards.
+    public var shard: (Int, Int)?
     /// Called after each frame is written with (frames done, frames total); from any thread.
     public var progress: (@Sendable (Int, Int) -> Void)?
 

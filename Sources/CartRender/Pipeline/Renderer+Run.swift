@@ -5,8 +5,15 @@ import Foundation
 /// What a render wrote.
 public struct RenderResult {
     public var manifest: Manifest
-    /// Path of `manifest.json`.
+    /// Path of the manifest written (`manifest.json`, or the shard's manifest).
     public var manifestPath: String
+    /// Frames drawn; the others reused the bytes of an identical previous frame.
+    public var framesDrawn: Int
+}
+
+/// A run of consecutive frames that show the same display list: drawn and encoded once.
+struct FrameRun {
+    var frames: [(index: Int, time: Double)]
 }
 
 extension Renderer {
@@ -20,54 +27,100 @@ extension Renderer {
         }
     }
 
+    /// The part of `frames` that shard `k` of `n` renders: the k-th of n contiguous blocks
+    /// (1-based `k`), sizes differing by at most one. Contiguous blocks keep hold frames together.
+    public static func shard(_ frames: [(index: Int, time: Double)], _ k: Int, of n: Int) -> [(index: Int, time: Double)] {
+        let lo = (k - 1) * frames.count / n, hi = k * frames.count / n
+        return Array(frames[lo..<hi])
+    }
+
+    /// Groups consecutive frames whose display lists are equal, so each group is drawn once.
+    func runs(_ frames: [(index: Int, time: Double)], worker: FrameWorker) -> [FrameRun] {
+        var runs: [FrameRun] = []
+        var last: DisplayList?
+        var lastIndex = Int.min
+        for f in frames {
+            let display = worker.frame(at: f.time).display
+            if f.index == lastIndex + 1, display == last { runs[runs.count - 1].frames.append(f) } else { runs.append(FrameRun(frames: [f])) }
+            last = display
+            lastIndex = f.index
+        }
+        return runs
+    }
+
     /// Renders the selected frames into `options.outputDirectory`, then writes the manifest.
     ///
-    /// Frames are written atomically as they finish; the manifest is written last. Files an
-    /// earlier run listed in its manifest and this run did not rewrite are removed; nothing else
-    /// in the directory is touched.
-    /// - Throws: `OutputError` (exit 73), `RasterError`, or the first frame's error in index order.
-    public func render(_ options: RenderOptions) throws -> RenderResult {
+    /// Frames are grouped into runs of identical display lists (hold frames at the start and
+    /// end are common); each run is drawn and encoded once and its bytes written under every
+    /// frame's name. Workers pull runs and render, encode and write them themselves, so memory
+    /// is bounded by the number of workers, not the number of frames. Frames are written
+    /// atomically as they finish; the manifest is written last. Files an earlier run listed in
+    /// its manifest and this run did not rewrite are removed; nothing else in the directory is
+    /// touched.
+    /// - Parameter ordered: called with each run's image in frame order (for streaming
+    ///   encoders such as GIF), from whichever worker finishes the next run; at most `2 × jobs`
+    ///   rendered images wait for their turn.
+    /// - Throws: `OutputError` (exit 73), `RasterError`, or the error of the earliest failing frame.
+    public func render(_ options: RenderOptions, ordered: ((RGBAImage, [(index: Int, time: Double)]) throws -> Void)? = nil) throws -> RenderResult {
         let out = try OutputDirectory(path: options.outputDirectory)
         let earlier = Manifest.filesOfEarlierRun(in: out)
-        let selected = frames(options.frames)
-        let jobs = max(1, min(options.jobs, selected.count))
+        var selected = frames(options.frames)
+        if let (k, n) = options.shard { selected = Self.shard(selected, k, of: n) }
+        let planner = try makeWorker()
+        let runs = runs(selected, worker: planner)
+        let jobs = max(1, min(options.jobs, runs.count))
 
-        // Workers pull the next frame index; each frame is rendered, encoded and written by
-        // the worker that took it, so memory stays bounded by the number of workers.
         final class Shared: @unchecked Sendable {
-            let lock = NSLock()
+            let condition = NSCondition()
             var next = 0
             var done = 0
-            var results: [Manifest.Frame?]
+            var results: [[Manifest.Frame]?]
             var errors: [(Int, Error)] = []
+            // Ordered delivery: images waiting for their turn, by run number.
+            var pending: [Int: (RGBAImage, [(index: Int, time: Double)])] = [:]
+            var delivered = 0
             init(count: Int) { results = Array(repeating: nil, count: count) }
         }
-        let shared = Shared(count: selected.count)
+        let shared = Shared(count: runs.count)
+        let window = 2 * jobs
+        let needPixels = options.formats.contains(.png) || ordered != nil
+
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
             let worker: FrameWorker
             do { worker = try makeWorker() } catch {
-                shared.lock.lock(); shared.errors.append((-1, error)); shared.lock.unlock()
+                shared.condition.lock(); shared.errors.append((-1, error)); shared.condition.broadcast(); shared.condition.unlock()
                 return
             }
             while true {
-                shared.lock.lock()
+                shared.condition.lock()
                 let slot = shared.next
-                shared.next += 1
-                let stop = slot >= selected.count || !shared.errors.isEmpty
-                shared.lock.unlock()
+                // Keep ordered delivery bounded: do not run ahead of the consumer by more than the window.
+                while ordered != nil && slot >= shared.delivered + window && shared.errors.isEmpty { shared.condition.wait() }
+                let stop = slot >= runs.count || !shared.errors.isEmpty
+                if !stop { shared.next += 1 }
+                shared.condition.unlock()
                 if stop { return }
-                let (index, t) = selected[slot]
+                let run = runs[slot]
                 do {
-                    let frame = try renderFrame(index: index, time: t, worker: worker, formats: options.formats,
-                                                compression: options.pngCompression, into: out)
-                    shared.lock.lock()
-                    shared.results[slot] = frame
-                    shared.done += 1
+                    let (frames, image) = try renderRun(run, worker: worker, formats: options.formats, needPixels: needPixels,
+                                                        compression: options.pngCompression, into: out)
+                    shared.condition.lock()
+                    shared.results[slot] = frames
+                    shared.done += run.frames.count
                     let done = shared.done
-                    shared.lock.unlock()
+                    if let ordered, let image {
+                        shared.pending[slot] = (image, run.frames)
+                        // Deliver every image whose turn has come, in order, while holding the lock.
+                        while let (img, fs) = shared.pending.removeValue(forKey: shared.delivered) {
+                            do { try ordered(img, fs) } catch { shared.errors.append((fs[0].index, error)); break }
+                            shared.delivered += 1
+                        }
+                    }
+                    shared.condition.broadcast()
+                    shared.condition.unlock()
                     options.progress?(done, selected.count)
                 } catch {
-                    shared.lock.lock(); shared.errors.append((index, error)); shared.lock.unlock()
+                    shared.condition.lock(); shared.errors.append((run.frames[0].index, error)); shared.condition.broadcast(); shared.condition.unlock()
                     return
                 }
             }
@@ -75,31 +128,47 @@ extension Renderer {
         if let first = shared.errors.min(by: { $0.0 < $1.0 }) { throw first.1 }
 
         let px = pixelSize
-        let manifest = Manifest(
+        var manifest = Manifest(
             sceneHash: Checksum.sha256(Array(scene.canonicalJSON.serialized().utf8)),
             fps: scene.fps, scale: scale, width: px.width, height: px.height,
             duration: duration, frameCount: frameCount,
-            frames: shared.results.map { $0! }, events: events, fonts: fonts.files)
+            frames: shared.results.flatMap { $0! }, events: events, fonts: fonts.files)
+        manifest.shard = options.shard
         let written = Set(manifest.frames.flatMap { $0.files.map(\.name) })
-        for name in earlier where !written.contains(name) { out.remove(name) }
-        try out.write(Array(manifest.json.serialized(pretty: true).utf8), to: "manifest.json")
-        return RenderResult(manifest: manifest, manifestPath: out.url("manifest.json"))
+        if options.shard == nil {
+            for name in earlier where !written.contains(name) { out.remove(name) }
+        }
+        let name = options.shard.map { Manifest.shardFileName($0.0, of: $0.1) } ?? "manifest.json"
+        try out.write(Array(manifest.json.serialized(pretty: true).utf8), to: name)
+        return RenderResult(manifest: manifest, manifestPath: out.url(name), framesDrawn: runs.count)
     }
 
-    func renderFrame(index: Int, time t: Double, worker: FrameWorker, formats: [OutputFormat],
-                     compression: PNGEncoder.Compression, into out: OutputDirectory) throws -> Manifest.Frame {
-        let (display, state) = worker.frame(at: t)
-        var files: [(name: String, sha256: String)] = []
+    /// Draws one run once and writes its bytes under every frame's name.
+    func renderRun(_ run: FrameRun, worker: FrameWorker, formats: [OutputFormat], needPixels: Bool,
+                   compression: PNGEncoder.Compression, into out: OutputDirectory) throws -> ([Manifest.Frame], RGBAImage?) {
+        let first = run.frames[0]
+        let display = worker.frame(at: first.time).display
+        let image = needPixels ? try worker.rasterize(display) : nil
+        var encoded: [(format: OutputFormat, bytes: [UInt8], sha256: String)] = []
         for format in formats {
             let bytes: [UInt8]
             switch format {
-            case .png: bytes = try PNGEncoder.encode(try worker.rasterize(display), compression: compression)
+            case .png: bytes = try PNGEncoder.encode(image!, compression: compression)
             case .svg: bytes = try worker.svg(display)
             }
-            let name = fileName(ofFrame: index, format: format)
-            try out.write(bytes, to: name)
-            files.append((name, Checksum.sha256(bytes)))
+            encoded.append((format, bytes, Checksum.sha256(bytes)))
         }
-        return Manifest.Frame(index: index, time: t, files: files, state: state)
+        var frames: [Manifest.Frame] = []
+        for f in run.frames {
+            var files: [(name: String, sha256: String)] = []
+            for e in encoded {
+                let name = fileName(ofFrame: f.index, format: e.format)
+                try out.write(e.bytes, to: name)
+                files.append((name, e.sha256))
+            }
+            // Equal display lists can still differ in state (e.g. time); state is per frame.
+            frames.append(Manifest.Frame(index: f.index, time: f.time, files: files, state: worker.frame(at: f.time).state))
+        }
+        return (frames, image)
     }
 }

@@ -12,6 +12,8 @@ public indirect enum JSONValue: Equatable, Sendable, ExpressibleByStringLiteral,
     case number(Double, decimals: Int)
     case bool(Bool)
     case null
+    /// A number written exactly as this text (numbers read back from a JSON file).
+    case numberText(String)
 
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int) { self = .int(value) }
@@ -88,6 +90,19 @@ public indirect enum JSONValue: Equatable, Sendable, ExpressibleByStringLiteral,
             out += JSONValue.format(v, decimals: decimals)
         case .bool(let b): out += b ? "true" : "false"
         case .null: out += "null"
+        case .numberText(let t): out += t
+        }
+    }
+
+    /// The value of a parsed JSON node, numbers kept as their source text.
+    public init(_ node: JSONNode) {
+        switch node.value {
+        case .object(let members): self = .object(members.map { ($0.key, JSONValue($0.value)) })
+        case .array(let items): self = .array(items.map(JSONValue.init))
+        case .string(let s): self = .string(s)
+        case .number(_, let text): self = .numberText(text)
+        case .bool(let b): self = .bool(b)
+        case .null: self = .null
         }
     }
 

@@ -1,0 +1,76 @@
+import CartRender
+import CartRenderCore
+import Foundation
+import XCTest
+
+final class ShardingTests: XCTestCase {
+    func tempDir() -> String {
+        let d = NSTemporaryDirectory() + "cartrender-shard-" + UUID().uuidString
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: d) }
+        return d
+    }
+
+    func contents(_ dir: String) throws -> [String: Data] {
+        var out: [String: Data] = [:]
+        for f in try FileManager.default.contentsOfDirectory(atPath: dir) { out[f] = FileManager.default.contents(atPath: dir + "/" + f) }
+        return out
+    }
+
+    func testShardsCoverTheFramesInContiguousBlocks() {
+        let frames = (0..<10).map { (index: $0, time: Double($0)) }
+        let blocks = (1...4).map { Renderer.shard(frames, $0, of: 4).map(\.index) }
+        XCTAssertEqual(blocks, [[0, 1], [2, 3, 4], [5, 6], [7, 8, 9]])
+        XCTAssertEqual(Renderer.shard(frames, 1, of: 1).count, 10)
+        XCTAssertEqual(Renderer.shard(Array(frames.prefix(2)), 3, of: 4).count, 0, "more shards than frames: some are empty")
+    }
+
+    /// Shards 1/4…4/4, merged, are byte-identical to a single run — in one directory or in four.
+    func testMergedShardsEqualASingleRun() throws {
+        let scene = try DefaultScene.scene(overrides: SceneOverrides(fps: 15, scale: 1), baseDirectory: "/")
+        let r = try Renderer(scene: scene)
+        var single = RenderOptions(); single.outputDirectory = tempDir()
+        _ = try r.render(single)
+
+        let shared = tempDir()
+        var separate: [String] = []
+        for k in 1...4 {
+            var o = RenderOptions(); o.outputDirectory = shared; o.shard = (k, 4)
+            _ = try r.render(o)
+            let own = tempDir()
+            o.outputDirectory = own
+            _ = try r.render(o)
+            separate.append(own)
+        }
+        try ShardMerge.merge([shared], into: shared)
+        XCTAssertEqual(try contents(shared), try contents(single.outputDirectory))
+        let merged = tempDir()
+        try ShardMerge.merge(separate, into: merged)
+        XCTAssertEqual(try contents(merged), try contents(single.outputDirectory))
+    }
+
+    func testMergeReportsMissingShards() throws {
+        let scene = try DefaultScene.scene(overrides: SceneOverrides(fps: 10, scale: 1), baseDirectory: "/")
+        let dir = tempDir()
+        for k in [1, 3] {
+            var o = RenderOptions(); o.outputDirectory = dir; o.shard = (k, 3)
+            _ = try Renderer(scene: scene).render(o)
+        }
+        XCTAssertThrowsError(try ShardMerge.merge([dir], into: dir)) { e in
+            XCTAssertEqual("\(e)", "shard 2 of 3 is missing")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/manifest.json"))
+    }
+
+    /// Hold frames are drawn once and their bytes reused.
+    func testIdenticalFramesAreDrawnOnce() throws {
+        let scene = try DefaultScene.scene(overrides: SceneOverrides(scale: 1), baseDirectory: "/")
+        let r = try Renderer(scene: scene)
+        var o = RenderOptions(); o.outputDirectory = tempDir(); o.frames = .range(0, 20)
+        let result = try r.render(o)
+        // Frames 0…18 (t < 0.3 s) show the same screen; the tap at 0.3 s changes frame 18 on.
+        XCTAssertEqual(result.framesDrawn, 4, "frames 0-17 drawn once, then 18, 19 and 20")
+        let shas = result.manifest.frames.map { $0.files[0].sha256 }
+        XCTAssertEqual(Set(shas[0...17]).count, 1)
+        XCTAssertNotEqual(shas[17], shas[18])
+    }
+}
