@@ -1,0 +1,116 @@
+// Benchmark of the render pipeline (not part of `swift test`). Prints figures; asserts nothing.
+//
+//   swift run -c release cartrender-bench [--frames N]
+//
+// Renders the default scene at 3x (iPhone 16, 1179×2556 px) and measures, on this machine:
+//   (a) the whole pipeline (draw + PNG + files + manifest) at --jobs 1 and at all cores,
+//   (b) drawing only, (c) PNG encoding only (each --png-compression setting),
+//   (d) the naive route: draw + cairo_surface_write_to_png on one core,
+//   (e) writing the same frames' raw RGBA bytes to disk,
+//   (f) peak resident memory of `cartrender` for 60 and 600 frames.
+import CartRender
+import CartRenderCore
+import CartRenderRaster
+import Foundation
+
+func now() -> Double { var ts = timespec(); clock_gettime(CLOCK_MONOTONIC, &ts); return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9 }
+func mb(_ bytes: Int) -> Double { Double(bytes) / 1_000_000 }
+func line(_ name: String, frames: Int, seconds: Double, bytes: Int? = nil) {
+    var s = name.padding(toLength: 46, withPad: " ", startingAt: 0) + String(format: "%8.1f frames/s  %7.2f s", Double(frames) / seconds, seconds)
+    if let b = bytes { s += String(format: "  %8.1f MB/s  (%.1f MB)", mb(b) / seconds, mb(b)) }
+    print(s)
+    fflush(stdout)
+}
+func directorySize(_ dir: String) -> Int {
+    ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).reduce(0) { total, f in
+        total + ((try? FileManager.default.attributesOfItem(atPath: dir + "/" + f)[.size] as? Int) ?? 0)
+    }
+}
+
+var frameLimit: Int?
+if let i = CommandLine.arguments.firstIndex(of: "--frames"), i + 1 < CommandLine.arguments.count { frameLimit = Int(CommandLine.arguments[i + 1]) }
+
+let scene = try DefaultScene.scene(baseDirectory: FileManager.default.currentDirectoryPath)
+let renderer = try Renderer(scene: scene)
+let count = min(frameLimit ?? renderer.frameCount, renderer.frameCount)
+let times = (0..<count).map(renderer.time(ofFrame:))
+let cores = ProcessInfo.processInfo.activeProcessorCount
+let tmp = NSTemporaryDirectory() + "cartrender-bench-\(getpid())"
+defer { try? FileManager.default.removeItem(atPath: tmp) }
+print("cartrender-bench: default scene, \(count) frames at \(renderer.pixelSize.width)×\(renderer.pixelSize.height) px, \(cores) cores\n")
+
+// (a) Whole pipeline.
+var pipeline: [Int: Double] = [:]
+for jobs in Array(Set([1, cores])).sorted() {
+    let dir = tmp + "/pipeline-\(jobs)"
+    var o = RenderOptions(); o.outputDirectory = dir; o.jobs = jobs; o.frames = .range(0, count - 1)
+    let t0 = now()
+    let result = try renderer.render(o)
+    let dt = now() - t0
+    pipeline[jobs] = dt
+    line("(a) pipeline, --jobs \(jobs) (\(result.framesDrawn) drawn)", frames: count, seconds: dt, bytes: directorySize(dir))
+    try? FileManager.default.removeItem(atPath: dir)
+}
+
+// (b) Drawing only, every frame, one core.
+let worker = try renderer.makeWorker()
+var t0 = now()
+var sample: [RGBAImage] = []
+for (i, t) in times.enumerated() {
+    let img = try worker.image(at: t)
+    if i % max(1, count / 12) == 0 && sample.count < 12 { sample.append(img) }
+}
+let drawTime = now() - t0
+line("(b) drawing only, 1 core", frames: count, seconds: drawTime)
+
+// (c) Encoding only, on a sample of frames, one core.
+for c in PNGEncoder.Compression.allCases {
+    t0 = now()
+    var bytes = 0
+    for img in sample { bytes += try PNGEncoder.encode(img, compression: c).count }
+    line("(c) PNG encoding only, \(c.rawValue)", frames: sample.count, seconds: now() - t0, bytes: bytes)
+}
+
+// (d) Naive: draw + cairo_surface_write_to_png, one core.
+try FileManager.default.createDirectory(atPath: tmp + "/naive", withIntermediateDirectories: true)
+t0 = now()
+for (i, t) in times.enumerated() {
+    try worker.drawAndWriteWithCairoPNG(worker.frame(at: t).display, to: tmp + "/naive/frame_\(i).png")
+}
+let naiveTime = now() - t0
+line("(d) naive: draw + cairo_surface_write_to_png", frames: count, seconds: naiveTime, bytes: directorySize(tmp + "/naive"))
+try? FileManager.default.removeItem(atPath: tmp + "/naive")
+
+// (e) Raw RGBA bytes of the same frames written to disk (drawn beforehand, not timed).
+try FileManager.default.createDirectory(atPath: tmp + "/raw", withIntermediateDirectories: true)
+var rawTime = 0.0
+for (i, img) in sample.enumerated() {
+    t0 = now()
+    try Data(img.pixels).write(to: URL(fileURLWithPath: tmp + "/raw/frame_\(i).rgba"))
+    rawTime += now() - t0
+}
+rawTime *= Double(count) / Double(sample.count)
+line("(e) raw RGBA write (extrapolated from \(sample.count))", frames: count, seconds: rawTime, bytes: sample[0].pixels.count * count)
+try? FileManager.default.removeItem(atPath: tmp + "/raw")
+
+// (f) Peak resident memory of the command for 60 and 600 frames.
+func peakRSS(_ args: [String]) throws -> Int {
+    let exe = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("cartrender").path
+    var pid: pid_t = 0
+    let argv = ([exe] + args).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    guard posix_spawn(&pid, exe, nil, nil, argv, environ) == 0 else { throw RasterError(.library, "cannot start \(exe)") }
+    var status: Int32 = 0
+    var usage = rusage()
+    wait4(pid, &status, 0, &usage)
+    return usage.ru_maxrss * 1024
+}
+let rss60 = try peakRSS(["--out", tmp + "/rss60", "--fps", "60", "--frames", "0-59", "--quiet"])
+let rss600 = try peakRSS(["--out", tmp + "/rss600", "--fps", "184", "--frames", "0-599", "--quiet"])
+print(String(format: "(f) peak RSS, 60 frames: %.0f MB · 600 frames: %.0f MB", mb(rss60), mb(rss600)))
+
+print("\nratios:")
+let best = pipeline[cores] ?? pipeline[1]!
+print(String(format: "  pipeline at %d cores vs naive on 1 core: %.1f× faster (target ≥ 8×)", cores, naiveTime / best))
+print(String(format: "  pipeline at %d cores vs raw RGBA write: %.2f× the time (target ≤ 3×)", cores, best / rawTime))
+print(String(format: "  peak RSS 600 vs 60 frames: %+.0f %% (target within ±10 %%, under 200 MB)", (Double(rss600) / Double(rss60) - 1) * 100))
