@@ -108,10 +108,14 @@ final class ProgressBar: @unchecked Sendable {
     private let lock = NSLock()
     private let enabled = isatty(2) == 1
     private var lastDrawn = -1
+    private var highest = 0
 
+    /// Reports progress; updates from workers may arrive out of order, so only the highest count is drawn.
     func update(_ done: Int, _ total: Int) {
         guard enabled, total > 0 else { return }
         lock.lock(); defer { lock.unlock() }
+        guard done > highest else { return }
+        highest = done
         let width = 30
         let filled = done * width / total
         guard filled != lastDrawn || done == total else { return }
