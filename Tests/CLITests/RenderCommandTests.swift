@@ -98,3 +98,18 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(kinds, ["reduceMotion", "reduceMotion", "reduceMotion"])
     }
 }
+
+final class ContactSheetTests: XCTestCase {
+    func testContactSheetIsWrittenAndListed() throws {
+        let dir = Binary.tempDir(self)
+        let r = try Binary.run(["--out", dir, "--scale", "1", "--frames", "0-0", "--contact-sheet", "--quiet"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let png = FileManager.default.contents(atPath: dir + "/contact-sheet.png")!
+        let w = png[16..<20].reduce(0) { $0 << 8 | Int($1) }, h = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        // 6 columns × (240 px + 24 px gap) + 24 px; 2 rows of 520 px thumbnails + captions.
+        XCTAssertEqual(w, 24 + 6 * (240 + 24))
+        XCTAssertEqual(h, 24 + 2 * (520 + 28 + 24))
+        let m = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/manifest.json"))) as! [String: Any]
+        XCTAssertEqual((m["outputs"] as! [[String: String]]).map { $0["file"] }, ["contact-sheet.png"])
+    }
+}

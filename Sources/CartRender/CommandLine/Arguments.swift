@@ -58,6 +58,8 @@ public struct RenderCommand: Equatable, Sendable {
     public var jobs: Int?
     public var quiet = false
     public var pngCompression: PNGEncoder.Compression = .default
+    /// Also write `contact-sheet.png`.
+    public var contactSheet = false
     /// Shard `k` of `n` (1-based), or nil for the whole render.
     public var shard: Shard?
 
@@ -78,6 +80,7 @@ public struct RenderCommand: Equatable, Sendable {
         OptionSpec("--jobs", "N", "Worker threads (default: the number of cores). Output does not depend on it."),
         OptionSpec("--png-compression", "fast|default|small", "PNG speed/size trade-off (default: default)."),
         OptionSpec("--shard", "K/N", "Render only the K-th of N blocks of frames (1 ≤ K ≤ N); join with `cartrender merge`."),
+        OptionSpec("--contact-sheet", nil, "Also write contact-sheet.png: 12 frames of the whole timeline on one image."),
         OptionSpec("--quiet", nil, "No progress bar and no summary."),
         OptionSpec("--help", nil, "Show help."),
         OptionSpec("--version", nil, "Show the version."),
@@ -141,6 +144,7 @@ public struct RenderCommand: Equatable, Sendable {
                     throw UsageError("--shard: expected K/N with 1 ≤ K ≤ N ≤ 10000, got \"\(v)\"")
                 }
                 c.shard = Shard(index: k, count: n)
+            case "--contact-sheet": c.contactSheet = true
             case "--quiet": c.quiet = true
             default: break
             }

@@ -66,6 +66,7 @@ public enum CLI {
         options.jobs = command.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         options.pngCompression = command.pngCompression
         options.shard = command.shard.map { ($0.index, $0.count) }
+        options.contactSheet = command.contactSheet
         switch command.frames {
         case .range(_, let b) where b >= renderer.frameCount:
             throw UsageError("--frames: the render has frames 0-\(renderer.frameCount - 1), got \(b) as the last")

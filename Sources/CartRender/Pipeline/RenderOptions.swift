@@ -31,6 +31,8 @@ public struct RenderOptions: Sendable {
     /// Render only shard `k` of `n` (1-based): a contiguous block of the selected frames. The
     /// shard's manifest is `shard-K-of-N.json`; `cartrender merge` joins shards.
     public var shard: (Int, Int)?
+    /// Also write `contact-sheet.png`: the whole timeline on one image.
+    public var contactSheet = false
     /// Called after each frame is written with (frames done, frames total); from any thread.
     public var progress: (@Sendable (Int, Int) -> Void)?
 

@@ -134,6 +134,11 @@ extension Renderer {
             duration: duration, frameCount: frameCount,
             frames: shared.results.flatMap { $0! }, events: events, fonts: fonts.files)
         manifest.shard = options.shard
+        if options.contactSheet && options.shard == nil {
+            let bytes = try PNGEncoder.encode(try contactSheet(), compression: .small)
+            try out.write(bytes, to: "contact-sheet.png")
+            manifest.outputs.append(("contact-sheet.png", Checksum.sha256(bytes)))
+        }
         let written = Set(manifest.frames.flatMap { $0.files.map(\.name) })
         if options.shard == nil {
             for name in earlier where !written.contains(name) { out.remove(name) }

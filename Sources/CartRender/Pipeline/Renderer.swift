@@ -85,11 +85,33 @@ public final class FrameWorker {
         try rasterizer.rasterize(model.frame(at: t).display, scale: renderer.scale)
     }
 
-    /// Draws a display list at the scene's scale.
-    public func rasterize(_ display: DisplayList) throws -> RGBAImage { try rasterizer.rasterize(display, scale: renderer.scale) }
+    /// Draws a display list at the scene's scale, or at `scale` pixels per point.
+    public func rasterize(_ display: DisplayList, scale: Double? = nil) throws -> RGBAImage {
+        try rasterizer.rasterize(display, scale: scale ?? renderer.scale)
+    }
 
     /// Draws a display list as an SVG document.
     public func svg(_ display: DisplayList) throws -> [UInt8] { try rasterizer.svg(display) }
+}
+
+extension Renderer {
+    /// A contact sheet of the whole timeline: `count` frames at evenly spaced times from the
+    /// first to the last frame (or at `times`, in seconds), as thumbnails `thumbnailWidth` px
+    /// wide in a grid of `columns`, each captioned with its time.
+    public func contactSheet(count: Int = 12, times: [Double]? = nil, columns: Int = 6, thumbnailWidth: Double = 240) throws -> RGBAImage {
+        let worker = try makeWorker()
+        let n = max(1, count)
+        let last = Double(frameCount - 1)
+        let sampled: [Double] = times ?? (0..<n).map { (i: Int) -> Double in
+            let index = n == 1 ? 0.0 : (Double(i) * last / Double(n - 1)).rounded()
+            return time(ofFrame: Int(index))
+        }
+        let scale = thumbnailWidth / scene.device.width
+        let cells = try sampled.map { t in
+            (image: try worker.rasterize(worker.frame(at: t).display, scale: scale), caption: String(format: "%.2f s", t))
+        }
+        return try worker.rasterizer.contactSheet(cells, columns: columns, dark: scene.colorScheme == .dark)
+    }
 }
 
 extension FrameWorker {

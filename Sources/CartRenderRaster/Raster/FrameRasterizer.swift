@@ -81,6 +81,8 @@ public final class FrameRasterizer: TextMeasuring {
 
     // MARK: - Drawing
 
+    func checkStatus(_ status: cairo_status_t, _ what: String) throws { try check(status, what) }
+
     private func check(_ status: cairo_status_t, _ what: String) throws {
         guard status == CAIRO_STATUS_SUCCESS else {
             throw RasterError(.library, "Cairo failed while \(what): \(String(cString: cairo_status_to_string(status)))")
