@@ -199,16 +199,12 @@ public final class FrameRasterizer: TextMeasuring {
             let doc = try svgDocument(image.source, data: data, path: path)
             let target = image.contentMode == .fit ? frame.aspectFit(doc.size) : frame.aspectFill(doc.size)
             if case .symbol = image.source {
-                // Symbols take the foreground color: draw them as a mask of the tint.
+                // Symbols take the foreground color: Bootstrap Icons fill with `currentColor`,
+                // which the stylesheet sets to the tint. (Not a mask of a group: Cairo 1.16's SVG
+                // surface misplaces group masks drawn under a transform or inside a group.)
                 cairo_rectangle(cr, target.x, target.y, target.width, target.height)
                 cairo_clip(cr)
-                cairo_push_group(cr)
-                try doc.render(in: cr, viewport: target)
-                let mask = cairo_pop_group(cr)
-                let t = image.tint
-                cairo_set_source_rgba(cr, t.red, t.green, t.blue, t.alpha)
-                cairo_mask(cr, mask)
-                cairo_pattern_destroy(mask)
+                try doc.render(in: cr, viewport: target, currentColor: image.tint)
             } else {
                 try doc.render(in: cr, viewport: target)
             }

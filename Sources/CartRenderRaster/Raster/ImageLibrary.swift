@@ -139,6 +139,26 @@ final class SVGDocument {
 
     deinit { g_object_unref(handle) }
 
+    /// Renders the document fitted into `viewport` with CSS `color` (`currentColor`) set to
+    /// `color`'s RGB, its alpha applied to the whole drawing.
+    func render(in cr: OpaquePointer, viewport: Rect, currentColor color: Color) throws {
+        func c(_ v: Double) -> Int { Int((min(max(v, 0), 1) * 255).rounded()) }
+        let css = Array("svg { color: rgb(\(c(color.red)), \(c(color.green)), \(c(color.blue))); }".utf8)
+        var err: UnsafeMutablePointer<GError>?
+        let ok = css.withUnsafeBufferPointer { rsvg_handle_set_stylesheet(handle, $0.baseAddress, gsize($0.count), &err) }
+        if ok == 0 {
+            let msg = err.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            if let e = err { g_error_free(e) }
+            throw RasterError(.library, "librsvg could not set a symbol's color: \(msg)")
+        }
+        guard color.alpha < 1 else { return try render(in: cr, viewport: viewport) }
+        guard color.alpha > 0 else { return }
+        cairo_push_group(cr)
+        do { try render(in: cr, viewport: viewport) } catch { cairo_pattern_destroy(cairo_pop_group(cr)); throw error }
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, color.alpha)
+    }
+
     /// Renders the document fitted into `viewport` (pt in `cr`'s user space).
     func render(in cr: OpaquePointer, viewport: Rect) throws {
         var vp = RsvgRectangle(x: viewport.x, y: viewport.y, width: viewport.width, height: viewport.height)
