@@ -23,6 +23,8 @@ import Foundation
 /// - **Plus / minus** change the quantity at once (the seed does not animate them); minus never
 ///   goes below 1.
 ///
+/// Reduce Motion does not change this page: the seed's `withAnimation` calls do not consult it.
+///
 /// Scenes that cannot happen are listed in `issues` rather than crashing the simulation (the
 /// offending event is skipped): an event on an item an earlier event deleted, a trash tap on a
 /// row that is not open, a swipe that starts while the same row is still being dragged, and a
