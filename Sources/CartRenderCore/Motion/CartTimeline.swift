@@ -41,7 +41,7 @@ public struct CartTimeline: Sendable {
     public static let openThreshold = 50.0
     /// Where a fully swiped row flies to (pt), seed 003.
     public static let flyOffOffset = -1000.0
-    /// Default swipe duration when a scene gives none (s), as `SceneDecoder` reads it.
+    /// Default swipe duration when a scene gives none (s; choice: a brisk swipe), used by `SceneDecoder`.
     public static let defaultSwipeDuration = 0.25
 
     /// One piece of a row's offset curve; the latest piece that has started decides the offset.

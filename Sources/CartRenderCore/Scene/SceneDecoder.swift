@@ -400,7 +400,7 @@ public struct SceneDecoder {
                 let item = try string(sm.values["item"]!, sm.child("item"))
                 guard itemIDs.contains(item) else { throw unknownItem(sm.values["item"]!, sm.child("item"), item, itemIDs) }
                 let translation = try number(sm.values["translation"]!, sm.child("translation"), in: -10_000...10_000, unit: "pt")
-                let d = try sm.values["duration"].map { try number($0, sm.child("duration"), in: 0...60, unit: "s") } ?? 0.25
+                let d = try sm.values["duration"].map { try number($0, sm.child("duration"), in: 0...60, unit: "s") } ?? CartTimeline.defaultSwipeDuration
                 action = .swipe(item: item, translation: translation, duration: d)
             }
             out.append(SceneEvent(at: at, action: action, index: i))
