@@ -111,10 +111,78 @@ public enum Look {
     /// (`.contentTransition(.numericText)`; choice, measured by eye).
     public static let digitRollFraction = 0.6
 
-    // MARK: Cart page (seed 003 asset catalog colors; values chosen, documented in README)
-    public static let cartLightBlue = DynamicColor(light: Color(r8: 122, g8: 200, b8: 255), dark: Color(r8: 64, g8: 140, b8: 214))
-    public static let cartBlue = DynamicColor(light: Color(r8: 0, g8: 92, b8: 230), dark: Color(r8: 10, g8: 80, b8: 200))
+    // MARK: Cart page (seed 003)
+    //
+    // The seed takes three colors from its asset catalog, which the tutorial does not show:
+    // `lightblue` and `blue` (the gradient behind every row and of the "Check out" button,
+    // leading → trailing) and `gray` (the page and the row content). The values below are
+    // cartrender's choice: a sky blue into a saturated blue that keeps white text and the trash
+    // symbol legible, and the grouped-background gray of iOS (242,242,247 · 28,28,30) so that rows
+    // sit flush on the page as in the seed's screenshots. The dark variants are darker and less
+    // luminous versions of the same hues.
+
+    /// Asset color `lightblue`: light 100,180,255 (#64B4FF) · dark 48,128,220 (#3080DC). Choice.
+    public static let cartLightBlue = DynamicColor(light: Color(r8: 100, g8: 180, b8: 255), dark: Color(r8: 48, g8: 128, b8: 220))
+    /// Asset color `blue`: light 0,88,220 (#0058DC) · dark 10,64,170 (#0A40AA). Choice.
+    public static let cartBlue = DynamicColor(light: Color(r8: 0, g8: 88, b8: 220), dark: Color(r8: 10, g8: 64, b8: 170))
+    /// Asset color `gray`: light 242,242,247 · dark 28,28,30 (iOS grouped background). Choice.
     public static let cartGray = DynamicColor(light: Color(r8: 242, g8: 242, b8: 247), dark: Color(r8: 28, g8: 28, b8: 30))
+    /// The seed's `.black` text and symbols, drawn as `label` (black · white) so that the dark
+    /// appearance stays legible; identical to the seed in light.
+    public static let cartText = label
+    /// The seed's `.gray` (details, "Total"): systemGray 142,142,147 in both appearances.
+    public static let cartSecondaryText = systemColors["gray"]!
+    /// The seed's `.red` (prices): systemRed.
+    public static let cartPrice = systemRed
+    /// Background of the quantity: the seed's `Color.black.opacity(0.06)`; white at 12 % in dark
+    /// (choice: black would not show on the dark gray).
+    public static let cartQuantityBackground = DynamicColor(light: Color.black.opacity(0.06), dark: Color.white.opacity(0.12))
+
+    /// Fonts of the cart page (seed 003, its Jost faces replaced by Inter at the same size and
+    /// weight): title, "Total", the total and "Check out" heavy 28; name and details semibold
+    /// 18; quantity heavy 18; price `.subheadline` (15) heavy.
+    public static let cartTitleFont = FontSpec(size: 28, weight: .heavy)
+    public static let cartNameFont = FontSpec(size: 18, weight: .semibold)
+    public static let cartDetailsFont = FontSpec(size: 18, weight: .semibold)
+    public static let cartPriceFont = subheadline.weight(.heavy)
+    public static let cartQuantityFont = FontSpec(size: 18, weight: .heavy)
+    public static let cartTotalFont = FontSpec(size: 28, weight: .heavy)
+    public static let cartCheckoutFont = FontSpec(size: 28, weight: .heavy)
+
+    /// SwiftUI's default `.padding()` (pt).
+    public static let cartPadding = 16.0
+    /// Spacing SwiftUI puts between the page's header, list and bottom area (default stack
+    /// spacing, pt; approximate).
+    public static let cartStackSpacing = 8.0
+    /// Header: `HStack(spacing: 20)` (pt, seed 003).
+    public static let cartHeaderSpacing = 20.0
+    /// The back chevron (`chevron.left`, 26 pt heavy in the seed): its layout box (pt). SF's
+    /// chevron is narrow; Bootstrap's glyph is drawn filling this box's height.
+    public static let cartChevronSize = Size(width: 15, height: 26)
+    /// Product image side and corner radius (pt, seed 003).
+    public static let cartImageSide = 130.0
+    public static let cartImageCornerRadius = 18.0
+    /// For `symbol:` product images: the tint behind the symbol and the symbol's inset (pt). Choice.
+    public static let cartSymbolImageTintOpacity = 0.14
+    public static let cartSymbolImageInset = 32.0
+    /// Row: `HStack(spacing: 15)` between image and text; `VStack(spacing: 10)` of name, details,
+    /// controls; `HStack(spacing: 15)` of price, minus, quantity, plus (pt, seed 003).
+    public static let cartRowSpacing = 15.0
+    public static let cartTextSpacing = 10.0
+    public static let cartControlSpacing = 15.0
+    /// Side of the minus and plus symbols (pt; SF Symbols at 16 pt heavy are about 15 pt wide,
+    /// Bootstrap's glyphs fill 12/16 of their box).
+    public static let cartStepperSymbolSide = 19.0
+    /// Padding of the quantity (pt, seed 003): 10 horizontal, 5 vertical.
+    public static let cartQuantityPaddingH = 10.0
+    public static let cartQuantityPaddingV = 5.0
+    /// The trash button: 90×50 pt frame at the row's trailing edge, `trash` at `.title` (28 pt)
+    /// in white (seed 003).
+    public static let cartTrashSize = Size(width: 90, height: 50)
+    public static let cartTrashSymbolSide = 28.0
+    /// "Check out": full width minus 30 pt, 16 pt vertical padding, corner radius 15 (seed 003).
+    public static let cartCheckoutInset = 30.0
+    public static let cartCheckoutCornerRadius = 15.0
 
     private static func dyn(_ r: Int, _ g: Int, _ b: Int, _ dr: Int, _ dg: Int, _ db: Int) -> DynamicColor {
         DynamicColor(light: Color(r8: r, g8: g, b8: b), dark: Color(r8: dr, g8: dg, b8: db))

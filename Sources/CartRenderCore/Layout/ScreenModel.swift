@@ -17,7 +17,7 @@ public enum Screens {
     public static func model(for scene: Scene, measurer: any TextMeasuring) -> any ScreenModel {
         switch scene.screen {
         case .shop: return ShopScreen(scene: scene, measurer: measurer)
-        case .cart: return CartScreenPlaceholder(scene: scene)
+        case .cart: return CartScreen(scene: scene, measurer: measurer)
         }
     }
 }
@@ -52,13 +52,50 @@ public struct ShopScreen: ScreenModel {
     }
 }
 
-/// Stand-in until the cart page has its layout: a blank screen.
-struct CartScreenPlaceholder: ScreenModel {
-    let scene: Scene
-    var events: [TimelineEvent] { [] }
-    var settleTime: Double { scene.events.last?.at ?? 0 }
-    func frame(at t: Double) -> (display: DisplayList, state: JSONValue) {
-        (DisplayList(size: Size(width: scene.device.width, height: scene.device.height),
-                     background: Look.background.resolved(scene.colorScheme), items: []), .object([]))
+/// The cart page of seed 003: `CartLayout` + `CartTimeline`.
+///
+/// Manifest `state` (SPEC.md §5), keys always present and in this order:
+/// `{"rows": [{"id", "offset", "y", "height", "quantity", "open", "phase", "opacity"}], "total",
+/// "totalAmount", "openRows", "pressed"}` — `offset` the row content's horizontal offset (pt),
+/// `y` and `height` the row's slot on screen (pt; `height` shrinks to 0 while a deleted row
+/// leaves), `open` the seed's `isSwiped`, `phase` `rest` / `drag` / `settle` / `delete`,
+/// `opacity` the row's opacity; `total` the formatted total, `totalAmount` the same amount as
+/// an exact decimal string (`"291.98"`); `openRows` the ids of open rows (the seed lets several
+/// be open at once); `pressed` the buttons showing their pressed look (`"checkout"`,
+/// `"plus:tek1"`).
+public struct CartScreen: ScreenModel {
+    public let layout: CartLayout
+    public let timeline: CartTimeline
+
+    public init(scene: Scene, measurer: any TextMeasuring) {
+        layout = CartLayout(scene: scene, measurer: measurer)
+        timeline = layout.timeline()
+    }
+
+    public var events: [TimelineEvent] { timeline.events }
+    public var settleTime: Double { timeline.settleTime }
+
+    public func frame(at t: Double) -> (display: DisplayList, state: JSONValue) {
+        let s = timeline.state(at: t)
+        return (layout.displayList(for: s), stateJSON(s))
+    }
+
+    /// The manifest `state` of a cart state.
+    public func stateJSON(_ s: CartState) -> JSONValue {
+        let slots = layout.slots(for: s)
+        return .object([
+            ("rows", .array(slots.map { slot in
+                let r = slot.row
+                return .object([
+                    ("id", .string(r.id)), ("offset", .num(r.offset)), ("y", .num(slot.y)), ("height", .num(slot.height)),
+                    ("quantity", .int(r.quantity)), ("open", .bool(r.open)), ("phase", .string(r.phase.rawValue)),
+                    ("opacity", .num(1 - r.removal)),
+                ])
+            })),
+            ("total", .string(layout.currency(s.total))),
+            ("totalAmount", .string(Formatting.plainDecimal(s.total))),
+            ("openRows", .array(s.rows.filter(\.open).map { .string($0.id) })),
+            ("pressed", .array(s.pressed.map { p in .string(p.item.map { "\(p.button):\($0)" } ?? p.button) })),
+        ])
     }
 }

@@ -158,7 +158,9 @@ public struct SceneEvent: Equatable, Sendable {
         /// A finger drag on a cart row: `translation` in pt (negative = leftward), moving linearly
         /// over `duration` seconds, then lifting.
         case swipe(item: String, translation: Double, duration: Double)
-        /// Tap a cart row's plus, minus or revealed trash button.
+        /// Tap a cart row's plus, minus or revealed trash button. `delete` needs the row to be
+        /// swiped open at that moment (and not under a finger); `SceneDecoder` rejects it
+        /// otherwise, as it rejects any event on an item an earlier event deleted.
         case tapRow(button: RowButton, item: String)
         /// Tap the cart page's "Check out" button.
         case tapCheckout

@@ -198,8 +198,29 @@ public struct SceneDecoder {
         } else if s.screen == .cart {
             throw error(root, "cart", "is required when \"screen\" is \"cart\"")
         }
-        if let n = m.values["events"] { s.events = try events(n, "events", scene: s) }
+        if let n = m.values["events"] {
+            s.events = try events(n, "events", scene: s)
+            if s.screen == .cart { try checkCartEvents(s, eventsNode: n) }
+        }
         return s
+    }
+
+    /// Runs the cart simulation (`CartTimeline`, a pure function of the scene) and turns the
+    /// first event that cannot happen into an error at that event's JSON member: an event on an
+    /// item an earlier event deleted (`events[N].item`, `events[N].swipe.item`), a trash tap on
+    /// a row that is not open or is being dragged (`events[N].tap`), a swipe on a row that is
+    /// still being dragged (`events[N].at`).
+    func checkCartEvents(_ s: Scene, eventsNode: JSONNode) throws {
+        guard let issue = CartTimeline(scene: s).issues.first else { return }
+        var node: JSONNode? = nil
+        if case .array(let list) = eventsNode.value, issue.eventIndex < list.count {
+            node = list[issue.eventIndex]
+            for key in issue.member {
+                guard case .object(let members)? = node?.value, let next = members.first(where: { $0.key == key })?.value else { break }
+                node = next
+            }
+        }
+        throw error(node ?? eventsNode, issue.path, issue.message)
     }
 
     func device(_ node: JSONNode, _ path: String) throws -> Device {
@@ -382,7 +403,7 @@ public struct SceneDecoder {
                 let item = try string(sm.values["item"]!, sm.child("item"))
                 guard itemIDs.contains(item) else { throw unknownItem(sm.values["item"]!, sm.child("item"), item, itemIDs) }
                 let translation = try number(sm.values["translation"]!, sm.child("translation"), in: -10_000...10_000, unit: "pt")
-                let d = try sm.values["duration"].map { try number($0, sm.child("duration"), in: 0...60, unit: "s") } ?? 0.25
+                let d = try sm.values["duration"].map { try number($0, sm.child("duration"), in: 0...60, unit: "s") } ?? CartTimeline.defaultSwipeDuration
                 action = .swipe(item: item, translation: translation, duration: d)
             }
             out.append(SceneEvent(at: at, action: action, index: i))

@@ -1,0 +1,289 @@
+import Foundation
+
+/// Layout of the cart page of seed 003 (SPEC.md §2.2, §3): a header with the back chevron and
+/// the title, the scrolling list of rows, and the bottom area with the total and the "Check out"
+/// button, on the asset color `gray`. Static frames are computed once per scene;
+/// `displayList(for:)` then draws the rows of a `CartState`.
+///
+/// All frames are in screen points (pt). Structure, from the seed:
+/// `VStack { HStack(spacing: 20) { chevron; title; Spacer }.padding(); ScrollView { LazyVStack(spacing: 0) { rows } };
+/// VStack { HStack { "Total"; Spacer; total }.padding([.top, .horizontal]); checkout } }`, filling the
+/// safe area, with SwiftUI's default spacing (`Look.cartStackSpacing`) between the three parts.
+///
+/// A row is a `ZStack`: the `lightblue → blue` gradient filling the row, the trash button
+/// (90×50 pt) at its trailing edge, and the row content on `gray` — `HStack(spacing: 15)` of the
+/// 130×130 pt image (corner radius 18, `.fill`) and `VStack(alignment: .leading, spacing: 10)` of
+/// name, details and `HStack(spacing: 15)` of price, `Spacer`, minus, quantity, plus — padded 16 pt
+/// and moved by the row's offset. List content taller than the scroll area is clipped to it.
+///
+/// Positions and sizes of boxes are rounded to whole points (text heights up), as SwiftUI rounds
+/// layout to the pixel grid: rows, images and the quantity box then sit on pixel boundaries at
+/// every integer scale, and the layout does not depend on the render's scale.
+///
+/// Deleted rows: a row being removed is drawn beneath the other rows at the top of its
+/// collapsing slot, its whole `ZStack` (backdrop, trash button and content) faded by the removal
+/// progress, while its content keeps its offset animation; the rows below it move up over it.
+public struct CartLayout {
+    public let scene: Scene
+    public let items: [CartItem]
+    /// The back chevron's box.
+    public let chevronFrame: Rect
+    /// The title's text box.
+    public let titleFrame: Rect
+    /// The scroll view: rows are laid out from its top and clipped to it.
+    public let listFrame: Rect
+    /// Per item, in `items` order: where things sit inside a row whose top-left is (0, 0).
+    public let rows: [RowMetrics]
+    /// The "Total" line: the label's box; the value is right-aligned on the same line.
+    public let totalLabelFrame: Rect
+    /// Height of the total line (pt).
+    public let totalLineHeight: Double
+    /// The "Check out" button and its title's box.
+    public let checkoutFrame: Rect
+    public let checkoutTitleFrame: Rect
+
+    /// Where the parts of one row sit, in row coordinates (pt; the row's top-left is (0, 0)).
+    public struct RowMetrics: Equatable, Sendable {
+        /// Row height: content plus 2 × 16 pt padding.
+        public var height: Double
+        public var imageFrame: Rect
+        public var nameFrame: Rect
+        public var detailsFrame: Rect
+        /// The `HStack` of price, minus, quantity and plus (full text-column width).
+        public var controlsFrame: Rect
+        /// The price's text box (vertically centered in the controls).
+        public var priceFrame: Rect
+        /// The trash button (90×50 pt at the trailing edge, vertically centered).
+        public var trashFrame: Rect
+    }
+
+    private let measurer: any TextMeasuring
+    private let quantityLineHeight: Double
+
+    /// Lays out the static parts of the page.
+    public init(scene: Scene, measurer: any TextMeasuring) {
+        self.scene = scene
+        self.measurer = measurer
+        let cart = scene.cart ?? CartContent()
+        items = cart.items
+        let d = scene.device
+        let pad = Look.cartPadding
+
+        // Header: HStack(spacing: 20) { chevron; title; Spacer }.padding()
+        func up(_ s: Size) -> Size { Size(width: s.width, height: s.height.rounded(.up)) }
+        func half(_ v: Double) -> Double { (v / 2).rounded(.down) }
+        let title = up(measurer.measure(cart.title, font: Look.cartTitleFont, maxWidth: nil))
+        let chevron = Look.cartChevronSize
+        let headerContent = max(chevron.height, title.height)
+        let headerTop = d.safeAreaTop + pad
+        chevronFrame = Rect(x: pad, y: headerTop + half(headerContent - chevron.height), width: chevron.width, height: chevron.height)
+        let titleX = chevronFrame.maxX + Look.cartHeaderSpacing
+        titleFrame = Rect(x: titleX, y: headerTop + half(headerContent - title.height),
+                          width: max(0, min(title.width, d.width - pad - titleX)), height: title.height)
+        let headerBottom = headerTop + headerContent + pad
+
+        // Bottom area, from the bottom of the safe area up: the button, then the total line
+        // (padded 16 pt on top).
+        let checkoutTitle = up(measurer.measure("Check out", font: Look.cartCheckoutFont, maxWidth: nil))
+        let checkoutHeight = checkoutTitle.height + 2 * pad
+        let bottom = d.height - d.safeAreaBottom
+        let checkoutWidth = max(0, d.width - Look.cartCheckoutInset)
+        checkoutFrame = Rect(x: half(d.width - checkoutWidth), y: bottom - checkoutHeight, width: checkoutWidth, height: checkoutHeight)
+        checkoutTitleFrame = Rect(x: checkoutFrame.x, y: checkoutFrame.minY + pad,
+                                  width: checkoutFrame.width, height: checkoutTitle.height)
+        let totalLabel = up(measurer.measure("Total", font: Look.cartTotalFont, maxWidth: nil))
+        totalLineHeight = max(totalLabel.height, up(measurer.measure("0", font: Look.cartTotalFont, maxWidth: nil)).height)
+        let totalY = checkoutFrame.minY - Look.cartStackSpacing - totalLineHeight
+        totalLabelFrame = Rect(x: pad, y: totalY + half(totalLineHeight - totalLabel.height), width: totalLabel.width, height: totalLabel.height)
+        let bottomAreaTop = totalY - pad
+
+        let listTop = headerBottom + Look.cartStackSpacing
+        listFrame = Rect(x: 0, y: listTop, width: d.width, height: max(0, bottomAreaTop - Look.cartStackSpacing - listTop))
+
+        // Rows.
+        quantityLineHeight = up(measurer.measure("0", font: Look.cartQuantityFont, maxWidth: nil)).height
+        let textX = pad + Look.cartImageSide + Look.cartRowSpacing
+        let textWidth = max(0, d.width - pad - textX)
+        let quantityBox = quantityLineHeight + 2 * Look.cartQuantityPaddingV
+        rows = cart.items.map { item in
+            let name = up(measurer.measure(item.name, font: Look.cartNameFont, maxWidth: textWidth))
+            let details = up(measurer.measure(item.details, font: Look.cartDetailsFont, maxWidth: textWidth))
+            let price = up(measurer.measure(Formatting.currency(item.price, code: cart.currencyCode, locale: scene.locale),
+                                            font: Look.cartPriceFont, maxWidth: nil))
+            let controlsHeight = max(price.height, Look.cartStepperSymbolSide, quantityBox)
+            let stack = name.height + Look.cartTextSpacing + details.height + Look.cartTextSpacing + controlsHeight
+            let content = max(Look.cartImageSide, stack)
+            let height = content + 2 * pad
+            let stackTop = pad + half(content - stack)
+            let controls = Rect(x: textX, y: stackTop + name.height + details.height + 2 * Look.cartTextSpacing, width: textWidth, height: controlsHeight)
+            let trash = Look.cartTrashSize
+            return RowMetrics(
+                height: height,
+                imageFrame: Rect(x: pad, y: pad + half(content - Look.cartImageSide), width: Look.cartImageSide, height: Look.cartImageSide),
+                nameFrame: Rect(x: textX, y: stackTop, width: textWidth, height: name.height),
+                detailsFrame: Rect(x: textX, y: stackTop + name.height + Look.cartTextSpacing, width: textWidth, height: details.height),
+                controlsFrame: controls,
+                priceFrame: Rect(x: textX, y: controls.minY + half(controls.height - price.height), width: price.width, height: price.height),
+                trashFrame: Rect(x: d.width - trash.width, y: half(height - trash.height), width: trash.width, height: trash.height))
+        }
+    }
+
+    /// The motion of this page's events.
+    public func timeline() -> CartTimeline { CartTimeline(scene: scene) }
+
+    /// `amount` in the scene's currency and locale.
+    public func currency(_ amount: Decimal) -> String {
+        Formatting.currency(amount, code: scene.cart?.currencyCode ?? "USD", locale: scene.locale)
+    }
+
+    /// One row's place on screen.
+    public struct Slot: Equatable, Sendable {
+        public var row: CartRowState
+        /// Top of the row's slot (pt, screen coordinates; the list is not scrolled).
+        public var y: Double
+        /// Height of the slot (pt): the row's height, shrinking to 0 while it is removed.
+        public var height: Double
+        /// The row's full height (pt); a row being removed is drawn at this height.
+        public var rowHeight: Double
+    }
+
+    /// The rows' slots, top to bottom: each starts where the slots above it end, so that rows
+    /// below a deleted row move up as its slot collapses.
+    public func slots(for state: CartState) -> [Slot] {
+        var y = listFrame.minY
+        return state.rows.map { r in
+            let full = rows[r.item].height
+            let h = full * (1 - min(max(r.removal, 0), 1))
+            defer { y += h }
+            return Slot(row: r, y: y, height: h, rowHeight: full)
+        }
+    }
+
+    /// Everything the page shows in `state`, back to front.
+    public func displayList(for state: CartState) -> DisplayList {
+        let scheme = scene.colorScheme
+        let text = Look.cartText.resolved(scheme)
+        let size = Size(width: scene.device.width, height: scene.device.height)
+        var list: [DisplayItem] = []
+
+        // Header.
+        list.append(.image(ImageDraw(source: .symbol("chevron.left"), frame: chevronFrame, contentMode: .fill, tint: text)))
+        list.append(.text(TextRun(scene.cart?.title ?? "", font: Look.cartTitleFont, color: text,
+                                  origin: Point(x: titleFrame.x, y: titleFrame.y))))
+
+        // Rows, clipped to the scroll view; rows being removed beneath the others.
+        let slots = slots(for: state).filter { $0.y < listFrame.maxY && $0.y + $0.rowHeight > listFrame.minY }
+        let ordered = slots.filter { $0.row.phase == .delete } + slots.filter { $0.row.phase != .delete }
+        if !ordered.isEmpty {
+            list.append(.group(transform: .identity, opacity: 1, clip: .rect(listFrame), items: ordered.map { row($0, state: state) }))
+        }
+
+        // Bottom area.
+        let secondary = Look.cartSecondaryText.resolved(scheme)
+        list.append(.text(TextRun("Total", font: Look.cartTotalFont, color: secondary, origin: Point(x: totalLabelFrame.x, y: totalLabelFrame.y))))
+        let total = currency(state.total)
+        let totalSize = measurer.measure(total, font: Look.cartTotalFont, maxWidth: nil)
+        list.append(.text(TextRun(total, font: Look.cartTotalFont, color: text,
+                                  origin: Point(x: scene.device.width - Look.cartPadding - totalSize.width,
+                                                y: totalLabelFrame.minY + (totalLabelFrame.height - totalSize.height) / 2))))
+        var checkout: [DisplayItem] = [
+            .fill(.roundedRect(checkoutFrame, radius: Look.cartCheckoutCornerRadius), gradient(across: checkoutFrame)),
+            .text(TextRun("Check out", font: Look.cartCheckoutFont, color: .white,
+                          origin: Point(x: checkoutTitleFrame.x, y: checkoutTitleFrame.y), maxWidth: checkoutTitleFrame.width, alignment: .center)),
+        ]
+        if state.isPressed("checkout") {
+            checkout = [.group(transform: .identity, opacity: Look.buttonPressedOpacity, clip: nil, items: checkout)]
+        }
+        list += checkout
+        return DisplayList(size: size, background: Look.cartGray.resolved(scheme), items: list)
+    }
+
+    /// The seed's `LinearGradient([lightblue, blue], startPoint: .leading, endPoint: .trailing)` over `r`.
+    func gradient(across r: Rect) -> Paint {
+        let scheme = scene.colorScheme
+        return .linearGradient(start: Point(x: r.minX, y: r.midY), end: Point(x: r.maxX, y: r.midY),
+                               colors: [Look.cartLightBlue.resolved(scheme), Look.cartBlue.resolved(scheme)])
+    }
+
+    /// One row: backdrop and trash button, then the content moved by the row's offset, all in
+    /// a group placed at the slot's top and faded while the row is removed.
+    func row(_ slot: Slot, state: CartState) -> DisplayItem {
+        let scheme = scene.colorScheme
+        let r = slot.row
+        let m = rows[r.item]
+        let item = items[r.item]
+        let width = scene.device.width
+        let frame = Rect(x: 0, y: 0, width: width, height: m.height)
+        let text = Look.cartText.resolved(scheme)
+        var items: [DisplayItem] = []
+
+        // The backdrop is hidden by the content while the row is at rest: skip it then, so that
+        // no gradient bleeds through anti-aliased edges.
+        if r.offset != 0 {
+            items.append(.fill(.rect(frame), gradient(across: frame)))
+            let side = Look.cartTrashSymbolSide
+            items.append(.image(ImageDraw(source: .symbol("trash"), frame: Rect(center: m.trashFrame.center, size: Size(width: side, height: side)), tint: .white)))
+        }
+
+        var content: [DisplayItem] = [.fill(.rect(frame), .color(Look.cartGray.resolved(scheme)))]
+        content += productImage(item.image, frame: m.imageFrame)
+        content.append(.text(TextRun(item.name, font: Look.cartNameFont, color: text, origin: Point(x: m.nameFrame.x, y: m.nameFrame.y), maxWidth: m.nameFrame.width)))
+        content.append(.text(TextRun(item.details, font: Look.cartDetailsFont, color: Look.cartSecondaryText.resolved(scheme),
+                                     origin: Point(x: m.detailsFrame.x, y: m.detailsFrame.y), maxWidth: m.detailsFrame.width)))
+        content.append(.text(TextRun(currency(item.price), font: Look.cartPriceFont, color: Look.cartPrice.resolved(scheme),
+                                     origin: Point(x: m.priceFrame.x, y: m.priceFrame.y))))
+        content += controls(r, metrics: m, state: state)
+        items.append(r.offset == 0 ? .group(transform: .identity, opacity: 1, clip: nil, items: content)
+                                   : .group(transform: .translation(Vector(dx: r.offset, dy: 0)), opacity: 1, clip: nil, items: content))
+
+        return .group(transform: .translation(Vector(dx: 0, dy: slot.y)), opacity: 1 - min(max(r.removal, 0), 1), clip: nil, items: items)
+    }
+
+    /// The frames of the minus symbol, the quantity box and the plus symbol for a quantity,
+    /// right-aligned in the controls (row coordinates, pt).
+    public func stepperFrames(quantity: Int, metrics m: RowMetrics) -> (minus: Rect, quantity: Rect, plus: Rect) {
+        let side = Look.cartStepperSymbolSide
+        let c = m.controlsFrame
+        func half(_ v: Double) -> Double { (v / 2).rounded(.down) }
+        let plus = Rect(x: c.maxX - side, y: c.minY + half(c.height - side), width: side, height: side)
+        let label = measurer.measure(String(quantity), font: Look.cartQuantityFont, maxWidth: nil)
+        let boxSize = Size(width: (label.width + 2 * Look.cartQuantityPaddingH).rounded(.up), height: quantityLineHeight + 2 * Look.cartQuantityPaddingV)
+        let box = Rect(x: plus.minX - Look.cartControlSpacing - boxSize.width, y: c.minY + half(c.height - boxSize.height), width: boxSize.width, height: boxSize.height)
+        let minus = Rect(x: box.minX - Look.cartControlSpacing - side, y: c.minY + half(c.height - side), width: side, height: side)
+        return (minus, box, plus)
+    }
+
+    func controls(_ r: CartRowState, metrics m: RowMetrics, state: CartState) -> [DisplayItem] {
+        let scheme = scene.colorScheme
+        let text = Look.cartText.resolved(scheme)
+        let f = stepperFrames(quantity: r.quantity, metrics: m)
+        let label = measurer.measure(String(r.quantity), font: Look.cartQuantityFont, maxWidth: nil)
+        func symbol(_ name: String, _ frame: Rect) -> DisplayItem {
+            let image = DisplayItem.image(ImageDraw(source: .symbol(name), frame: frame, tint: text))
+            guard state.isPressed(name, item: r.id) else { return image }
+            return .group(transform: .identity, opacity: Look.buttonPressedOpacity, clip: nil, items: [image])
+        }
+        return [
+            symbol("minus", f.minus),
+            .fill(.rect(f.quantity), .color(Look.cartQuantityBackground.resolved(scheme))),
+            .text(TextRun(String(r.quantity), font: Look.cartQuantityFont, color: text,
+                          origin: Point(x: f.quantity.midX - label.width / 2, y: f.quantity.minY + Look.cartQuantityPaddingV))),
+            symbol("plus", f.plus),
+        ]
+    }
+
+    /// The product image: a file filling the 130 pt square with corner radius 18, or a symbol
+    /// drawn in the tint on a rounded square of the tint at 14 %.
+    func productImage(_ source: ImageSource, frame: Rect) -> [DisplayItem] {
+        switch source {
+        case .file:
+            return [.image(ImageDraw(source: source, frame: frame, contentMode: .fill, tint: .clear, cornerRadius: Look.cartImageCornerRadius))]
+        case .symbol:
+            let tint = scene.tint.resolved(scene.colorScheme)
+            return [
+                .fill(.roundedRect(frame, radius: Look.cartImageCornerRadius), .color(tint.opacity(Look.cartSymbolImageTintOpacity))),
+                .image(ImageDraw(source: source, frame: frame.insetBy(Look.cartSymbolImageInset), tint: tint)),
+            ]
+        }
+    }
+}

@@ -1,0 +1,416 @@
+import Foundation
+
+/// The motion of the cart page (seed 003, SPEC.md §2.2) as a pure function of time.
+///
+/// Built once from the scene's swipes and taps; `state(at:)` then answers for any time, in any
+/// order. The simulation follows the seed's `onChanged` / `onEnd` / `deleteItem`:
+///
+/// - **Drag.** While a finger moves left (`translation < 0`), the row's offset is
+///   `base + translation`, the finger moving linearly over the swipe's `duration`. `base` is the
+///   row's offset when the finger lands: 0 for a closed row and −90 for an open one — the seed's
+///   `translation` / `translation − 90` — or the value an unfinished animation had reached (the
+///   finger takes over from where the row is drawn). A drag to the right never moves the row
+///   (the seed ignores `translation ≥ 0`), so an animation under way simply continues.
+/// - **Release** (`onEnd`, `.easeOut` 0.35 s from the offset reached):
+///   `−translation > screenWidth / 2` → offset −1000 and the row is deleted in the same animation;
+///   else `−offset > 50` → open at −90; else → closed at 0. A rightward release closes the row.
+/// - **Trash tap** on an open row: deleted with `.easeIn` 0.35 s.
+/// - **Deletion** removes the item from the cart at once (the total drops at that moment); its row
+///   then leaves over the deletion's animation: the slot collapses (rows below move up to close
+///   the gap) and the row fades out (SwiftUI's default `.opacity` removal transition) while its
+///   content keeps moving — toward −1000 after a full swipe, staying at the open −90 after a
+///   trash tap. The row is gone from `state(at:)` when the animation ends.
+/// - **Plus / minus** change the quantity at once (the seed does not animate them); minus never
+///   goes below 1.
+///
+/// Reduce Motion does not change this page: the seed's `withAnimation` calls do not consult it.
+///
+/// Scenes that cannot happen are listed in `issues` rather than crashing the simulation (the
+/// offending event is skipped): an event on an item an earlier event deleted, a trash tap on a
+/// row that is not open, a swipe that starts while the same row is still being dragged, and a
+/// trash tap on a row that is being dragged. `SceneDecoder` turns the first issue into a
+/// `SceneError` that names the event's JSON path.
+public struct CartTimeline: Sendable {
+    /// The release animation of a swipe: `.easeOut`, SwiftUI's default 0.35 s (seed 003 `onEnd`).
+    public static let releaseAnimation = CurveAnimation(.easeOut, duration: 0.35)
+    /// The deletion by the trash button: `.easeIn`, 0.35 s (seed 003 `withAnimation(.easeIn)`).
+    public static let trashAnimation = CurveAnimation(.easeIn, duration: 0.35)
+    /// Offset of an open row (pt): the trash button's width, seed 003.
+    public static let openOffset = -90.0
+    /// How far past 0 a released row must be to stay open (pt), seed 003 (`-item.offset > 50`).
+    public static let openThreshold = 50.0
+    /// Where a fully swiped row flies to (pt), seed 003.
+    public static let flyOffOffset = -1000.0
+    /// Default swipe duration when a scene gives none (s; choice: a brisk swipe), used by `SceneDecoder`.
+    public static let defaultSwipeDuration = 0.25
+
+    /// One piece of a row's offset curve; the latest piece that has started decides the offset.
+    public enum OffsetSegment: Equatable, Sendable {
+        /// A finger moving left: `base + translation × progress` with linear progress over
+        /// `duration` seconds from `start`.
+        case drag(start: Double, duration: Double, base: Double, translation: Double)
+        /// An animation from `from` to `to` (pt) starting at `start` (s).
+        case animation(start: Double, from: Double, to: Double, animation: CurveAnimation)
+
+        public var start: Double {
+            switch self { case .drag(let s, _, _, _), .animation(let s, _, _, _): return s }
+        }
+
+        /// The offset (pt) at `t` seconds, for `t` at or after `start`.
+        public func value(at t: Double) -> Double {
+            switch self {
+            case .drag(let start, let duration, let base, let translation):
+                let p = duration > 0 ? min(max((t - start) / duration, 0), 1) : 1
+                return base + translation * p
+            case .animation(let start, let from, let to, let animation):
+                return from + (to - from) * animation.progress(elapsed: t - start)
+            }
+        }
+    }
+
+    /// How a row left the cart.
+    public enum DeletionReason: String, Sendable { case swipe, trash }
+
+    /// A row's removal: the item leaves the cart at `time`; the row's slot collapses and the row
+    /// fades over `animation`.
+    public struct Deletion: Equatable, Sendable {
+        public var time: Double
+        public var animation: CurveAnimation
+        public var reason: DeletionReason
+        /// When the row is gone from the screen (s).
+        public var end: Double { time + animation.duration }
+    }
+
+    /// Everything that happens to one row, in time order.
+    public struct Track: Equatable, Sendable {
+        public var item: CartItem
+        /// Offset pieces in start order.
+        public var segments: [OffsetSegment] = []
+        /// Finger contacts: (start, release) in s, rightward ones included.
+        public var drags: [(start: Double, end: Double)] = []
+        /// Quantity changes: (time, new quantity).
+        public var quantities: [(time: Double, quantity: Int)] = []
+        /// Changes of the seed's `isSwiped`: (time, open).
+        public var openChanges: [(time: Double, open: Bool)] = []
+        public var deletion: Deletion?
+
+        public static func == (a: Track, b: Track) -> Bool {
+            a.item == b.item && a.segments == b.segments && a.deletion == b.deletion
+                && a.drags.elementsEqual(b.drags, by: { $0 == $1 })
+                && a.quantities.elementsEqual(b.quantities, by: { $0 == $1 })
+                && a.openChanges.elementsEqual(b.openChanges, by: { $0 == $1 })
+        }
+
+        /// The offset (pt) at `t` seconds: the latest started segment's value, 0 before any.
+        public func offset(at t: Double) -> Double {
+            guard let seg = segments.last(where: { TimeTolerance.hasHappened($0.start, by: t) }) else { return 0 }
+            return seg.value(at: t)
+        }
+    }
+
+    /// A button that shows its pressed look for `Look.buttonPressDuration` after a tap.
+    public struct Press: Equatable, Sendable {
+        public var time: Double
+        /// `plus`, `minus`, `delete` or `checkout`.
+        public var button: String
+        /// The row's item id, nil for checkout.
+        public var item: String?
+    }
+
+    /// An event that cannot happen in the scene's cart, pointing at the JSON member to blame.
+    public struct Issue: Equatable, Sendable, CustomStringConvertible {
+        /// Index of the event in the scene file's `events` array.
+        public var eventIndex: Int
+        /// Path of the member inside the event: `["swipe", "item"]`, `["item"]`, `["tap"]`, `["at"]`.
+        public var member: [String]
+        /// One clause, without the path: `"tek2" was deleted at 1.2 s by events[1]; …`.
+        public var message: String
+        /// `events[3].swipe.item`.
+        public var path: String { "events[\(eventIndex)]" + member.map { "." + $0 }.joined() }
+        public var description: String { path + ": " + message }
+    }
+
+    /// Screen width (pt): half of it is the full-swipe threshold.
+    public let screenWidth: Double
+    /// ISO 4217 code and locale of the formatted totals in `events`.
+    public let currencyCode: String
+    public let locale: String
+    /// One track per item, in list order.
+    public let tracks: [Track]
+    public let presses: [Press]
+    /// Manifest events in time order: `swipe`, `release`, `open`, `close`, `delete`, `tap`,
+    /// `quantity`, `checkout`.
+    public let events: [TimelineEvent]
+    /// Events that could not happen (first in time order first); empty for a valid scene.
+    public let issues: [Issue]
+
+    /// Simulates the cart events of `scene` (swipes and row / checkout taps).
+    public init(scene: Scene) {
+        let cart = scene.cart ?? CartContent()
+        self.init(items: cart.items, events: scene.events, screenWidth: scene.device.width,
+                  currencyCode: cart.currencyCode, locale: scene.locale)
+    }
+
+    /// Simulates `events` on a cart holding `items`.
+    /// - Parameters:
+    ///   - items: the rows, top to bottom.
+    ///   - events: scene events in time order (equal times in file order); shop taps are ignored.
+    ///   - screenWidth: the device width (pt).
+    public init(items: [CartItem], events sceneEvents: [SceneEvent], screenWidth: Double,
+                currencyCode: String = "USD", locale: String = "en_US") {
+        self.screenWidth = screenWidth
+        self.currencyCode = currencyCode
+        self.locale = locale
+
+        var tracks = items.map { Track(item: $0) }
+        var index: [String: Int] = [:]
+        for (i, item) in items.enumerated() where index[item.id] == nil { index[item.id] = i }
+
+        // Simulation state: the seed's `quantity`, `isSwiped`, and the array it removes from.
+        var quantity = items.map(\.quantity)
+        var open = items.map { _ in false }
+        var deleted: [(time: Double, by: Int)?] = items.map { _ in nil }
+        struct Release { var time: Double; var row: Int; var base: Double; var translation: Double; var event: Int }
+        var pending: [Release] = []  // kept sorted by time, then by start order
+        var dragEnd: [Double?] = items.map { _ in nil }
+        var presses: [Press] = []
+        var issues: [Issue] = []
+        var log: [TimelineEvent] = []
+
+        func total() -> Decimal {
+            var sum = Decimal(0)
+            for i in tracks.indices where deleted[i] == nil {
+                sum += tracks[i].item.price * Decimal(quantity[i])
+            }
+            return sum
+        }
+        func totalText() -> JSONValue { .string(Formatting.currency(total(), code: currencyCode, locale: locale)) }
+        func setOpen(_ row: Int, _ value: Bool, at time: Double) {
+            guard open[row] != value else { return }
+            open[row] = value
+            tracks[row].openChanges.append((time, value))
+        }
+        func delete(_ row: Int, at time: Double, animation: CurveAnimation, reason: DeletionReason, event: Int) {
+            deleted[row] = (time, event)
+            tracks[row].deletion = Deletion(time: time, animation: animation, reason: reason)
+            log.append(TimelineEvent(time: time, kind: "delete", fields: [
+                ("item", .string(tracks[row].item.id)), ("reason", .string(reason.rawValue)),
+                ("animation", .string(reason == .swipe ? "easeOut" : "easeIn")), ("total", totalText()),
+            ]))
+        }
+        // `onEnd`: the seed's release thresholds, animated with `.easeOut`.
+        func release(_ r: Release) {
+            let row = r.row
+            dragEnd[row] = nil
+            let from = r.translation < 0 ? r.base + r.translation : tracks[row].offset(at: r.time)
+            let target: Double
+            let outcome: String
+            if r.translation < 0 && -r.translation > screenWidth / 2 {
+                target = Self.flyOffOffset
+                outcome = "delete"
+            } else if r.translation < 0 && -from > Self.openThreshold {
+                target = Self.openOffset
+                outcome = "open"
+            } else {
+                target = 0
+                outcome = "close"
+            }
+            tracks[row].segments.append(.animation(start: r.time, from: from, to: target, animation: Self.releaseAnimation))
+            log.append(TimelineEvent(time: r.time, kind: "release", fields: [
+                ("item", .string(tracks[row].item.id)), ("translation", .num(r.translation)),
+                ("offset", .num(from)), ("target", .num(target)),
+            ]))
+            switch outcome {
+            case "delete":
+                delete(row, at: r.time, animation: Self.releaseAnimation, reason: .swipe, event: r.event)
+            case "open":
+                setOpen(row, true, at: r.time)
+                log.append(TimelineEvent(time: r.time, kind: "open", fields: [("item", .string(tracks[row].item.id))]))
+            default:
+                setOpen(row, false, at: r.time)
+                log.append(TimelineEvent(time: r.time, kind: "close", fields: [("item", .string(tracks[row].item.id))]))
+            }
+        }
+        func releaseAll(through time: Double) {
+            // Releases at or before `time` (within 1 µs) happen before an event at `time`.
+            while let first = pending.first, TimeTolerance.hasHappened(first.time, by: time) {
+                pending.removeFirst()
+                release(first)
+            }
+        }
+        func seconds(_ t: Double) -> String { JSONValue.format(t, decimals: 6) + " s" }
+        /// Whether `row` may be the target of event `e`; records an issue when not.
+        func alive(_ row: Int, _ e: SceneEvent, member: [String]) -> Bool {
+            guard let d = deleted[row] else { return true }
+            let how = tracks[row].deletion?.reason == .swipe ? "swiped it away" : "tapped its trash button"
+            issues.append(Issue(eventIndex: e.index, member: member,
+                                message: "\"\(tracks[row].item.id)\" was deleted at \(seconds(d.time)) (events[\(d.by)] \(how)); no event can target it after that"))
+            return false
+        }
+
+        for e in sceneEvents {
+            releaseAll(through: e.at)
+            switch e.action {
+            case .tapAdd:
+                continue
+            case .tapCheckout:
+                presses.append(Press(time: e.at, button: "checkout", item: nil))
+                log.append(TimelineEvent(time: e.at, kind: "tap", fields: [("target", "checkout")]))
+                log.append(TimelineEvent(time: e.at, kind: "checkout", fields: [("total", totalText())]))
+            case .swipe(let id, let translation, let duration):
+                guard let row = index[id], alive(row, e, member: ["swipe", "item"]) else { continue }
+                if let end = dragEnd[row] {
+                    issues.append(Issue(eventIndex: e.index, member: ["at"],
+                                        message: "the swipe on \"\(id)\" starts at \(seconds(e.at)), while an earlier swipe on that row lasts until \(seconds(end))"))
+                    continue
+                }
+                let base = tracks[row].offset(at: e.at)
+                let end = e.at + duration
+                if translation < 0 && duration > 0 {
+                    tracks[row].segments.append(.drag(start: e.at, duration: duration, base: base, translation: translation))
+                }
+                tracks[row].drags.append((e.at, end))
+                dragEnd[row] = end
+                log.append(TimelineEvent(time: e.at, kind: "swipe", fields: [
+                    ("item", .string(id)), ("translation", .num(translation)), ("duration", .num(duration)), ("offset", .num(base)),
+                ]))
+                let r = Release(time: end, row: row, base: base, translation: translation, event: e.index)
+                let at = pending.firstIndex { $0.time > end } ?? pending.count
+                pending.insert(r, at: at)
+                if duration == 0 { releaseAll(through: e.at) }
+            case .tapRow(let button, let id):
+                guard let row = index[id], alive(row, e, member: ["item"]) else { continue }
+                switch button {
+                case .plus, .minus:
+                    presses.append(Press(time: e.at, button: button.rawValue, item: id))
+                    log.append(TimelineEvent(time: e.at, kind: "tap", fields: [("target", .string(button.rawValue)), ("item", .string(id))]))
+                    let old = quantity[row]
+                    let new = button == .plus ? (old == Int.max ? old : old + 1) : max(1, old - 1)
+                    if new != old {
+                        quantity[row] = new
+                        tracks[row].quantities.append((e.at, new))
+                        log.append(TimelineEvent(time: e.at, kind: "quantity", fields: [
+                            ("item", .string(id)), ("from", .int(old)), ("to", .int(new)), ("total", totalText()),
+                        ]))
+                    }
+                case .delete:
+                    if let end = dragEnd[row] {
+                        issues.append(Issue(eventIndex: e.index, member: ["tap"],
+                                            message: "the trash button of \"\(id)\" cannot be tapped at \(seconds(e.at)): the row is being dragged until \(seconds(end))"))
+                        continue
+                    }
+                    guard open[row] else {
+                        issues.append(Issue(eventIndex: e.index, member: ["tap"],
+                                            message: "the trash button of \"\(id)\" is hidden at \(seconds(e.at)): the row is not swiped open (a swipe released more than \(Int(Self.openThreshold)) pt to the left opens it)"))
+                        continue
+                    }
+                    presses.append(Press(time: e.at, button: "delete", item: id))
+                    log.append(TimelineEvent(time: e.at, kind: "tap", fields: [("target", "delete"), ("item", .string(id))]))
+                    delete(row, at: e.at, animation: Self.trashAnimation, reason: .trash, event: e.index)
+                }
+            }
+        }
+        releaseAll(through: .infinity)
+
+        self.tracks = tracks
+        self.presses = presses
+        self.issues = issues
+        // Stable order: by time, then by order of occurrence.
+        self.events = log.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+    }
+
+    /// Time (s) by which every animation has settled: the last release animation, removal and
+    /// pressed look.
+    public var settleTime: Double {
+        var end = 0.0
+        for t in tracks {
+            for s in t.segments {
+                switch s {
+                case .drag(let start, let duration, _, _): end = max(end, start + duration)
+                case .animation(let start, _, _, let a): end = max(end, start + a.duration)
+                }
+            }
+            for d in t.drags { end = max(end, d.end) }
+            if let d = t.deletion { end = max(end, d.end) }
+        }
+        for p in presses { end = max(end, p.time + Look.buttonPressDuration) }
+        return end
+    }
+
+    /// The state at `t` seconds.
+    public func state(at t: Double) -> CartState {
+        var rows: [CartRowState] = []
+        var total = Decimal(0)
+        for (i, track) in tracks.enumerated() {
+            var removal = 0.0
+            var phase = CartRowState.Phase.rest
+            var present = true
+            if let d = track.deletion, TimeTolerance.hasHappened(d.time, by: t) {
+                if TimeTolerance.hasHappened(d.end, by: t) { continue }
+                removal = d.animation.progress(elapsed: t - d.time)
+                phase = .delete
+                present = false
+            }
+            var quantity = track.item.quantity
+            for q in track.quantities where TimeTolerance.hasHappened(q.time, by: t) { quantity = q.quantity }
+            var open = false
+            for c in track.openChanges where TimeTolerance.hasHappened(c.time, by: t) { open = c.open }
+            if phase == .rest {
+                if track.drags.contains(where: { TimeTolerance.hasHappened($0.start, by: t) && !TimeTolerance.hasHappened($0.end, by: t) }) {
+                    phase = .drag
+                } else if let seg = track.segments.last(where: { TimeTolerance.hasHappened($0.start, by: t) }),
+                          case .animation(let start, _, _, let a) = seg, !TimeTolerance.hasHappened(start + a.duration, by: t) {
+                    phase = .settle
+                }
+            }
+            if present { total += track.item.price * Decimal(quantity) }
+            rows.append(CartRowState(id: track.item.id, item: i, offset: track.offset(at: t), quantity: quantity,
+                                     open: open && present, phase: phase, removal: removal))
+        }
+        let pressed = presses.filter { TimeTolerance.hasHappened($0.time, by: t) && !TimeTolerance.hasHappened($0.time + Look.buttonPressDuration, by: t) }
+        return CartState(time: t, rows: rows, total: total, pressed: pressed)
+    }
+}
+
+/// What the cart page shows at one moment (SPEC.md §5 `state`).
+public struct CartState: Equatable, Sendable {
+    /// Seconds since the start of the render.
+    public var time: Double
+    /// Rows on screen, top to bottom, those still leaving after a deletion included.
+    public var rows: [CartRowState]
+    /// `Σ price × quantity` over the items still in the cart, exact.
+    public var total: Decimal
+    /// Buttons showing their pressed look.
+    public var pressed: [CartTimeline.Press]
+
+    /// Whether the button `button` of row `item` (nil: checkout) is pressed.
+    public func isPressed(_ button: String, item: String? = nil) -> Bool {
+        pressed.contains { $0.button == button && $0.item == item }
+    }
+}
+
+/// One row at one moment.
+public struct CartRowState: Equatable, Sendable {
+    public enum Phase: String, Sendable {
+        /// Still.
+        case rest
+        /// A finger is on the row (also for rightward drags, which do not move it).
+        case drag
+        /// The release animation is under way.
+        case settle
+        /// Deleted: the row is fading and its slot collapsing.
+        case delete
+    }
+    public var id: String
+    /// Index of the item in the scene's `cart.items`.
+    public var item: Int
+    /// Horizontal offset of the row content (pt; negative = left).
+    public var offset: Double
+    public var quantity: Int
+    /// The seed's `isSwiped`.
+    public var open: Bool
+    public var phase: Phase
+    /// Eased progress of the removal, 0…1 (0 unless `phase == .delete`): the fraction of the
+    /// slot's height that has collapsed and of the opacity that is gone.
+    public var removal: Double
+}

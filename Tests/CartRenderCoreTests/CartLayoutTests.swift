@@ -1,0 +1,166 @@
+@testable import CartRenderCore
+import Foundation
+import XCTest
+
+/// Text metrics that do not need fonts: every character is 0.55 em wide, a line is 1.25 em tall,
+/// and text wraps at `maxWidth` by characters.
+struct WrappingMetrics: TextMeasuring {
+    func measure(_ text: String, font: FontSpec, maxWidth: Double?) -> Size {
+        let width = 0.55 * font.size * Double(text.count)
+        let line = 1.25 * font.size
+        guard let w = maxWidth, w > 0, width > w else { return Size(width: width, height: line) }
+        return Size(width: w, height: line * (width / w).rounded(.up))
+    }
+}
+
+/// Layout of the cart page (seed 003) on an iPhone 16 (393×852 pt, safe area 59/34 pt).
+final class CartLayoutTests: XCTestCase {
+    private func scene(items count: Int = 3, events: [(Double, SceneEvent.Action)] = [], scheme: ColorScheme = .light) -> Scene {
+        var s = Scene()
+        s.screen = .cart
+        s.colorScheme = scheme
+        var cart = CartContent()
+        let prices = ["10.00", "90.99", "100.00", "50.00", "100.00"]
+        cart.items = (0..<count).map { i in
+            CartItem(id: "tek\(i + 1)", name: "Tek Product \(i + 1)", details: "Gift", image: .symbol("bag.fill"),
+                     price: Decimal(string: prices[i % prices.count])!, quantity: 1)
+        }
+        s.cart = cart
+        s.events = events.enumerated().map { SceneEvent(at: $0.element.0, action: $0.element.1, index: $0.offset) }
+        return s
+    }
+
+    private func layout(_ s: Scene) -> CartLayout { CartLayout(scene: s, measurer: WrappingMetrics()) }
+
+    func testStaticFrames() {
+        let l = layout(scene())
+        // Header: 59 safe area + 16 padding; content height = title line (35 pt).
+        XCTAssertEqual(l.chevronFrame, Rect(x: 16, y: 79, width: 15, height: 26))
+        XCTAssertEqual(l.titleFrame.minX, 16 + 15 + 20)
+        XCTAssertEqual(l.titleFrame.minY, 75)
+        // Check out: 852 − 34 = 818 at the bottom; 35 + 2 × 16 tall; 393 − 30 wide, centered.
+        XCTAssertEqual(l.checkoutFrame, Rect(x: 15, y: 751, width: 363, height: 67))
+        // Total line 8 pt above the button.
+        XCTAssertEqual(l.totalLabelFrame.minY, 708)
+        // The scroll view between header (+8) and bottom area (16 padding, +8).
+        XCTAssertEqual(l.listFrame, Rect(x: 0, y: 134, width: 393, height: 550))
+    }
+
+    func testRowMetrics() {
+        let l = layout(scene())
+        let m = l.rows[0]
+        XCTAssertEqual(m.height, 162, "130 pt image + 2 × 16 pt padding")
+        XCTAssertEqual(m.imageFrame, Rect(x: 16, y: 16, width: 130, height: 130))
+        // Text column: after the image and 15 pt; to 16 pt from the trailing edge.
+        XCTAssertEqual(m.nameFrame.minX, 161)
+        XCTAssertEqual(m.nameFrame.width, 216)
+        // VStack (23 + 10 + 23 + 10 + 33 = 99 pt) centered on the image.
+        XCTAssertEqual(m.nameFrame.minY, 31)
+        XCTAssertEqual(m.detailsFrame.minY, 64)
+        XCTAssertEqual(m.controlsFrame, Rect(x: 161, y: 97, width: 216, height: 33))
+        XCTAssertEqual(m.trashFrame, Rect(x: 303, y: 56, width: 90, height: 50))
+        let s = l.stepperFrames(quantity: 1, metrics: m)
+        XCTAssertEqual(s.plus.maxX, 377)
+        XCTAssertEqual(s.quantity.maxX, s.plus.minX - 15)
+        XCTAssertEqual(s.minus.maxX, s.quantity.minX - 15)
+        XCTAssertEqual(s.quantity.height, 33)
+        // The quantity box grows with the digits; plus stays put.
+        let wide = l.stepperFrames(quantity: 100, metrics: m)
+        XCTAssertEqual(wide.plus, s.plus)
+        XCTAssertGreaterThan(wide.quantity.width, s.quantity.width)
+    }
+
+    func testRowsStackWithoutSpacing() {
+        let l = layout(scene())
+        let slots = l.slots(for: l.timeline().state(at: 0))
+        XCTAssertEqual(slots.map(\.y), [134, 296, 458])
+        XCTAssertEqual(slots.map(\.height), [162, 162, 162])
+    }
+
+    /// Rows below a deleted row move up as its slot collapses with the deletion's curve.
+    func testRowsCloseTheGapAfterATrashDeletion() {
+        let s = scene(events: [(0, .swipe(item: "tek2", translation: -80, duration: 0.2)), (1, .tapRow(button: .delete, item: "tek2"))])
+        let l = layout(s)
+        let tl = l.timeline()
+        for f in [0.0, 0.25, 0.5, 0.75] {
+            let slots = l.slots(for: tl.state(at: 1 + 0.35 * f))
+            let p = TimingCurve.easeIn.value(at: f)
+            XCTAssertEqual(slots.map(\.row.id), ["tek1", "tek2", "tek3"])
+            XCTAssertEqual(slots[1].y, 296)
+            XCTAssertEqual(slots[1].height, 162 * (1 - p), accuracy: 1e-9)
+            XCTAssertEqual(slots[2].y, 296 + 162 * (1 - p), accuracy: 1e-9)
+        }
+        let after = l.slots(for: tl.state(at: 1.35))
+        XCTAssertEqual(after.map(\.row.id), ["tek1", "tek3"])
+        XCTAssertEqual(after.map(\.y), [134, 296])
+    }
+
+    func testRowsCloseTheGapAfterAFullSwipe() {
+        let s = scene(events: [(0, .swipe(item: "tek1", translation: -300, duration: 0.2))])
+        let l = layout(s)
+        let slots = l.slots(for: l.timeline().state(at: 0.2 + 0.175))
+        let p = TimingCurve.easeOut.value(at: 0.5)
+        XCTAssertEqual(slots[1].y, 134 + 162 * (1 - p), accuracy: 1e-9)
+        XCTAssertEqual(slots[2].y, 134 + 162 * (1 - p) + 162, accuracy: 1e-9)
+        XCTAssertEqual(l.slots(for: l.timeline().state(at: 0.55)).map(\.y), [134, 296])
+    }
+
+    /// The rows' groups inside the list's clip, in drawing order.
+    private func rowGroups(_ list: DisplayList, clip: Rect) -> [(y: Double, opacity: Double, items: [DisplayItem])] {
+        for item in list.items {
+            guard case .group(_, _, .rect(let r)?, let rows) = item, r == clip else { continue }
+            return rows.compactMap { row in
+                guard case .group(let t, let opacity, nil, let items) = row else { return nil }
+                return (t.ty, opacity, items)
+            }
+        }
+        return []
+    }
+
+    func testRemovedRowIsDrawnBeneathTheOthersAndFades() {
+        let s = scene(events: [(0, .swipe(item: "tek1", translation: -300, duration: 0.2))])
+        let l = layout(s)
+        let display = l.displayList(for: l.timeline().state(at: 0.2 + 0.175))
+        let groups = rowGroups(display, clip: l.listFrame)
+        XCTAssertEqual(groups.count, 3)
+        XCTAssertEqual(groups[0].y, 134, "the removed row comes first, at its slot's top")
+        XCTAssertEqual(groups[0].opacity, 1 - TimingCurve.easeOut.value(at: 0.5), accuracy: 1e-9)
+        XCTAssertEqual(groups[1].opacity, 1)
+        // Its backdrop (gradient + trash) shows, and its content is moved by the offset.
+        guard case .fill(.rect, .linearGradient)? = groups[0].items.first else { return XCTFail("no backdrop: \(groups[0].items)") }
+        guard case .group(let t, _, _, _)? = groups[0].items.last else { return XCTFail("no content group") }
+        XCTAssertEqual(t.tx, -300 - 700 * TimingCurve.easeOut.value(at: 0.5), accuracy: 1e-9)
+    }
+
+    func testRowsAtRestDrawNoBackdrop() {
+        let l = layout(scene())
+        let groups = rowGroups(l.displayList(for: l.timeline().state(at: 0)), clip: l.listFrame)
+        for g in groups {
+            XCTAssertEqual(g.items.count, 1, "only the content: the gradient would bleed through anti-aliased edges")
+        }
+    }
+
+    func testRowsOutsideTheScrollViewAreNotDrawn() {
+        let l = layout(scene(items: 5))
+        // 134 + 3 × 162 = 620 < 684 (list bottom) < 782: four rows visible, the fifth below.
+        let groups = rowGroups(l.displayList(for: l.timeline().state(at: 0)), clip: l.listFrame)
+        XCTAssertEqual(groups.map(\.y), [134, 296, 458, 620])
+    }
+
+    func testDarkAppearanceUsesTheDarkAssetColors() {
+        let l = layout(scene(scheme: .dark))
+        let display = l.displayList(for: l.timeline().state(at: 0))
+        XCTAssertEqual(display.background, Look.cartGray.dark)
+        guard case .fill(_, .linearGradient(_, _, let colors))? = display.items.first(where: {
+            if case .fill(.roundedRect, _) = $0 { return true }; return false
+        }) else { return XCTFail("no checkout button") }
+        XCTAssertEqual(colors, [Look.cartLightBlue.dark, Look.cartBlue.dark])
+    }
+
+    func testManifestStateKeysAndValues() {
+        let s = scene(events: [(0, .swipe(item: "tek2", translation: -80, duration: 0.2)), (1, .tapRow(button: .plus, item: "tek1"))])
+        let screen = CartScreen(scene: s, measurer: WrappingMetrics())
+        let state = screen.frame(at: 1.05).state
+        XCTAssertEqual(state.serialized(), #"{"rows":[{"id":"tek1","offset":0,"y":134,"height":162,"quantity":2,"open":false,"phase":"rest","opacity":1},{"id":"tek2","offset":-90,"y":296,"height":162,"quantity":1,"open":true,"phase":"rest","opacity":1},{"id":"tek3","offset":0,"y":458,"height":162,"quantity":1,"open":false,"phase":"rest","opacity":1}],"total":"$210.99","totalAmount":"210.99","openRows":["tek2"],"pressed":["plus:tek1"]}"#)
+    }
+}
