@@ -7,11 +7,28 @@ import Darwin
 
 /// A decoded GIF: every image composed onto the canvas as a browser shows it.
 public struct GIFAnimation: Equatable, Sendable {
+    /// A rectangle on the canvas, in px from the top-left corner.
+    public struct Rect: Equatable, Sendable {
+        public var x: Int
+        public var y: Int
+        public var width: Int
+        public var height: Int
+
+        public init(x: Int, y: Int, width: Int, height: Int) {
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+        }
+    }
+
     /// One displayed frame.
     public struct Frame: Equatable, Sendable {
         /// The whole canvas after this image was drawn (straight alpha; never-drawn pixels are
         /// transparent black).
         public var image: RGBAImage
+        /// The rectangle the GIF image itself covers (its image descriptor).
+        public var storedRect: Rect
         /// When the frame appears, in centiseconds from the start (sum of earlier delays).
         public var startCentiseconds: Int
         /// How long it stays, in centiseconds (the GIF delay, as stored).
@@ -95,6 +112,7 @@ public enum GIFDecoder {
             }
             let delay = Int(control.DelayTime)
             frames.append(GIFAnimation.Frame(image: RGBAImage(width: width, height: height, pixels: canvas),
+                                             storedRect: GIFAnimation.Rect(x: left, y: top, width: imageWidth, height: imageHeight),
                                              startCentiseconds: start, delayCentiseconds: delay))
             start += delay
             switch control.DisposalMode {
@@ -139,6 +157,8 @@ private final class GIFReadFile {
     final class ByteReader {
         let bytes: [UInt8]
         var offset = 0
+        /// Whether giflib asked for bytes past the end of the data.
+        var ranOut = false
         init(_ bytes: [UInt8]) { self.bytes = bytes }
     }
 
@@ -153,6 +173,7 @@ private final class GIFReadFile {
                 buffer.update(from: source.baseAddress! + reader.offset, count: count)
             }
             reader.offset += count
+            reader.ranOut = reader.ranOut || count < Int(length)
             return Int32(count)
         }, &error) else {
             reader.release()
@@ -161,7 +182,10 @@ private final class GIFReadFile {
         self.gif = gif
         guard DGifSlurp(gif) == GIF_OK else {
             let code = gif.pointee.Error
-            throw AnimationDecodingError.gifFailed(operation: "DGifSlurp", code: Int(code), message: GIFStreamWriter.message(code))
+            // giflib's text for a short read speaks of a file; from memory it means truncated data.
+            let truncated = code == D_GIF_ERR_READ_FAILED && reader.takeUnretainedValue().ranOut
+            throw AnimationDecodingError.gifFailed(operation: "DGifSlurp", code: Int(code),
+                                                   message: truncated ? "the data ends too early (truncated)" : GIFStreamWriter.message(code))
         }
     }
 

@@ -80,4 +80,15 @@ public struct GIFSummary: Equatable, Sendable {
     public var byteCount: Int
     /// One sentence for the user when frames were dropped (say it once), otherwise `nil`.
     public var frameRateNotice: String?
+
+    public init(sourceFrameCount: Int, writtenFrameCount: Int, droppedFrameCount: Int, mergedFrameCount: Int,
+                durationCentiseconds: Int, byteCount: Int, frameRateNotice: String?) {
+        self.sourceFrameCount = sourceFrameCount
+        self.writtenFrameCount = writtenFrameCount
+        self.droppedFrameCount = droppedFrameCount
+        self.mergedFrameCount = mergedFrameCount
+        self.durationCentiseconds = durationCentiseconds
+        self.byteCount = byteCount
+        self.frameRateNotice = frameRateNotice
+    }
 }

@@ -30,71 +30,74 @@ public enum ImageSimilarity {
             return ssim(meanX: mean(x), meanY: mean(y), x: x, y: y, c1: c1, c2: c2)
         }
         let kernel = gaussianKernel(size: size, sigma: 1.5)
-        // Horizontal pass of μx, μy, E[x²], E[y²], E[xy] for every row; vertical pass per output row.
-        let outWidth = width - size + 1, outHeight = height - size + 1
-        var hx = [Float](repeating: 0, count: outWidth * height), hy = hx, hxx = hx, hyy = hx, hxy = hx
+        // Separable filtering of x, y, x², y², xy in Double (E[x²] − μ² cancels badly in Float).
+        // Horizontal sums are kept for the last 11 rows only, in a ring, so memory stays at
+        // 5 × 11 rows whatever the image height.
+        let outWidth = width - size + 1
+        let planes = 5, ringRows = size, plane = ringRows * outWidth
+        var ring = [Double](repeating: 0, count: planes * plane)
+        var total = 0.0
         for row in 0..<height {
-            let base = row * width
+            let base = row * width, slot = (row % ringRows) * outWidth
             for col in 0..<outWidth {
-                var sx: Float = 0, sy: Float = 0, sxx: Float = 0, syy: Float = 0, sxy: Float = 0
+                var sx = 0.0, sy = 0.0, sxx = 0.0, syy = 0.0, sxy = 0.0
                 for k in 0..<size {
                     let w = kernel[k], vx = x[base + col + k], vy = y[base + col + k]
                     sx += w * vx; sy += w * vy
-                    sxx += w * vx * vx; syy += w * vy * vy; sxy += w * vx * vy
+                    sxx += w * (vx * vx); syy += w * (vy * vy); sxy += w * (vx * vy)
                 }
-                let o = row * outWidth + col
-                hx[o] = sx; hy[o] = sy; hxx[o] = sxx; hyy[o] = syy; hxy[o] = sxy
+                let o = slot + col
+                ring[o] = sx; ring[plane + o] = sy
+                ring[2 * plane + o] = sxx; ring[3 * plane + o] = syy; ring[4 * plane + o] = sxy
             }
-        }
-        var total = 0.0
-        for row in 0..<outHeight {
+            guard row >= size - 1 else { continue }
+            // Rows row − 10 … row are in the ring: one output row of windows.
             var rowTotal = 0.0
             for col in 0..<outWidth {
-                var mx: Float = 0, my: Float = 0, exx: Float = 0, eyy: Float = 0, exy: Float = 0
+                var mux = 0.0, muy = 0.0, exx = 0.0, eyy = 0.0, exy = 0.0
                 for k in 0..<size {
-                    let w = kernel[k], o = (row + k) * outWidth + col
-                    mx += w * hx[o]; my += w * hy[o]
-                    exx += w * hxx[o]; eyy += w * hyy[o]; exy += w * hxy[o]
+                    let w = kernel[k], o = ((row - size + 1 + k) % ringRows) * outWidth + col
+                    mux += w * ring[o]; muy += w * ring[plane + o]
+                    exx += w * ring[2 * plane + o]; eyy += w * ring[3 * plane + o]; exy += w * ring[4 * plane + o]
                 }
-                let mux = Double(mx), muy = Double(my)
-                let varX = Double(exx) - mux * mux, varY = Double(eyy) - muy * muy, cov = Double(exy) - mux * muy
+                let varX = exx - mux * mux, varY = eyy - muy * muy, cov = exy - mux * muy
                 rowTotal += ((2 * mux * muy + c1) * (2 * cov + c2)) / ((mux * mux + muy * muy + c1) * (varX + varY + c2))
             }
             total += rowTotal
         }
-        return total / Double(outWidth * outHeight)
+        return total / Double(outWidth * (height - size + 1))
     }
 
     /// Luma of each pixel composited over white, 0…255.
-    private static func luma(_ image: RGBAImage) -> [Float] {
+    private static func luma(_ image: RGBAImage) -> [Double] {
         let count = image.width * image.height
         return image.pixels.withUnsafeBufferPointer { p in
             (0..<count).map { i in
-                let alpha = Float(p[i * 4 + 3]) / 255
-                let y = 0.299 * Float(p[i * 4]) + 0.587 * Float(p[i * 4 + 1]) + 0.114 * Float(p[i * 4 + 2])
+                let alpha = Double(p[i * 4 + 3]) / 255
+                let y = 0.299 * Double(p[i * 4]) + 0.587 * Double(p[i * 4 + 1]) + 0.114 * Double(p[i * 4 + 2])
                 return y * alpha + 255 * (1 - alpha)
             }
         }
     }
 
-    private static func gaussianKernel(size: Int, sigma: Float) -> [Float] {
-        let center = Float(size - 1) / 2
-        let raw = (0..<size).map { i -> Float in
-            let d = Float(i) - center
-            return Float(exp(Double(-(d * d) / (2 * sigma * sigma))))
+    private static func gaussianKernel(size: Int, sigma: Double) -> [Double] {
+        let center = Double(size - 1) / 2
+        let raw = (0..<size).map { i -> Double in
+            let d = Double(i) - center
+            return exp(-(d * d) / (2 * sigma * sigma))
         }
         let sum = raw.reduce(0, +)
         return raw.map { $0 / sum }
     }
 
-    private static func mean(_ values: [Float]) -> Double {
-        values.reduce(0.0) { $0 + Double($1) } / Double(values.count)
+    private static func mean(_ values: [Double]) -> Double {
+        values.reduce(0, +) / Double(values.count)
     }
 
-    private static func ssim(meanX: Double, meanY: Double, x: [Float], y: [Float], c1: Double, c2: Double) -> Double {
+    private static func ssim(meanX: Double, meanY: Double, x: [Double], y: [Double], c1: Double, c2: Double) -> Double {
         var varX = 0.0, varY = 0.0, cov = 0.0
         for i in 0..<x.count {
-            let dx = Double(x[i]) - meanX, dy = Double(y[i]) - meanY
+            let dx = x[i] - meanX, dy = y[i] - meanY
             varX += dx * dx; varY += dy * dy; cov += dx * dy
         }
         let n = Double(x.count)

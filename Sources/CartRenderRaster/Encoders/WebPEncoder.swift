@@ -54,6 +54,12 @@ public struct WebPSummary: Equatable, Sendable {
     public var durationMilliseconds: Int
     /// Size of the WebP file in bytes.
     public var byteCount: Int
+
+    public init(sourceFrameCount: Int, durationMilliseconds: Int, byteCount: Int) {
+        self.sourceFrameCount = sourceFrameCount
+        self.durationMilliseconds = durationMilliseconds
+        self.byteCount = byteCount
+    }
 }
 
 /// Encodes an animated WebP with libwebp's animation encoder (`WebPAnimEncoder`, libwebpmux),
