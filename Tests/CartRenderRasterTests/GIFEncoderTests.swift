@@ -70,6 +70,27 @@ final class GIFEncoderTests: XCTestCase {
         }
     }
 
+    /// Unchanged pixels inside a changed rectangle are transparent, so they keep exactly the
+    /// color shown before: no dither shimmer on a still background. (Drawing them again with
+    /// the new frame's palette and dithering would move them.)
+    func testUnchangedPixelsKeepExactlyTheColorShownBefore() throws {
+        for (bytes, name) in [(try UIAnimationFixture.defaultGIF.get().bytes, "per-frame"),
+                              (try UIAnimationFixture.sharedPaletteGIF.get().bytes, "shared")] {
+            let gif = try GIFDecoder.decode(bytes)
+            let sources = gif.frames.map { UIAnimationFixture.frames[$0.startCentiseconds / 2 * 6 / 5] }
+            for j in 1..<gif.frames.count {
+                let (before, after) = (gif.frames[j - 1].image, gif.frames[j].image)
+                var moved = 0
+                for y in 0..<after.height {
+                    for x in 0..<after.width where sources[j][x, y] == sources[j - 1][x, y] && after[x, y] != before[x, y] {
+                        moved += 1
+                    }
+                }
+                XCTAssertEqual(moved, 0, "\(name) palette, image \(j): unchanged source pixels changed on screen")
+            }
+        }
+    }
+
     func testChangedRectanglesMakeTheFileSmallerThanFullFrames() throws {
         let frames = Array(UIAnimationFixture.frames.prefix(20))
         let changed = try UIAnimationFixture.encodeGIF(frames: frames)
