@@ -1,11 +1,24 @@
 /// How GIF frames get their colors (each GIF image has at most 256).
+///
+/// Measured on a 60-frame, 60 fps UI animation (a product flying into a cart whose red badge
+/// appears on landing; 35 GIF images; SSIM = mean over images, `ImageSimilarity.meanSSIM`):
+///
+/// | size            | `.perFrame`           | `.shared`                    |
+/// |-----------------|-----------------------|------------------------------|
+/// | 393 × 852 px    | 143 248 B, SSIM 0.9970 | 109 491 B (−24 %), 0.9912  |
+/// | 1179 × 2556 px  | 736 814 B, SSIM 0.9968 | 672 348 B (−9 %), 0.9883   |
+///
+/// At equal size per-frame palettes are as good or better from 1x up (1179 × 2556 px with
+/// dithering 0.5: 666 756 B at SSIM 0.9977), and the shared palette fails on colors that appear
+/// after frame 0: the red badge comes out at SSIM 0.76 (3x, badge region) against an exact
+/// badge with per-frame palettes. Hence `.perFrame` is the default.
 public enum GIFPaletteStrategy: String, CaseIterable, Equatable, Sendable {
     /// Each GIF image gets a palette quantized from its own changed rectangle (a local color table
     /// of 2…256 entries). Best color fidelity; costs up to 768 bytes per frame.
     case perFrame
     /// One palette for the whole animation, quantized from the first frame and stored once as the
-    /// global color table; later frames are remapped to it. Smallest tables, but colors that first
-    /// appear after frame 0 are approximated with the first frame's colors.
+    /// global color table; later frames are remapped to it. Smaller for small canvases, but
+    /// colors that first appear after frame 0 are approximated with the first frame's colors.
     case shared
 }
 
@@ -17,11 +30,16 @@ public struct GIFOptions: Equatable, Sendable {
     /// libimagequant quality range, 0…100 (`liq_set_quality(min, target)`). Quantization aims at
     /// `upperBound` and fails with `AnimationEncodingError.qualityTooLow` below `lowerBound`.
     public var quality: ClosedRange<Int>
-    /// libimagequant speed, 1 (slowest, best palette) … 10 (fastest).
+    /// libimagequant speed, 1 (slowest, best palette) … 10 (fastest). Default 4: measured at
+    /// 1179 × 2556 px, speed 1 gives the same size and SSIM for about twice the time, speed 8
+    /// is 29 % larger at SSIM 0.9933 instead of 0.9968.
     public var speed: Int
-    /// Floyd–Steinberg dithering level, 0 (none) … 1 (full).
+    /// Floyd–Steinberg dithering level, 0 (none) … 1 (full, the default). Dithering keeps
+    /// gradients free of banding; it costs size and scores lower on SSIM, which counts the noise
+    /// but not the banding (measured at 1179 × 2556 px: none 600 905 B, SSIM 0.9992; full
+    /// 736 814 B, SSIM 0.9968).
     public var dithering: Float
-    /// Palette per frame or shared; see `GIFPaletteStrategy` and the measurements in its use.
+    /// Palette per frame (the default) or shared; see `GIFPaletteStrategy` for the measurements.
     public var palette: GIFPaletteStrategy
     /// Highest frame rate the GIF plays at, in frames per second, 0 < value ≤ 50. Browsers
     /// stretch delays under 2 cs, so GIFs above 50 fps would play slower, not smoother; faster

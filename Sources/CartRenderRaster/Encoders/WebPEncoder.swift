@@ -7,12 +7,15 @@ public struct WebPOptions: Equatable, Sendable {
     public var lossless: Bool
     /// Lossy quality, 0 (smallest) … 100 (best); ignored when `lossless`.
     public var quality: Float
-    /// Compression effort, 0 (fastest) … 6 (slowest, smallest); `WebPConfig.method`.
+    /// Compression effort, 0 (fastest) … 6 (slowest, smallest); `WebPConfig.method`. Default 4
+    /// (cwebp's): on a 60-frame 1179 × 2556 px UI animation, lossless method 0 / 2 / 4 / 6 gave
+    /// 924 / 372 / 347 / 344 kB for 1.2 / 2.0 / 2.7 / 3.1 s.
     public var method: Int
     /// How many times the animation plays: 0 = forever (the default), N = N times; 0…65535.
     public var loopCount: Int
     /// Distance between key frames (full frames that can be decoded alone), in frames; `nil`
-    /// (the default) lets every frame after the first store only what changed.
+    /// (the default) lets every frame after the first store only what changed. Key frames every
+    /// 9…17 frames (gif2webp's choice) made the animation above 37 % larger and 4 × slower.
     public var keyframeInterval: ClosedRange<Int>?
 
     /// - Parameters: see the properties; every default is the documented one.
