@@ -79,10 +79,11 @@ final class AnimationByteSink {
         if let failure { throw failure }
         guard case let .file(path) = destination, let partialPath, let handle = file else { return }
         file = nil
-        let flushed = fflush(handle) == 0
-        let message = flushed ? "" : AnimationByteSink.systemMessage()
-        if fclose(handle) != 0 || !flushed {
-            failure = .writeFailed(path: path, message: flushed ? AnimationByteSink.systemMessage() : message)
+        // A full disk may only show when buffered bytes are flushed; keep the first reason.
+        let flushError = fflush(handle) == 0 ? nil : AnimationByteSink.systemMessage()
+        let closeError = fclose(handle) == 0 ? nil : AnimationByteSink.systemMessage()
+        if let message = flushError ?? closeError {
+            failure = .writeFailed(path: path, message: message)
             throw failure!
         }
         if rename(partialPath, path) != 0 {

@@ -241,14 +241,12 @@ final class GIFSharedPalette {
     let transparentIndex: Int
     private let attributes: LIQAttributes
     private let result: LIQResult
-    private let options: GIFOptions
-    /// libimagequant's palette as first returned, RGBA per entry, mapped to `colors`' indices.
+    /// Opaque colors of libimagequant's palette (packed RGB) → their index in `colors`.
     private var indexOfColor: [UInt32: Int] = [:]
 
     /// - Parameter rgba: the first frame, `width × height × 4` bytes with alpha 0 or 255.
     /// - Throws: `AnimationEncodingError.qualityTooLow` or `.quantizationFailed`.
     init(firstFrame rgba: [UInt8], width: Int, height: Int, options: GIFOptions) throws {
-        self.options = options
         let attributes = try LIQAttributes(options: options, frameIndex: 0)
         self.attributes = attributes
         guard let histogram = liq_histogram_create(attributes.pointer) else {
