@@ -1,0 +1,78 @@
+/// Why an animation (GIF or WebP) could not be encoded. Each case renders as one sentence that
+/// names the cause, suitable for stderr (`description`).
+public enum AnimationEncodingError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The canvas size is outside what the format can store (`limit` is the largest side in px).
+    case invalidCanvasSize(format: String, width: Int, height: Int, limit: Int)
+    /// The frame rate is not a finite number above zero (frames per second).
+    case invalidFrameRate(Double)
+    /// An option is out of range; `reason` says which values are allowed.
+    case invalidOption(name: String, reason: String)
+    /// A frame passed to `add(_:)` does not have the canvas size (all sizes in px).
+    case frameSizeMismatch(frameIndex: Int, width: Int, height: Int, expectedWidth: Int, expectedHeight: Int)
+    /// `finish()` was called before any frame was added.
+    case noFrames
+    /// `add(_:)` or `finish()` was called after `finish()`.
+    case alreadyFinished
+    /// libimagequant could not reach the minimum quality for a frame (quality 0…100).
+    case qualityTooLow(frameIndex: Int, minimumQuality: Int)
+    /// libimagequant reported an error (`code` is its `liq_error` value).
+    case quantizationFailed(frameIndex: Int, operation: String, code: Int)
+    /// giflib reported an error (`code` is its `E_GIF_ERR_*` value, `message` its `GifErrorString`).
+    case gifFailed(operation: String, code: Int, message: String)
+    /// libwebp reported an error (`message` is the encoder's own text or the picture error code).
+    case webpFailed(operation: String, message: String)
+    /// One GIF frame would be displayed longer than the format allows (65 535 cs).
+    case delayTooLong(centiseconds: Int)
+    /// The output file could not be written (`message` is the system's reason).
+    case writeFailed(path: String, message: String)
+
+    public var description: String {
+        switch self {
+        case let .invalidCanvasSize(format, width, height, limit):
+            return "\(format) canvas of \(width)×\(height) px is not allowed: each side must be 1…\(limit) px."
+        case let .invalidFrameRate(fps):
+            return "Frame rate \(fps) fps is not allowed: it must be a finite number above 0."
+        case let .invalidOption(name, reason):
+            return "Option \(name) \(reason)."
+        case let .frameSizeMismatch(index, width, height, expectedWidth, expectedHeight):
+            return "Frame \(index) is \(width)×\(height) px but the animation is \(expectedWidth)×\(expectedHeight) px."
+        case .noFrames:
+            return "The animation has no frames."
+        case .alreadyFinished:
+            return "The animation encoder was already finished."
+        case let .qualityTooLow(index, minimum):
+            return "Frame \(index) cannot be reduced to 256 colors at quality \(minimum) or better; lower the minimum GIF quality."
+        case let .quantizationFailed(index, operation, code):
+            return "libimagequant failed in \(operation) for frame \(index) (liq_error \(code))."
+        case let .gifFailed(operation, code, message):
+            return "giflib failed in \(operation): \(message) (error \(code))."
+        case let .webpFailed(operation, message):
+            return "libwebp failed in \(operation): \(message)."
+        case let .delayTooLong(centiseconds):
+            return "A GIF frame would be shown for \(centiseconds) cs, longer than the 65535 cs the format allows."
+        case let .writeFailed(path, message):
+            return "Cannot write \(path): \(message)."
+        }
+    }
+}
+
+/// Why an animation (GIF or WebP) could not be decoded. Each case renders as one sentence.
+public enum AnimationDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// giflib rejected the data (`code` is its `D_GIF_ERR_*` value, `message` its `GifErrorString`).
+    case gifFailed(operation: String, code: Int, message: String)
+    /// libwebp rejected the data.
+    case webpFailed(operation: String, message: String)
+    /// The file could not be read (`message` is the system's reason).
+    case readFailed(path: String, message: String)
+
+    public var description: String {
+        switch self {
+        case let .gifFailed(operation, code, message):
+            return "GIF data cannot be decoded: giflib failed in \(operation): \(message) (error \(code))."
+        case let .webpFailed(operation, message):
+            return "WebP data cannot be decoded: libwebp failed in \(operation): \(message)."
+        case let .readFailed(path, message):
+            return "Cannot read \(path): \(message)."
+        }
+    }
+}

@@ -1,0 +1,312 @@
+import CGif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Encodes an animated GIF from frames fed in index order, without holding them all: at any
+/// time it keeps the last shown source frame and at most two encoded frames whose delays are not
+/// final yet.
+///
+/// Pipeline, per frame:
+/// 1. Timing (`GIFTimeline`): frame `i` is at `t = i / fps` s; boundaries are
+///    `round(t × 100)` cs so the total is exact; above `maxFrameRate` frames are dropped evenly.
+/// 2. Alpha: the GIF has 1-bit transparency, so alpha < 128 becomes transparent and anything
+///    else opaque (frames are normally opaque).
+/// 3. A frame identical to the one shown before it extends that frame's delay.
+/// 4. Every frame after the first stores only the bounding rectangle of the pixels that changed,
+///    with the transparent index for unchanged pixels inside it (disposal "do not dispose").
+///    When pixels turn transparent, the previous image is enlarged to cover them and disposed
+///    to background.
+/// 5. Colors: libimagequant (quality, speed, dithering from `GIFOptions`), per frame or shared.
+/// 6. giflib writes each image with its graphics control extension; the file loops per
+///    `GIFOptions.loopCount` (forever by default).
+///
+/// The same frames and options give byte-identical files.
+///
+/// ```swift
+/// let encoder = try GIFEncoder(destination: .file(path: "out/animation.gif"),
+///                              width: 1179, height: 2556, fps: 60)
+/// for frame in frames { try encoder.add(frame) }
+/// let summary = try encoder.finish()
+/// if let notice = summary.frameRateNotice { print(notice) }
+/// ```
+///
+/// Not thread-safe: call it from one thread (or task) at a time.
+public final class GIFEncoder {
+    /// Canvas width in px.
+    public let width: Int
+    /// Canvas height in px.
+    public let height: Int
+    /// Source frame rate in frames per second.
+    public let fps: Double
+    /// The options the encoder was created with.
+    public let options: GIFOptions
+    /// The GIF file, once `finish()` has returned, when the destination is `.memory`; empty otherwise.
+    public private(set) var encodedBytes: [UInt8] = []
+
+    private let timeline: GIFTimeline
+    private let sink: AnimationByteSink
+    private var writer: GIFStreamWriter?
+    private var sharedPalette: GIFSharedPalette?
+    /// Encoded frames not written yet, oldest first (at most two: the last one may still be
+    /// dropped by `finish()`, which then extends the one before it).
+    private var queue: [PendingFrame] = []
+    /// The last source frame shown (normalized), i.e. the one behind `queue.last`.
+    private var shown: [UInt32]?
+    private var sourceFrameCount = 0
+    private var droppedFrameCount = 0
+    private var mergedFrameCount = 0
+    private var writtenFrameCount = 0
+    private var durationWritten = 0
+    private var isFinished = false
+
+    private struct PendingFrame {
+        var sourceIndex: Int
+        /// Start of display in cs.
+        var start: Int
+        /// End of display in cs, known once the next frame starts.
+        var end: Int?
+        var rect: PixelRect
+        var pixels: IndexedPixels
+        var disposal: Int32
+    }
+
+    /// Creates an encoder; nothing is written until the first frame is complete.
+    /// - Parameters:
+    ///   - destination: memory (read `encodedBytes` after `finish()`) or a file path.
+    ///   - width, height: canvas size in px, 1…65535.
+    ///   - fps: source frames per second (frame `i` is at `i / fps` s), finite and above 0.
+    ///   - options: see `GIFOptions`.
+    /// - Throws: `AnimationEncodingError.invalidCanvasSize`, `.invalidFrameRate`,
+    ///   `.invalidOption`, or `.writeFailed` when the file cannot be created.
+    public init(destination: AnimationDestination = .memory, width: Int, height: Int, fps: Double,
+                options: GIFOptions = GIFOptions()) throws {
+        guard (1...65535).contains(width), (1...65535).contains(height) else {
+            throw AnimationEncodingError.invalidCanvasSize(format: "GIF", width: width, height: height, limit: 65535)
+        }
+        guard fps.isFinite, fps > 0 else { throw AnimationEncodingError.invalidFrameRate(fps) }
+        try options.validate()
+        self.width = width
+        self.height = height
+        self.fps = fps
+        self.options = options
+        timeline = GIFTimeline(fps: fps, maxFrameRate: options.maxFrameRate)
+        sink = try AnimationByteSink(destination)
+    }
+
+    /// Adds the next source frame (index = number of frames added before it).
+    /// - Parameter frame: `width × height` px, straight alpha; alpha < 128 is transparent.
+    /// - Throws: `AnimationEncodingError.frameSizeMismatch`, `.alreadyFinished`,
+    ///   `.qualityTooLow`, `.quantizationFailed`, `.gifFailed`, `.delayTooLong`, `.writeFailed`.
+    public func add(_ frame: RGBAImage) throws {
+        guard !isFinished else { throw AnimationEncodingError.alreadyFinished }
+        let index = sourceFrameCount
+        guard frame.width == width, frame.height == height else {
+            throw AnimationEncodingError.frameSizeMismatch(frameIndex: index, width: frame.width, height: frame.height,
+                                                           expectedWidth: width, expectedHeight: height)
+        }
+        sourceFrameCount += 1
+        guard let start = timeline.displayStart(ofFrame: index) else {
+            droppedFrameCount += 1
+            return
+        }
+        let current = GIFEncoder.normalize(frame)
+        if let shown, shown == current {
+            mergedFrameCount += 1
+            return
+        }
+        let encoded = try encode(current, sourceIndex: index, start: start)
+        if !queue.isEmpty { queue[queue.count - 1].end = start }
+        queue.append(encoded)
+        shown = current
+        if queue.count > 2 {
+            try write(queue.removeFirst())
+        }
+    }
+
+    /// Writes the remaining frames and the trailer, and moves a file into place.
+    /// - Returns: counts and the exact duration (`round(frames × 100 / fps)` cs).
+    /// - Throws: `AnimationEncodingError.noFrames`, `.alreadyFinished`, `.gifFailed`,
+    ///   `.delayTooLong`, `.writeFailed`.
+    @discardableResult
+    public func finish() throws -> GIFSummary {
+        guard !isFinished else { throw AnimationEncodingError.alreadyFinished }
+        isFinished = true
+        guard sourceFrameCount > 0 else { throw AnimationEncodingError.noFrames }
+        let end = timeline.end(frameCount: sourceFrameCount)
+        // Above the frame-rate cap the last kept frame can start less than 2 cs before the end;
+        // browsers would stretch such a delay, so the frame before it is extended instead.
+        if queue.count == 2, end - queue[1].start < 2 {
+            queue.removeLast()
+            droppedFrameCount += 1
+            queue[0].disposal = Int32(DISPOSE_DO_NOT)
+        }
+        queue[queue.count - 1].end = end
+        for frame in queue { try write(frame) }
+        queue.removeAll()
+        try writer?.close()
+        writer = nil
+        try sink.commit()
+        encodedBytes = sink.bytes
+        var notice: String?
+        if droppedFrameCount > 0 {
+            notice = "GIF plays at most \(GIFEncoder.format(options.maxFrameRate)) fps: \(droppedFrameCount) of \(sourceFrameCount) frames at \(GIFEncoder.format(fps)) fps were dropped evenly."
+        }
+        return GIFSummary(sourceFrameCount: sourceFrameCount, writtenFrameCount: writtenFrameCount,
+                          droppedFrameCount: droppedFrameCount, mergedFrameCount: mergedFrameCount,
+                          durationCentiseconds: durationWritten, byteCount: sink.byteCount, frameRateNotice: notice)
+    }
+
+    // MARK: - Frame differencing
+
+    /// Chooses the rectangle and the pixels to store for a new frame, quantizes them, and
+    /// updates the disposal of the previous frame when pixels turn transparent.
+    private func encode(_ current: [UInt32], sourceIndex: Int, start: Int) throws -> PendingFrame {
+        let full = PixelRect(x: 0, y: 0, width: width, height: height)
+        guard let previous = shown else {
+            return try pendingFrame(sourceIndex, start, full, current, written: { _, _ in true })
+        }
+        let bounds = GIFEncoder.differenceBounds(current, previous, width: width, height: height)
+        var cleared: PixelRect?
+        if let turnsTransparent = bounds.turnsTransparent {
+            // Only disposal can make a pixel transparent again: dispose the previous image to
+            // background, enlarged first (every pixel explicit) so that it covers those pixels.
+            var last = queue[queue.count - 1]
+            let area = options.storesChangedRectanglesOnly ? last.rect.union(turnsTransparent) : full
+            if area != last.rect {
+                last = try pendingFrame(last.sourceIndex, last.start, area, previous, written: { _, _ in true })
+                last.end = queue[queue.count - 1].end
+            }
+            last.disposal = Int32(DISPOSE_BACKGROUND)
+            queue[queue.count - 1] = last
+            cleared = area
+        }
+        guard options.storesChangedRectanglesOnly else {
+            return try pendingFrame(sourceIndex, start, full, current, written: { _, _ in true })
+        }
+        // Inside the cleared area every opaque pixel must be drawn; elsewhere only changes.
+        let mustDraw: (Int, Int) -> Bool = { x, y in
+            let p = y * self.width + x
+            if let cleared, cleared.contains(x: x, y: y) { return current[p] != 0 }
+            return current[p] != previous[p]
+        }
+        var rect = bounds.changed ?? full
+        if let cleared {
+            rect = GIFEncoder.bounds(in: rect.union(cleared), where: mustDraw)
+                ?? PixelRect(x: cleared.x, y: cleared.y, width: 1, height: 1)
+        }
+        return try pendingFrame(sourceIndex, start, rect, current, written: mustDraw)
+    }
+
+    /// Quantizes `rect` of `source`, drawing the pixels where `written(x, y)` and leaving the
+    /// others transparent.
+    private func pendingFrame(_ sourceIndex: Int, _ start: Int, _ rect: PixelRect, _ source: [UInt32],
+                              written: (Int, Int) -> Bool) throws -> PendingFrame {
+        var rgba = [UInt8](repeating: 0, count: rect.width * rect.height * 4)
+        var o = 0
+        for y in rect.y..<rect.maxY {
+            for x in rect.x..<rect.maxX {
+                if written(x, y) {
+                    let value = source[y * width + x]
+                    rgba[o] = UInt8(truncatingIfNeeded: value)
+                    rgba[o + 1] = UInt8(truncatingIfNeeded: value >> 8)
+                    rgba[o + 2] = UInt8(truncatingIfNeeded: value >> 16)
+                    rgba[o + 3] = UInt8(truncatingIfNeeded: value >> 24)
+                }
+                o += 4
+            }
+        }
+        let pixels: IndexedPixels
+        switch options.palette {
+        case .perFrame:
+            pixels = try GIFQuantizer.quantizeLocal(rgba: rgba, width: rect.width, height: rect.height,
+                                                    options: options, frameIndex: sourceIndex)
+        case .shared:
+            if sharedPalette == nil {
+                // The first frame is always full-size and opaque where the source is.
+                sharedPalette = try GIFSharedPalette(firstFrame: rgba, width: rect.width, height: rect.height, options: options)
+            }
+            pixels = try sharedPalette!.remap(rgba: rgba, width: rect.width, height: rect.height, frameIndex: sourceIndex)
+        }
+        return PendingFrame(sourceIndex: sourceIndex, start: start, end: nil, rect: rect, pixels: pixels,
+                            disposal: Int32(DISPOSE_DO_NOT))
+    }
+
+    private func write(_ frame: PendingFrame) throws {
+        guard let end = frame.end else { preconditionFailure("GIFEncoder: frame written before its end is known") }
+        let delay = end - frame.start
+        guard delay <= 65535 else { throw AnimationEncodingError.delayTooLong(centiseconds: delay) }
+        if writer == nil {
+            writer = try GIFStreamWriter(sink: sink, width: width, height: height,
+                                         globalColors: sharedPalette?.colors, loopCount: options.loopCount)
+        }
+        try writer!.writeImage(frame.pixels, at: frame.rect, delay: delay, disposal: frame.disposal)
+        writtenFrameCount += 1
+        durationWritten += delay
+    }
+
+    // MARK: - Pixels
+
+    /// Packs each pixel as `r | g << 8 | b << 16 | a << 24` with GIF's 1-bit alpha applied:
+    /// alpha < 128 becomes 0 (all channels), anything else 255.
+    static func normalize(_ image: RGBAImage) -> [UInt32] {
+        let count = image.width * image.height
+        return image.pixels.withUnsafeBytes { raw in
+            [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+                for p in 0..<count {
+                    let r = UInt32(raw[p * 4]), g = UInt32(raw[p * 4 + 1]), b = UInt32(raw[p * 4 + 2]), a = raw[p * 4 + 3]
+                    buffer[p] = a < 128 ? 0 : (r | g << 8 | b << 16 | 0xFF00_0000)
+                }
+                initialized = count
+            }
+        }
+    }
+
+    /// Bounding rectangles of the pixels that differ, and of those that turn from opaque to
+    /// transparent.
+    static func differenceBounds(_ current: [UInt32], _ previous: [UInt32], width: Int, height: Int)
+        -> (changed: PixelRect?, turnsTransparent: PixelRect?) {
+        var changed = BoundsAccumulator(), cleared = BoundsAccumulator()
+        current.withUnsafeBufferPointer { cur in
+            previous.withUnsafeBufferPointer { prev in
+                for y in 0..<height {
+                    let row = y * width
+                    if memcmp(cur.baseAddress! + row, prev.baseAddress! + row, width * 4) == 0 { continue }
+                    for x in 0..<width where cur[row + x] != prev[row + x] {
+                        changed.add(x, y)
+                        if cur[row + x] == 0 { cleared.add(x, y) }
+                    }
+                }
+            }
+        }
+        return (changed.rect, cleared.rect)
+    }
+
+    /// The bounding rectangle of the pixels of `area` where `predicate(x, y)` holds.
+    static func bounds(in area: PixelRect, where predicate: (Int, Int) -> Bool) -> PixelRect? {
+        var accumulator = BoundsAccumulator()
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX where predicate(x, y) {
+                accumulator.add(x, y)
+            }
+        }
+        return accumulator.rect
+    }
+
+    private struct BoundsAccumulator {
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        mutating func add(_ x: Int, _ y: Int) {
+            minX = min(minX, x); maxX = max(maxX, x)
+            minY = min(minY, y); maxY = max(maxY, y)
+        }
+        var rect: PixelRect? {
+            maxX < 0 ? nil : PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+        }
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}
