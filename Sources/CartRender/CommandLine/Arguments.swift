@@ -60,6 +60,9 @@ public struct RenderCommand: Equatable, Sendable {
     public var pngCompression: PNGEncoder.Compression = .default
     /// Also write `contact-sheet.png`.
     public var contactSheet = false
+    /// GIF and WebP settings.
+    public var gif = GIFOptions()
+    public var webp = WebPOptions()
     /// Shard `k` of `n` (1-based), or nil for the whole render.
     public var shard: Shard?
 
@@ -70,7 +73,7 @@ public struct RenderCommand: Equatable, Sendable {
 
     public static let specs: [OptionSpec] = [
         OptionSpec("--out", "DIR", "Output directory (default: frames/)."),
-        OptionSpec("--format", "FORMAT", "png or svg; several with commas (png,svg). Default: png."),
+        OptionSpec("--format", "FORMAT", "png, svg, gif or webp; several with commas (png,gif). Default: png."),
         OptionSpec("--fps", "N", "Frames per second, 1…240 (overrides the scene)."),
         OptionSpec("--scale", "S", "Pixels per point, 1…4 (overrides the device's)."),
         OptionSpec("--frames", "A-B", "Render frame indices A through B inclusive."),
@@ -80,6 +83,11 @@ public struct RenderCommand: Equatable, Sendable {
         OptionSpec("--jobs", "N", "Worker threads (default: the number of cores). Output does not depend on it."),
         OptionSpec("--png-compression", "fast|default|small", "PNG speed/size trade-off (default: default)."),
         OptionSpec("--shard", "K/N", "Render only the K-th of N blocks of frames (1 ≤ K ≤ N); join with `cartrender merge`."),
+        OptionSpec("--loop", "N", "GIF/WebP: play N times, 0 = forever (default 0)."),
+        OptionSpec("--quality", "Q", "WebP: lossy at quality 0…100 (default: lossless)."),
+        OptionSpec("--gif-quality", "MIN-MAX", "GIF: libimagequant quality range 0…100 (default 70-100)."),
+        OptionSpec("--gif-speed", "N", "GIF: libimagequant speed 1 (best) … 10 (fastest), default 4."),
+        OptionSpec("--dither", "D", "GIF: dithering level 0…1 (default 1)."),
         OptionSpec("--contact-sheet", nil, "Also write contact-sheet.png: 12 frames of the whole timeline on one image."),
         OptionSpec("--quiet", nil, "No progress bar and no summary."),
         OptionSpec("--help", nil, "Show help."),
@@ -145,11 +153,35 @@ public struct RenderCommand: Equatable, Sendable {
                 }
                 c.shard = Shard(index: k, count: n)
             case "--contact-sheet": c.contactSheet = true
+            case "--loop":
+                guard let n = Int(v), (0...65535).contains(n) else { throw UsageError("--loop: expected a whole number from 0 (forever) to 65535, got \"\(v)\"") }
+                c.gif.loopCount = n
+                c.webp.loopCount = n
+            case "--quality":
+                guard let q = Float(v), q.isFinite, (0...100).contains(q) else { throw UsageError("--quality: expected a number from 0 to 100, got \"\(v)\"") }
+                c.webp.lossless = false
+                c.webp.quality = q
+            case "--gif-quality":
+                let parts = v.split(separator: "-").compactMap { Int($0) }
+                guard parts.count == 2, parts[0] <= parts[1], parts.allSatisfy({ (0...100).contains($0) }) else {
+                    throw UsageError("--gif-quality: expected MIN-MAX with 0 ≤ MIN ≤ MAX ≤ 100, got \"\(v)\"")
+                }
+                c.gif.quality = parts[0]...parts[1]
+            case "--gif-speed":
+                guard let n = Int(v), (1...10).contains(n) else { throw UsageError("--gif-speed: expected a whole number from 1 to 10, got \"\(v)\"") }
+                c.gif.speed = n
+            case "--dither":
+                guard let d = Float(v), d.isFinite, (0...1).contains(d) else { throw UsageError("--dither: expected a number from 0 to 1, got \"\(v)\"") }
+                c.gif.dithering = d
             case "--quiet": c.quiet = true
             default: break
             }
         }
         if sawFrames && sawAt { throw UsageError("--frames and --at cannot be used together") }
+        if c.shard != nil, let f = c.formats.first(where: { !$0.isPerFrame }) {
+            throw UsageError("--shard cannot make a \(f.rawValue) animation: render the shards as png, merge them, then render the animation in one run")
+        }
+        if c.shard != nil && c.contactSheet { throw UsageError("--shard and --contact-sheet cannot be used together") }
         return c
     }
 

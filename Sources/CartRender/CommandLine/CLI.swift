@@ -35,6 +35,13 @@ public enum CLI {
         case let e as SceneError: (message, code) = (e.description, e.kind == .unreadable ? .noInput : .dataError)
         case let e as OutputError: (message, code) = (e.description, .cannotCreate)
         case let e as MergeError: (message, code) = (e.message, .dataError)
+        case let e as AnimationEncodingError:
+            switch e {
+            case .writeFailed: (message, code) = ("\(e)", .cannotCreate)
+            case .qualityTooLow: (message, code) = ("\(e) Lower the minimum with --gif-quality.", .dataError)
+            case .invalidCanvasSize, .invalidOption: (message, code) = ("\(e)", .usage)
+            default: (message, code) = ("internal error: \(e)", .software)
+            }
         case let e as RasterError:
             switch e.kind {
             case .invalidInput: (message, code) = (e.message, .dataError)
@@ -67,6 +74,8 @@ public enum CLI {
         options.pngCompression = command.pngCompression
         options.shard = command.shard.map { ($0.index, $0.count) }
         options.contactSheet = command.contactSheet
+        options.gif = command.gif
+        options.webp = command.webp
         switch command.frames {
         case .range(_, let b) where b >= renderer.frameCount:
             throw UsageError("--frames: the render has frames 0-\(renderer.frameCount - 1), got \(b) as the last")
@@ -79,6 +88,9 @@ public enum CLI {
         let started = Date()
         let result = try renderer.render(options)
         bar?.finish()
+        if !command.quiet, let notice = result.gif?.frameRateNotice {
+            FileHandle.standardError.write(Data("cartrender: \(notice)\n".utf8))
+        }
         if !command.quiet {
             let px = renderer.pixelSize
             let n = result.manifest.frames.count

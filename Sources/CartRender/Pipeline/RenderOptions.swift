@@ -7,6 +7,15 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case png
     /// `DIR/frame_NNNN.svg`, Cairo's SVG surface.
     case svg
+    /// `DIR/animation.gif`: libimagequant palettes, giflib.
+    case gif
+    /// `DIR/animation.webp`: libwebp's animation encoder, lossless by default.
+    case webp
+
+    /// Whether the format is one file per frame (PNG, SVG) rather than one animation.
+    public var isPerFrame: Bool { self == .png || self == .svg }
+    /// The animation's file name.
+    public var animationFileName: String { "animation." + rawValue }
 }
 
 /// Which frames of the timeline to render.
@@ -31,6 +40,10 @@ public struct RenderOptions: Sendable {
     /// Render only shard `k` of `n` (1-based): a contiguous block of the selected frames. The
     /// shard's manifest is `shard-K-of-N.json`; `cartrender merge` joins shards.
     public var shard: (Int, Int)?
+    /// GIF settings (`--loop`, `--gif-quality`, `--gif-speed`, `--dither`).
+    public var gif = GIFOptions()
+    /// WebP settings (`--loop`, `--quality` for lossy).
+    public var webp = WebPOptions()
     /// Also write `contact-sheet.png`: the whole timeline on one image.
     public var contactSheet = false
     /// Called after each frame is written with (frames done, frames total); from any thread.

@@ -9,6 +9,10 @@ public struct RenderResult {
     public var manifestPath: String
     /// Frames drawn; the others reused the bytes of an identical previous frame.
     public var framesDrawn: Int
+    /// What the GIF encoder did (frames dropped above 50 fps, merged), when a GIF was written.
+    public var gif: GIFSummary?
+    /// What the WebP encoder did, when a WebP was written.
+    public var webp: WebPSummary?
 }
 
 /// A run of consecutive frames that show the same display list: drawn and encoded once.
@@ -61,8 +65,27 @@ extension Renderer {
     ///   encoders such as GIF), from whichever worker finishes the next run; at most `2 × jobs`
     ///   rendered images wait for their turn.
     /// - Throws: `OutputError` (exit 73), `RasterError`, or the error of the earliest failing frame.
-    public func render(_ options: RenderOptions, ordered: ((RGBAImage, [(index: Int, time: Double)]) throws -> Void)? = nil) throws -> RenderResult {
+    public func render(_ options: RenderOptions, ordered consumer: ((RGBAImage, [(index: Int, time: Double)]) throws -> Void)? = nil) throws -> RenderResult {
         let out = try OutputDirectory(path: options.outputDirectory)
+        let px = pixelSize
+        // Animations take every frame in order; identical frames are passed once per frame and
+        // the encoders merge them into longer delays.
+        let gif = options.formats.contains(.gif)
+            ? try GIFEncoder(width: px.width, height: px.height, fps: Double(scene.fps), options: options.gif) : nil
+        let webp = options.formats.contains(.webp)
+            ? try WebPEncoder(width: px.width, height: px.height, fps: Double(scene.fps), options: options.webp) : nil
+        let ordered: ((RGBAImage, [(index: Int, time: Double)]) throws -> Void)?
+        if gif != nil || webp != nil || consumer != nil {
+            ordered = { image, frames in
+                for _ in frames {
+                    try gif?.add(image)
+                    try webp?.add(image)
+                }
+                try consumer?(image, frames)
+            }
+        } else {
+            ordered = nil
+        }
         let earlier = Manifest.filesOfEarlierRun(in: out)
         var selected = frames(options.frames)
         if let (k, n) = options.shard { selected = Self.shard(selected, k, of: n) }
@@ -127,13 +150,19 @@ extension Renderer {
         }
         if let first = shared.errors.min(by: { $0.0 < $1.0 }) { throw first.1 }
 
-        let px = pixelSize
         var manifest = Manifest(
             sceneHash: Checksum.sha256(Array(scene.canonicalJSON.serialized().utf8)),
             fps: scene.fps, scale: scale, width: px.width, height: px.height,
             duration: duration, frameCount: frameCount,
             frames: shared.results.flatMap { $0! }, events: events, fonts: fonts.files)
         manifest.shard = options.shard
+        var result = RenderResult(manifest: manifest, manifestPath: "", framesDrawn: runs.count)
+        func writeAnimation(_ bytes: [UInt8], _ format: OutputFormat) throws {
+            try out.write(bytes, to: format.animationFileName)
+            manifest.outputs.append((format.animationFileName, Checksum.sha256(bytes)))
+        }
+        if let gif { result.gif = try gif.finish(); try writeAnimation(gif.encodedBytes, .gif) }
+        if let webp { result.webp = try webp.finish(); try writeAnimation(webp.encodedBytes, .webp) }
         if options.contactSheet && options.shard == nil {
             let bytes = try PNGEncoder.encode(try contactSheet(), compression: .small)
             try out.write(bytes, to: "contact-sheet.png")
@@ -145,7 +174,9 @@ extension Renderer {
         }
         let name = options.shard.map { Manifest.shardFileName($0.0, of: $0.1) } ?? "manifest.json"
         try out.write(Array(manifest.json.serialized(pretty: true).utf8), to: name)
-        return RenderResult(manifest: manifest, manifestPath: out.url(name), framesDrawn: runs.count)
+        result.manifest = manifest
+        result.manifestPath = out.url(name)
+        return result
     }
 
     /// Draws one run once and writes its bytes under every frame's name.
@@ -155,11 +186,12 @@ extension Renderer {
         let display = worker.frame(at: first.time).display
         let image = needPixels ? try worker.rasterize(display) : nil
         var encoded: [(format: OutputFormat, bytes: [UInt8], sha256: String)] = []
-        for format in formats {
+        for format in formats where format.isPerFrame {
             let bytes: [UInt8]
             switch format {
             case .png: bytes = try PNGEncoder.encode(image!, compression: compression)
             case .svg: bytes = try worker.svg(display)
+            case .gif, .webp: continue
             }
             encoded.append((format, bytes, Checksum.sha256(bytes)))
         }
