@@ -11,6 +11,14 @@ public enum CLI {
             switch arguments.first {
             case "--help", "-h", "help": print(Help.main); return .success
             case "--version": print(Help.version); return .success
+            case "verify":
+                let rest = Array(arguments.dropFirst())
+                if rest.contains("--help") { print(Help.verify); return .success }
+                return try VerifyCommand.parse(rest).run()
+            case "diff":
+                let rest = Array(arguments.dropFirst())
+                if rest.contains("--help") { print(Help.diff); return .success }
+                return try DiffCommand.parse(rest).run()
             case "schema":
                 guard arguments.count == 1 else { throw UsageError("schema takes no arguments") }
                 print(SceneSchema.json.serialized(pretty: true), terminator: "")
@@ -32,6 +40,9 @@ public enum CLI {
         case let e as UsageError: (message, code) = (e.message + "\nRun 'cartrender --help' for usage.", .usage)
         case let e as SceneError: (message, code) = (e.description, e.kind == .unreadable ? .noInput : .dataError)
         case let e as OutputError: (message, code) = (e.description, .cannotCreate)
+        case let e as ImageDecodingError: (message, code) = (e.description, e.kind == .unreadable ? .noInput : .dataError)
+        case let e as InputError: (message, code) = (e.description, e.kind == .unreadable ? .noInput : .dataError)
+        case let e as DiffError: (message, code) = (e.description, .usage)
         case let e as RasterError:
             switch e.kind {
             case .invalidInput: (message, code) = (e.message, .dataError)
