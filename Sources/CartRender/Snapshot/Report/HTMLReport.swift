@@ -181,11 +181,11 @@ enum HTMLReport {
     .status{font-size:12px;color:#fff;padding:1px 7px;border-radius:9px;vertical-align:middle}
     .status.fail{background:var(--fail)}.status.missing{background:var(--missing)}.status.extra{background:var(--extra)}.status.sizeMismatch{background:var(--sizeMismatch)}.status.recorded{background:var(--recorded)}
     small{color:var(--mute);font-weight:400}.pos{float:right}
-    .panels{display:grid;grid-template-columns:repeat(auto-fit,minmax(160px,1fr));gap:14px;align-items:start;margin-top:8px;max-width:calc(4 * 46vh)}
-    figure{margin:0;min-width:0}figcaption{font-size:12px;font-weight:600;color:var(--mute);margin-bottom:3px}
-    figure img{display:block;width:100%;height:auto;border:1px solid #d1d1d6;background:repeating-conic-gradient(#e5e5ea 0 25%,#fff 0 50%) 0 0/16px 16px}
+    .panels{display:flex;gap:14px;align-items:flex-start;margin-top:8px;overflow-x:auto}
+    figure{margin:0;flex:0 1 auto;min-width:0}figcaption{font-size:12px;font-weight:600;color:var(--mute);margin-bottom:3px}
+    figure img{display:block;width:auto;max-width:100%;height:auto;max-height:max(360px,calc(100vh - 430px));border:1px solid #d1d1d6;background:repeating-conic-gradient(#e5e5ea 0 25%,#fff 0 50%) 0 0/16px 16px}
     .diff img{image-rendering:pixelated}
-    .wipe-box{position:relative}.wipe-box img.over{position:absolute;left:0;top:0;width:100%;height:100%}
+    .wipe-box{position:relative;display:inline-block;vertical-align:top}.wipe-box img.over{position:absolute;left:0;top:0;width:100%;height:100%}
     .handle{position:absolute;top:0;bottom:0;width:2px;background:var(--fail);pointer-events:none}
     .wipe input{display:block;width:100%;margin:6px 0 0}
     .allpass{font-size:16px;color:var(--pass);font-weight:600}
