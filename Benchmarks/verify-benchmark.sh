@@ -6,7 +6,9 @@
 #   3. a baseline with a small change in every frame (an 8×8 px square: every frame fails and
 #      gets expected / actual / diff images in the report),
 # and ImageMagick's `compare -metric AE` on the same pairs, run with as many processes as
-# cartrender has threads. Prints frames per second for each.
+# cartrender has threads. Prints, for each, the wall-clock time and frames per second, and the
+# CPU time (user + system, children included) and frames per CPU second: on a machine shared with
+# other work the wall-clock numbers vary, the CPU numbers much less.
 #
 # Usage: Benchmarks/verify-benchmark.sh [WORKDIR]     (JOBS=N to change the thread count)
 # Needs: swift, ImageMagick 6 (`convert`, `compare`), the Debian packages of the README.
@@ -28,18 +30,20 @@ swift build -c release --product cartrender >&2
 BIN=.build/release/cartrender
 export CI=true   # verify never records here
 
-now() { date +%s.%N; }
-fps() { awk -v n="$1" -v s="$2" -v e="$3" 'BEGIN { printf "%7.2f s  %7.1f frames/s", e - s, n / (e - s) }'; }
-row() { printf '%-58s %s\n' "$1" "$2"; }
+TIMEFORMAT='%R %U %S'
+# timed FILE COMMAND…: runs COMMAND, leaving "wall user sys" (s) in FILE; returns its status.
+timed() { local file=$1; shift; local status=0; { time "$@" ; } 2> "$file.time" || status=$?; tail -n 1 "$file.time" > "$file"; return $status; }
+fps() {  # FILE with "wall user sys"
+    awk -v n="$FRAMES" '{ cpu = $2 + $3; printf "%7.2f s %8.1f frames/s %9.2f s %8.1f frames/CPU-s", $1, n / $1, cpu, n / cpu }' "$1"
+}
+row() { printf '%-56s %s\n' "$1" "$2"; }
 
 rm -rf "$WORK"/{baseline,reencoded,changed,actual,report-*}
 mkdir -p "$WORK"
 
 # The frames: rendering alone, for reference.
-t0=$(now)
-"$BIN" --out "$WORK/baseline" --frames 0-$LAST --jobs "$JOBS" --quiet
-t1=$(now)
-RENDER=$(fps $FRAMES "$t0" "$t1")
+timed "$WORK/render.t" "$BIN" --out "$WORK/baseline" --frames 0-$LAST --jobs "$JOBS" --quiet
+RENDER=$(fps "$WORK/render.t")
 cp -r "$WORK/baseline" "$WORK/actual"
 
 # Baselines 2 and 3, made with ImageMagick (not timed).
@@ -51,36 +55,35 @@ ls "$WORK/baseline" | grep '^frame_.*\.png$' | xargs -P "$JOBS" -I{} sh -c '
     x=$((100 + 7 * i)); y=$((1200 + 3 * i))
     '"$CONVERT"' "'"$WORK"'/baseline/$f" -fill "#ff00ff" -draw "rectangle $x,$y $((x + 7)),$((y + 7))" "PNG32:'"$WORK"'/changed/$f"'
 
+run_verify() { "$BIN" verify --baseline "$WORK/$1" --report "$WORK/$2" --frames 0-$LAST --jobs "$JOBS" --quiet > "$WORK/$2.out"; }
 verify() {  # baseline-dir report-dir expected-status
-    local start end status=0
-    start=$(now)
-    "$BIN" verify --baseline "$WORK/$1" --report "$WORK/$2" --frames 0-$LAST --jobs "$JOBS" --quiet > "$WORK/$2.out" || status=$?
-    end=$(now)
+    local status=0
+    timed "$WORK/$2.t" run_verify "$1" "$2" || status=$?
     [ "$status" = "$3" ] || { echo "verify against $1 exited $status, expected $3" >&2; cat "$WORK/$2.out" >&2; exit 70; }
-    fps $FRAMES "$start" "$end"
+    fps "$WORK/$2.t"
 }
 
-imagemagick() {  # baseline-dir
-    local start end
-    start=$(now)
+run_imagemagick() {
     ls "$WORK/actual" | grep '^frame_.*\.png$' | xargs -P "$JOBS" -I{} sh -c \
         "$COMPARE -metric AE '$WORK/$1/{}' '$WORK/actual/{}' null: 2>/dev/null || true"
-    end=$(now)
-    fps $FRAMES "$start" "$end"
+}
+imagemagick() {  # baseline-dir
+    timed "$WORK/im-$1.t" run_imagemagick "$1"
+    fps "$WORK/im-$1.t"
 }
 
+run_diff() { "$BIN" diff "$WORK/$1" "$WORK/actual" --jobs "$JOBS" > /dev/null; }
 diffdirs() {  # baseline-dir expected-status
-    local start end status=0
-    start=$(now)
-    "$BIN" diff "$WORK/$1" "$WORK/actual" --jobs "$JOBS" > /dev/null || status=$?
-    end=$(now)
+    local status=0
+    timed "$WORK/diff-$1.t" run_diff "$1" || status=$?
     [ "$status" = "$2" ] || { echo "diff against $1 exited $status, expected $2" >&2; exit 70; }
-    fps $FRAMES "$start" "$end"
+    fps "$WORK/diff-$1.t"
 }
 
 echo
-echo "cartrender verify benchmark: $FRAMES frames, 1179×2556 px (3x), $JOBS threads/processes, $(nproc) cores"
+echo "cartrender verify benchmark: $FRAMES frames, 1179×2556 px (3x), $JOBS threads/processes, $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg)"
 echo
+printf '%-56s %s\n' "" "   wall-clock            CPU (user + system)"
 row "render only (cartrender --out)" "$RENDER"
 row "verify, identical baseline (render + byte compare)" "$(verify baseline report-identical 0)"
 row "verify, re-encoded baseline (render + decode + compare)" "$(verify reencoded report-reencoded 0)"
