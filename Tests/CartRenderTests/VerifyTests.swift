@@ -145,6 +145,38 @@ final class VerifyTests: XCTestCase {
         XCTAssertTrue(try verify(.never, frames: [.range(0, 0)], masks: [Rect(x: Double(blankX), y: Double(blankY), width: 1, height: 1)], using: twoX).passed)
     }
 
+    /// A real anti-aliased edge of a render moved by one pixel: at 1.5x the Add to Cart button's
+    /// trailing edge (369 pt) falls in the middle of column 553, which is half indigo, half white.
+    /// The baseline gets that edge one pixel further right (the columns around it shifted along
+    /// the straight part of the edge); verify excuses it as anti-aliasing, unless told not to.
+    func testRenderedEdgeMovedByOnePixelPassesByDefault() throws {
+        let scene = try DefaultScene.scene(overrides: SceneOverrides(fps: 1, scale: 1.5), baseDirectory: "/")
+        let r = try Renderer(scene: scene)
+        _ = try verify(.missing, frames: [.range(0, 0)], using: r)
+        let rendered = try PNGDecoder.decode(contentsOf: path("frame_0000.png"))
+        let indigo = (r: UInt8(88), g: UInt8(86), b: UInt8(214), a: UInt8(255))
+        for y in 705...760 {   // preconditions: indigo, one blended column, white
+            XCTAssertTrue(rendered[552, y] == indigo && rendered[554, y] == (255, 255, 255, 255), "row \(y)")
+            XCTAssertTrue(rendered[553, y] != indigo && rendered[553, y] != (255, 255, 255, 255), "row \(y)")
+        }
+        try editBaseline(0) { image in
+            for y in 705...760 {
+                for x in stride(from: 560, through: 546, by: -1) {
+                    let p = rendered[x - 1, y]
+                    set(&image, x, y, (p.r, p.g, p.b, p.a))
+                }
+            }
+        }
+        let excused = try verify(.never, frames: [.range(0, 0)], using: r)
+        XCTAssertTrue(excused.passed, excused.failureMessage ?? "")
+        XCTAssertEqual(excused.frames[0].result?.differingPixels, 0)
+        XCTAssertEqual(excused.frames[0].result?.antialiasedPixels, 2 * 56)
+
+        let counted = try verify(.never, frames: [.range(0, 0)], tolerance: ComparisonOptions(includeAA: true), using: r)
+        XCTAssertFalse(counted.passed)
+        XCTAssertEqual(counted.frames[0].result?.differingPixels, 2 * 56)
+    }
+
     func testSizeMismatch() throws {
         _ = try verify(.missing)
         let scene = try DefaultScene.scene(overrides: SceneOverrides(fps: 4, scale: 2), baseDirectory: "/")
