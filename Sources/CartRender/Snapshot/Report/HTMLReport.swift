@@ -50,7 +50,9 @@ enum HTMLReport {
 
         h += "<main>\n"
         if shown.isEmpty {
-            h += "<p class=\"allpass\">Every frame matches the baseline.</p>\n"
+            let recorded = result.recordedCount
+            h += recorded == 0 ? "<p class=\"allpass\">Every frame matches the baseline.</p>\n"
+                : "<p class=\"allpass\">Every frame passed; \(recorded) baseline frame\(recorded == 1 ? " was" : "s were") recorded.</p>\n"
         }
         for (n, frame) in shown.enumerated() {
             h += section(frame, number: n + 1, of: shown.count, result: result, eager: n == 0)
