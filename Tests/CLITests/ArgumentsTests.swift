@@ -27,7 +27,7 @@ final class ArgumentsTests: XCTestCase {
             (["--frames", "9-3"], "--frames: expected A-B with 0 ≤ A ≤ B (frame indices), got \"9-3\""),
             (["--at", "-1"], "--at: expected a time in seconds ≥ 0, got \"-1\""),
             (["--at", "inf"], "--at: expected a time in seconds ≥ 0, got \"inf\""),
-            (["--format", "jpg"], "--format: unknown format \"jpg\"; expected png, svg"),
+            (["--format", "jpg"], "--format: unknown format \"jpg\"; expected png, svg, gif, webp"),
             (["--jobs", "0"], "--jobs: expected a whole number from 1 to 256, got \"0\""),
             (["--out"], "--out needs a value (DIR)"),
             (["--quiet=yes"], "--quiet does not take a value"),

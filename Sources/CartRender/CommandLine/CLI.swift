@@ -13,6 +13,14 @@ public enum CLI {
             case "--version": print(Help.version); return .success
             case "merge":
                 return try merge(Array(arguments.dropFirst()))
+            case "verify":
+                let rest = Array(arguments.dropFirst())
+                if rest.contains("--help") { print(Help.verify); return .success }
+                return try VerifyCommand.parse(rest).run()
+            case "diff":
+                let rest = Array(arguments.dropFirst())
+                if rest.contains("--help") { print(Help.diff); return .success }
+                return try DiffCommand.parse(rest).run()
             case "schema":
                 guard arguments.count == 1 else { throw UsageError("schema takes no arguments") }
                 print(SceneSchema.json.serialized(pretty: true), terminator: "")
@@ -42,6 +50,9 @@ public enum CLI {
             case .invalidCanvasSize, .invalidOption: (message, code) = ("\(e)", .usage)
             default: (message, code) = ("internal error: \(e)", .software)
             }
+        case let e as ImageDecodingError: (message, code) = (e.description, e.kind == .unreadable ? .noInput : .dataError)
+        case let e as InputError: (message, code) = (e.description, e.kind == .unreadable ? .noInput : .dataError)
+        case let e as DiffError: (message, code) = (e.description, .usage)
         case let e as RasterError:
             switch e.kind {
             case .invalidInput: (message, code) = (e.message, .dataError)

@@ -2,6 +2,76 @@
 public enum Help {
     public static let version = "cartrender \(Manifest.version)"
 
+    /// Aligned option lines: `  --out DIR   Output directory …`.
+    static func table(_ specs: [OptionSpec]) -> String {
+        var s = ""
+        for spec in specs {
+            let left = "  " + spec.name + (spec.value.map { " " + $0 } ?? "")
+            s += left.padding(toLength: max(left.count + 2, 30), withPad: " ", startingAt: 0) + spec.help + "\n"
+        }
+        return s
+    }
+
+    public static var verify: String {
+        """
+        cartrender verify — render a scene and compare every frame with a baseline directory of
+        frame_NNNN.png files (pixelmatch 7.1 color distance and anti-aliasing detection).
+
+        USAGE
+          cartrender verify [SCENE.json] --baseline DIR [options]
+
+        OPTIONS
+
+        """ + table(VerifyCommand.specs) + """
+
+        A frame fails when more pixels differ than allowed; a size mismatch, a missing baseline
+        frame and a baseline frame the render does not make (extra) are failures of their own.
+        Equal PNG bytes pass without decoding. Recorded frames count as passing.
+
+        RECORD MODES (--record, or CARTRENDER_RECORD)
+          all       rewrite every frame; remove extra baseline frames
+          missing   write only absent baseline frames (default, unless CI is set)
+          failed    write absent frames, rewrite failing ones; remove extra frames
+          never     write nothing; a missing frame fails (default when CI is set)
+
+        REPORT
+          DIR/index.html (expected, actual, diff and a slider for each failing frame, and a timeline),
+          DIR/report.json (as --json), DIR/junit.xml (one test case per frame), and
+          frame_NNNN.expected.png / .actual.png / .diff.png for each frame that did not pass.
+
+        EXIT STATUS
+          0 every frame passed · 1 a frame failed · 64 bad command line · 65 invalid scene or
+          baseline PNG · 66 scene or baseline file unreadable · 73 report or baseline not writable
+
+        EXAMPLES
+          cartrender verify Examples/fly-button.json --baseline snapshots/fly-button
+          CI=1 cartrender verify scene.json --baseline snapshots/scene --report out/report --json
+          cartrender verify scene.json --baseline b --mask 0,0,393,59 --max-diff-ratio 0.001
+        """
+    }
+
+    public static var diff: String {
+        """
+        cartrender diff — compare two PNG files, or the frame_NNNN.png files of two directories,
+        as verify does. A is the expected side, B the actual one.
+
+        USAGE
+          cartrender diff A.png B.png [--out DIFF.png] [options]
+          cartrender diff DIR_A DIR_B [--out DIFF_DIR] [--report DIR] [options]
+
+        OPTIONS
+
+        """ + table(DiffCommand.specs) + """
+
+        The diff image shows differing pixels red, anti-aliased ones yellow and the rest of A
+        faded to gray. For directories, frames only in B are missing and frames only in A extra.
+
+        EXIT STATUS
+          0 no difference beyond the tolerance · 1 differences · 64 bad command line ·
+          65 corrupt PNG · 66 file or directory missing · 73 output not writable
+        """
+    }
+
     public static var main: String {
         var s = """
         cartrender — draws every frame of two iOS commerce animations (the Add to Cart fly button
@@ -9,8 +79,9 @@ public enum Help {
 
         USAGE
           cartrender [SCENE.json] [options]      render frames (the built-in demo when no SCENE)
-          cartrender verify SCENE.json --baseline DIR [options]
-          cartrender diff A.png B.png [--out DIFF.png] [--threshold T]
+          cartrender verify [SCENE.json] --baseline DIR [options]
+                                                 render and compare every frame with a baseline
+          cartrender diff A B [options]          compare two PNG files or two frame directories
           cartrender merge DIR... [--out DIR]    join the outputs of --shard runs
           cartrender schema                      print the JSON Schema of scene files
           cartrender --help | --version
@@ -23,6 +94,8 @@ public enum Help {
             s += left.padding(toLength: max(left.count + 2, 30), withPad: " ", startingAt: 0) + spec.help + "\n"
         }
         s += """
+
+        Run 'cartrender verify --help' and 'cartrender diff --help' for their options.
 
         EXIT STATUS
           0 success · 1 differences found (verify, diff) · 64 bad command line · 65 invalid scene

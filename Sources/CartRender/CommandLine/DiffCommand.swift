@@ -1,0 +1,166 @@
+import CartRenderCore
+import CartRenderRaster
+import Foundation
+
+/// `cartrender diff A B …`: compares two PNG files, or the `frame_NNNN.png` files of two
+/// directories, as `verify` does (SPEC.md §6). A is the expected side, B the actual one.
+public struct DiffCommand: Equatable, Sendable {
+    public var expected = ""
+    public var actual = ""
+    /// Two files: the diff image's path. Two directories: a directory for `frame_NNNN.diff.png`
+    /// of each failing frame.
+    public var out: String?
+    /// Two directories only: a report directory like `verify`'s.
+    public var reportDirectory: String?
+    public var threshold = 0.1
+    public var maxDiffPixels: Int?
+    public var maxDiffRatio: Double?
+    public var includeAA = false
+    /// Ignored regions in **pixels** (there is no scene, hence no scale).
+    public var masks: [PixelRect] = []
+    public var json = false
+    public var jobs: Int?
+
+    public init() {}
+
+    public static let specs: [OptionSpec] = [
+        OptionSpec("--out", "PATH", "Write the diff image (two files) or frame_NNNN.diff.png of failing frames (two directories) there."),
+        OptionSpec("--report", "DIR", "Two directories: write a report (index.html, report.json, junit.xml) there."),
+        OptionSpec("--threshold", "T", "Color distance from 0 (exact) to 1 (black vs white) over which a pixel differs. Default: 0.1."),
+        OptionSpec("--max-diff-pixels", "N", "Fail when more than N pixels differ (default: 0)."),
+        OptionSpec("--max-diff-ratio", "R", "Instead: fail when more than this share (0…1) of the pixels differ."),
+        OptionSpec("--include-aa", nil, "Count anti-aliased pixels as differences (no anti-aliasing detection)."),
+        OptionSpec("--mask", "X,Y,W,H", "Ignore this rectangle, in pixels (repeatable)."),
+        OptionSpec("--json", nil, "Print one JSON object on stdout instead of lines."),
+        OptionSpec("--jobs", "N", "Worker threads for directories (default: the number of cores)."),
+        OptionSpec("--help", nil, "Show help."),
+    ]
+
+    /// Parses diff arguments (after `diff`).
+    /// - Throws: `UsageError`.
+    public static func parse(_ arguments: [String]) throws -> DiffCommand {
+        let (positionals, options) = try parseOptions(arguments, specs: specs)
+        guard positionals.count == 2 else {
+            throw UsageError("diff: expected two PNG files or two directories (A = expected, B = actual), got \(positionals.count) argument\(positionals.count == 1 ? "" : "s")")
+        }
+        var c = DiffCommand()
+        c.expected = positionals[0]
+        c.actual = positionals[1]
+        for (name, value) in options {
+            let v = value ?? ""
+            switch name {
+            case "--out":
+                guard !v.isEmpty else { throw UsageError("--out needs a path") }
+                c.out = v
+            case "--report":
+                guard !v.isEmpty else { throw UsageError("--report needs a directory") }
+                c.reportDirectory = v
+            case "--threshold": c.threshold = try parseThreshold(v)
+            case "--max-diff-pixels": c.maxDiffPixels = try parseMaxDiffPixels(v)
+            case "--max-diff-ratio": c.maxDiffRatio = try parseMaxDiffRatio(v)
+            case "--include-aa": c.includeAA = true
+            case "--mask":
+                let r = try parseRectangle(v, option: "--mask", unit: "pixels")
+                guard r.allSatisfy({ $0 == $0.rounded() && abs($0) < 1e9 }) else {
+                    throw UsageError("--mask: diff takes whole pixels, got \"\(v)\"")
+                }
+                c.masks.append(PixelRect(x: Int(r[0]), y: Int(r[1]), width: Int(r[2]), height: Int(r[3])))
+            case "--json": c.json = true
+            case "--jobs": c.jobs = try parseJobs(v)
+            default: break
+            }
+        }
+        if c.maxDiffPixels != nil && c.maxDiffRatio != nil {
+            throw UsageError("--max-diff-pixels and --max-diff-ratio cannot be used together")
+        }
+        return c
+    }
+
+    public var tolerance: ComparisonOptions {
+        ComparisonOptions(threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio, masks: masks)
+    }
+
+    /// Runs the comparison; 0 when A and B match within the tolerance, 1 otherwise.
+    /// - Throws: `UsageError`, ``InputError``, ``ImageDecodingError``, `OutputError`.
+    public func run() throws -> ExitCode {
+        let fm = FileManager.default
+        var kinds: [Bool] = []
+        for path in [expected, actual] {
+            var isDir: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDir) else { throw InputError(.unreadable, path: path, reason: "no such file or directory") }
+            kinds.append(isDir.boolValue)
+        }
+        guard kinds[0] == kinds[1] else {
+            throw UsageError("diff: A and B must both be PNG files or both be directories; \(kinds[0] ? expected : actual) is a directory")
+        }
+        if kinds[0] {
+            let result = try DirectoryDiff.compare(expected: expected, actual: actual, options: tolerance,
+                                                   jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                                                   reportDirectory: reportDirectory, diffDirectory: out)
+            printResult(result, json: json)
+            return result.passed ? .success : .differences
+        }
+        guard reportDirectory == nil else { throw UsageError("--report is for two directories; for two files use --out DIFF.png") }
+        return try compareFiles()
+    }
+
+    private func compareFiles() throws -> ExitCode {
+        let options = tolerance
+        try options.validate()
+        guard let e = try Verifier.readIfPresent(expected) else { throw InputError(.unreadable, path: expected, reason: "no such file") }
+        guard let a = try Verifier.readIfPresent(actual) else { throw InputError(.unreadable, path: actual, reason: "no such file") }
+        var comparison: FrameComparison
+        var diffImage: RGBAImage?
+        if out != nil {
+            // The diff image is asked for, so decode even equal files and always draw it.
+            let ei = try PNGDecoder.decode(contentsOf: expected)
+            let ai = try PNGDecoder.decode(contentsOf: actual)
+            comparison = try FrameComparison.compare(ei, ai, options: options)
+            if comparison.status != .sizeMismatch {
+                let (_, image) = try Pixelmatch.diff(ei, ai, options: options.pixelmatch, mask: options.masks)
+                diffImage = image
+            }
+        } else {
+            comparison = try FrameComparison.compare(expected: e, actual: a, options: options, expectedPath: expected, actualPath: actual)
+        }
+        if let out, let diffImage {
+            let dir = (out as NSString).deletingLastPathComponent
+            try OutputDirectory(path: dir.isEmpty ? "." : dir).write(try PNGEncoder.encode(diffImage), to: (out as NSString).lastPathComponent)
+        }
+        let passed = comparison.status == .pass
+        if json {
+            var m: [(String, JSONValue)] = []
+            if let r = comparison.result {
+                m += [("differingPixels", .int(r.differingPixels)), ("antialiasedPixels", .int(r.antialiasedPixels)),
+                      ("totalPixels", .int(r.totalPixels)), ("identical", .bool(r.identical))]
+            } else {
+                m += [("differingPixels", .null), ("antialiasedPixels", .null), ("totalPixels", .null), ("identical", false)]
+            }
+            m += [("status", .string(comparison.status.rawValue)), ("passed", .bool(passed)), ("byteEqual", .bool(comparison.byteEqual))]
+            for (key, size) in [("expectedSize", comparison.expectedSize), ("actualSize", comparison.actualSize)] {
+                m.append((key, .object([("width", .int(size.width)), ("height", .int(size.height))])))
+            }
+            m.append(("diff", diffImage != nil ? .string(out!) : .null))
+            print(JSONValue.object(m).serialized(pretty: true), terminator: "")
+        } else {
+            var frame = FrameResult(name: (actual as NSString).lastPathComponent, index: nil, time: nil, status: comparison.status)
+            frame.result = comparison.result
+            frame.expectedSize = comparison.expectedSize
+            frame.actualSize = comparison.actualSize
+            let result = SnapshotResult(command: .diff, subject: actual, baseline: expected, reportDirectory: nil,
+                                        record: nil, options: options, fps: nil, frames: [frame])
+            if !passed { print("\(comparison.status == .sizeMismatch ? "SIZE" : "FAIL")     \(expected) vs \(actual): \(result.explanation(of: frame))" + (diffImage != nil ? " → \(out!)" : "")) }
+            var summary = "cartrender diff: " + (passed ? "passed" : "FAILED")
+            if let r = comparison.result {
+                summary += ", \(r.differingPixels) of \(r.totalPixels) px differ"
+                if r.antialiasedPixels > 0 { summary += " (\(r.antialiasedPixels) anti-aliased px ignored)" }
+                if comparison.byteEqual { summary += " (byte-identical files)" }
+            } else {
+                summary += ", sizes differ"
+            }
+            if let out, diffImage != nil { summary += "; diff image: \(out)" }
+            print(summary)
+        }
+        return passed ? .success : .differences
+    }
+}

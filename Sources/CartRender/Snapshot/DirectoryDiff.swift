@@ -1,0 +1,87 @@
+import CartRenderCore
+import CartRenderRaster
+import Foundation
+
+/// `cartrender diff A B` on two directories of frames: the comparison of `verify`, with A's
+/// `frame_NNNN.png` files as the expected frames and B's as the actual ones.
+///
+/// Frames only in B are `missing` (no expected frame), frames only in A are `extra`, as in
+/// `verify` where A is the baseline.
+public enum DirectoryDiff {
+    /// Compares the `frame_NNNN.png` files of two directories.
+    ///
+    /// - Parameters:
+    ///   - expected: directory A.
+    ///   - actual: directory B.
+    ///   - options: threshold, anti-aliasing, limits, masks (px).
+    ///   - jobs: threads (≥ 1).
+    ///   - reportDirectory: where to write a report (nil: none).
+    ///   - diffDirectory: where to write `frame_NNNN.diff.png` for every frame that fails (nil: none).
+    /// - Returns: one result per frame name in either directory, by index.
+    /// - Throws: ``InputError`` when a directory is missing or neither holds frames;
+    ///   ``ImageDecodingError`` for a file that cannot be read or decoded; `OutputError`.
+    public static func compare(expected: String, actual: String, options: ComparisonOptions, jobs: Int,
+                               reportDirectory: String? = nil, diffDirectory: String? = nil) throws -> SnapshotResult {
+        try options.validate()
+        for dir in [expected, actual] {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) else {
+                throw InputError(.unreadable, path: dir, reason: "no such directory")
+            }
+            guard isDir.boolValue else { throw InputError(.invalid, path: dir, reason: "is not a directory") }
+        }
+        let a = Set(Verifier.baselineFrameNames(in: expected))
+        let b = Set(Verifier.baselineFrameNames(in: actual))
+        let names = a.union(b).sorted { (FrameResult.index(ofFileName: $0)!, $0) < (FrameResult.index(ofFileName: $1)!, $1) }
+        guard !names.isEmpty else {
+            throw InputError(.invalid, path: expected, reason: "neither \(expected) nor \(actual) holds frame_NNNN.png files")
+        }
+        let report = try reportDirectory.map { try OutputDirectory(path: $0) }
+        let diffs = try diffDirectory.map { try OutputDirectory(path: $0) }
+        let earlier = report.map(ReportWriter.filesOfEarlierReport) ?? []
+        let keepImages = report != nil || diffs != nil
+
+        let frames = try ParallelFrames.map(count: names.count, jobs: jobs, makeWorker: { () }) { _, slot -> FrameResult in
+            let name = names[slot]
+            let stem = String(name.dropLast(4))
+            let ePath = (expected as NSString).appendingPathComponent(name)
+            let aPath = (actual as NSString).appendingPathComponent(name)
+            var frame = FrameResult(name: name, index: FrameResult.index(ofFileName: name), time: nil, status: .pass)
+            let eBytes = a.contains(name) ? try Verifier.readIfPresent(ePath) : nil
+            let aBytes = b.contains(name) ? try Verifier.readIfPresent(aPath) : nil
+            var diffImage: RGBAImage?
+            switch (eBytes, aBytes) {
+            case let (e?, a?):
+                let c = try FrameComparison.compare(expected: e, actual: a, options: options, keepImages: keepImages,
+                                                    expectedPath: ePath, actualPath: aPath)
+                frame.status = c.status
+                frame.result = c.result
+                frame.byteEqual = c.byteEqual
+                frame.expectedSize = c.expectedSize
+                frame.actualSize = c.actualSize
+                diffImage = c.images?.diff
+            case let (e?, nil):
+                frame.status = .extra
+                frame.expectedSize = PNGHeader.size(of: e)
+            case let (nil, a?):
+                frame.status = .missing
+                frame.actualSize = PNGHeader.size(of: a)
+            case (nil, nil):
+                throw InputError(.unreadable, path: aPath, reason: "disappeared while comparing")
+            }
+            guard frame.status != .pass else { return frame }
+            let diffBytes = try diffImage.map { try PNGEncoder.encode($0, compression: .fast) }
+            if let diffs, let diffBytes { try diffs.write(diffBytes, to: stem + ".diff.png") }
+            if let report {
+                if let eBytes { frame.expectedFile = stem + ".expected.png"; try report.write(eBytes, to: frame.expectedFile!) }
+                if let aBytes { frame.actualFile = stem + ".actual.png"; try report.write(aBytes, to: frame.actualFile!) }
+                if let diffBytes { frame.diffFile = stem + ".diff.png"; try report.write(diffBytes, to: frame.diffFile!) }
+            }
+            return frame
+        }
+        let result = SnapshotResult(command: .diff, subject: actual, baseline: expected, reportDirectory: reportDirectory,
+                                    record: nil, options: options, fps: nil, frames: frames)
+        if let report { try ReportWriter.write(result, to: report, frameCount: nil, removing: earlier) }
+        return result
+    }
+}

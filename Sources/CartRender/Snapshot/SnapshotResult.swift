@@ -1,0 +1,235 @@
+import CartRenderCore
+import Foundation
+
+/// The outcome of one frame of `verify` or of a directory `diff`.
+public struct FrameResult: Sendable {
+    /// The frame's file name, `frame_0042.png`.
+    public var name: String
+    /// Frame index and the time (s) it shows, when known (renders; directory diffs parse the index).
+    public var index: Int?
+    public var time: Double?
+    /// What the comparison found, before any recording.
+    public var status: FrameStatus
+    /// Pixel counts, when pixels were compared (or the bytes were equal).
+    public var result: DiffResult?
+    /// The two files had the same bytes and were accepted without decoding.
+    public var byteEqual = false
+    /// Sizes (px), when known.
+    public var expectedSize: PixelSize?
+    public var actualSize: PixelSize?
+    /// The baseline was written (or, for an `extra` frame, removed) by the record mode.
+    public var recorded = false
+    /// The baseline frame exists but could not be decoded (it was recorded over).
+    public var undecodable: String?
+    /// Files written into the report directory for this frame (names relative to it).
+    public var expectedFile: String?
+    public var actualFile: String?
+    public var diffFile: String?
+
+    public init(name: String, index: Int?, time: Double?, status: FrameStatus) {
+        self.name = name
+        self.index = index
+        self.time = time
+        self.status = status
+    }
+
+    /// Whether the frame counts as passing: it matched, or its baseline was just recorded.
+    public var passed: Bool { status == .pass || recorded }
+
+    /// Whether the report shows this frame: every frame that did not match, except a missing
+    /// one that was just recorded (there is nothing to compare it with).
+    public var isReported: Bool { status != .pass && !(status == .missing && recorded) }
+
+    /// The frame index parsed from a `frame_NNNN.png` name.
+    static func index(ofFileName name: String) -> Int? {
+        guard name.hasPrefix("frame_"), name.hasSuffix(".png") else { return nil }
+        let digits = name.dropFirst(6).dropLast(4)
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(digits)
+    }
+
+    /// The §6 JSON object: `frame`, `status`, the four counts of ``DiffResult`` (null when pixels
+    /// were not compared), and cartrender's additions.
+    var json: JSONValue {
+        var m: [(String, JSONValue)] = [("frame", .string(name))]
+        if let index { m.append(("index", .int(index))) }
+        if let time { m.append(("time", .num(time))) }
+        m.append(("status", .string(status.rawValue)))
+        m.append(("differingPixels", result.map { .int($0.differingPixels) } ?? .null))
+        m.append(("antialiasedPixels", result.map { .int($0.antialiasedPixels) } ?? .null))
+        m.append(("totalPixels", result.map { .int($0.totalPixels) } ?? actualSize.map { .int($0.pixelCount) } ?? .null))
+        m.append(("identical", .bool(result?.identical ?? false)))
+        m.append(("byteEqual", .bool(byteEqual)))
+        if status == .sizeMismatch || result == nil {
+            if let s = expectedSize { m.append(("expectedSize", .object([("width", .int(s.width)), ("height", .int(s.height))]))) }
+            if let s = actualSize { m.append(("actualSize", .object([("width", .int(s.width)), ("height", .int(s.height))]))) }
+        }
+        if let undecodable { m.append(("baselineError", .string(undecodable))) }
+        m.append(("recorded", .bool(recorded)))
+        var files: [(String, JSONValue)] = []
+        if let expectedFile { files.append(("expected", .string(expectedFile))) }
+        if let actualFile { files.append(("actual", .string(actualFile))) }
+        if let diffFile { files.append(("diff", .string(diffFile))) }
+        if !files.isEmpty { m.append(("files", .object(files))) }
+        return .object(m)
+    }
+}
+
+/// Everything a `verify` run or a directory `diff` found, in frame order, and where its report is.
+public struct SnapshotResult: Sendable {
+    public enum Command: String, Sendable { case verify, diff }
+
+    public var command: Command
+    /// What was checked: the scene file (verify) or the actual directory (diff).
+    public var subject: String
+    /// The expected frames: the baseline directory (verify) or the first directory (diff).
+    public var baseline: String
+    /// The report directory, when one was written.
+    public var reportDirectory: String?
+    /// The record mode in force (verify only).
+    public var record: RecordMode?
+    public var options: ComparisonOptions
+    /// Frames per second of the render, for times in the report (nil for directory diffs).
+    public var fps: Int?
+    /// One result per frame: compared frames in index order, then extra baseline frames.
+    public var frames: [FrameResult]
+
+    /// Whether every frame passed (or was recorded).
+    public var passed: Bool { frames.allSatisfy(\.passed) }
+    /// Frames that did not pass and were not recorded, in frame order.
+    public var failures: [FrameResult] { frames.filter { !$0.passed } }
+    /// Frames whose baseline was written or removed.
+    public var recordedCount: Int { frames.filter(\.recorded).count }
+
+    /// How many frames have each status.
+    public func count(_ status: FrameStatus) -> Int { frames.filter { $0.status == status }.count }
+
+    /// `DIR/index.html`, when a report was written.
+    public var reportIndex: String? { reportDirectory.map { ($0 as NSString).appendingPathComponent("index.html") } }
+
+    /// The report object, printed by `--json` and written as `report.json`: `passed`, a
+    /// `summary` of counts, and a `frames` array of ``FrameResult`` objects (SPEC.md §6).
+    public var json: JSONValue {
+        var m: [(String, JSONValue)] = [
+            ("version", 1),
+            ("command", .string(command.rawValue)),
+            (command == .verify ? "scene" : "actual", .string(subject)),
+            (command == .verify ? "baseline" : "expected", .string(baseline)),
+        ]
+        m.append(("report", reportDirectory.map { .string($0) } ?? .null))
+        if let record { m.append(("record", .string(record.rawValue))) }
+        if let fps { m.append(("fps", .int(fps))) }
+        m.append(("options", .object([
+            ("threshold", .number(options.threshold, decimals: 6)),
+            ("includeAA", .bool(options.includeAA)),
+            ("maxDiffPixels", options.maxDiffPixels.map { .int($0) } ?? .null),
+            ("maxDiffRatio", options.maxDiffRatio.map { .number($0, decimals: 9) } ?? .null),
+            ("masks", .array(options.masks.map { .array([.int($0.x), .int($0.y), .int($0.width), .int($0.height)]) })),
+        ])))
+        m.append(("passed", .bool(passed)))
+        var summary: [(String, JSONValue)] = [("frames", .int(frames.count))]
+        for s in FrameStatus.allCases { summary.append((s.rawValue, .int(count(s)))) }
+        summary.append(("recorded", .int(recordedCount)))
+        summary.append(("failed", .int(failures.count)))
+        m.append(("summary", .object(summary)))
+        m.append(("frames", .array(frames.map(\.json))))
+        return .object(m)
+    }
+
+    // MARK: Console text
+
+    /// The one line printed for a frame that did not pass, or that was recorded over a difference;
+    /// nil for the others.
+    public func line(for frame: FrameResult) -> String? {
+        guard frame.isReported else { return nil }
+        let label: String
+        switch frame.status {
+        case .fail: label = "FAIL"
+        case .missing: label = "MISSING"
+        case .extra: label = "EXTRA"
+        case .sizeMismatch: label = "SIZE"
+        case .pass: label = "PASS"
+        }
+        var s = (frame.recorded ? "RECORDED" : label).padding(toLength: 9, withPad: " ", startingAt: 0) + frame.name
+        if let t = frame.time { s += " (t=\(JSONValue.format(t, decimals: 3)) s)" }
+        s += ": " + explanation(of: frame)
+        if frame.recorded { s += frame.status == .extra ? "; removed from the baseline" : "; baseline rewritten" }
+        if let diff = frame.diffFile ?? frame.actualFile ?? frame.expectedFile, let dir = reportDirectory, !frame.recorded {
+            s += " → " + (dir as NSString).appendingPathComponent(diff)
+        }
+        return s
+    }
+
+    /// Why a frame did not pass, as one clause.
+    public func explanation(of frame: FrameResult) -> String {
+        let expectedPath = (baseline as NSString).appendingPathComponent(frame.name)
+        switch frame.status {
+        case .pass:
+            return "matches"
+        case .fail:
+            if let reason = frame.undecodable { return "the baseline frame cannot be decoded (\(reason))" }
+            guard let r = frame.result else { return "differs" }
+            let pct = r.totalPixels > 0 ? Double(r.differingPixels) * 100 / Double(r.totalPixels) : 0
+            var s = "\(r.differingPixels) px differ\(r.differingPixels == 1 ? "s" : "") (\(JSONValue.format(pct, decimals: 4)) %)"
+            if r.antialiasedPixels > 0 { s += ", \(r.antialiasedPixels) anti-aliased px ignored" }
+            return s + ", allowed \(allowance)"
+        case .missing:
+            if command == .diff { return "only in \(subject), not in \(baseline)" }
+            if frame.recorded { return "recorded a new baseline frame at \(expectedPath)" }
+            return "no baseline frame at \(expectedPath); record it with --record missing (or \(RecordMode.environmentVariable)=missing)"
+        case .extra:
+            if command == .diff { return "only in \(baseline), not in \(subject)" }
+            return "the baseline has this frame but the render has none with that name; delete it or re-record with --record all"
+        case .sizeMismatch:
+            let e = frame.expectedSize.map { "\($0) px" } ?? "?"
+            let a = frame.actualSize.map { "\($0) px" } ?? "?"
+            return "size differs: expected \(e), got \(a)"
+        }
+    }
+
+    /// The tolerance in words: `0 px`, `120 px`, `0.1 % of pixels`.
+    var allowance: String {
+        var parts: [String] = []
+        if let r = options.maxDiffRatio { parts.append("\(JSONValue.format(r * 100, decimals: 4)) % of pixels") }
+        if let n = options.maxDiffPixels ?? (options.maxDiffRatio == nil ? 0 : nil) { parts.append("\(n) px") }
+        return parts.joined(separator: " and ")
+    }
+
+    /// The closing line: `cartrender verify: FAILED, 1 of 198 frames failed (1 fail) …`.
+    public var summaryLine: String {
+        let n = frames.count
+        var s = "cartrender \(command.rawValue): "
+        if passed {
+            let same = frames.filter(\.byteEqual).count
+            s += "passed, \(n) frame\(n == 1 ? "" : "s")"
+            if recordedCount > 0 { s += ", \(recordedCount) recorded in \(baseline)" }
+            let compared = frames.filter { $0.status == .pass }.count
+            if compared > 0 { s += ", \(compared) matched (\(same) byte-identical)" }
+        } else {
+            let f = failures
+            var kinds: [String] = []
+            for status in FrameStatus.allCases where status != .pass {
+                let k = f.filter { $0.status == status }.count
+                if k > 0 { kinds.append("\(k) \(status.rawValue)") }
+            }
+            s += "FAILED, \(f.count) of \(n) frame\(n == 1 ? "" : "s") failed (\(kinds.joined(separator: ", ")))"
+            if recordedCount > 0 { s += ", \(recordedCount) recorded" }
+        }
+        if let index = reportIndex { s += "; report: \(index)" }
+        return s
+    }
+
+    /// A failure message for a test: the failing frames, one per line, and the report's paths;
+    /// nil when every frame passed.
+    public var failureMessage: String? {
+        guard !passed else { return nil }
+        var lines = [summaryLine]
+        let f = failures
+        for frame in f.prefix(20) { if let l = line(for: frame) { lines.append("  " + l) } }
+        if f.count > 20 { lines.append("  … and \(f.count - 20) more") }
+        if let dir = reportDirectory {
+            lines.append("  report: \((dir as NSString).appendingPathComponent("index.html")), \((dir as NSString).appendingPathComponent("report.json")), \((dir as NSString).appendingPathComponent("junit.xml"))")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,148 @@
+import CartRender
+import CartRenderRaster
+import Foundation
+import XCTest
+
+/// `cartrender diff A B` on files and directories, run as a user runs it.
+final class DiffCLITests: XCTestCase {
+    private var dir = ""
+
+    override func setUpWithError() throws { dir = try makeTemporaryDirectory() }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
+
+    private func run(_ args: [String], file: StaticString = #filePath, line: UInt = #line) throws -> CommandOutput {
+        try CommandRunner.run(["diff"] + args, in: dir, file: file, line: line)
+    }
+
+    /// `width × height` px of `fill`, with `edit` applied, saved as `name`.
+    private func write(_ name: String, width: Int = 40, height: Int = 20, fill: (UInt8, UInt8, UInt8) = (255, 255, 255),
+                       _ edit: (inout [UInt8], Int) -> Void = { _, _ in }) throws {
+        var pixels = [UInt8]()
+        for _ in 0..<width * height { pixels += [fill.0, fill.1, fill.2, 255] }
+        edit(&pixels, width)
+        try Data(PNGEncoder.encode(RGBAImage(width: width, height: height, pixels: pixels)))
+            .write(to: URL(fileURLWithPath: dir + "/" + name))
+    }
+
+    /// Navy left of x = `edge` px on white; the column the edge crosses is half covered.
+    private func edge(_ name: String, at edgeX: Double) throws {
+        try write(name) { pixels, width in
+            for i in 0..<pixels.count / 4 {
+                let covered = min(max(edgeX - Double(i % width), 0), 1)
+                for (c, navy) in [20.0, 30, 90].enumerated() {
+                    pixels[i * 4 + c] = UInt8((navy * covered + 255 * (1 - covered)).rounded())
+                }
+            }
+        }
+    }
+
+    private func json(_ r: CommandOutput) throws -> [String: Any] {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], r.stdout)
+    }
+
+    func testIdenticalFiles() throws {
+        try write("a.png")
+        try write("b.png")
+        let r = try run(["a.png", "b.png", "--json"])
+        XCTAssertEqual(r.status, 0)
+        let j = try json(r)
+        XCTAssertEqual(j["differingPixels"] as? Int, 0)
+        XCTAssertEqual(j["antialiasedPixels"] as? Int, 0)
+        XCTAssertEqual(j["totalPixels"] as? Int, 800)
+        XCTAssertEqual(j["identical"] as? Bool, true)
+        XCTAssertEqual(try run(["a.png", "b.png"]).stdout, "cartrender diff: passed, 0 of 800 px differ (byte-identical files)\n")
+    }
+
+    func testOnePixelFailsAndWritesARedDiffPixel() throws {
+        try write("a.png")
+        try write("b.png") { p, w in p[(5 * w + 7) * 4 + 2] = 0 }
+        let r = try run(["a.png", "b.png", "--out", "out/diff.png"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stdout, """
+            FAIL     a.png vs b.png: 1 px differs (0.125 %), allowed 0 px → out/diff.png
+            cartrender diff: FAILED, 1 of 800 px differ; diff image: out/diff.png
+
+            """)
+        let diff = try PNGDecoder.decode(contentsOf: dir + "/out/diff.png")
+        XCTAssertTrue(diff[7, 5] == (255, 0, 0, 255))
+        XCTAssertEqual(try run(["a.png", "b.png", "--max-diff-pixels", "1"]).status, 0)
+        XCTAssertEqual(try run(["a.png", "b.png", "--mask", "7,5,1,1"]).status, 0)
+    }
+
+    func testAntialiasedEdgeShiftPassesUnlessIncluded() throws {
+        try edge("a.png", at: 20.5)
+        try edge("b.png", at: 21.5)
+        let r = try run(["a.png", "b.png", "--json"])
+        XCTAssertEqual(r.status, 0, r.stdout)
+        let j = try json(r)
+        XCTAssertEqual(j["differingPixels"] as? Int, 0)
+        XCTAssertEqual(j["antialiasedPixels"] as? Int, 40)
+        XCTAssertEqual(j["identical"] as? Bool, true)
+        let counted = try run(["a.png", "b.png", "--include-aa", "--json"])
+        XCTAssertEqual(counted.status, 1)
+        XCTAssertEqual(try json(counted)["differingPixels"] as? Int, 40)
+    }
+
+    func testGrayJustUnderAndJustOverTheThreshold() throws {
+        try write("base.png", fill: (128, 128, 128))
+        try write("under.png", fill: (128, 128, 128)) { p, w in for c in 0..<3 { p[(4 * w + 4) * 4 + c] = 154 } }
+        try write("over.png", fill: (128, 128, 128)) { p, w in for c in 0..<3 { p[(4 * w + 4) * 4 + c] = 155 } }
+        XCTAssertEqual(try run(["base.png", "under.png"]).status, 0)
+        XCTAssertEqual(try run(["base.png", "over.png"]).status, 1)
+        XCTAssertEqual(try run(["base.png", "over.png", "--threshold", "0.2"]).status, 0)
+    }
+
+    func testSizeMismatch() throws {
+        try write("a.png")
+        try write("b.png", width: 41)
+        let r = try run(["a.png", "b.png", "--json"])
+        XCTAssertEqual(r.status, 1)
+        let j = try json(r)
+        XCTAssertEqual(j["status"] as? String, "sizeMismatch")
+        XCTAssertEqual(j["identical"] as? Bool, false)
+        XCTAssertTrue(try run(["a.png", "b.png"]).stdout.hasPrefix("SIZE     a.png vs b.png: size differs: expected 40×20 px, got 41×20 px"))
+    }
+
+    func testDirectories() throws {
+        try FileManager.default.createDirectory(atPath: dir + "/A", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir + "/B", withIntermediateDirectories: true)
+        try write("A/frame_0000.png"); try write("B/frame_0000.png")
+        try write("A/frame_0001.png"); try write("B/frame_0001.png") { p, _ in p[0] = 0; p[1] = 0 }
+        try write("A/frame_0002.png")
+        try write("B/frame_0003.png")
+        let r = try run(["A", "B", "--json", "--report", "report", "--out", "diffs"])
+        XCTAssertEqual(r.status, 1)
+        let j = try json(r)
+        XCTAssertEqual(j["passed"] as? Bool, false)
+        let frames = try XCTUnwrap(j["frames"] as? [[String: Any]])
+        XCTAssertEqual(frames.map { $0["frame"] as? String }, ["frame_0000.png", "frame_0001.png", "frame_0002.png", "frame_0003.png"])
+        XCTAssertEqual(frames.map { $0["status"] as? String }, ["pass", "fail", "extra", "missing"])
+        for f in ["report/index.html", "report/junit.xml", "report/report.json", "report/frame_0001.diff.png", "diffs/frame_0001.diff.png"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/" + f), f)
+        }
+        let lines = try run(["A", "B"]).stdout.split(separator: "\n")
+        XCTAssertEqual(lines.count, 4)
+        XCTAssertEqual(lines[1], "EXTRA    frame_0002.png: only in A, not in B")
+        XCTAssertEqual(lines[3], "cartrender diff: FAILED, 3 of 4 frames failed (1 fail, 1 missing, 1 extra)")
+    }
+
+    func testBadInputExitCodes() throws {
+        try write("a.png")
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: dir + "/bad.png"))
+        try FileManager.default.createDirectory(atPath: dir + "/D", withIntermediateDirectories: true)
+        let table: [([String], Int32, String)] = [
+            (["a.png", "nope.png"], 66, "cartrender: nope.png: no such file or directory\n"),
+            (["a.png", "bad.png"], 65, "cartrender: cannot decode PNG bad.png: not a PNG file\n"),
+            (["a.png", "D"], 64, "cartrender: diff: A and B must both be PNG files or both be directories; D is a directory\nRun 'cartrender --help' for usage.\n"),
+            (["a.png"], 64, "cartrender: diff: expected two PNG files or two directories (A = expected, B = actual), got 1 argument\nRun 'cartrender --help' for usage.\n"),
+            (["a.png", "a.png", "--threshold", "x"], 64, "cartrender: --threshold: expected a number from 0 (exact) to 1 (black vs white), got \"x\"\nRun 'cartrender --help' for usage.\n"),
+            (["a.png", "a.png", "--mask", "1.5,0,1,1"], 64, "cartrender: --mask: diff takes whole pixels, got \"1.5,0,1,1\"\nRun 'cartrender --help' for usage.\n"),
+            (["D", "D"], 65, "cartrender: D: neither D nor D holds frame_NNNN.png files\n"),
+        ]
+        for (args, status, stderr) in table {
+            let r = try run(args)
+            XCTAssertEqual(r.status, status, args.joined(separator: " "))
+            XCTAssertEqual(r.stderr, stderr, args.joined(separator: " "))
+        }
+    }
+}

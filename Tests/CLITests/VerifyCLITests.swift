@@ -1,0 +1,165 @@
+import CartRender
+import CartRenderCore
+import CartRenderRaster
+import Foundation
+import XCTest
+
+/// `cartrender verify` run as a user runs it: the built binary, its output and its exit status.
+final class VerifyCLITests: XCTestCase {
+    private var dir = ""
+
+    override func setUpWithError() throws {
+        dir = try makeTemporaryDirectory()
+        // The default scene at 4 fps: 14 frames, rendered at 1x below.
+        let scene = DefaultScene.json.replacingOccurrences(of: "\"fps\": 60", with: "\"fps\": 4")
+        try scene.write(toFile: dir + "/scene.json", atomically: true, encoding: .utf8)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
+
+    private func run(_ args: [String], env: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws -> CommandOutput {
+        try CommandRunner.run(args, in: dir, environment: CommandRunner.environment(env), file: file, line: line)
+    }
+
+    private let verify = ["verify", "scene.json", "--baseline", "snaps/scene", "--scale", "1"]
+
+    private func changePixel(_ frame: String) throws {
+        let p = dir + "/snaps/scene/" + frame
+        var image = try PNGDecoder.decode(contentsOf: p)
+        image.pixels[(10 * image.width + 10) * 4 + 1] ^= 0xFF
+        try Data(PNGEncoder.encode(image)).write(to: URL(fileURLWithPath: p))
+    }
+
+    func testRecordThenVerifyPassesAndOneChangedFrameFails() throws {
+        let record = try run(verify)
+        XCTAssertEqual(record.status, 0, record.stderr)
+        XCTAssertEqual(record.stdout, "cartrender verify: passed, 14 frames, 14 recorded in snaps/scene; report: snaps/cartrender-report/index.html\n")
+
+        let again = try run(verify, env: ["CI": "true"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(again.stdout, "cartrender verify: passed, 14 frames, 14 matched (14 byte-identical); report: snaps/cartrender-report/index.html\n")
+
+        try changePixel("frame_0006.png")
+        let failed = try run(verify, env: ["CI": "true"])
+        XCTAssertEqual(failed.status, 1)
+        let lines = failed.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 2, failed.stdout)
+        XCTAssertEqual(lines[0], "FAIL     frame_0006.png (t=1.5 s): 1 px differs (0.0003 %), allowed 0 px → snaps/cartrender-report/frame_0006.diff.png")
+        XCTAssertEqual(lines[1], "cartrender verify: FAILED, 1 of 14 frames failed (1 fail); report: snaps/cartrender-report/index.html")
+        XCTAssertEqual(failed.stderr, "")
+        let html = try String(contentsOfFile: dir + "/snaps/cartrender-report/index.html", encoding: .utf8)
+        for name in ["frame_0006.expected.png", "frame_0006.actual.png", "frame_0006.diff.png"] {
+            XCTAssertTrue(html.contains("src=\"\(name)\""), name)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/snaps/cartrender-report/" + name), name)
+        }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/snaps/cartrender-report/junit.xml"))
+    }
+
+    func testMissingBaselineUnderCIFailsAndSaysHowToRecord() throws {
+        let r = try run(verify + ["--frames", "0-1"], env: ["CI": "true"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stdout.hasPrefix("MISSING  frame_0000.png (t=0 s): no baseline frame at snaps/scene/frame_0000.png; record it with --record missing (or CARTRENDER_RECORD=missing)"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("FAILED, 2 of 2 frames failed (2 missing)"), r.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/snaps/scene"))
+    }
+
+    func testRecordModeFromTheEnvironment() throws {
+        let r = try run(verify + ["--frames", "0-1"], env: ["CI": "true", "CARTRENDER_RECORD": "all"])
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/snaps/scene/frame_0001.png"))
+        let explicit = try run(verify + ["--frames", "0-2", "--record", "never"], env: ["CARTRENDER_RECORD": "all"])
+        XCTAssertEqual(explicit.status, 1, "--record wins over the environment")
+        let bad = try run(verify, env: ["CARTRENDER_RECORD": "sometimes"])
+        XCTAssertEqual(bad.status, 64)
+        XCTAssertEqual(bad.stderr, "cartrender: CARTRENDER_RECORD: expected all, missing, failed or never, got \"sometimes\"\nRun 'cartrender --help' for usage.\n")
+    }
+
+    func testRecordFailedRewritesTheChangedFrame() throws {
+        XCTAssertEqual(try run(verify).status, 0)
+        try changePixel("frame_0002.png")
+        let r = try run(verify + ["--record", "failed"], env: ["CI": "true"])
+        XCTAssertEqual(r.status, 0)
+        XCTAssertTrue(r.stdout.hasPrefix("RECORDED frame_0002.png (t=0.5 s): 1 px differs"), r.stdout)
+        XCTAssertEqual(try run(verify, env: ["CI": "1"]).status, 0)
+    }
+
+    func testJSONOutput() throws {
+        XCTAssertEqual(try run(verify + ["--frames", "0-3"]).status, 0)
+        try changePixel("frame_0003.png")
+        let r = try run(verify + ["--frames", "0-3", "--json", "--report", "out/report"], env: ["CI": "true"])
+        XCTAssertEqual(r.status, 1)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], r.stdout)
+        XCTAssertEqual(json["passed"] as? Bool, false)
+        XCTAssertEqual(json["report"] as? String, "out/report")
+        let frames = try XCTUnwrap(json["frames"] as? [[String: Any]])
+        XCTAssertEqual(frames.map { $0["frame"] as? String }, ["frame_0000.png", "frame_0001.png", "frame_0002.png", "frame_0003.png"])
+        XCTAssertEqual(frames.map { $0["status"] as? String }, ["pass", "pass", "pass", "fail"])
+        XCTAssertEqual(frames[3]["differingPixels"] as? Int, 1)
+        XCTAssertEqual(frames[3]["antialiasedPixels"] as? Int, 0)
+        XCTAssertEqual(frames[3]["totalPixels"] as? Int, 393 * 852)
+        XCTAssertEqual(frames[3]["identical"] as? Bool, false)
+        XCTAssertEqual(frames[0]["identical"] as? Bool, true)
+        XCTAssertEqual(r.stdout, try String(contentsOfFile: dir + "/out/report/report.json", encoding: .utf8))
+    }
+
+    func testMaskInPointsHidesAChange() throws {
+        XCTAssertEqual(try run(verify + ["--frames", "0-0", "--scale", "2"]).status, 0)
+        try changePixel("frame_0000.png")   // pixel (10, 10) at 2x = point (5, 5)
+        XCTAssertEqual(try run(verify + ["--frames", "0-0", "--scale", "2"], env: ["CI": "1"]).status, 1)
+        XCTAssertEqual(try run(verify + ["--frames", "0-0", "--scale", "2", "--mask", "5,5,0.5,0.5"], env: ["CI": "1"]).status, 0)
+        XCTAssertEqual(try run(verify + ["--frames", "0-0", "--scale", "2", "--mask", "6,5,10,10"], env: ["CI": "1"]).status, 1)
+    }
+
+    func testUsageErrorsExit64WithOneSentence() throws {
+        let table: [([String], String)] = [
+            (["verify", "scene.json"], "verify needs --baseline DIR (the directory of baseline frames)"),
+            (verify + ["--threshold", "2"], "--threshold: expected a number from 0 (exact) to 1 (black vs white), got \"2\""),
+            (verify + ["--max-diff-pixels", "3", "--max-diff-ratio", "0.1"], "--max-diff-pixels and --max-diff-ratio cannot be used together"),
+            (verify + ["--max-diff-pixels", "-3"], "--max-diff-pixels: expected a whole number ≥ 0, got \"-3\""),
+            (verify + ["--record", "sometimes"], "--record: expected all, missing, failed or never, got \"sometimes\""),
+            (verify + ["--mask", "1,2,3"], "--mask: expected X,Y,W,H in points (four numbers, W and H ≥ 0), got \"1,2,3\""),
+            (["verify", "scene.json", "--baseline-dir", "x"], "unknown option --baseline-dir; did you mean --baseline?"),
+            (verify + ["--frames", "0-99"], "--frames: the render has frames 0-13, got 99 as the last"),
+            (["verify", "a.json", "b.json", "--baseline", "x"], "verify: expected at most one scene file, got 2: a.json b.json"),
+        ]
+        for (args, message) in table {
+            let r = try run(args)
+            XCTAssertEqual(r.status, 64, args.joined(separator: " "))
+            XCTAssertEqual(r.stderr, "cartrender: \(message)\nRun 'cartrender --help' for usage.\n", args.joined(separator: " "))
+            XCTAssertEqual(r.stdout, "")
+        }
+    }
+
+    func testBadInputExitCodes() throws {
+        let missing = try run(["verify", "nope.json", "--baseline", "b"])
+        XCTAssertEqual(missing.status, 66, missing.stderr)
+        XCTAssertTrue(missing.stderr.hasPrefix("cartrender: nope.json"), missing.stderr)
+
+        try "{ \"version\": 1, ".write(toFile: dir + "/broken.json", atomically: true, encoding: .utf8)
+        XCTAssertEqual(try run(["verify", "broken.json", "--baseline", "b"]).status, 65)
+
+        XCTAssertEqual(try run(verify + ["--frames", "0-1"]).status, 0)
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: dir + "/snaps/scene/frame_0001.png"))
+        let corrupt = try run(verify + ["--frames", "0-1"], env: ["CI": "true"])
+        XCTAssertEqual(corrupt.status, 65)
+        XCTAssertEqual(corrupt.stderr, "cartrender: cannot decode PNG snaps/scene/frame_0001.png: not a PNG file\n")
+
+        try Data().write(to: URL(fileURLWithPath: dir + "/afile"))
+        let unwritable = try run(verify + ["--frames", "0-0", "--report", "afile"], env: ["CI": "true"])
+        XCTAssertEqual(unwritable.status, 73)
+        XCTAssertEqual(unwritable.stderr, "cartrender: afile: exists and is not a directory\n")
+
+        let baselineIsFile = try run(["verify", "scene.json", "--baseline", "afile", "--scale", "1", "--report", "r"])
+        XCTAssertEqual(baselineIsFile.status, 65)
+        XCTAssertEqual(baselineIsFile.stderr, "cartrender: afile: the baseline is not a directory\n")
+    }
+
+    func testHelp() throws {
+        let r = try run(["verify", "--help"])
+        XCTAssertEqual(r.status, 0)
+        XCTAssertTrue(r.stdout.contains("cartrender verify [SCENE.json] --baseline DIR [options]"))
+        XCTAssertTrue(r.stdout.contains("RECORD MODES"))
+        XCTAssertEqual(r.stderr, "")
+        XCTAssertTrue(try run(["--help"]).stdout.contains("cartrender diff A B [options]"))
+    }
+}

@@ -1,0 +1,456 @@
+import CartRender
+import CartRenderCore
+import CartRenderRaster
+import Foundation
+import XCTest
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// `verify` through the library: the default scene at 4 fps and 1x (14 frames of 393×852 px)
+/// against baselines in a temporary directory.
+final class VerifyTests: XCTestCase {
+    private static let sharedRenderer: Result<Renderer, Error> = Result {
+        let scene = try DefaultScene.scene(overrides: SceneOverrides(fps: 4, scale: 1), baseDirectory: "/")
+        return try Renderer(scene: scene)
+    }
+    private var renderer: Renderer { get throws { try Self.sharedRenderer.get() } }
+
+    private var root = ""
+    private var baseline: String { root + "/baseline" }
+    private var reportDir: String { root + "/report" }
+
+    override func setUpWithError() throws {
+        root = NSTemporaryDirectory() + "cartrender-verify-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    private func verify(_ record: RecordMode, frames: [FrameSelection] = [.all], tolerance: ComparisonOptions = ComparisonOptions(),
+                        masks: [Rect] = [], jobs: Int = 2, report: String? = nil, using r: Renderer? = nil) throws -> SnapshotResult {
+        var options = VerifyOptions(baseline: baseline)
+        options.reportDirectory = report ?? reportDir
+        options.record = record
+        options.frames = frames
+        options.tolerance = tolerance
+        options.masks = masks
+        options.jobs = jobs
+        return try Verifier.verify(renderer: r ?? renderer, subject: "default.json", options: options)
+    }
+
+    private func path(_ name: String, in dir: String? = nil) -> String { (dir ?? baseline) + "/" + name }
+    private func exists(_ p: String) -> Bool { FileManager.default.fileExists(atPath: p) }
+    private func bytes(_ p: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: p))) }
+
+    /// Rewrites baseline frame `index` with `change` applied to its pixels.
+    private func editBaseline(_ index: Int, _ change: (inout RGBAImage) -> Void) throws {
+        let p = path(String(format: "frame_%04d.png", index))
+        var image = try PNGDecoder.decode(contentsOf: p)
+        change(&image)
+        try Data(PNGEncoder.encode(image)).write(to: URL(fileURLWithPath: p))
+    }
+
+    private func set(_ image: inout RGBAImage, _ x: Int, _ y: Int, _ c: (UInt8, UInt8, UInt8, UInt8)) {
+        let i = (y * image.width + x) * 4
+        image.pixels[i] = c.0; image.pixels[i + 1] = c.1; image.pixels[i + 2] = c.2; image.pixels[i + 3] = c.3
+    }
+
+    /// A pixel in the empty white area near the bottom of the screen (checked by the tests that use it).
+    private let blankX = 40, blankY = 800
+
+    // MARK: Pass and fail
+
+    func testRecordThenVerifyPasses() throws {
+        let recorded = try verify(.missing)
+        XCTAssertTrue(recorded.passed)
+        XCTAssertEqual(recorded.frames.count, 14)
+        XCTAssertEqual(recorded.recordedCount, 14)
+        XCTAssertTrue(recorded.frames.allSatisfy { $0.status == .missing && $0.recorded })
+        XCTAssertTrue(exists(path("frame_0000.png")) && exists(path("frame_0013.png")))
+
+        let verified = try verify(.never)
+        XCTAssertTrue(verified.passed)
+        XCTAssertNil(verified.failureMessage)
+        XCTAssertEqual(verified.frames.map(\.status), Array(repeating: .pass, count: 14))
+        XCTAssertTrue(verified.frames.allSatisfy(\.byteEqual), "a fresh render has the recorded bytes")
+        XCTAssertEqual(verified.recordedCount, 0)
+        XCTAssertEqual(verified.frames.map(\.name), (0..<14).map { String(format: "frame_%04d.png", $0) })
+        XCTAssertEqual(verified.frames[5].time ?? -1, 1.25, accuracy: 1e-12)
+    }
+
+    func testOneChangedPixelFailsAndNamesTheFrame() throws {
+        _ = try verify(.missing)
+        try editBaseline(5) { set(&$0, 200, 300, (255, 0, 255, 255)) }
+        let result = try verify(.never)
+        XCTAssertFalse(result.passed)
+        XCTAssertEqual(result.failures.map(\.name), ["frame_0005.png"])
+        let frame = result.failures[0]
+        XCTAssertEqual(frame.status, .fail)
+        XCTAssertEqual(frame.result?.differingPixels, 1)
+        XCTAssertEqual(frame.result?.totalPixels, 393 * 852)
+        for file in [frame.expectedFile, frame.actualFile, frame.diffFile] {
+            XCTAssertTrue(exists(path(try XCTUnwrap(file), in: reportDir)), "\(String(describing: file))")
+        }
+        // The diff image marks the pixel red.
+        let diff = try PNGDecoder.decode(contentsOf: path(frame.diffFile!, in: reportDir))
+        XCTAssertTrue(diff[200, 300] == (255, 0, 0, 255))
+        // The expected image in the report is the baseline as it was.
+        XCTAssertEqual(try bytes(path(frame.expectedFile!, in: reportDir)), try bytes(path("frame_0005.png")))
+
+        let message = try XCTUnwrap(result.failureMessage)
+        XCTAssertTrue(message.contains("frame_0005.png"), message)
+        XCTAssertTrue(message.contains(reportDir + "/index.html"), message)
+        XCTAssertTrue(message.contains(reportDir + "/frame_0005.diff.png"), message)
+    }
+
+    func testColorChangeJustUnderAndJustOverTheThreshold() throws {
+        _ = try verify(.missing)
+        let image = try PNGDecoder.decode(contentsOf: path("frame_0003.png"))
+        for dx in -1...1 { for dy in -1...1 { XCTAssertTrue(image[blankX + dx, blankY + dy] == (255, 255, 255, 255), "blank area") } }
+
+        try editBaseline(3) { set(&$0, blankX, blankY, (229, 229, 229, 255)) }   // Δ 26: 341.6 < 352.15
+        XCTAssertTrue(try verify(.never).passed)
+        XCTAssertEqual(try verify(.never, tolerance: ComparisonOptions(threshold: 0)).failures.map(\.name), ["frame_0003.png"])
+
+        try editBaseline(3) { set(&$0, blankX, blankY, (228, 228, 228, 255)) }   // Δ 27: 368.4 > 352.15
+        let over = try verify(.never)
+        XCTAssertEqual(over.failures.map(\.name), ["frame_0003.png"])
+        XCTAssertEqual(over.failures.first?.result?.differingPixels, 1)
+    }
+
+    func testLimitsAndMasks() throws {
+        _ = try verify(.missing)
+        try editBaseline(2) { img in
+            for x in 0..<4 { set(&img, blankX + x, blankY, (0, 0, 0, 255)) }
+        }
+        XCTAssertFalse(try verify(.never).passed)
+        XCTAssertFalse(try verify(.never, tolerance: ComparisonOptions(maxDiffPixels: 3)).passed)
+        XCTAssertTrue(try verify(.never, tolerance: ComparisonOptions(maxDiffPixels: 4)).passed)
+        XCTAssertTrue(try verify(.never, tolerance: ComparisonOptions(maxDiffRatio: 4.0 / (393 * 852))).passed)
+        XCTAssertFalse(try verify(.never, tolerance: ComparisonOptions(maxDiffRatio: 3.0 / (393 * 852))).passed)
+        // A mask in points (1x here) over the changed pixels.
+        XCTAssertTrue(try verify(.never, masks: [Rect(x: Double(blankX) - 0.5, y: Double(blankY), width: 4, height: 0.5)]).passed)
+        XCTAssertFalse(try verify(.never, masks: [Rect(x: Double(blankX) + 1, y: Double(blankY), width: 4, height: 1)]).passed)
+    }
+
+    func testMasksAreInPointsAndScaleWithTheScene() throws {
+        let scene = try DefaultScene.scene(overrides: SceneOverrides(fps: 1, scale: 2), baseDirectory: "/")
+        let twoX = try Renderer(scene: scene)
+        _ = try verify(.missing, frames: [.range(0, 0)], using: twoX)
+        try editBaseline(0) { set(&$0, 2 * blankX + 1, 2 * blankY + 1, (0, 0, 0, 255)) }
+        XCTAssertFalse(try verify(.never, frames: [.range(0, 0)], using: twoX).passed)
+        XCTAssertTrue(try verify(.never, frames: [.range(0, 0)], masks: [Rect(x: Double(blankX), y: Double(blankY), width: 1, height: 1)], using: twoX).passed)
+    }
+
+    /// A real anti-aliased edge of a render moved by one pixel: at 1.5x the Add to Cart button's
+    /// trailing edge (369 pt) falls in the middle of column 553, which is half indigo, half white.
+    /// The baseline gets that edge one pixel further right (the columns around it shifted along
+    /// the straight part of the edge); verify excuses it as anti-aliasing, unless told not to.
+    func testRenderedEdgeMovedByOnePixelPassesByDefault() throws {
+        let scene = try DefaultScene.scene(overrides: SceneOverrides(fps: 1, scale: 1.5), baseDirectory: "/")
+        let r = try Renderer(scene: scene)
+        _ = try verify(.missing, frames: [.range(0, 0)], using: r)
+        let rendered = try PNGDecoder.decode(contentsOf: path("frame_0000.png"))
+        let indigo = (r: UInt8(88), g: UInt8(86), b: UInt8(214), a: UInt8(255))
+        for y in 705...760 {   // preconditions: indigo, one blended column, white
+            XCTAssertTrue(rendered[552, y] == indigo && rendered[554, y] == (255, 255, 255, 255), "row \(y)")
+            XCTAssertTrue(rendered[553, y] != indigo && rendered[553, y] != (255, 255, 255, 255), "row \(y)")
+        }
+        try editBaseline(0) { image in
+            for y in 705...760 {
+                for x in stride(from: 560, through: 546, by: -1) {
+                    let p = rendered[x - 1, y]
+                    set(&image, x, y, (p.r, p.g, p.b, p.a))
+                }
+            }
+        }
+        let excused = try verify(.never, frames: [.range(0, 0)], using: r)
+        XCTAssertTrue(excused.passed, excused.failureMessage ?? "")
+        XCTAssertEqual(excused.frames[0].result?.differingPixels, 0)
+        XCTAssertEqual(excused.frames[0].result?.antialiasedPixels, 2 * 56)
+
+        let counted = try verify(.never, frames: [.range(0, 0)], tolerance: ComparisonOptions(includeAA: true), using: r)
+        XCTAssertFalse(counted.passed)
+        XCTAssertEqual(counted.frames[0].result?.differingPixels, 2 * 56)
+    }
+
+    func testSizeMismatch() throws {
+        _ = try verify(.missing)
+        let scene = try DefaultScene.scene(overrides: SceneOverrides(fps: 4, scale: 2), baseDirectory: "/")
+        let result = try verify(.never, using: try Renderer(scene: scene))
+        XCTAssertFalse(result.passed)
+        XCTAssertEqual(Set(result.frames.map(\.status)), [.sizeMismatch])
+        XCTAssertEqual(result.frames[0].expectedSize, PixelSize(width: 393, height: 852))
+        XCTAssertEqual(result.frames[0].actualSize, PixelSize(width: 786, height: 1704))
+        XCTAssertTrue(result.line(for: result.frames[0])!.contains("expected 393×852 px, got 786×1704 px"))
+        XCTAssertNil(result.frames[0].diffFile)
+        XCTAssertNotNil(result.frames[0].expectedFile)
+    }
+
+    func testMissingAndExtraFrames() throws {
+        _ = try verify(.missing)
+        try FileManager.default.removeItem(atPath: path("frame_0007.png"))
+        try FileManager.default.copyItem(atPath: path("frame_0001.png"), toPath: path("frame_0020.png"))
+        try Data("not a frame".utf8).write(to: URL(fileURLWithPath: path("notes.txt")))
+        let result = try verify(.never)
+        XCTAssertFalse(result.passed)
+        XCTAssertEqual(result.failures.map(\.name), ["frame_0007.png", "frame_0020.png"])
+        XCTAssertEqual(result.failures.map(\.status), [.missing, .extra])
+        XCTAssertEqual(result.frames.count, 15)
+        XCTAssertEqual(result.failures[1].time ?? -1, 5, accuracy: 1e-12)
+        let missingLine = try XCTUnwrap(result.line(for: result.failures[0]))
+        XCTAssertTrue(missingLine.contains("no baseline frame at \(baseline)/frame_0007.png; record it with --record missing (or CARTRENDER_RECORD=missing)"), missingLine)
+        XCTAssertFalse(exists(path("frame_0007.png")), "never writes nothing")
+        XCTAssertTrue(exists(path("frame_0020.png")))
+
+        // A subset of frames never reports extras.
+        XCTAssertEqual(try verify(.never, frames: [.range(0, 3)]).frames.map(\.status), [.pass, .pass, .pass, .pass])
+    }
+
+    func testMissingBaselineDirectoryUnderNeverFailsAndIsNotCreated() throws {
+        let result = try verify(.never, frames: [.range(0, 1)])
+        XCTAssertEqual(result.frames.map(\.status), [.missing, .missing])
+        XCTAssertFalse(result.passed)
+        XCTAssertFalse(exists(baseline))
+        XCTAssertTrue(result.failureMessage!.contains("--record missing"))
+    }
+
+    // MARK: Record modes
+
+    /// Baseline with frame 4 changed, frame 6 missing and an extra frame 30.
+    private func damagedBaseline() throws {
+        _ = try verify(.missing)
+        try editBaseline(4) { set(&$0, 100, 100, (0, 255, 0, 255)) }
+        try FileManager.default.removeItem(atPath: path("frame_0006.png"))
+        try FileManager.default.copyItem(atPath: path("frame_0001.png"), toPath: path("frame_0030.png"))
+    }
+
+    private func statuses(_ r: SnapshotResult) -> [String: String] {
+        var d: [String: String] = [:]
+        for f in r.frames where f.status != .pass || f.recorded { d[f.name] = f.status.rawValue + (f.recorded ? "+recorded" : "") }
+        return d
+    }
+
+    func testRecordAllRewritesEverythingAndRemovesExtras() throws {
+        try damagedBaseline()
+        let before1 = try bytes(path("frame_0001.png"))
+        let result = try verify(.all)
+        XCTAssertTrue(result.passed)
+        XCTAssertEqual(result.recordedCount, 15)
+        XCTAssertEqual(statuses(result)["frame_0004.png"], "fail+recorded")
+        XCTAssertEqual(statuses(result)["frame_0006.png"], "missing+recorded")
+        XCTAssertEqual(statuses(result)["frame_0030.png"], "extra+recorded")
+        XCTAssertEqual(statuses(result)["frame_0001.png"], "pass+recorded")
+        XCTAssertFalse(exists(path("frame_0030.png")))
+        XCTAssertEqual(try bytes(path("frame_0001.png")), before1)
+        XCTAssertTrue(try verify(.never).passed)
+    }
+
+    func testRecordMissingWritesOnlyAbsentFrames() throws {
+        try damagedBaseline()
+        let changed = try bytes(path("frame_0004.png"))
+        let result = try verify(.missing)
+        XCTAssertFalse(result.passed)
+        XCTAssertEqual(statuses(result), ["frame_0004.png": "fail", "frame_0006.png": "missing+recorded", "frame_0030.png": "extra"])
+        XCTAssertEqual(try bytes(path("frame_0004.png")), changed, "a failing frame is left alone")
+        XCTAssertTrue(exists(path("frame_0006.png")))
+        XCTAssertTrue(exists(path("frame_0030.png")))
+    }
+
+    func testRecordFailedRewritesFailingAndAbsentFrames() throws {
+        try damagedBaseline()
+        let result = try verify(.failed)
+        XCTAssertTrue(result.passed)
+        XCTAssertEqual(statuses(result), ["frame_0004.png": "fail+recorded", "frame_0006.png": "missing+recorded", "frame_0030.png": "extra+recorded"])
+        XCTAssertTrue(try verify(.never).passed)
+    }
+
+    func testRecordNeverWritesNothing() throws {
+        try damagedBaseline()
+        let listing = try FileManager.default.contentsOfDirectory(atPath: baseline).sorted()
+        let changed = try bytes(path("frame_0004.png"))
+        let result = try verify(.never)
+        XCTAssertFalse(result.passed)
+        XCTAssertEqual(statuses(result), ["frame_0004.png": "fail", "frame_0006.png": "missing", "frame_0030.png": "extra"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: baseline).sorted(), listing)
+        XCTAssertEqual(try bytes(path("frame_0004.png")), changed)
+    }
+
+    func testCorruptBaselineFrameIsAnErrorUnlessRerecorded() throws {
+        _ = try verify(.missing, frames: [.range(0, 2)])
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: path("frame_0001.png")))
+        XCTAssertThrowsError(try verify(.never, frames: [.range(0, 2)])) { error in
+            XCTAssertEqual((error as? ImageDecodingError)?.kind, .notPNG)
+            XCTAssertEqual((error as? ImageDecodingError)?.path, path("frame_0001.png"))
+        }
+        let result = try verify(.failed, frames: [.range(0, 2)])
+        XCTAssertTrue(result.passed)
+        XCTAssertEqual(result.frames[1].undecodable, "not a PNG file")
+        XCTAssertTrue(result.frames[1].recorded)
+        XCTAssertTrue(try verify(.never, frames: [.range(0, 2)]).passed)
+    }
+
+    // MARK: Report
+
+    func testJUnitReportParsesAsXML() throws {
+        _ = try verify(.missing)
+        try editBaseline(9) { set(&$0, 10, 10, (0, 0, 0, 255)) }
+        _ = try verify(.never)
+        let data = try Data(contentsOf: URL(fileURLWithPath: path("junit.xml", in: reportDir)))
+        let document = try XMLDocument(data: data)
+        let root = try XCTUnwrap(document.rootElement())
+        XCTAssertEqual(root.name, "testsuites")
+        XCTAssertEqual(root.attribute(forName: "tests")?.stringValue, "14")
+        XCTAssertEqual(root.attribute(forName: "failures")?.stringValue, "1")
+        let cases = try root.nodes(forXPath: "//testcase")
+        XCTAssertEqual(cases.count, 14)
+        let failures = try root.nodes(forXPath: "//testcase/failure")
+        XCTAssertEqual(failures.count, 1)
+        let failing = try XCTUnwrap(failures.first?.parent as? XMLElement)
+        XCTAssertEqual(failing.attribute(forName: "name")?.stringValue, "frame_0009.png (t=2.25 s)")
+        XCTAssertEqual(failing.attribute(forName: "classname")?.stringValue, "cartrender.verify.default")
+        XCTAssertTrue(failures.first!.stringValue!.contains(reportDir + "/frame_0009.diff.png"))
+    }
+
+    func testHTMLReportReferencesFilesThatExist() throws {
+        _ = try verify(.missing)
+        try editBaseline(11) { set(&$0, 10, 10, (0, 0, 0, 255)) }
+        try editBaseline(8) { set(&$0, 10, 10, (0, 0, 0, 255)) }
+        try FileManager.default.removeItem(atPath: path("frame_0012.png"))
+        _ = try verify(.never)
+        let html = try String(contentsOfFile: path("index.html", in: reportDir), encoding: .utf8)
+        let regex = try NSRegularExpression(pattern: ##"(?:src|href)="([^"#][^"]*)""##)
+        let refs = regex.matches(in: html, range: NSRange(html.startIndex..., in: html)).map {
+            String(html[Range($0.range(at: 1), in: html)!])
+        }
+        XCTAssertFalse(refs.isEmpty)
+        for ref in Set(refs) {
+            XCTAssertFalse(ref.contains("://"), "no network: \(ref)")
+            XCTAssertFalse(ref.hasPrefix("/"), "relative: \(ref)")
+            XCTAssertTrue(exists(path(ref, in: reportDir)), "\(ref) exists")
+        }
+        for name in ["frame_0008.expected.png", "frame_0008.actual.png", "frame_0008.diff.png", "frame_0012.actual.png", "frame_0011.diff.png"] {
+            XCTAssertTrue(refs.contains(name), name)
+        }
+        // The first failing frame comes first.
+        let sections = try NSRegularExpression(pattern: #"<section class="frame" id="([^"]+)""#)
+            .matches(in: html, range: NSRange(html.startIndex..., in: html)).map { String(html[Range($0.range(at: 1), in: html)!]) }
+        XCTAssertEqual(sections, ["frame_0008", "frame_0011", "frame_0012"])
+        XCTAssertFalse(html.contains("<link"), "self-contained")
+        XCTAssertTrue(html.contains("type=\"range\""), "a slider")
+        // The timeline has a cell per frame, failing ones marked.
+        XCTAssertEqual(html.components(separatedBy: "class=\"cell ").count - 1, 14)
+        XCTAssertEqual(html.components(separatedBy: "class=\"cell fail\"").count - 1, 2)
+        XCTAssertEqual(html.components(separatedBy: "class=\"cell missing\"").count - 1, 1)
+    }
+
+    func testReportJSONAndStaleImagesOfAnEarlierRun() throws {
+        _ = try verify(.missing)
+        try editBaseline(2) { set(&$0, 10, 10, (0, 0, 0, 255)) }
+        let failing = try verify(.never)
+        XCTAssertTrue(exists(path("frame_0002.diff.png", in: reportDir)))
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path("report.json", in: reportDir)))) as! [String: Any]
+        XCTAssertEqual(json["passed"] as? Bool, false)
+        let frames = json["frames"] as! [[String: Any]]
+        XCTAssertEqual(frames.count, 14)
+        XCTAssertEqual(frames[2]["frame"] as? String, "frame_0002.png")
+        XCTAssertEqual(frames[2]["status"] as? String, "fail")
+        XCTAssertEqual(frames[2]["differingPixels"] as? Int, 1)
+        XCTAssertEqual(frames[2]["identical"] as? Bool, false)
+        XCTAssertEqual(frames[3]["identical"] as? Bool, true)
+        XCTAssertEqual(failing.json.serialized(pretty: true), String(decoding: try bytes(path("report.json", in: reportDir)), as: UTF8.self))
+
+        // A user file in the report directory is never touched; the earlier run's images go.
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: path("notes.txt", in: reportDir)))
+        _ = try verify(.all)
+        let passing = try verify(.never)
+        XCTAssertTrue(passing.passed)
+        XCTAssertFalse(exists(path("frame_0002.diff.png", in: reportDir)))
+        XCTAssertFalse(exists(path("frame_0002.expected.png", in: reportDir)))
+        XCTAssertTrue(exists(path("notes.txt", in: reportDir)))
+        XCTAssertTrue(try String(contentsOfFile: path("index.html", in: reportDir), encoding: .utf8).contains("Every frame matches"))
+    }
+
+    func testResultsAndReportDoNotDependOnJobs() throws {
+        _ = try verify(.missing)
+        try editBaseline(1) { set(&$0, 10, 10, (0, 0, 0, 255)) }
+        try editBaseline(12) { set(&$0, 10, 10, (0, 0, 0, 255)) }
+        let one = try verify(.never, jobs: 1, report: root + "/r1")
+        let four = try verify(.never, jobs: 4, report: root + "/r1")
+        XCTAssertEqual(one.json.serialized(), four.json.serialized())
+        let a = try verify(.never, jobs: 1, report: root + "/r2")
+        let b = try verify(.never, jobs: 3, report: root + "/r3")
+        XCTAssertEqual(a.frames.map(\.status), b.frames.map(\.status))
+        for name in ["index.html", "junit.xml"] {
+            XCTAssertEqual(try String(contentsOfFile: root + "/r2/" + name, encoding: .utf8).replacingOccurrences(of: root + "/r2", with: "R"),
+                           try String(contentsOfFile: root + "/r3/" + name, encoding: .utf8).replacingOccurrences(of: root + "/r3", with: "R"), name)
+        }
+    }
+
+    func testDefaultReportDirectoryIsBesideTheBaseline() {
+        XCTAssertEqual(VerifyOptions.defaultReportDirectory(forBaseline: "snapshots/fly"), "snapshots/cartrender-report")
+        XCTAssertEqual(VerifyOptions.defaultReportDirectory(forBaseline: "snapshots/fly/"), "snapshots/cartrender-report")
+        XCTAssertEqual(VerifyOptions.defaultReportDirectory(forBaseline: "baseline"), "cartrender-report")
+        XCTAssertEqual(VerifyOptions.defaultReportDirectory(forBaseline: "/tmp/b"), "/tmp/cartrender-report")
+    }
+
+    // MARK: Directory diff
+
+    func testDirectoryDiff() throws {
+        _ = try verify(.missing)
+        let other = root + "/other"
+        try FileManager.default.copyItem(atPath: baseline, toPath: other)
+        try FileManager.default.removeItem(atPath: other + "/frame_0003.png")
+        try FileManager.default.copyItem(atPath: baseline + "/frame_0000.png", toPath: other + "/frame_0040.png")
+        var image = try PNGDecoder.decode(contentsOf: other + "/frame_0005.png")
+        set(&image, 10, 10, (0, 0, 0, 255))
+        try Data(PNGEncoder.encode(image)).write(to: URL(fileURLWithPath: other + "/frame_0005.png"))
+
+        let result = try DirectoryDiff.compare(expected: baseline, actual: other, options: ComparisonOptions(), jobs: 2,
+                                               reportDirectory: root + "/dr", diffDirectory: root + "/dd")
+        XCTAssertEqual(result.failures.map(\.name), ["frame_0003.png", "frame_0005.png", "frame_0040.png"])
+        XCTAssertEqual(result.failures.map(\.status), [.extra, .fail, .missing])
+        XCTAssertTrue(exists(root + "/dd/frame_0005.diff.png"))
+        XCTAssertTrue(exists(root + "/dr/index.html"))
+        XCTAssertTrue(exists(root + "/dr/frame_0005.diff.png"))
+        XCTAssertThrowsError(try DirectoryDiff.compare(expected: baseline, actual: root + "/nope", options: ComparisonOptions(), jobs: 1)) {
+            XCTAssertEqual(($0 as? InputError)?.kind, .unreadable)
+        }
+    }
+
+    // MARK: Library API
+
+    func testSnapshotsAPIWithChosenTimes() throws {
+        let base = root + "/api"
+        let first = try Snapshots.verify(.defaultScene, baseline: base, times: [0, 0.5, 1.0], record: .missing,
+                                         overrides: SceneOverrides(fps: 4, scale: 1))
+        XCTAssertTrue(first.passed)
+        XCTAssertEqual(first.frames.map(\.name), ["frame_0000.png", "frame_0002.png", "frame_0004.png"])
+        XCTAssertNil(Snapshots.failure(.defaultScene, baseline: base, times: [0, 0.5, 1.0], record: .never,
+                                       overrides: SceneOverrides(fps: 4, scale: 1)))
+        // The helper in Support/AssertSnapshots.swift, as a test target would use it.
+        assertSnapshots(.defaultScene, baseline: base, times: [0.5], overrides: SceneOverrides(fps: 4, scale: 1))
+
+        var image = try PNGDecoder.decode(contentsOf: base + "/frame_0002.png")
+        set(&image, 10, 10, (0, 0, 0, 255))
+        try Data(PNGEncoder.encode(image)).write(to: URL(fileURLWithPath: base + "/frame_0002.png"))
+        let message = try XCTUnwrap(Snapshots.failure(.defaultScene, baseline: base, times: [0.5], record: .never,
+                                                      overrides: SceneOverrides(fps: 4, scale: 1)))
+        XCTAssertTrue(message.contains("frame_0002.png"), message)
+        XCTAssertTrue(message.contains(root + "/cartrender-report/index.html"), message)
+        XCTAssertTrue(message.contains(root + "/cartrender-report/frame_0002.diff.png"), message)
+
+        let outside = try XCTUnwrap(Snapshots.failure(.defaultScene, baseline: base, times: [99], record: .never,
+                                                      overrides: SceneOverrides(fps: 4, scale: 1)))
+        XCTAssertTrue(outside.contains("outside the render"), outside)
+    }
+
+    func testSnapshotsAPIResolvesRelativePathsAgainstTheTestFile() throws {
+        let fakeTestFile: StaticString = "/nonexistent-dir/Tests/FlyTests.swift"
+        let message = try XCTUnwrap(Snapshots.failure(.file("Scenes/fly.json"), baseline: "__Snapshots__/fly", record: .never, file: fakeTestFile))
+        XCTAssertTrue(message.contains("/nonexistent-dir/Tests/Scenes/fly.json"), message)
+    }
+}
