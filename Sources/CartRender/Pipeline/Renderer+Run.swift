@@ -116,9 +116,10 @@ extension Renderer {
             }
             while true {
                 shared.condition.lock()
+                // Keep ordered delivery bounded: do not run ahead of the consumer by more than the
+                // window. Re-read the next run after every wait: another worker may have taken it.
+                while ordered != nil && shared.next >= shared.delivered + window && shared.errors.isEmpty { shared.condition.wait() }
                 let slot = shared.next
-                // Keep ordered delivery bounded: do not run ahead of the consumer by more than the window.
-                while ordered != nil && slot >= shared.delivered + window && shared.errors.isEmpty { shared.condition.wait() }
                 let stop = slot >= runs.count || !shared.errors.isEmpty
                 if !stop { shared.next += 1 }
                 shared.condition.unlock()
