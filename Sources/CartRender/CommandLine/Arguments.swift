@@ -46,14 +46,11 @@ public func parseOptions(_ arguments: [String], specs: [OptionSpec]) throws -> (
 
 /// `cartrender [SCENE.json] [--out DIR] …`: the render command, parsed and validated.
 public struct RenderCommand: Equatable, Sendable {
-    public var scenePath: String?
+    /// The scene and the options that change its frames.
+    public var scene = SceneOptions()
     public var outputDirectory = "frames"
     public var formats: [OutputFormat] = [.png]
-    public var fps: Int?
-    public var scale: Double?
     public var frames: FrameSelection = .all
-    public var colorScheme: ColorScheme?
-    public var reduceMotion = false
     /// nil = the number of cores.
     public var jobs: Int?
     public var quiet = false
@@ -74,12 +71,8 @@ public struct RenderCommand: Equatable, Sendable {
     public static let specs: [OptionSpec] = [
         OptionSpec("--out", "DIR", "Output directory (default: frames/)."),
         OptionSpec("--format", "FORMAT", "png, svg, gif or webp; several with commas (png,gif). Default: png."),
-        OptionSpec("--fps", "N", "Frames per second, 1…240 (overrides the scene)."),
-        OptionSpec("--scale", "S", "Pixels per point, 1…4 (overrides the device's)."),
         OptionSpec("--frames", "A-B", "Render frame indices A through B inclusive."),
         OptionSpec("--at", "SECONDS", "Render one frame showing the state at exactly this time."),
-        OptionSpec("--color-scheme", "light|dark", "Appearance (overrides the scene)."),
-        OptionSpec("--reduce-motion", nil, "Render with Reduce Motion on."),
         OptionSpec("--jobs", "N", "Worker threads (default: the number of cores). Output does not depend on it."),
         OptionSpec("--png-compression", "fast|default|small", "PNG speed/size trade-off (default: default)."),
         OptionSpec("--shard", "K/N", "Render only the K-th of N blocks of frames (1 ≤ K ≤ N); join with `cartrender merge`."),
@@ -92,7 +85,7 @@ public struct RenderCommand: Equatable, Sendable {
         OptionSpec("--quiet", nil, "No progress bar and no summary."),
         OptionSpec("--help", nil, "Show help."),
         OptionSpec("--version", nil, "Show the version."),
-    ]
+    ] + SceneOptions.specs
 
     /// Parses render arguments (without the program name).
     /// - Throws: `UsageError` with one sentence naming the option.
@@ -102,7 +95,7 @@ public struct RenderCommand: Equatable, Sendable {
         guard positionals.count <= 1 else {
             throw UsageError("expected at most one scene file, got \(positionals.count): \(positionals.joined(separator: " "))")
         }
-        c.scenePath = positionals.first
+        c.scene.scenePath = positionals.first
         var sawFrames = false, sawAt = false
         for (name, value) in options {
             let v = value ?? ""
@@ -119,30 +112,13 @@ public struct RenderCommand: Equatable, Sendable {
                     if !formats.contains(f) { formats.append(f) }
                 }
                 c.formats = formats
-            case "--fps":
-                guard let n = Int(v), (1...240).contains(n) else { throw UsageError("--fps: expected a whole number from 1 to 240, got \"\(v)\"") }
-                c.fps = n
-            case "--scale":
-                guard let s = Double(v), s.isFinite, (1...4).contains(s) else { throw UsageError("--scale: expected a number from 1 to 4, got \"\(v)\"") }
-                c.scale = s
             case "--frames":
-                let parts = v.split(separator: "-", omittingEmptySubsequences: false)
-                guard parts.count <= 2, let a = Int(parts[0]), a >= 0, let b = parts.count == 2 ? Int(parts[1]) : a, b >= a else {
-                    throw UsageError("--frames: expected A-B with 0 ≤ A ≤ B (frame indices), got \"\(v)\"")
-                }
-                c.frames = .range(a, b)
+                c.frames = try parseFrameRange(v)
                 sawFrames = true
             case "--at":
-                guard let t = Double(v), t.isFinite, t >= 0 else { throw UsageError("--at: expected a time in seconds ≥ 0, got \"\(v)\"") }
-                c.frames = .at(t)
+                c.frames = try parseTime(v)
                 sawAt = true
-            case "--color-scheme":
-                guard let s = ColorScheme(rawValue: v) else { throw UsageError("--color-scheme: expected light or dark, got \"\(v)\"") }
-                c.colorScheme = s
-            case "--reduce-motion": c.reduceMotion = true
-            case "--jobs":
-                guard let n = Int(v), (1...256).contains(n) else { throw UsageError("--jobs: expected a whole number from 1 to 256, got \"\(v)\"") }
-                c.jobs = n
+            case "--jobs": c.jobs = try parseJobs(v)
             case "--png-compression":
                 guard let p = PNGEncoder.Compression(rawValue: v) else { throw UsageError("--png-compression: expected fast, default or small, got \"\(v)\"") }
                 c.pngCompression = p
@@ -174,7 +150,7 @@ public struct RenderCommand: Equatable, Sendable {
                 guard let d = Float(v), d.isFinite, (0...1).contains(d) else { throw UsageError("--dither: expected a number from 0 to 1, got \"\(v)\"") }
                 c.gif.dithering = d
             case "--quiet": c.quiet = true
-            default: break
+            default: _ = try c.scene.parse(name, v)
             }
         }
         if sawFrames && sawAt { throw UsageError("--frames and --at cannot be used together") }
@@ -185,8 +161,4 @@ public struct RenderCommand: Equatable, Sendable {
         return c
     }
 
-    /// The scene overrides these options carry.
-    public var overrides: SceneOverrides {
-        SceneOverrides(fps: fps, scale: scale, colorScheme: colorScheme, reduceMotion: reduceMotion ? true : nil)
-    }
 }

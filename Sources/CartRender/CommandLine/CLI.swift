@@ -66,17 +66,7 @@ public enum CLI {
     }
 
     static func render(_ command: RenderCommand) throws -> ExitCode {
-        let scene: Scene
-        if let path = command.scenePath {
-            scene = try SceneDecoder.load(path: path, overrides: command.overrides)
-        } else {
-            scene = try DefaultScene.scene(overrides: command.overrides, baseDirectory: FileManager.default.currentDirectoryPath)
-        }
-        let renderer: Renderer
-        do { renderer = try Renderer(scene: scene) } catch var e as SceneError {
-            e.file = command.scenePath ?? DefaultScene.fileName
-            throw e
-        }
+        let renderer = try command.scene.makeRenderer()
         var options = RenderOptions()
         options.outputDirectory = command.outputDirectory
         options.formats = command.formats

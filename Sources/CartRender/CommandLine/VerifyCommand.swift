@@ -6,7 +6,6 @@ import Foundation
 /// with the baseline (SPEC.md §6), parsed and validated.
 public struct VerifyCommand: Equatable, Sendable {
     /// nil = the embedded default scene.
-    public var scenePath: String?
     public var baseline = ""
     /// nil = `cartrender-report` beside the baseline directory.
     public var reportDirectory: String?
@@ -19,12 +18,10 @@ public struct VerifyCommand: Equatable, Sendable {
     /// nil = from `CARTRENDER_RECORD`, then `CI`.
     public var record: RecordMode?
     public var json = false
-    public var fps: Int?
-    public var scale: Double?
     /// The union of every `--frames` and `--at`; empty = all frames.
     public var frames: [FrameSelection] = []
-    public var colorScheme: ColorScheme?
-    public var reduceMotion = false
+    /// The scene and the options that change its frames.
+    public var scene = SceneOptions()
     /// nil = the number of cores.
     public var jobs: Int?
     public var quiet = false
@@ -43,14 +40,10 @@ public struct VerifyCommand: Equatable, Sendable {
         OptionSpec("--json", nil, "Print one JSON object (the report) on stdout instead of lines."),
         OptionSpec("--frames", "A-B", "Verify frame indices A through B only (repeatable)."),
         OptionSpec("--at", "SECONDS", "Verify the frame at this time only (repeatable)."),
-        OptionSpec("--fps", "N", "Frames per second, 1…240 (overrides the scene)."),
-        OptionSpec("--scale", "S", "Pixels per point, 1…4 (overrides the device's)."),
-        OptionSpec("--color-scheme", "light|dark", "Appearance (overrides the scene)."),
-        OptionSpec("--reduce-motion", nil, "Render with Reduce Motion on."),
         OptionSpec("--jobs", "N", "Worker threads (default: the number of cores). Results do not depend on it."),
         OptionSpec("--quiet", nil, "No progress bar."),
         OptionSpec("--help", nil, "Show help."),
-    ]
+    ] + SceneOptions.specs
 
     /// Parses verify arguments (after `verify`).
     /// - Throws: `UsageError` with one sentence naming the option.
@@ -60,7 +53,7 @@ public struct VerifyCommand: Equatable, Sendable {
         guard positionals.count <= 1 else {
             throw UsageError("verify: expected at most one scene file, got \(positionals.count): \(positionals.joined(separator: " "))")
         }
-        c.scenePath = positionals.first
+        c.scene.scenePath = positionals.first
         var sawBaseline = false
         for (name, value) in options {
             let v = value ?? ""
@@ -85,28 +78,11 @@ public struct VerifyCommand: Equatable, Sendable {
                 }
                 c.record = mode
             case "--json": c.json = true
-            case "--frames":
-                let parts = v.split(separator: "-", omittingEmptySubsequences: false)
-                guard parts.count <= 2, let a = Int(parts[0]), a >= 0, let b = parts.count == 2 ? Int(parts[1]) : a, b >= a else {
-                    throw UsageError("--frames: expected A-B with 0 ≤ A ≤ B (frame indices), got \"\(v)\"")
-                }
-                c.frames.append(.range(a, b))
-            case "--at":
-                guard let t = Double(v), t.isFinite, t >= 0 else { throw UsageError("--at: expected a time in seconds ≥ 0, got \"\(v)\"") }
-                c.frames.append(.at(t))
-            case "--fps":
-                guard let n = Int(v), (1...240).contains(n) else { throw UsageError("--fps: expected a whole number from 1 to 240, got \"\(v)\"") }
-                c.fps = n
-            case "--scale":
-                guard let s = Double(v), s.isFinite, (1...4).contains(s) else { throw UsageError("--scale: expected a number from 1 to 4, got \"\(v)\"") }
-                c.scale = s
-            case "--color-scheme":
-                guard let s = ColorScheme(rawValue: v) else { throw UsageError("--color-scheme: expected light or dark, got \"\(v)\"") }
-                c.colorScheme = s
-            case "--reduce-motion": c.reduceMotion = true
+            case "--frames": c.frames.append(try parseFrameRange(v))
+            case "--at": c.frames.append(try parseTime(v))
             case "--jobs": c.jobs = try parseJobs(v)
             case "--quiet": c.quiet = true
-            default: break
+            default: _ = try c.scene.parse(name, v)
             }
         }
         guard sawBaseline else { throw UsageError("verify needs --baseline DIR (the directory of baseline frames)") }
@@ -114,11 +90,6 @@ public struct VerifyCommand: Equatable, Sendable {
             throw UsageError("--max-diff-pixels and --max-diff-ratio cannot be used together")
         }
         return c
-    }
-
-    /// The scene overrides these options carry.
-    public var overrides: SceneOverrides {
-        SceneOverrides(fps: fps, scale: scale, colorScheme: colorScheme, reduceMotion: reduceMotion ? true : nil)
     }
 
     /// The comparison options (no masks: those are in points, see ``masks``).
@@ -131,17 +102,7 @@ public struct VerifyCommand: Equatable, Sendable {
     /// - Throws: `UsageError`, `SceneError`, `RasterError`, `OutputError`, ``ImageDecodingError``, ``InputError``.
     public func run(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ExitCode {
         let record = try RecordMode.resolve(record, environment: environment)
-        let scene: Scene
-        if let path = scenePath {
-            scene = try SceneDecoder.load(path: path, overrides: overrides)
-        } else {
-            scene = try DefaultScene.scene(overrides: overrides, baseDirectory: FileManager.default.currentDirectoryPath)
-        }
-        let renderer: Renderer
-        do { renderer = try Renderer(scene: scene) } catch var e as SceneError {
-            e.file = scenePath ?? DefaultScene.fileName
-            throw e
-        }
+        let renderer = try self.scene.makeRenderer()
         for selection in frames {
             switch selection {
             case .range(_, let b) where b >= renderer.frameCount:
@@ -160,7 +121,7 @@ public struct VerifyCommand: Equatable, Sendable {
         options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let bar = quiet ? nil : ProgressBar()
         options.progress = bar.map { b in { @Sendable done, total in b.update(done, total) } }
-        let result = try Verifier.verify(renderer: renderer, subject: scenePath ?? DefaultScene.fileName, options: options)
+        let result = try Verifier.verify(renderer: renderer, subject: scene.sceneName, options: options)
         bar?.finish()
         printResult(result, json: json)
         return result.passed ? .success : .differences
@@ -197,11 +158,6 @@ func parseMaxDiffRatio(_ v: String) throws -> Double {
         throw UsageError("--max-diff-ratio: expected a number from 0 to 1 (a share of the frame's pixels), got \"\(v)\"")
     }
     return r
-}
-
-func parseJobs(_ v: String) throws -> Int {
-    guard let n = Int(v), (1...256).contains(n) else { throw UsageError("--jobs: expected a whole number from 1 to 256, got \"\(v)\"") }
-    return n
 }
 
 /// `X,Y,W,H`: four finite numbers, width and height ≥ 0.
