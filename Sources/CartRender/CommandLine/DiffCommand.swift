@@ -12,12 +12,8 @@ public struct DiffCommand: Equatable, Sendable {
     public var out: String?
     /// Two directories only: a report directory like `verify`'s.
     public var reportDirectory: String?
-    public var threshold = 0.1
-    public var maxDiffPixels: Int?
-    public var maxDiffRatio: Double?
-    public var includeAA = false
-    /// Ignored regions in **pixels** (there is no scene, hence no scale).
-    public var masks: [PixelRect] = []
+    /// Threshold, pixel limits, anti-aliasing and masks (in **pixels**: there is no scene, hence no scale).
+    public var tolerance = ComparisonOptions()
     public var json = false
     public var jobs: Int?
 
@@ -26,15 +22,11 @@ public struct DiffCommand: Equatable, Sendable {
     public static let specs: [OptionSpec] = [
         OptionSpec("--out", "PATH", "Write the diff image (two files) or frame_NNNN.diff.png of failing frames (two directories) there."),
         OptionSpec("--report", "DIR", "Two directories: write a report (index.html, report.json, junit.xml) there."),
-        OptionSpec("--threshold", "T", "Color distance from 0 (exact) to 1 (black vs white) over which a pixel differs. Default: 0.1."),
-        OptionSpec("--max-diff-pixels", "N", "Fail when more than N pixels differ (default: 0)."),
-        OptionSpec("--max-diff-ratio", "R", "Instead: fail when more than this share (0…1) of the pixels differ."),
-        OptionSpec("--include-aa", nil, "Count anti-aliased pixels as differences (no anti-aliasing detection)."),
         OptionSpec("--mask", "X,Y,W,H", "Ignore this rectangle, in pixels (repeatable)."),
         OptionSpec("--json", nil, "Print one JSON object on stdout instead of lines."),
         OptionSpec("--jobs", "N", "Worker threads for directories (default: the number of cores)."),
         OptionSpec("--help", nil, "Show help."),
-    ]
+    ] + ComparisonOptions.specs
 
     /// Parses diff arguments (after `diff`).
     /// - Throws: `UsageError`.
@@ -55,30 +47,21 @@ public struct DiffCommand: Equatable, Sendable {
             case "--report":
                 guard !v.isEmpty else { throw UsageError("--report needs a directory") }
                 c.reportDirectory = v
-            case "--threshold": c.threshold = try parseThreshold(v)
-            case "--max-diff-pixels": c.maxDiffPixels = try parseMaxDiffPixels(v)
-            case "--max-diff-ratio": c.maxDiffRatio = try parseMaxDiffRatio(v)
-            case "--include-aa": c.includeAA = true
             case "--mask":
                 let r = try parseRectangle(v, option: "--mask", unit: "pixels")
                 guard r.allSatisfy({ $0 == $0.rounded() && abs($0) < 1e9 }) else {
                     throw UsageError("--mask: diff takes whole pixels, got \"\(v)\"")
                 }
-                c.masks.append(PixelRect(x: Int(r[0]), y: Int(r[1]), width: Int(r[2]), height: Int(r[3])))
+                c.tolerance.masks.append(PixelRect(x: Int(r[0]), y: Int(r[1]), width: Int(r[2]), height: Int(r[3])))
             case "--json": c.json = true
             case "--jobs": c.jobs = try parseJobs(v)
-            default: break
+            default: _ = try c.tolerance.parse(name, v)
             }
         }
-        if c.maxDiffPixels != nil && c.maxDiffRatio != nil {
-            throw UsageError("--max-diff-pixels and --max-diff-ratio cannot be used together")
-        }
+        try c.tolerance.checkExclusiveLimits()
         return c
     }
 
-    public var tolerance: ComparisonOptions {
-        ComparisonOptions(threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio, masks: masks)
-    }
 
     /// Runs the comparison; 0 when A and B match within the tolerance, 1 otherwise.
     /// - Throws: `UsageError`, ``InputError``, ``ImageDecodingError``, `OutputError`.

@@ -9,10 +9,8 @@ public struct VerifyCommand: Equatable, Sendable {
     public var baseline = ""
     /// nil = `cartrender-report` beside the baseline directory.
     public var reportDirectory: String?
-    public var threshold = 0.1
-    public var maxDiffPixels: Int?
-    public var maxDiffRatio: Double?
-    public var includeAA = false
+    /// Threshold, pixel limits and anti-aliasing (masks are in points: see ``masks``).
+    public var tolerance = ComparisonOptions()
     /// Ignored regions in points.
     public var masks: [Rect] = []
     /// nil = from `CARTRENDER_RECORD`, then `CI`.
@@ -31,10 +29,6 @@ public struct VerifyCommand: Equatable, Sendable {
     public static let specs: [OptionSpec] = [
         OptionSpec("--baseline", "DIR", "Directory of baseline frames (frame_0000.png …). Required."),
         OptionSpec("--report", "DIR", "Report directory (default: cartrender-report beside the baseline directory)."),
-        OptionSpec("--threshold", "T", "Color distance from 0 (exact) to 1 (black vs white) over which a pixel differs; pixelmatch's scale. Default: 0.1."),
-        OptionSpec("--max-diff-pixels", "N", "A frame fails when more than N pixels differ (default: 0)."),
-        OptionSpec("--max-diff-ratio", "R", "Instead: a frame fails when more than this share (0…1) of its pixels differ."),
-        OptionSpec("--include-aa", nil, "Count anti-aliased pixels as differences (no anti-aliasing detection)."),
         OptionSpec("--mask", "X,Y,W,H", "Ignore this rectangle, in points (repeatable)."),
         OptionSpec("--record", "MODE", "all | missing | failed | never: which baseline frames to write. Default: $CARTRENDER_RECORD, else never when $CI is set, else missing."),
         OptionSpec("--json", nil, "Print one JSON object (the report) on stdout instead of lines."),
@@ -43,7 +37,7 @@ public struct VerifyCommand: Equatable, Sendable {
         OptionSpec("--jobs", "N", "Worker threads (default: the number of cores). Results do not depend on it."),
         OptionSpec("--quiet", nil, "No progress bar."),
         OptionSpec("--help", nil, "Show help."),
-    ] + SceneOptions.specs
+    ] + ComparisonOptions.specs + SceneOptions.specs
 
     /// Parses verify arguments (after `verify`).
     /// - Throws: `UsageError` with one sentence naming the option.
@@ -65,10 +59,6 @@ public struct VerifyCommand: Equatable, Sendable {
             case "--report":
                 guard !v.isEmpty else { throw UsageError("--report needs a directory") }
                 c.reportDirectory = v
-            case "--threshold": c.threshold = try parseThreshold(v)
-            case "--max-diff-pixels": c.maxDiffPixels = try parseMaxDiffPixels(v)
-            case "--max-diff-ratio": c.maxDiffRatio = try parseMaxDiffRatio(v)
-            case "--include-aa": c.includeAA = true
             case "--mask":
                 let r = try parseRectangle(v, option: "--mask", unit: "points")
                 c.masks.append(Rect(x: r[0], y: r[1], width: r[2], height: r[3]))
@@ -82,20 +72,14 @@ public struct VerifyCommand: Equatable, Sendable {
             case "--at": c.frames.append(try parseTime(v))
             case "--jobs": c.jobs = try parseJobs(v)
             case "--quiet": c.quiet = true
-            default: _ = try c.scene.parse(name, v)
+            default: if try !c.tolerance.parse(name, v) { _ = try c.scene.parse(name, v) }
             }
         }
         guard sawBaseline else { throw UsageError("verify needs --baseline DIR (the directory of baseline frames)") }
-        if c.maxDiffPixels != nil && c.maxDiffRatio != nil {
-            throw UsageError("--max-diff-pixels and --max-diff-ratio cannot be used together")
-        }
+        try c.tolerance.checkExclusiveLimits()
         return c
     }
 
-    /// The comparison options (no masks: those are in points, see ``masks``).
-    public var tolerance: ComparisonOptions {
-        ComparisonOptions(threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
-    }
 
     /// Runs the command: prints one line per frame that did not pass and a summary (or the JSON
     /// report), and returns 0 when every frame passed, 1 otherwise.
@@ -139,32 +123,3 @@ func printResult(_ result: SnapshotResult, json: Bool) {
     print(result.summaryLine)
 }
 
-// MARK: Option values shared by verify and diff
-
-func parseThreshold(_ v: String) throws -> Double {
-    guard let t = Double(v), t.isFinite, (0...1).contains(t) else {
-        throw UsageError("--threshold: expected a number from 0 (exact) to 1 (black vs white), got \"\(v)\"")
-    }
-    return t
-}
-
-func parseMaxDiffPixels(_ v: String) throws -> Int {
-    guard let n = Int(v), n >= 0 else { throw UsageError("--max-diff-pixels: expected a whole number ≥ 0, got \"\(v)\"") }
-    return n
-}
-
-func parseMaxDiffRatio(_ v: String) throws -> Double {
-    guard let r = Double(v), r.isFinite, (0...1).contains(r) else {
-        throw UsageError("--max-diff-ratio: expected a number from 0 to 1 (a share of the frame's pixels), got \"\(v)\"")
-    }
-    return r
-}
-
-/// `X,Y,W,H`: four finite numbers, width and height ≥ 0.
-func parseRectangle(_ v: String, option: String, unit: String) throws -> [Double] {
-    let parts = v.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
-    guard parts.count == 4, parts.allSatisfy({ $0 != nil && $0!.isFinite }), parts[2]! >= 0, parts[3]! >= 0 else {
-        throw UsageError("\(option): expected X,Y,W,H in \(unit) (four numbers, W and H ≥ 0), got \"\(v)\"")
-    }
-    return parts.map { $0! }
-}
