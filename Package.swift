@@ -36,7 +36,7 @@ let package = Package(
 
         .testTarget(name: "CartRenderCoreTests", dependencies: ["CartRenderCore"]),
         .testTarget(name: "CartRenderRasterTests", dependencies: ["CartRenderRaster"]),
-        .testTarget(name: "CartRenderTests", dependencies: ["CartRender"], resources: [.copy("Goldens")]),
+        .testTarget(name: "CartRenderTests", dependencies: ["CartRender"], exclude: ["Goldens"]),
         .testTarget(name: "CLITests", dependencies: ["CartRender"]),
     ],
     swiftLanguageModes: [.v5]
