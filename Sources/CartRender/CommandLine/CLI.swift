@@ -85,7 +85,7 @@ public enum CLI {
         default: break
         }
         let bar = command.quiet ? nil : ProgressBar()
-        options.progress = bar.map { b in { done, total in b.update(done, total) } }
+        options.progress = bar.map { b in { @Sendable done, total in b.update(done, total) } }
         let started = Date()
         let result = try renderer.render(options)
         bar?.finish()
