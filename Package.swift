@@ -30,7 +30,7 @@ let package = Package(
         ),
         // Frame pipeline, outputs (frames, manifest, report) and snapshot diffs.
         .target(name: "CartRender", dependencies: ["CartRenderCore", "CartRenderRaster"]),
-        .executableTarget(name: "cartrender", dependencies: ["CartRender"]),
+        .executableTarget(name: "cartrender", dependencies: ["CartRender", "CartRenderRaster"]),
         // Prints pipeline figures: `swift run -c release cartrender-bench`. Not part of `swift test`.
         .executableTarget(name: "cartrender-bench", dependencies: ["CartRender"], path: "Benchmarks/cartrender-bench"),
 
