@@ -83,7 +83,7 @@ final class SceneDecoderTests: XCTestCase {
             ("{\"events\": [{\"at\": 1}]}", "s.json:1:13: events[0]: needs \"tap\" or \"swipe\""),
             ("{\"events\": [{\"at\": 1, \"tap\": \"plus\"}]}", "s.json:1:30: events[0].tap: on the shop screen must be \"add\", got \"plus\""),
             ("{\"events\": [{\"tap\": \"add\"}]}", "s.json:1:13: events[0].at: is required"),
-            ("{\"duration\": 1, \"events\": [{\"at\": 2, \"tap\": \"add\"}]}", "s.json:1:28: events[0].at: 2 s is after the end of the render (duration 1 s)"),
+            ("{\"duration\": 1, \"events\": [{\"at\": 2, \"tap\": \"add\"}]}", "s.json:1:35: events[0].at: 2 s is after the end of the render (duration 1 s)"),
             ("{\"duration\": 3000, \"fps\": 60}", "s.json:1:14: duration: 3000 s at 60 fps is 180001 frames; at most 100000"),
             ("{\"shop\": {\"image\": \"symbol:backpak.fill\"}}", "s.json:1:20: shop.image: unknown symbol \"backpak.fill\"; did you mean \"symbol:backpack.fill\"?"),
             ("{\"shop\": {\"image\": \"images/none.png\"}}", "s.json:1:20: shop.image: image file \(Self.examples.path)/images/none.png does not exist"),

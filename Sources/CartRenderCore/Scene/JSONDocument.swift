@@ -44,9 +44,9 @@ public struct JSONSyntaxError: Error, Equatable, Sendable {
 
 /// A strict RFC 8259 JSON parser that records source locations.
 ///
-/// Accepts a leading UTF-8 byte order mark. Rejects invalid UTF-8, comments, trailing commas,
-/// duplicate keys, `NaN`/`Infinity`, numbers that overflow a `Double`, and nesting deeper than
-/// 256 levels (so hostile input cannot exhaust the stack).
+/// Accepts a leading UTF-8 byte order mark. Rejects UTF-16 and UTF-32 (naming them), invalid
+/// UTF-8, comments, trailing commas, duplicate keys, `NaN`/`Infinity`, numbers that overflow a
+/// `Double`, and nesting deeper than 256 levels (so hostile input cannot exhaust the stack).
 public struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
@@ -78,6 +78,9 @@ public struct JSONParser {
     private func fail(_ message: String) -> JSONSyntaxError { JSONSyntaxError(location: location, message: message) }
 
     private mutating func document() throws -> JSONNode {
+        if let encoding = Self.wideEncoding(bytes) {
+            throw fail("the file is \(encoding), not UTF-8; save it as UTF-8")
+        }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3; lineStart = 3 }
         if let bad = Self.firstInvalidUTF8(bytes, from: index) {
             advance(to: bad)
@@ -89,6 +92,18 @@ public struct JSONParser {
         try skipWhitespace()
         if index < bytes.count { throw fail("unexpected \(describe(bytes[index])) after the end of the JSON value") }
         return node
+    }
+
+    /// "UTF-16" or "UTF-32" when the bytes start with that encoding's byte order mark, or with the
+    /// zero bytes an ASCII character has in it (editors on Windows save "Unicode" this way).
+    static func wideEncoding(_ b: [UInt8]) -> String? {
+        if b.starts(with: [0xFF, 0xFE, 0, 0]) || b.starts(with: [0, 0, 0xFE, 0xFF]) { return "UTF-32" }
+        if b.starts(with: [0xFF, 0xFE]) || b.starts(with: [0xFE, 0xFF]) { return "UTF-16" }
+        if b.count >= 4, (b[0] == 0 && b[1] == 0 && b[2] == 0 && b[3] != 0) || (b[0] != 0 && b[1] == 0 && b[2] == 0 && b[3] == 0) {
+            return "UTF-32"
+        }
+        if b.count >= 2, (b[0] == 0 && b[1] != 0) || (b[0] != 0 && b[1] == 0) { return "UTF-16" }
+        return nil
     }
 
     /// The offset of the first byte that does not belong to a valid UTF-8 sequence, or nil.
