@@ -32,6 +32,7 @@ public enum CLI {
         case let e as UsageError: (message, code) = (e.message + "\nRun 'cartrender --help' for usage.", .usage)
         case let e as SceneError: (message, code) = (e.description, e.kind == .unreadable ? .noInput : .dataError)
         case let e as OutputError: (message, code) = (e.description, .cannotCreate)
+        case let e as ImageError: (message, code) = (e.message, e.unreadable ? .noInput : .dataError)
         case let e as RasterError:
             switch e.kind {
             case .invalidInput: (message, code) = (e.message, .dataError)
@@ -72,8 +73,20 @@ public enum CLI {
         let bar = command.quiet ? nil : ProgressBar()
         options.progress = bar.map { b in { done, total in b.update(done, total) } }
         let started = Date()
-        let result = try renderer.render(options)
+        let interrupts = InterruptWatcher()
+        defer { interrupts.stop() }
+        options.cancellation = interrupts.cancellation
+        let result: RenderResult
+        do { result = try renderer.render(options) } catch is RenderCancelled {
+            bar?.finish()
+            FileHandle.standardError.write(Data("cartrender: interrupted by \(interrupts.signalName); removed the unfinished frames, \(command.outputDirectory) is as it was before\n".utf8))
+            return interrupts.exitCode
+        }
         bar?.finish()
+        if interrupts.received != nil {
+            FileHandle.standardError.write(Data("cartrender: interrupted by \(interrupts.signalName) while moving the finished frames into place; \(command.outputDirectory) is complete\n".utf8))
+            return interrupts.exitCode
+        }
         if !command.quiet {
             let px = renderer.pixelSize
             let n = result.manifest.frames.count

@@ -22,15 +22,36 @@ extension Renderer {
 
     /// Renders the selected frames into `options.outputDirectory`, then writes the manifest.
     ///
-    /// Frames are written atomically as they finish; the manifest is written last. Files an
-    /// earlier run listed in its manifest and this run did not rewrite are removed; nothing else
-    /// in the directory is touched.
-    /// - Throws: `OutputError` (exit 73), `RasterError`, or the first frame's error in index order.
+    /// Frames are written to a staging directory inside the output directory and moved into
+    /// place together once all of them are written, the manifest last (`StagingArea` describes
+    /// what a reader can see when). On an error or a cancellation nothing of the run is left:
+    /// the output directory is as it was before. Files an earlier run listed in its manifest
+    /// and this run did not rewrite are removed; nothing else in the directory is touched.
+    /// - Throws: `OutputError` (exit 73), `RasterError`, the first frame's error in index order,
+    ///   or `RenderCancelled` when `options.cancellation` was cancelled before the frames were
+    ///   moved into place.
     public func render(_ options: RenderOptions) throws -> RenderResult {
+        if options.cancellation?.isCancelled == true { throw RenderCancelled() }
         let out = try OutputDirectory(path: options.outputDirectory)
-        let earlier = Manifest.filesOfEarlierRun(in: out)
+        let staging: StagingArea
+        do { staging = try StagingArea(in: out) } catch {
+            out.removeCreatedDirectories()
+            throw error
+        }
+        do {
+            return try render(options, staging: staging)
+        } catch {
+            staging.discard()
+            out.removeCreatedDirectories()
+            throw error
+        }
+    }
+
+    private func render(_ options: RenderOptions, staging: StagingArea) throws -> RenderResult {
+        let out = staging.output
         let selected = frames(options.frames)
         let jobs = max(1, min(options.jobs, selected.count))
+        let cancellation = options.cancellation
 
         // Workers pull the next frame index; each frame is rendered, encoded and written by
         // the worker that took it, so memory stays bounded by the number of workers.
@@ -55,11 +76,11 @@ extension Renderer {
                 shared.next += 1
                 let stop = slot >= selected.count || !shared.errors.isEmpty
                 shared.lock.unlock()
-                if stop { return }
+                if stop || cancellation?.isCancelled == true { return }
                 let (index, t) = selected[slot]
                 do {
                     let frame = try renderFrame(index: index, time: t, worker: worker, formats: options.formats,
-                                                compression: options.pngCompression, into: out)
+                                                compression: options.pngCompression, into: staging)
                     shared.lock.lock()
                     shared.results[slot] = frame
                     shared.done += 1
@@ -73,6 +94,7 @@ extension Renderer {
             }
         }
         if let first = shared.errors.min(by: { $0.0 < $1.0 }) { throw first.1 }
+        if cancellation?.isCancelled == true { throw RenderCancelled() }
 
         let px = pixelSize
         let manifest = Manifest(
@@ -80,14 +102,15 @@ extension Renderer {
             fps: scene.fps, scale: scale, width: px.width, height: px.height,
             duration: duration, frameCount: frameCount,
             frames: shared.results.map { $0! }, events: events, fonts: fonts.files)
-        let written = Set(manifest.frames.flatMap { $0.files.map(\.name) })
-        for name in earlier where !written.contains(name) { out.remove(name) }
-        try out.write(Array(manifest.json.serialized(pretty: true).utf8), to: "manifest.json")
+        try staging.write(Array(manifest.json.serialized(pretty: true).utf8), to: "manifest.json")
+        if cancellation?.isCancelled == true { throw RenderCancelled() }
+        // The point of no return: from here on the run completes.
+        try staging.commit(files: manifest.frames.flatMap { $0.files.map(\.name) })
         return RenderResult(manifest: manifest, manifestPath: out.url("manifest.json"))
     }
 
     func renderFrame(index: Int, time t: Double, worker: FrameWorker, formats: [OutputFormat],
-                     compression: PNGEncoder.Compression, into out: OutputDirectory) throws -> Manifest.Frame {
+                     compression: PNGEncoder.Compression, into out: StagingArea) throws -> Manifest.Frame {
         let (display, state) = worker.frame(at: t)
         var files: [(name: String, sha256: String)] = []
         for format in formats {
