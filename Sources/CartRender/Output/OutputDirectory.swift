@@ -29,8 +29,10 @@ public struct OutputDirectory: Sendable {
                 missing.insert(p, at: 0)
                 p = (p as NSString).deletingLastPathComponent
             }
-            do { try fm.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-                throw OutputError(path: path, reason: "cannot create the output directory (\(Self.reason(error)))")
+            for (i, d) in missing.enumerated() where mkdir(d, 0o755) != 0 && errno != EEXIST {
+                let e = errno
+                for made in missing[..<i].reversed() { rmdir(made) }
+                throw OutputError(path: path, reason: "cannot create the output directory (\(Self.describe(e)))")
             }
         }
         createdDirectories = missing
@@ -91,11 +93,4 @@ public struct OutputDirectory: Sendable {
 
     /// `strerror` as it reads inside a sentence ("No space left on device").
     static func describe(_ e: Int32) -> String { String(cString: strerror(e)) }
-
-    static func reason(_ error: Error) -> String {
-        if let e = error as? CocoaError, let u = e.userInfo[NSUnderlyingErrorKey] as? NSError {
-            return String(cString: strerror(Int32(u.code)))
-        }
-        return (error as NSError).localizedDescription
-    }
 }

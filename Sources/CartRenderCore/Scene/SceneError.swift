@@ -46,9 +46,11 @@ public func nearestKey(to key: String, in candidates: [String]) -> String? {
         }
         return prev[b.count]
     }
+    // Edit distance is O(|key| × |candidate|): long strings are not typos of short names.
+    guard key.count <= 64 else { return nil }
     let k = Array(key.lowercased())
     var best: (String, Int)?
-    for c in candidates {
+    for c in candidates where c.count <= 64 {
         let d = distance(k, Array(c.lowercased()))
         if best == nil || d < best!.1 { best = (c, d) }
     }
