@@ -32,7 +32,7 @@ final class StagingArea {
         self.output = output
         var template = Array(output.url(".cartrender-staging-\(getpid())-XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw OutputError(path: output.path, reason: "cannot be written (\(OutputDirectory.describe(errno)))")
+            throw OutputError(path: output.path, reason: "cannot write into the output directory (\(OutputDirectory.describe(errno)))")
         }
         path = String(cString: made)
     }
