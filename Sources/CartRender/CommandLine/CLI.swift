@@ -25,11 +25,13 @@ public enum CLI {
         }
     }
 
-    /// Prints `error` on stderr and returns its exit code.
+    /// Prints `error` on stderr, as one line (user input in it has its control characters
+    /// escaped), and returns its exit code.
     public static func report(_ error: Error) -> ExitCode {
         let (message, code): (String, ExitCode)
+        var hint = ""
         switch error {
-        case let e as UsageError: (message, code) = (e.message + "\nRun 'cartrender --help' for usage.", .usage)
+        case let e as UsageError: (message, code) = (e.message, .usage); hint = "\nRun 'cartrender --help' for usage."
         case let e as SceneError: (message, code) = (e.description, e.kind == .unreadable ? .noInput : .dataError)
         case let e as OutputError: (message, code) = (e.description, .cannotCreate)
         case let e as ImageError: (message, code) = (e.message, e.unreadable ? .noInput : .dataError)
@@ -41,7 +43,7 @@ public enum CLI {
             }
         default: (message, code) = ("internal error: \(error)", .software)
         }
-        FileHandle.standardError.write(Data(("cartrender: " + message + "\n").utf8))
+        FileHandle.standardError.write(Data(("cartrender: " + singleLine(message) + hint + "\n").utf8))
         return code
     }
 

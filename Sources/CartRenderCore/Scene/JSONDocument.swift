@@ -328,7 +328,8 @@ public struct JSONParser {
                     out.append(contentsOf: Array(String(Character(UnicodeScalar(scalar)!)).utf8))
                 default:
                     index -= 1
-                    throw fail("invalid escape '\\\(Character(UnicodeScalar(e)))' in a string")
+                    if e > 0x20 && e < 0x7F { throw fail("invalid escape '\\\(Character(UnicodeScalar(e)))' in a string") }
+                    throw fail(String(format: "invalid escape: a backslash before byte 0x%02X in a string", e))
                 }
             case 0x00..<0x20:
                 throw fail("control character \(String(format: "0x%02X", b)) inside a string (escape it, e.g. \\n)")
