@@ -26,7 +26,7 @@ public final class Renderer: @unchecked Sendable {
     ///   too many frames; `RasterError` for missing fonts or icons.
     public init(scene: Scene) throws {
         self.scene = scene
-        fonts = try FontEnvironment()
+        fonts = try FontEnvironment.shared()
         var sources: [ImageSource] = [scene.shop.image]
         if let cart = scene.cart { sources += cart.items.map(\.image) }
         do { images = try ImageLibrary(sources: sources) } catch let e as ImageError {
