@@ -27,7 +27,7 @@ public struct OutputDirectory: Sendable {
             var p = path
             while !p.isEmpty && p != "/" && !fm.fileExists(atPath: p) {
                 missing.insert(p, at: 0)
-                p = (p as NSString).deletingLastPathComponent
+                p = Self.parent(of: p)
             }
             for (i, d) in missing.enumerated() where mkdir(d, 0o755) != 0 && errno != EEXIST {
                 let e = errno
@@ -89,6 +89,18 @@ public struct OutputDirectory: Sendable {
         if close(fd) != 0 && failure == 0 { failure = errno }
         if failure != 0 { unlink(path) }
         return failure
+    }
+
+    /// `path` without its last component ("a/b/" → "a", "o" → "", "/o" → "/"). Not
+    /// `NSString.deletingLastPathComponent`, which traps on one-letter relative paths such as
+    /// "o" in swift-corelibs-foundation 6.3.
+    static func parent(of path: String) -> String {
+        var p = Substring(path)
+        while p.count > 1 && p.hasSuffix("/") { p = p.dropLast() }
+        guard let slash = p.lastIndex(of: "/") else { return "" }
+        var head = p[..<slash]
+        while head.count > 1 && head.hasSuffix("/") { head = head.dropLast() }
+        return head.isEmpty ? "/" : String(head)
     }
 
     /// `strerror` as it reads inside a sentence ("No space left on device").
