@@ -37,7 +37,7 @@ let package = Package(
         .testTarget(name: "CartRenderCoreTests", dependencies: ["CartRenderCore"]),
         .testTarget(name: "CartRenderRasterTests", dependencies: ["CartRenderRaster"]),
         .testTarget(name: "CartRenderTests", dependencies: ["CartRender"], exclude: ["Goldens"]),
-        .testTarget(name: "CLITests", dependencies: ["CartRender"]),
+        .testTarget(name: "CLITests", dependencies: ["CartRender"], exclude: ["Corpus"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -53,7 +53,7 @@ final class RenderCommandTests: XCTestCase {
         let table: [(args: [String], status: Int32, stderr: String)] = [
             (["bad.json", "--out", "o"], 65, "cartrender: bad.json:3:21: events[0].at: must be ≥ 0 s, got -1\n"),
             (["missing-image.json", "--out", "o"], 66, "cartrender: missing-image.json:1:20: shop.image: image file \(dir)/missing.png does not exist\n"),
-            (["corrupt-image.json", "--out", "o"], 65, "cartrender: image file \(dir)/corrupt.png is not a PNG or JPEG image that can be decoded\n"),
+            (["corrupt-image.json", "--out", "o"], 65, "cartrender: corrupt-image.json:1:20: shop.image: image file \(dir)/corrupt.png is not a PNG or JPEG image\n"),
             (["nope.json"], 66, "cartrender: nope.json: no such file\n"),
             ([".", "--out", "o"], 66, "cartrender: .: is a directory, not a scene file\n"),
             (["--fps", "500"], 64, "cartrender: --fps: expected a whole number from 1 to 240, got \"500\"\nRun 'cartrender --help' for usage.\n"),

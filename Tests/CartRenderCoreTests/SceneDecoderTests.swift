@@ -60,7 +60,7 @@ final class SceneDecoderTests: XCTestCase {
     /// Error sentences: file:line:column: JSON path: what is wrong (SPEC.md §5, §7).
     func testErrorMessages() {
         let table: [(String, String)] = [
-            ("{\"fps\": 60,}", "s.json:1:12: trailing comma before '}'"),
+            ("{\"fps\": 60,}", "s.json:1:11: trailing comma before '}'"),
             ("{\"fps\": 60", "s.json:1:11: unexpected end of file inside an object; expected '}'"),
             ("", "s.json:1:1: the file is empty; expected a JSON object"),
             ("// c\n{}", "s.json:1:1: comments are not allowed in JSON"),
@@ -83,7 +83,7 @@ final class SceneDecoderTests: XCTestCase {
             ("{\"events\": [{\"at\": 1}]}", "s.json:1:13: events[0]: needs \"tap\" or \"swipe\""),
             ("{\"events\": [{\"at\": 1, \"tap\": \"plus\"}]}", "s.json:1:30: events[0].tap: on the shop screen must be \"add\", got \"plus\""),
             ("{\"events\": [{\"tap\": \"add\"}]}", "s.json:1:13: events[0].at: is required"),
-            ("{\"duration\": 1, \"events\": [{\"at\": 2, \"tap\": \"add\"}]}", "s.json:1:28: events[0].at: 2 s is after the end of the render (duration 1 s)"),
+            ("{\"duration\": 1, \"events\": [{\"at\": 2, \"tap\": \"add\"}]}", "s.json:1:35: events[0].at: 2 s is after the end of the render (duration 1 s)"),
             ("{\"duration\": 3000, \"fps\": 60}", "s.json:1:14: duration: 3000 s at 60 fps is 180001 frames; at most 100000"),
             ("{\"shop\": {\"image\": \"symbol:backpak.fill\"}}", "s.json:1:20: shop.image: unknown symbol \"backpak.fill\"; did you mean \"symbol:backpack.fill\"?"),
             ("{\"shop\": {\"image\": \"images/none.png\"}}", "s.json:1:20: shop.image: image file \(Self.examples.path)/images/none.png does not exist"),
@@ -102,7 +102,7 @@ final class SceneDecoderTests: XCTestCase {
 
     func testInvalidUTF8AndByteOrderMark() throws {
         XCTAssertThrowsError(try SceneDecoder.decode([0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D], file: "s.json", baseDirectory: "/")) { e in
-            XCTAssertEqual("\(e)", "s.json:1:3: the file is not valid UTF-8")
+            XCTAssertEqual("\(e)", "s.json:1:3: the file is not valid UTF-8 (byte 0xFF); save it as UTF-8")
         }
         XCTAssertNoThrow(try SceneDecoder.decode([0xEF, 0xBB, 0xBF] + Array("{}".utf8), file: "s.json", baseDirectory: "/"))
     }

@@ -96,6 +96,7 @@ public struct RenderCommand: Equatable, Sendable {
             throw UsageError("expected at most one scene file, got \(positionals.count): \(positionals.joined(separator: " "))")
         }
         c.scene.scenePath = positionals.first
+        if c.scene.scenePath?.isEmpty == true { throw UsageError("the scene file name is empty") }
         var sawFrames = false, sawAt = false
         for (name, value) in options {
             let v = value ?? ""

@@ -35,11 +35,13 @@ public enum CLI {
         }
     }
 
-    /// Prints `error` on stderr and returns its exit code.
+    /// Prints `error` on stderr, as one line (user input in it has its control characters
+    /// escaped), and returns its exit code.
     public static func report(_ error: Error) -> ExitCode {
         let (message, code): (String, ExitCode)
+        var hint = ""
         switch error {
-        case let e as UsageError: (message, code) = (e.message + "\nRun 'cartrender --help' for usage.", .usage)
+        case let e as UsageError: (message, code) = (e.message, .usage); hint = "\nRun 'cartrender --help' for usage."
         case let e as SceneError: (message, code) = (e.description, e.kind == .unreadable ? .noInput : .dataError)
         case let e as OutputError: (message, code) = (e.description, .cannotCreate)
         case let e as MergeError: (message, code) = (e.message, .dataError)
@@ -53,6 +55,7 @@ public enum CLI {
         case let e as ImageDecodingError: (message, code) = (e.description, e.kind == .unreadable ? .noInput : .dataError)
         case let e as InputError: (message, code) = (e.description, e.kind == .unreadable ? .noInput : .dataError)
         case let e as DiffError: (message, code) = (e.description, .usage)
+        case let e as ImageError: (message, code) = (e.message, e.unreadable ? .noInput : .dataError)
         case let e as RasterError:
             switch e.kind {
             case .invalidInput: (message, code) = (e.message, .dataError)
@@ -61,7 +64,7 @@ public enum CLI {
             }
         default: (message, code) = ("internal error: \(error)", .software)
         }
-        FileHandle.standardError.write(Data(("cartrender: " + message + "\n").utf8))
+        FileHandle.standardError.write(Data(("cartrender: " + singleLine(message) + hint + "\n").utf8))
         return code
     }
 
@@ -87,8 +90,20 @@ public enum CLI {
         let bar = command.quiet ? nil : ProgressBar()
         options.progress = bar.map { b in { @Sendable done, total in b.update(done, total) } }
         let started = Date()
-        let result = try renderer.render(options)
+        let interrupts = InterruptWatcher()
+        defer { interrupts.stop() }
+        options.cancellation = interrupts.cancellation
+        let result: RenderResult
+        do { result = try renderer.render(options) } catch is RenderCancelled {
+            bar?.finish()
+            FileHandle.standardError.write(Data("cartrender: interrupted by \(interrupts.signalName); removed the unfinished frames, \(command.outputDirectory) is as it was before\n".utf8))
+            return interrupts.exitCode
+        }
         bar?.finish()
+        if interrupts.received != nil {
+            FileHandle.standardError.write(Data("cartrender: interrupted by \(interrupts.signalName) while moving the finished frames into place; \(command.outputDirectory) is complete\n".utf8))
+            return interrupts.exitCode
+        }
         if !command.quiet, let notice = result.gif?.frameRateNotice {
             FileHandle.standardError.write(Data("cartrender: \(notice)\n".utf8))
         }

@@ -11,6 +11,8 @@ public struct OutputError: Error, Equatable, Sendable, CustomStringConvertible {
 /// in the same directory, then renamed over the final name, so a reader never sees half a file.
 public struct OutputDirectory: Sendable {
     public let path: String
+    /// The directories `init` created, outermost first (empty when `path` existed).
+    public let createdDirectories: [String]
 
     /// Creates the directory (and parents) when missing and checks that it is writable.
     /// - Throws: `OutputError` when the path is a file or cannot be created or written.
@@ -18,14 +20,32 @@ public struct OutputDirectory: Sendable {
         self.path = path
         let fm = FileManager.default
         var isDir: ObjCBool = false
+        var missing: [String] = []
         if fm.fileExists(atPath: path, isDirectory: &isDir) {
             guard isDir.boolValue else { throw OutputError(path: path, reason: "exists and is not a directory") }
         } else {
-            do { try fm.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-                throw OutputError(path: path, reason: "cannot create the output directory (\(Self.reason(error)))")
+            var p = path
+            while !p.isEmpty && p != "/" && !fm.fileExists(atPath: p) {
+                missing.insert(p, at: 0)
+                p = Self.parent(of: p)
+            }
+            for (i, d) in missing.enumerated() where mkdir(d, 0o755) != 0 && errno != EEXIST {
+                let e = errno
+                for made in missing[..<i].reversed() { rmdir(made) }
+                throw OutputError(path: path, reason: "cannot create the output directory (\(Self.describe(e)))")
             }
         }
-        guard fm.isWritableFile(atPath: path) else { throw OutputError(path: path, reason: "the output directory is not writable") }
+        createdDirectories = missing
+        guard fm.isWritableFile(atPath: path) else {
+            removeCreatedDirectories()
+            throw OutputError(path: path, reason: "the output directory is not writable")
+        }
+    }
+
+    /// Removes the directories `init` created, innermost first, as long as they are empty: a
+    /// failed or interrupted run leaves no trace.
+    public func removeCreatedDirectories() {
+        for d in createdDirectories.reversed() where rmdir(d) != 0 { return }
     }
 
     /// The full path of a file in the directory.
@@ -36,21 +56,9 @@ public struct OutputDirectory: Sendable {
     public func write(_ bytes: [UInt8], to name: String) throws {
         let final = url(name)
         let temp = url(".\(name).tmp-\(getpid())")
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw OutputError(path: final, reason: "cannot be written (\(String(cString: strerror(errno))))") }
-        var offset = 0
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { buf in
-            while offset < buf.count {
-                let n = Foundation.write(fd, buf.baseAddress! + offset, buf.count - offset)
-                if n < 0 { if errno == EINTR { continue }; failure = errno; return }
-                offset += n
-            }
-        }
-        if close(fd) != 0 && failure == 0 { failure = errno }
+        let failure = Self.writeFile(bytes, to: temp)
         if failure != 0 {
-            unlink(temp)
-            throw OutputError(path: final, reason: "cannot be written (\(String(cString: strerror(failure))))")
+            throw OutputError(path: final, reason: "cannot be written (\(Self.describe(failure)))")
         }
         guard rename(temp, final) == 0 else {
             let e = errno
@@ -64,10 +72,37 @@ public struct OutputDirectory: Sendable {
         unlink(url(name))
     }
 
-    static func reason(_ error: Error) -> String {
-        if let e = error as? CocoaError, let u = e.userInfo[NSUnderlyingErrorKey] as? NSError {
-            return String(cString: strerror(Int32(u.code)))
+    /// Writes `bytes` to a new file at `path` (replacing one that is there) and returns 0, or
+    /// `errno` after removing what was written (disk full, EFBIG from a file size limit…).
+    static func writeFile(_ bytes: [UInt8], to path: String) -> Int32 {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return errno }
+        var offset = 0
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { buf in
+            while offset < buf.count {
+                let n = Foundation.write(fd, buf.baseAddress! + offset, buf.count - offset)
+                if n < 0 { if errno == EINTR { continue }; failure = errno; return }
+                offset += n
+            }
         }
-        return (error as NSError).localizedDescription
+        if close(fd) != 0 && failure == 0 { failure = errno }
+        if failure != 0 { unlink(path) }
+        return failure
     }
+
+    /// `path` without its last component ("a/b/" → "a", "o" → "", "/o" → "/"). Not
+    /// `NSString.deletingLastPathComponent`, which traps on one-letter relative paths such as
+    /// "o" in swift-corelibs-foundation 6.3.
+    static func parent(of path: String) -> String {
+        var p = Substring(path)
+        while p.count > 1 && p.hasSuffix("/") { p = p.dropLast() }
+        guard let slash = p.lastIndex(of: "/") else { return "" }
+        var head = p[..<slash]
+        while head.count > 1 && head.hasSuffix("/") { head = head.dropLast() }
+        return head.isEmpty ? "/" : String(head)
+    }
+
+    /// `strerror` as it reads inside a sentence ("No space left on device").
+    static func describe(_ e: Int32) -> String { String(cString: strerror(e)) }
 }

@@ -48,6 +48,8 @@ public struct RenderOptions: Sendable {
     public var contactSheet = false
     /// Called after each frame is written with (frames done, frames total); from any thread.
     public var progress: (@Sendable (Int, Int) -> Void)?
+    /// Stops the render between frames when cancelled (SIGINT, SIGTERM); nil = never.
+    public var cancellation: RenderCancellation?
 
     public init() {}
 }

@@ -57,16 +57,41 @@ extension Renderer {
     /// Frames are grouped into runs of identical display lists (hold frames at the start and
     /// end are common); each run is drawn and encoded once and its bytes written under every
     /// frame's name. Workers pull runs and render, encode and write them themselves, so memory
-    /// is bounded by the number of workers, not the number of frames. Frames are written
-    /// atomically as they finish; the manifest is written last. Files an earlier run listed in
-    /// its manifest and this run did not rewrite are removed; nothing else in the directory is
-    /// touched.
-    /// - Parameter ordered: called with each run's image in frame order (for streaming
-    ///   encoders such as GIF), from whichever worker finishes the next run; at most `2 × jobs`
-    ///   rendered images wait for their turn.
-    /// - Throws: `OutputError` (exit 73), `RasterError`, or the error of the earliest failing frame.
+    /// is bounded by the number of workers, not the number of frames.
+    ///
+    /// Files are written to a staging directory inside the output directory and moved into
+    /// place together once all of them are written, the manifest last (`StagingArea` describes
+    /// what a reader can see when). On an error or a cancellation nothing of the run is left:
+    /// the output directory is as it was before. Files an earlier run listed in its manifest
+    /// and this run did not rewrite are removed (not by shards, which share a directory);
+    /// nothing else in the directory is touched.
+    /// - Parameter consumer: called with each run's image in frame order (for streaming
+    ///   consumers), from whichever worker finishes the next run; at most `2 × jobs` rendered
+    ///   images wait for their turn.
+    /// - Throws: `OutputError` (exit 73), `RasterError`, the error of the earliest failing
+    ///   frame, or `RenderCancelled` when `options.cancellation` was cancelled before the files
+    ///   were moved into place.
     public func render(_ options: RenderOptions, ordered consumer: ((RGBAImage, [(index: Int, time: Double)]) throws -> Void)? = nil) throws -> RenderResult {
+        if options.cancellation?.isCancelled == true { throw RenderCancelled() }
         let out = try OutputDirectory(path: options.outputDirectory)
+        let staging: StagingArea
+        do { staging = try StagingArea(in: out) } catch {
+            out.removeCreatedDirectories()
+            throw error
+        }
+        do {
+            return try render(options, staging: staging, consumer: consumer)
+        } catch {
+            staging.discard()
+            out.removeCreatedDirectories()
+            throw error
+        }
+    }
+
+    private func render(_ options: RenderOptions, staging: StagingArea,
+                        consumer: ((RGBAImage, [(index: Int, time: Double)]) throws -> Void)?) throws -> RenderResult {
+        let out = staging.output
+        let cancellation = options.cancellation
         let px = pixelSize
         // Animations take every frame in order; identical frames are passed once per frame and
         // the encoders merge them into longer delays.
@@ -86,7 +111,6 @@ extension Renderer {
         } else {
             ordered = nil
         }
-        let earlier = Manifest.filesOfEarlierRun(in: out)
         var selected = frames(options.frames)
         if let (k, n) = options.shard { selected = Self.shard(selected, k, of: n) }
         let planner = try makeWorker()
@@ -118,16 +142,17 @@ extension Renderer {
                 shared.condition.lock()
                 // Keep ordered delivery bounded: do not run ahead of the consumer by more than the
                 // window. Re-read the next run after every wait: another worker may have taken it.
-                while ordered != nil && shared.next >= shared.delivered + window && shared.errors.isEmpty { shared.condition.wait() }
+                while ordered != nil && shared.next >= shared.delivered + window && shared.errors.isEmpty
+                    && cancellation?.isCancelled != true { _ = shared.condition.wait(until: Date(timeIntervalSinceNow: 0.1)) }
                 let slot = shared.next
-                let stop = slot >= runs.count || !shared.errors.isEmpty
+                let stop = slot >= runs.count || !shared.errors.isEmpty || cancellation?.isCancelled == true
                 if !stop { shared.next += 1 }
                 shared.condition.unlock()
-                if stop { return }
+                if stop { shared.condition.lock(); shared.condition.broadcast(); shared.condition.unlock(); return }
                 let run = runs[slot]
                 do {
                     let (frames, image) = try renderRun(run, worker: worker, formats: options.formats, needPixels: needPixels,
-                                                        compression: options.pngCompression, into: out)
+                                                        compression: options.pngCompression, into: staging)
                     shared.condition.lock()
                     shared.results[slot] = frames
                     shared.done += run.frames.count
@@ -150,6 +175,7 @@ extension Renderer {
             }
         }
         if let first = shared.errors.min(by: { $0.0 < $1.0 }) { throw first.1 }
+        if cancellation?.isCancelled == true { throw RenderCancelled() }
 
         var manifest = Manifest(
             sceneHash: Checksum.sha256(Array(scene.canonicalJSON.serialized().utf8)),
@@ -159,22 +185,22 @@ extension Renderer {
         manifest.shard = options.shard
         var result = RenderResult(manifest: manifest, manifestPath: "", framesDrawn: runs.count)
         func writeAnimation(_ bytes: [UInt8], _ format: OutputFormat) throws {
-            try out.write(bytes, to: format.animationFileName)
+            try staging.write(bytes, to: format.animationFileName)
             manifest.outputs.append((format.animationFileName, Checksum.sha256(bytes)))
         }
         if let gif { result.gif = try gif.finish(); try writeAnimation(gif.encodedBytes, .gif) }
         if let webp { result.webp = try webp.finish(); try writeAnimation(webp.encodedBytes, .webp) }
         if options.contactSheet && options.shard == nil {
             let bytes = try PNGEncoder.encode(try contactSheet(), compression: .small)
-            try out.write(bytes, to: "contact-sheet.png")
+            try staging.write(bytes, to: "contact-sheet.png")
             manifest.outputs.append(("contact-sheet.png", Checksum.sha256(bytes)))
         }
-        let written = Set(manifest.frames.flatMap { $0.files.map(\.name) })
-        if options.shard == nil {
-            for name in earlier where !written.contains(name) { out.remove(name) }
-        }
         let name = options.shard.map { Manifest.shardFileName($0.0, of: $0.1) } ?? "manifest.json"
-        try out.write(Array(manifest.json.serialized(pretty: true).utf8), to: name)
+        try staging.write(Array(manifest.json.serialized(pretty: true).utf8), to: name)
+        if cancellation?.isCancelled == true { throw RenderCancelled() }
+        // The point of no return: from here on the run completes.
+        try staging.commit(files: manifest.frames.flatMap { $0.files.map(\.name) } + manifest.outputs.map(\.name),
+                           manifest: name, removeEarlierRun: options.shard == nil)
         result.manifest = manifest
         result.manifestPath = out.url(name)
         return result
@@ -182,7 +208,7 @@ extension Renderer {
 
     /// Draws one run once and writes its bytes under every frame's name.
     func renderRun(_ run: FrameRun, worker: FrameWorker, formats: [OutputFormat], needPixels: Bool,
-                   compression: PNGEncoder.Compression, into out: OutputDirectory) throws -> ([Manifest.Frame], RGBAImage?) {
+                   compression: PNGEncoder.Compression, into out: StagingArea) throws -> ([Manifest.Frame], RGBAImage?) {
         let first = run.frames[0]
         let display = worker.frame(at: first.time).display
         let image = needPixels ? try worker.rasterize(display) : nil

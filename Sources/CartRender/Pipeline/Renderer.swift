@@ -21,14 +21,19 @@ public final class Renderer: @unchecked Sendable {
     /// How long after the last animation settles an open-ended render ends (s), SPEC.md §4.
     public static let tail = 0.5
 
-    /// - Throws: `RasterError` for missing fonts or icons and corrupt images; `SceneError` when
-    ///   the resolved duration has too many frames.
+    /// - Throws: `SceneError` (with an empty `file`, for the caller to fill in) for an image file
+    ///   that cannot be read or decoded, at the image's field, and when the resolved duration has
+    ///   too many frames; `RasterError` for missing fonts or icons.
     public init(scene: Scene) throws {
         self.scene = scene
-        fonts = try FontEnvironment()
+        fonts = try FontEnvironment.shared()
         var sources: [ImageSource] = [scene.shop.image]
         if let cart = scene.cart { sources += cart.items.map(\.image) }
-        images = try ImageLibrary(sources: sources)
+        do { images = try ImageLibrary(sources: sources) } catch let e as ImageError {
+            let field = scene.imageFields.first { $0.source == e.source }
+            throw SceneError(kind: e.unreadable ? .unreadable : .invalid, file: "", location: field?.location,
+                             path: field?.path ?? "", message: e.message)
+        }
         let model = Screens.model(for: scene, measurer: try FrameRasterizer(fonts: fonts, images: images))
         events = model.events
         if let d = scene.duration {

@@ -44,9 +44,9 @@ public struct JSONSyntaxError: Error, Equatable, Sendable {
 
 /// A strict RFC 8259 JSON parser that records source locations.
 ///
-/// Accepts a leading UTF-8 byte order mark. Rejects invalid UTF-8, comments, trailing commas,
-/// duplicate keys, `NaN`/`Infinity`, numbers that overflow a `Double`, and nesting deeper than
-/// 256 levels (so hostile input cannot exhaust the stack).
+/// Accepts a leading UTF-8 byte order mark. Rejects UTF-16 and UTF-32 (naming them), invalid
+/// UTF-8, comments, trailing commas, duplicate keys, `NaN`/`Infinity`, numbers that overflow a
+/// `Double`, and nesting deeper than 256 levels (so hostile input cannot exhaust the stack).
 public struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
@@ -64,31 +64,57 @@ public struct JSONParser {
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
+    /// Where `column` was last counted: columns are counted forward from there, so finding the
+    /// location of every value costs O(n) for the whole document even when it is one long line
+    /// (minified JSON), instead of O(n) per value.
+    private var countedTo = 0
+    private var countedColumn = 1
+
     private var location: SourceLocation {
-        // Columns count scalars: skip UTF-8 continuation bytes between line start and index.
-        var column = 1
-        var i = lineStart
-        while i < index && i < bytes.count {
-            if bytes[i] & 0xC0 != 0x80 { column += 1 }
-            i += 1
+        mutating get {
+            // Columns count scalars: skip UTF-8 continuation bytes between line start and index.
+            if countedTo < lineStart || countedTo > index { countedTo = lineStart; countedColumn = 1 }
+            while countedTo < index && countedTo < bytes.count {
+                if bytes[countedTo] & 0xC0 != 0x80 { countedColumn += 1 }
+                countedTo += 1
+            }
+            return SourceLocation(line: line, column: countedColumn)
         }
-        return SourceLocation(line: line, column: column)
     }
 
-    private func fail(_ message: String) -> JSONSyntaxError { JSONSyntaxError(location: location, message: message) }
+    private mutating func fail(_ message: String) -> JSONSyntaxError { JSONSyntaxError(location: location, message: message) }
 
     private mutating func document() throws -> JSONNode {
+        if let encoding = Self.wideEncoding(bytes) {
+            throw fail("the file is \(encoding), not UTF-8; save it as UTF-8")
+        }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3; lineStart = 3 }
         if let bad = Self.firstInvalidUTF8(bytes, from: index) {
             advance(to: bad)
-            throw fail("the file is not valid UTF-8")
+            throw fail(String(format: "the file is not valid UTF-8 (byte 0x%02X); save it as UTF-8", bytes[bad]))
         }
         try skipWhitespace()
-        guard index < bytes.count else { throw fail("the file is empty; expected a JSON object") }
+        guard index < bytes.count else {
+            let blank = bytes.count > (bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+            if blank { index = 0; line = 1; lineStart = 0 }
+            throw fail(blank ? "the file holds only white space; expected a JSON object" : "the file is empty; expected a JSON object")
+        }
         let node = try value()
         try skipWhitespace()
         if index < bytes.count { throw fail("unexpected \(describe(bytes[index])) after the end of the JSON value") }
         return node
+    }
+
+    /// "UTF-16" or "UTF-32" when the bytes start with that encoding's byte order mark, or with the
+    /// zero bytes an ASCII character has in it (editors on Windows save "Unicode" this way).
+    static func wideEncoding(_ b: [UInt8]) -> String? {
+        if b.starts(with: [0xFF, 0xFE, 0, 0]) || b.starts(with: [0, 0, 0xFE, 0xFF]) { return "UTF-32" }
+        if b.starts(with: [0xFF, 0xFE]) || b.starts(with: [0xFE, 0xFF]) { return "UTF-16" }
+        if b.count >= 4, (b[0] == 0 && b[1] == 0 && b[2] == 0 && b[3] != 0) || (b[0] != 0 && b[1] == 0 && b[2] == 0 && b[3] == 0) {
+            return "UTF-32"
+        }
+        if b.count >= 2, (b[0] == 0 && b[1] != 0) || (b[0] != 0 && b[1] == 0) { return "UTF-16" }
+        return nil
     }
 
     /// The offset of the first byte that does not belong to a valid UTF-8 sequence, or nil.
@@ -156,16 +182,41 @@ public struct JSONParser {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return JSONNode(value: try number(), location: start)
         case UInt8(ascii: "N"), UInt8(ascii: "I"):
             throw fail("NaN and Infinity are not JSON numbers; times and sizes must be finite")
-        default: throw fail("unexpected \(describe(bytes[index])); expected a value")
+        default: throw unexpectedValue()
         }
     }
 
     private mutating func literal(_ word: String) throws {
         let w = Array(word.utf8)
         guard index + w.count <= bytes.count, Array(bytes[index..<index + w.count]) == w else {
-            throw fail("unexpected \(describe(bytes[index])); expected a value")
+            throw unexpectedValue()
         }
         index += w.count
+    }
+
+    /// The error for something that cannot start a value: names a bare word (`True`, `indigo`)
+    /// or a single quote, which are the usual slips of hand-written JSON.
+    private mutating func unexpectedValue() -> JSONSyntaxError {
+        if bytes[index] == UInt8(ascii: "'") { return fail("JSON strings need double quotes, not single quotes") }
+        var end = index
+        while end < bytes.count, end - index < 40, Self.isWordByte(bytes[end]) { end += 1 }
+        guard end > index else { return fail("unexpected \(describe(bytes[index])); expected a value") }
+        let word = String(decoding: bytes[index..<end], as: UTF8.self)
+        if ["true", "false", "null"].contains(word.lowercased()) {
+            return fail("unexpected \(word); JSON writes it \(word.lowercased())")
+        }
+        return fail("unexpected \(word); expected a value (strings need double quotes)")
+    }
+
+    private static func isWordByte(_ b: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(b) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(b)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) || b == UInt8(ascii: "_") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
+    }
+
+    /// Whether `b` can start a JSON value (used to tell a missing comma from other mistakes).
+    private static func startsValue(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: "\"") || b == UInt8(ascii: "{") || b == UInt8(ascii: "[") || b == UInt8(ascii: "-")
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) || b == UInt8(ascii: "t") || b == UInt8(ascii: "f") || b == UInt8(ascii: "n")
     }
 
     private mutating func enter() throws {
@@ -180,11 +231,13 @@ public struct JSONParser {
         var seen = Set<String>()
         try skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+        var comma: SourceLocation?
         while true {
             try skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of file inside an object; expected '}'") }
             guard bytes[index] == UInt8(ascii: "\"") else {
-                if bytes[index] == UInt8(ascii: "}") { throw fail("trailing comma before '}'") }
+                if bytes[index] == UInt8(ascii: "}"), let comma { throw JSONSyntaxError(location: comma, message: "trailing comma before '}'") }
+                if bytes[index] == UInt8(ascii: "'") { throw fail("JSON keys need double quotes, not single quotes") }
                 throw fail("unexpected \(describe(bytes[index])); expected a quoted key")
             }
             let keyLocation = location
@@ -202,10 +255,12 @@ public struct JSONParser {
             try skipWhitespace()
             let v = try value()
             members.append((key, keyLocation, v))
+            let afterValue = location
             try skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of file inside an object; expected '}'") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: ",") { comma = location; index += 1; continue }
             if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            if Self.startsValue(bytes[index]) { throw JSONSyntaxError(location: afterValue, message: "missing ',' after the value of \"\(key)\"") }
             throw fail("unexpected \(describe(bytes[index])); expected ',' or '}'")
         }
     }
@@ -216,14 +271,19 @@ public struct JSONParser {
         var items: [JSONNode] = []
         try skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+        var comma: SourceLocation?
         while true {
             try skipWhitespace()
-            if index < bytes.count && bytes[index] == UInt8(ascii: "]") { throw fail("trailing comma before ']'") }
+            if index < bytes.count && bytes[index] == UInt8(ascii: "]"), let comma {
+                throw JSONSyntaxError(location: comma, message: "trailing comma before ']'")
+            }
             items.append(try value())
+            let afterValue = location
             try skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of file inside an array; expected ']'") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: ",") { comma = location; index += 1; continue }
             if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+            if Self.startsValue(bytes[index]) { throw JSONSyntaxError(location: afterValue, message: "missing ',' after item \(items.count - 1) of the array") }
             throw fail("unexpected \(describe(bytes[index])); expected ',' or ']'")
         }
     }
@@ -268,7 +328,8 @@ public struct JSONParser {
                     out.append(contentsOf: Array(String(Character(UnicodeScalar(scalar)!)).utf8))
                 default:
                     index -= 1
-                    throw fail("invalid escape '\\\(Character(UnicodeScalar(e)))' in a string")
+                    if e > 0x20 && e < 0x7F { throw fail("invalid escape '\\\(Character(UnicodeScalar(e)))' in a string") }
+                    throw fail(String(format: "invalid escape: a backslash before byte 0x%02X in a string", e))
                 }
             case 0x00..<0x20:
                 throw fail("control character \(String(format: "0x%02X", b)) inside a string (escape it, e.g. \\n)")

@@ -26,6 +26,9 @@ public struct Scene: Equatable, Sendable {
     public var events: [SceneEvent] = []
     /// Directory that relative image paths are resolved against (not part of the scene's identity).
     public var baseDirectory: String = FileManager.default.currentDirectoryPath
+    /// Where the scene file names each image file, so that a problem found only when the image is
+    /// decoded can point at its field (not part of the scene's identity).
+    public var imageFields: [ImageField] = []
 
     public init() {}
 
@@ -91,6 +94,17 @@ public enum ImageSource: Equatable, Hashable, Sendable {
     /// The scene-file spelling (`symbol:backpack.fill`, or the path).
     public var text: String {
         switch self { case .symbol(let n): return "symbol:" + n; case .file(let p): return p }
+    }
+}
+
+/// An image file named by a scene, and where: the JSON path (`cart.items[2].image`) and the
+/// position of the value in the scene file.
+public struct ImageField: Equatable, Sendable {
+    public var source: ImageSource
+    public var path: String
+    public var location: SourceLocation?
+    public init(source: ImageSource, path: String, location: SourceLocation?) {
+        self.source = source; self.path = path; self.location = location
     }
 }
 

@@ -52,28 +52,12 @@ public struct SceneDecoder {
     }
 
     /// Reads and decodes a scene file.
-    /// - Throws: `SceneError` of kind `.unreadable` when the file is missing, a directory or
-    ///   unreadable; `.invalid` otherwise.
+    /// - Throws: `SceneError` of kind `.unreadable` when the file is missing, a directory, not
+    ///   a regular file or unreadable; `.invalid` otherwise (see `SceneFiles.readScene`).
     public static func load(path: String, overrides: SceneOverrides = SceneOverrides()) throws -> Scene {
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-            throw SceneError(kind: .unreadable, file: path, location: nil, path: "", message: "no such file")
-        }
-        if isDir.boolValue {
-            throw SceneError(kind: .unreadable, file: path, location: nil, path: "", message: "is a directory, not a scene file")
-        }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw SceneError(kind: .unreadable, file: path, location: nil, path: "", message: "cannot be read (permission denied)")
-        }
-        defer { try? handle.close() }
-        // Scene files are small; refuse anything absurd rather than reading it all.
-        let limit = 16 << 20
-        let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
-        if data.count > limit {
-            throw SceneError(file: path, location: nil, path: "", message: "is larger than 16 MiB; a scene file is a small JSON document")
-        }
+        let data = try SceneFiles.readScene(path)
         let base = (URL(fileURLWithPath: path).deletingLastPathComponent().path)
-        return try decode(Array(data), file: path, baseDirectory: base, overrides: overrides)
+        return try decode(data, file: path, baseDirectory: base, overrides: overrides)
     }
 
     // MARK: - Readers
@@ -202,6 +186,7 @@ public struct SceneDecoder {
             s.events = try events(n, "events", scene: s)
             if s.screen == .cart { try checkCartEvents(s, eventsNode: n) }
         }
+        s.imageFields = imageFields(root, s)
         return s
     }
 
@@ -277,13 +262,7 @@ public struct SceneDecoder {
         guard ["png", "jpg", "jpeg", "svg"].contains(ext) else {
             throw error(node, path, "must be \"symbol:NAME\" or a .png, .jpg, .jpeg or .svg file, got \"\(v)\"")
         }
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue else {
-            throw error(node, path, "image file \(full) does not exist", kind: .unreadable)
-        }
-        guard FileManager.default.isReadableFile(atPath: full) else {
-            throw error(node, path, "image file \(full) cannot be read (permission denied)", kind: .unreadable)
-        }
+        if let problem = SceneFiles.imageProblem(full) { throw error(node, path, problem, kind: .unreadable) }
         return .file(full)
     }
 
@@ -432,12 +411,10 @@ public struct SceneDecoder {
                 throw error(node("duration"), "duration", "\(JSONValue.format(d, decimals: 6)) s at \(s.fps) fps is \(frames) frames; at most \(Self.maxFrames)")
             }
             if let late = s.events.last(where: { $0.at > d + 1e-6 }) {
-                let eventsNode = node("events")
-                var loc = eventsNode?.location
-                if case .array(let list)? = eventsNode?.value, late.index < list.count { loc = list[late.index].location }
-                throw SceneError(file: file, location: loc, path: "events[\(late.index)].at",
-                                 message: "\(JSONValue.format(late.at, decimals: 6)) s is after the end of the render (duration \(JSONValue.format(d, decimals: 6)) s)")
+                throw error(eventMember(node("events"), late.index, "at"), "events[\(late.index)].at",
+                            "\(JSONValue.format(late.at, decimals: 6)) s is after the end of the render (duration \(JSONValue.format(d, decimals: 6)) s)")
             }
         }
+        try checkOpenEndedLength(s, events: node("events"))
     }
 }

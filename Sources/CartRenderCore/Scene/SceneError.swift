@@ -21,13 +21,36 @@ public struct SceneError: Error, Equatable, Sendable, CustomStringConvertible {
         self.kind = kind; self.file = file; self.location = location; self.path = path; self.message = message
     }
 
+    /// One line, whatever the scene holds: control characters in keys, values and paths are
+    /// escaped as in JSON (`\n`, `\u0001`).
     public var description: String {
         var s = file
         if let l = location { s += ":\(l.line):\(l.column)" }
         s += ": "
         if !path.isEmpty { s += path + ": " }
-        return s + message
+        return singleLine(s + message)
     }
+}
+
+/// `text` with line breaks and other control characters escaped as in JSON (`\n`, `\u001b`), so
+/// that a message that quotes user input stays one line on stderr.
+public func singleLine(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var out = ""
+    for u in text.unicodeScalars {
+        switch u {
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where isControl(u): out += String(format: "\\u%04x", u.value)
+        default: out.unicodeScalars.append(u)
+        }
+    }
+    return out
+}
+
+private func isControl(_ u: Unicode.Scalar) -> Bool {
+    u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u.value == 0x2028 || u.value == 0x2029
 }
 
 /// The known key closest to `key` by edit distance, if it is close enough to be a likely typo.
@@ -46,9 +69,11 @@ public func nearestKey(to key: String, in candidates: [String]) -> String? {
         }
         return prev[b.count]
     }
+    // Edit distance is O(|key| × |candidate|): long strings are not typos of short names.
+    guard key.count <= 64 else { return nil }
     let k = Array(key.lowercased())
     var best: (String, Int)?
-    for c in candidates {
+    for c in candidates where c.count <= 64 {
         let d = distance(k, Array(c.lowercased()))
         if best == nil || d < best!.1 { best = (c, d) }
     }

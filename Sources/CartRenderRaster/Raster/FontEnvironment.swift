@@ -33,6 +33,25 @@ public final class FontEnvironment: @unchecked Sendable {
     /// The font files loaded, Inter first, in a fixed order (listed in manifests).
     public let files: [FontFile]
 
+    private static let sharedLock = NSLock()
+    nonisolated(unsafe) private static var sharedEnvironment: FontEnvironment?
+
+    /// The environment every render of this process uses, built on first use.
+    ///
+    /// The fonts do not change while cartrender runs, and fontconfig and Pango keep part of a
+    /// configuration's memory (its font patterns and character sets, about 0.5 MB with the Noto
+    /// fallbacks) after it is destroyed, so one environment per render would grow a process
+    /// that renders many scenes (found with `Scripts/asan-render.sh`).
+    /// - Throws: as `init()`; a failure is not remembered.
+    public static func shared() throws -> FontEnvironment {
+        try sharedLock.withLock {
+            if let e = sharedEnvironment { return e }
+            let e = try FontEnvironment()
+            sharedEnvironment = e
+            return e
+        }
+    }
+
     /// Builds the confined configuration.
     /// - Throws: `RasterError.missingDependency` naming `fonts-inter` when Inter is not installed —
     ///   never a silent fallback to another font.

@@ -203,9 +203,13 @@ public final class FrameRasterizer: TextMeasuring {
             // them as a mask of the tint would look the same in pixels, but Cairo's SVG surface
             // writes masks under transforms that other renderers misplace.)
             let tint: Color? = { if case .symbol = image.source { return image.tint } else { return nil } }()
-            let doc = try svgDocument(image.source, tint: tint, data: data, path: path)
-            let target = image.contentMode == .fit ? frame.aspectFit(doc.size) : frame.aspectFill(doc.size)
-            try doc.render(in: cr, viewport: target)
+            do {
+                let doc = try svgDocument(image.source, tint: tint, data: data, path: path)
+                let target = image.contentMode == .fit ? frame.aspectFit(doc.size) : frame.aspectFill(doc.size)
+                try doc.render(in: cr, viewport: target)
+            } catch let f as SVGDocument.Failure {
+                throw f.rasterError
+            }
         case .raster(let r):
             let surface = try rasterSurface(image.source, r)
             let size = Size(width: Double(r.width), height: Double(r.height))

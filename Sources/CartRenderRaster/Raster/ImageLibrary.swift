@@ -3,12 +3,36 @@ import CCairo
 import CRsvg
 import Foundation
 
+/// An image file a scene names cannot be used: which one and why, as one sentence that starts
+/// with "image file PATH" (`image file /a/b.png is truncated (the PNG data ends early)`).
+public struct ImageError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var source: ImageSource
+    /// True when the file cannot be read (exit 66); false when its contents are unusable (65).
+    public var unreadable: Bool
+    public var message: String
+    public init(_ source: ImageSource, unreadable: Bool = false, _ message: String) {
+        self.source = source; self.unreadable = unreadable; self.message = message
+    }
+    public var description: String { message }
+}
+
 /// The images a scene draws, decoded once before the first frame and shared by all workers:
-/// raster files (PNG, JPEG through gdk-pixbuf) as premultiplied pixels, SVG files and symbol
-/// icons as their bytes (each worker parses its own librsvg handle).
+/// raster files as premultiplied pixels, SVG files and symbol icons as their bytes (each worker
+/// parses its own librsvg handle).
+///
+/// The format is taken from the file's first bytes, not its name: PNG through libpng
+/// (`PNGDecoder`: strict about truncation, CRCs and size), JPEG through gdk-pixbuf after a walk of
+/// its markers (libjpeg would fill a cut-off file with gray), SVG through librsvg. Nothing else
+/// is handed to gdk-pixbuf, so its other loaders (TIFF, ICO, …) never see scene input. Every
+/// limit is checked before the pixels are decoded, and every SVG is drawn once here so that
+/// documents librsvg refuses only while drawing (too many `<use>` references) fail before any
+/// frame is written. librsvg loads the files an SVG references only from the SVG's own
+/// directory and below.
 public final class ImageLibrary: @unchecked Sendable {
     /// Largest raster image side accepted (px).
     public static let maxImageSide = 8192
+    /// Largest PNG or JPEG file accepted (bytes).
+    public static let maxRasterBytes = 64 << 20
     /// Largest SVG file accepted (bytes).
     public static let maxSVGBytes = 8 << 20
 
@@ -28,8 +52,8 @@ public final class ImageLibrary: @unchecked Sendable {
     private(set) var entries: [ImageSource: Entry] = [:]
 
     /// Loads every image in `sources` (and the symbols the screens use themselves).
-    /// - Throws: `RasterError.invalidInput` for a corrupt, truncated or oversized image,
-    ///   `.missingDependency` when Bootstrap Icons is not installed.
+    /// - Throws: `ImageError` for an unreadable, corrupt, truncated or oversized image file;
+    ///   `RasterError(.missingDependency)` when Bootstrap Icons is not installed.
     public init(sources: [ImageSource]) throws {
         let builtIn: [ImageSource] = ["cart.fill", "cart.badge.plus", "trash", "plus", "minus", "chevron.left"].map { .symbol($0) }
         for source in builtIn + sources where entries[source] == nil {
@@ -40,62 +64,163 @@ public final class ImageLibrary: @unchecked Sendable {
     static func load(_ source: ImageSource) throws -> Entry {
         switch source {
         case .symbol(let name):
-            guard let path = Symbols.svgPath(for: name) else { throw RasterError(.invalidInput, "unknown symbol \"\(name)\"") }
+            guard let path = Symbols.svgPath(for: name) else { throw ImageError(source, "unknown symbol \"\(name)\"") }
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw RasterError(.missingDependency, "the icon \(path) is missing; install the Debian package bootstrap-icons")
             }
             return .svg(Array(data), path: path)
         case .file(let path):
-            if path.lowercased().hasSuffix(".svg") {
-                guard let attrs = try? FileManager.default.attributesOfItem(atPath: path),
-                      let size = attrs[.size] as? Int else { throw RasterError(.invalidInput, "image file \(path) cannot be read") }
-                guard size <= maxSVGBytes else { throw RasterError(.invalidInput, "SVG image \(path) is larger than 8 MiB") }
-                guard let data = FileManager.default.contents(atPath: path) else { throw RasterError(.invalidInput, "image file \(path) cannot be read") }
-                // Parse once now so that a broken SVG fails before any frame is written.
-                _ = try SVGDocument(data: Array(data), path: path)
-                return .svg(Array(data), path: path)
+            let isSVG = path.lowercased().hasSuffix(".svg")
+            let limit = isSVG ? maxSVGBytes : maxRasterBytes
+            let bytes = try readFile(path, limit: limit, source: source)
+            guard !bytes.isEmpty else { throw ImageError(source, "image file \(path) is empty") }
+            if isSVG {
+                try checkSVG(bytes, path: path, source: source)
+                return .svg(bytes, path: path)
             }
-            return .raster(try decodeRaster(path))
+            return .raster(try decodeRaster(bytes, path: path, source: source))
         }
     }
 
-    /// Decodes a PNG or JPEG with gdk-pixbuf into Cairo's premultiplied ARGB32.
-    static func decodeRaster(_ path: String) throws -> Raster {
-        var w: Int32 = 0, h: Int32 = 0
-        guard gdk_pixbuf_get_file_info(path, &w, &h) != nil else {
-            throw RasterError(.invalidInput, "image file \(path) is not a PNG or JPEG image that can be decoded")
+    /// Reads at most `limit` bytes of a regular file, without blocking on FIFOs.
+    static func readFile(_ path: String, limit: Int, source: ImageSource) throws -> [UInt8] {
+        func unreadable(_ why: String) -> ImageError { ImageError(source, unreadable: true, "image file \(path) \(why)") }
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let e = errno
+            throw unreadable(e == ENOENT || e == ENOTDIR ? "does not exist" : "cannot be read (\(reason(e)))")
         }
-        guard w > 0, h > 0, w <= maxImageSide, h <= maxImageSide else {
-            throw RasterError(.invalidInput, "image file \(path) is \(w)×\(h) px; at most \(maxImageSide) px a side")
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw unreadable("cannot be read (\(reason(errno)))") }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw unreadable("is not a regular file") }
+        let tooLarge = ImageError(source, "image file \(path) is larger than \(limit >> 20) MiB")
+        guard info.st_size <= limit else { throw tooLarge }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var count = 0
+        while count < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n == 0 { break }  // the file shrank while being read
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw unreadable("cannot be read (\(reason(errno)))")
+            }
+            count += n
         }
+        return Array(bytes[0..<count])
+    }
+
+    static func reason(_ e: Int32) -> String {
+        let s = String(cString: strerror(e))
+        return (s.first?.lowercased() ?? "") + s.dropFirst()
+    }
+
+    /// Parses an SVG file and draws it once at 64×64 px.
+    static func checkSVG(_ bytes: [UInt8], path: String, source: ImageSource) throws {
+        do {
+            let doc = try SVGDocument(data: bytes, path: path)
+            guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 64, 64) else {
+                throw RasterError(.library, "cairo_image_surface_create failed")
+            }
+            defer { cairo_surface_destroy(surface) }
+            guard let cr = cairo_create(surface) else { throw RasterError(.library, "cairo_create failed") }
+            defer { cairo_destroy(cr) }
+            try doc.render(in: cr, viewport: Rect(x: 0, y: 0, width: 64, height: 64))
+        } catch let e as SVGDocument.Failure {
+            throw ImageError(source, "image file \(path) \(e.description)")
+        }
+    }
+
+    /// Decodes a PNG (libpng) or a JPEG (gdk-pixbuf) into Cairo's premultiplied ARGB32.
+    static func decodeRaster(_ bytes: [UInt8], path: String, source: ImageSource) throws -> Raster {
+        func invalid(_ why: String) -> ImageError { ImageError(source, "image file \(path) \(why)") }
+        func checkSize(_ w: Int, _ h: Int) throws {
+            guard w > 0, h > 0, w <= maxImageSide, h <= maxImageSide else {
+                throw invalid("is \(w)×\(h) px; at most \(maxImageSide) px a side")
+            }
+        }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+            // IHDR is the first chunk: width and height at bytes 16 and 20, big-endian.
+            if bytes.count >= 24, Array(bytes[12..<16]) == Array("IHDR".utf8) {
+                let be = { (o: Int) in bytes[o..<o + 4].reduce(0) { $0 << 8 | Int($1) } }
+                try checkSize(be(16), be(20))
+            }
+            let image: RGBAImage
+            do { image = try PNGDecoder.decode(bytes) } catch let e as ImageDecodingError {
+                switch e.kind {
+                case .truncated: throw invalid("is truncated (the PNG data ends early)")
+                default: throw invalid("is not a valid PNG image: \(e.message)")
+                }
+            }
+            try checkSize(image.width, image.height)
+            return premultiplied(image)
+        }
+        let jpeg: JPEGStructure
+        do { jpeg = try JPEGStructure.parse(bytes) } catch let p as JPEGStructure.Problem {
+            switch p {
+            case .notJPEG: throw invalid("is not a PNG or JPEG image")
+            case .truncated: throw invalid("is truncated (the JPEG data ends before its end marker)")
+            case .malformed(let why): throw invalid("is not a valid JPEG image: \(why)")
+            }
+        }
+        try checkSize(jpeg.width, jpeg.height)
+        return try decodeJPEG(bytes, invalid: invalid)
+    }
+
+    /// Straight-alpha RGBA → premultiplied native-endian ARGB32.
+    static func premultiplied(_ image: RGBAImage) -> Raster {
+        var out = [UInt8](repeating: 0, count: image.width * image.height * 4)
+        image.pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBytes { dst in
+                let words = dst.bindMemory(to: UInt32.self)
+                for p in 0..<(image.width * image.height) {
+                    let s = p * 4
+                    let a = UInt32(src[s + 3])
+                    func pm(_ c: UInt8) -> UInt32 { (UInt32(c) * a + 127) / 255 }
+                    words[p] = (a << 24) | (pm(src[s]) << 16) | (pm(src[s + 1]) << 8) | pm(src[s + 2])
+                }
+            }
+        }
+        return Raster(width: image.width, height: image.height, argb: out)
+    }
+
+    /// Decodes JPEG bytes with gdk-pixbuf's JPEG loader (no format sniffing).
+    static func decodeJPEG(_ bytes: [UInt8], invalid: (String) -> ImageError) throws -> Raster {
         var err: UnsafeMutablePointer<GError>?
-        guard let pixbuf = gdk_pixbuf_new_from_file(path, &err) else {
+        func failure() -> ImageError {
             let msg = err.map { String(cString: $0.pointee.message) } ?? "unknown error"
-            if let e = err { g_error_free(e) }
-            throw RasterError(.invalidInput, "image file \(path) cannot be decoded: \(msg)")
+            if let e = err { g_error_free(e); err = nil }
+            return invalid("cannot be decoded as JPEG: \(msg)")
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        guard let loader = gdk_pixbuf_loader_new_with_type("jpeg", &err) else { throw failure() }
+        defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
+        let wrote = bytes.withUnsafeBufferPointer { gdk_pixbuf_loader_write(loader, $0.baseAddress, gsize($0.count), &err) }
+        guard wrote != 0 else {
+            var ignored: UnsafeMutablePointer<GError>?
+            gdk_pixbuf_loader_close(loader, &ignored)
+            if let e = ignored { g_error_free(e) }
+            throw failure()
+        }
+        guard gdk_pixbuf_loader_close(loader, &err) != 0 else { throw failure() }
+        guard let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else { throw invalid("cannot be decoded as JPEG") }
+        // The loader owns the pixbuf; it is released with the loader.
         let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
         let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
         let hasAlpha = gdk_pixbuf_get_has_alpha(pixbuf) != 0
         let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
         guard gdk_pixbuf_get_bits_per_sample(pixbuf) == 8, channels == (hasAlpha ? 4 : 3),
               let src = gdk_pixbuf_read_pixels(pixbuf) else {
-            throw RasterError(.invalidInput, "image file \(path) has an unsupported pixel format")
+            throw invalid("has an unsupported pixel format")
         }
         var out = [UInt8](repeating: 0, count: width * height * 4)
-        out.withUnsafeMutableBufferPointer { dst in
+        out.withUnsafeMutableBytes { dst in
+            let words = dst.bindMemory(to: UInt32.self)
             for y in 0..<height {
                 for x in 0..<width {
                     let s = src + y * stride + x * channels
                     let a = hasAlpha ? UInt32(s[3]) : 255
-                    func pm(_ c: UInt8) -> UInt8 { UInt8((UInt32(c) * a + 127) / 255) }
-                    let word = (a << 24) | (UInt32(pm(s[0])) << 16) | (UInt32(pm(s[1])) << 8) | UInt32(pm(s[2]))
-                    let d = (y * width + x) * 4
-                    // Cairo stores native-endian 32-bit words.
-                    withUnsafeBytes(of: word) { bytes in
-                        for k in 0..<4 { dst[d + k] = bytes[k] }
-                    }
+                    func pm(_ c: UInt8) -> UInt32 { (UInt32(c) * a + 127) / 255 }
+                    words[y * width + x] = (a << 24) | (pm(s[0]) << 16) | (pm(s[1]) << 8) | pm(s[2])
                 }
             }
         }
@@ -106,6 +231,8 @@ public final class ImageLibrary: @unchecked Sendable {
 /// A parsed SVG document (librsvg handle). Not thread-safe: one per worker.
 final class SVGDocument {
     let handle: UnsafeMutablePointer<RsvgHandle>
+    /// The file the document came from (for messages and relative references).
+    let path: String
     /// Intrinsic size (px = pt at 96 dpi) or viewBox size, for aspect ratios.
     let size: Size
 
@@ -122,9 +249,10 @@ final class SVGDocument {
         guard let handle = h else {
             let msg = err.map { String(cString: $0.pointee.message) } ?? "unknown error"
             if let e = err { g_error_free(e) }
-            throw RasterError(.invalidInput, "SVG image \(path) cannot be parsed: \(msg.trimmingCharacters(in: .whitespacesAndNewlines))")
+            throw Failure(path: path, parsing: true, librsvg: msg)
         }
         self.handle = handle
+        self.path = path
         rsvg_handle_set_dpi(handle, 96)
         var w = 0.0, hh = 0.0
         if rsvg_handle_get_intrinsic_size_in_pixels(handle, &w, &hh) != 0, w > 0, hh > 0 {
@@ -146,16 +274,44 @@ final class SVGDocument {
         if rsvg_handle_render_document(handle, cr, &vp, &err) == 0 {
             let msg = err.map { String(cString: $0.pointee.message) } ?? "unknown error"
             if let e = err { g_error_free(e) }
-            throw RasterError(.invalidInput, "librsvg could not render an SVG image: \(msg)")
+            throw Failure(path: path, parsing: false, librsvg: msg)
         }
     }
+
+    /// librsvg refused a document, while parsing it or while drawing it.
+    struct Failure: Error, CustomStringConvertible {
+        var path: String
+        var parsing: Bool
+        /// librsvg's message, e.g. `XML parse error: Error domain 1 code 89 on line 14 column 76
+        /// of data: Detected an entity reference loop`.
+        var librsvg: String
+
+        /// `is not a valid SVG image (line 14, column 76: detected an entity reference loop)`.
+        var description: String {
+            var why = librsvg.trimmingCharacters(in: .whitespacesAndNewlines)
+            // libxml2's wording through librsvg: keep the position and the sentence.
+            if let m = why.range(of: #"^XML parse error: Error domain \d+ code \d+ on line (\d+) column (\d+) of data: "#, options: .regularExpression) {
+                let head = String(why[m])
+                let numbers = head.split(whereSeparator: { !$0.isNumber }).suffix(2)
+                let rest = why[m.upperBound...]
+                why = "line \(numbers.first!), column \(numbers.last!): " + (rest.first?.lowercased() ?? "") + rest.dropFirst()
+            }
+            return parsing ? "is not a valid SVG image (\(why))" : "cannot be drawn by librsvg (\(why))"
+        }
+    }
+}
+
+extension SVGDocument.Failure {
+    /// As a raster error, for SVGs drawn while rendering frames (exit 65).
+    var rasterError: RasterError { RasterError(.invalidInput, "SVG image \(path) \(description)") }
 }
 
 extension SVGDocument {
     /// Rasterizes an SVG document with librsvg at `scale` pixels per SVG unit (for checking
     /// SVG frames against PNG frames with a second renderer).
     static func rasterize(_ data: [UInt8], width: Int, height: Int, scale: Double) throws -> RGBAImage {
-        let doc = try SVGDocument(data: data, path: "/frame.svg")
+        let doc: SVGDocument
+        do { doc = try SVGDocument(data: data, path: "/frame.svg") } catch let f as SVGDocument.Failure { throw f.rasterError }
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
             throw RasterError(.library, "cairo_image_surface_create failed")
         }
@@ -163,7 +319,9 @@ extension SVGDocument {
         guard let cr = cairo_create(surface) else { throw RasterError(.library, "cairo_create failed") }
         defer { cairo_destroy(cr) }
         cairo_scale(cr, scale, scale)
-        try doc.render(in: cr, viewport: Rect(x: 0, y: 0, width: Double(width) / scale, height: Double(height) / scale))
+        do {
+            try doc.render(in: cr, viewport: Rect(x: 0, y: 0, width: Double(width) / scale, height: Double(height) / scale))
+        } catch let f as SVGDocument.Failure { throw f.rasterError }
         cairo_surface_flush(surface)
         return FrameRasterizer.straightRGBA(surface: surface, width: width, height: height)
     }

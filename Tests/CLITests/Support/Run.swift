@@ -16,12 +16,53 @@ enum Binary {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// The run took longer than its timeout and was killed.
+        var timedOut = false
     }
 
-    /// Runs `cartrender arguments` in `directory` with `environment` added.
-    static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) throws -> Result {
+    /// Runs `cartrender arguments` (or `executable arguments`) in `directory` with `environment`
+    /// added; kills it with SIGKILL after `timeout` seconds.
+    static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
+                    timeout: TimeInterval = 300, executable: String? = nil) throws -> Result {
+        let running = try start(arguments, in: directory, environment: environment, executable: executable)
+        let deadline = Date().addingTimeInterval(timeout)
+        while running.process.isRunning && Date() < deadline { usleep(5_000) }
+        let timedOut = running.process.isRunning
+        if timedOut { kill(running.process.processIdentifier, SIGKILL) }
+        var r = running.finish()
+        r.timedOut = timedOut
+        return r
+    }
+
+    /// A started run: the process, and its output collected on other threads (so a full pipe
+    /// never blocks it).
+    final class Running: @unchecked Sendable {
+        let process: Process
+        private let group = DispatchGroup()
+        private var out = Data(), err = Data()
+
+        init(_ process: Process, stdout: Pipe, stderr: Pipe) {
+            self.process = process
+            group.enter()
+            DispatchQueue.global().async { self.out = stdout.fileHandleForReading.readDataToEndOfFile(); self.group.leave() }
+            group.enter()
+            DispatchQueue.global().async { self.err = stderr.fileHandleForReading.readDataToEndOfFile(); self.group.leave() }
+        }
+
+        /// Waits for the process to end and returns what it did.
+        func finish() -> Result {
+            process.waitUntilExit()
+            group.wait()
+            return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+                          stderr: String(decoding: err, as: UTF8.self))
+        }
+    }
+
+    /// Starts `cartrender arguments` without waiting for it.
+    static func start(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
+                      executable: String? = nil) throws -> Running {
         let p = Process()
-        p.executableURL = url
+        p.executableURL = executable.map { URL(fileURLWithPath: $0) } ?? url
         p.arguments = arguments
         if let directory { p.currentDirectoryURL = URL(fileURLWithPath: directory) }
         var env = ProcessInfo.processInfo.environment
@@ -32,10 +73,7 @@ enum Binary {
         p.standardOutput = out
         p.standardError = err
         try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        return Running(p, stdout: out, stderr: err)
     }
 
     static let examples = URL(fileURLWithPath: #filePath).appendingPathComponent("../../../../Examples").standardized.path

@@ -1,0 +1,63 @@
+// libFuzzer entry point over the scene decoder and validator (issue #7), built by
+// Scripts/fuzz-scene.sh together with the CartRenderCore sources in one module.
+//
+// For every input: decoding must return a Scene or throw a SceneError — never crash, trap,
+// hang or throw anything else. For a valid scene it also checks that
+//   - the canonical form decodes again to the same canonical form (manifests hash it), and
+//   - the same bytes with the largest --fps and --scale overrides decode or fail cleanly, and
+//   - the screen model (motion and layout, with text measured by a stand-in) answers for the
+//     first, a middle and the last time without crashing.
+import Foundation
+
+/// Text metrics without Pango: 0.6 em per character, wrapped at `maxWidth`.
+struct StandInMetrics: TextMeasuring {
+    func measure(_ text: String, font: FontSpec, maxWidth: Double?) -> Size {
+        let width = Double(text.count) * font.size * 0.6
+        guard let w = maxWidth, w > 0, width > w else { return Size(width: width, height: font.size * 1.2) }
+        return Size(width: w, height: (width / w).rounded(.up) * font.size * 1.2)
+    }
+}
+
+/// Where relative image paths point: the bad-input corpus, so that its image names resolve.
+let fuzzBaseDirectory = ProcessInfo.processInfo.environment["CARTRENDER_FUZZ_BASE"] ?? "/tmp"
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func sceneFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let scene: Scene
+    do {
+        scene = try SceneDecoder.decode(bytes, file: "fuzz.json", baseDirectory: fuzzBaseDirectory)
+    } catch let e as SceneError {
+        precondition(!e.message.isEmpty, "an error without a message")
+        precondition(!e.description.contains("\n"), "an error message on several lines: \(e.description)")
+        return 0
+    } catch {
+        fatalError("decoding threw \(type(of: error)), not a SceneError: \(error)")
+    }
+
+    // The canonical form is a scene file too, and a fixed point.
+    let canonical = scene.canonicalJSON.serialized()
+    do {
+        let again = try SceneDecoder.decode(Array(canonical.utf8), file: "canonical.json", baseDirectory: scene.baseDirectory)
+        precondition(again.canonicalJSON.serialized() == canonical, "the canonical form is not a fixed point:\n\(canonical)\n\(again.canonicalJSON.serialized())")
+    } catch {
+        fatalError("the canonical form of a valid scene does not decode: \(error)\n\(canonical)")
+    }
+
+    do {
+        _ = try SceneDecoder.decode(bytes, file: "fuzz.json", baseDirectory: fuzzBaseDirectory,
+                                    overrides: SceneOverrides(fps: 240, scale: 4, colorScheme: .dark, reduceMotion: true))
+    } catch is SceneError {
+    } catch {
+        fatalError("decoding with overrides threw \(type(of: error)): \(error)")
+    }
+
+    let model = Screens.model(for: scene, measurer: StandInMetrics())
+    let end = scene.duration ?? (max(model.settleTime, scene.events.last?.at ?? 0) + 0.5)
+    precondition(end.isFinite && end >= 0, "the render length is \(end)")
+    for t in [0, end / 2, end] {
+        let (display, _) = model.frame(at: t)
+        precondition(display.size.width > 0 && display.size.height > 0, "an empty canvas")
+    }
+    return 0
+}

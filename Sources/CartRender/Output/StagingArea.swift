@@ -1,0 +1,104 @@
+import Foundation
+
+/// Where a render keeps its files until every frame is written: a private directory inside the
+/// output directory, `DIR/.cartrender-staging-PID-XXXXXX/`, on the same file system as `DIR` so that
+/// moving a file into place is a single `rename(2)`.
+///
+/// What a reader of `DIR` can see (issue #7, SPEC.md §7):
+///
+/// - While frames are being drawn, `DIR` is as it was before the run (plus the hidden staging
+///   directory). An error, SIGINT or SIGTERM in this phase removes the staging directory and any
+///   directory the run created, so `DIR` is exactly as it was before.
+/// - `commit` then moves the frames into place. It takes a few milliseconds (renames only) and
+///   is never interrupted by SIGINT or SIGTERM: once it has started, the run completes. It first
+///   removes `DIR/manifest.json`, so that a directory with a manifest is always a complete and
+///   consistent run: if the process is killed (SIGKILL, power loss) or a rename fails halfway,
+///   `DIR` has new and old frames side by side but no manifest, which marks it unfinished.
+/// - The new `manifest.json` is renamed in last. Files an earlier run listed in its manifest and
+///   this run did not write are removed just before; nothing else in `DIR` is ever deleted.
+///
+/// A directory lock (`flock` on `DIR`) is held during `commit`, so two runs into the same
+/// directory commit one after the other, each completely. A staging directory left by a killed
+/// run is not removed by later runs (another machine may own it on a shared file system).
+final class StagingArea {
+    let output: OutputDirectory
+    /// `DIR/.cartrender-staging-PID-XXXXXX`.
+    let path: String
+
+    /// Creates the staging directory.
+    /// - Throws: `OutputError` naming `DIR` when it cannot be created (read-only file system,
+    ///   permissions).
+    init(in output: OutputDirectory) throws {
+        self.output = output
+        var template = Array(output.url(".cartrender-staging-\(getpid())-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw OutputError(path: output.path, reason: "cannot write into the output directory (\(OutputDirectory.describe(errno)))")
+        }
+        path = String(cString: made)
+    }
+
+    /// Writes `bytes` as `name` in the staging directory.
+    /// - Throws: `OutputError` naming `DIR/name` (disk full, file size limit…); nothing of the
+    ///   file is left behind.
+    func write(_ bytes: [UInt8], to name: String) throws {
+        let e = OutputDirectory.writeFile(bytes, to: (path as NSString).appendingPathComponent(name))
+        guard e == 0 else { throw OutputError(path: output.url(name), reason: "cannot be written (\(OutputDirectory.describe(e)))") }
+    }
+
+    /// Moves the staged `files` into `DIR`, removes the files of the earlier run that this run
+    /// did not write, and moves the staged manifest in last (see the type's documentation).
+    /// - Parameters:
+    ///   - files: names written with `write`, without the manifest.
+    ///   - manifestName: the staged manifest: `manifest.json`, or a shard's `shard-K-of-N.json`.
+    ///     `DIR/manifest.json` is removed first either way: after a shard run `DIR` is not a
+    ///     complete render until `cartrender merge`.
+    ///   - removeEarlierRun: remove the files an earlier run listed and this one did not write
+    ///     (not for shards, which share the directory with other shards).
+    /// - Throws: `OutputError` when a target is a directory (before anything in `DIR` changes),
+    ///   or when `DIR` cannot be changed.
+    func commit(files: [String], manifest manifestName: String = "manifest.json", removeEarlierRun: Bool = true) throws {
+        let dir = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard dir >= 0 else { throw OutputError(path: output.path, reason: "cannot be written (\(OutputDirectory.describe(errno)))") }
+        defer { close(dir) }
+        while flock(dir, LOCK_EX) != 0 && errno == EINTR {}
+        defer { flock(dir, LOCK_UN) }
+
+        let earlier = Manifest.filesOfEarlierRun(in: output)
+        let manifest = "manifest.json"
+        for name in files + [manifestName] {
+            var info = stat()
+            if lstat(output.url(name), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR {
+                throw OutputError(path: output.url(name), reason: "is a directory; cartrender will not replace it")
+            }
+        }
+        func fail(_ name: String, _ e: Int32) -> OutputError {
+            OutputError(path: output.url(name), reason: "cannot be written (\(OutputDirectory.describe(e)))")
+        }
+        if unlink(output.url(manifest)) != 0 && errno != ENOENT { throw fail(manifest, errno) }
+        for name in files {
+            guard rename(staged(name), output.url(name)) == 0 else { throw fail(name, errno) }
+        }
+        let kept = Set(files)
+        if removeEarlierRun {
+            for name in earlier where !kept.contains(name) && name != manifest { output.remove(name) }
+        }
+        guard rename(staged(manifestName), output.url(manifestName)) == 0 else { throw fail(manifestName, errno) }
+        rmdir(path)
+    }
+
+    /// Removes the staging directory and everything in it (all of it written by this run).
+    func discard() {
+        _ = Self.removeTree(path)
+    }
+
+    private func staged(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
+
+    /// Removes a staging directory: its files (it has no subdirectories), then itself.
+    @discardableResult
+    static func removeTree(_ path: String) -> Bool {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+            unlink((path as NSString).appendingPathComponent(name))
+        }
+        return rmdir(path) == 0 || errno == ENOENT
+    }
+}
