@@ -50,6 +50,17 @@ public final class GIFEncoder {
     private let sink: AnimationByteSink
     private var writer: GIFStreamWriter?
     private var sharedPalette: GIFSharedPalette?
+    /// `.global`: the histogram, then the palette (see `GIFGlobalPalette`).
+    private var globalPalette: GIFGlobalPalette?
+    /// `.global`: frames whose delays are final, held until the palette is made (`finish()`, or
+    /// when their crops exceed `GIFOptions.globalPaletteBufferLimit`).
+    private var buffered: [PendingFrame] = []
+    private var bufferedBytes = 0
+    /// `.global`: the palette is made and written; later frames are remapped as they come.
+    private var globalPaletteWritten = false
+    /// `.global`: the palette missed the minimum quality, so every image gets its own.
+    private var globalPaletteRejected = false
+    private var localPaletteCount = 0
     /// Encoded frames not written yet, oldest first (at most two: the last one may still be
     /// dropped by `finish()`, which then extends the one before it).
     private var queue: [PendingFrame] = []
@@ -69,7 +80,9 @@ public final class GIFEncoder {
         /// End of display in cs, known once the next frame starts.
         var end: Int?
         var rect: PixelRect
-        var pixels: IndexedPixels
+        /// The pixels to store, `rect.width × rect.height × 4` bytes, alpha 0 (leave the canvas
+        /// as it is) or 255; quantized when the frame is written.
+        var rgba: [UInt8]
         var disposal: Int32
     }
 
@@ -122,7 +135,7 @@ public final class GIFEncoder {
         queue.append(encoded)
         shown = current
         if queue.count > 2 {
-            try write(queue.removeFirst())
+            try emit(queue.removeFirst())
         }
     }
 
@@ -144,8 +157,9 @@ public final class GIFEncoder {
             queue[0].disposal = Int32(DISPOSE_DO_NOT)
         }
         queue[queue.count - 1].end = end
-        for frame in queue { try write(frame) }
+        for frame in queue { try emit(frame) }
         queue.removeAll()
+        if options.palette == .global, !globalPaletteWritten { try writeBuffered() }
         try writer?.close()
         writer = nil
         try sink.commit()
@@ -156,7 +170,8 @@ public final class GIFEncoder {
         }
         return GIFSummary(sourceFrameCount: sourceFrameCount, writtenFrameCount: writtenFrameCount,
                           droppedFrameCount: droppedFrameCount, mergedFrameCount: mergedFrameCount,
-                          durationCentiseconds: durationWritten, byteCount: sink.byteCount, frameRateNotice: notice)
+                          durationCentiseconds: durationWritten, byteCount: sink.byteCount, frameRateNotice: notice,
+                          localPaletteCount: localPaletteCount)
     }
 
     // MARK: - Frame differencing
@@ -218,31 +233,79 @@ public final class GIFEncoder {
                 o += 4
             }
         }
-        let pixels: IndexedPixels
+        return PendingFrame(sourceIndex: sourceIndex, start: start, end: nil, rect: rect, rgba: rgba,
+                            disposal: Int32(DISPOSE_DO_NOT))
+    }
+
+    /// Passes on a frame whose delay is final: written at once, or with `.global` held (and its
+    /// colors counted) until the palette is made.
+    private func emit(_ frame: PendingFrame) throws {
+        guard options.palette == .global, !globalPaletteWritten else { return try write(frame) }
+        if globalPalette == nil { globalPalette = try GIFGlobalPalette(options: options) }
+        try globalPalette!.add(rgba: frame.rgba, width: frame.rect.width, height: frame.rect.height, frameIndex: frame.sourceIndex)
+        buffered.append(frame)
+        bufferedBytes += frame.rgba.count
+        if bufferedBytes > options.globalPaletteBufferLimit { try writeBuffered() }
+    }
+
+    /// Makes the global palette from the frames counted so far and writes the held frames.
+    private func writeBuffered() throws {
+        globalPaletteWritten = true
+        if let globalPalette, try !globalPalette.quantize() {
+            globalPaletteRejected = true
+        }
+        for frame in buffered { try write(frame) }
+        buffered.removeAll()
+        bufferedBytes = 0
+    }
+
+    /// The indexed pixels of a frame, per `GIFOptions.palette`.
+    private func quantize(_ frame: PendingFrame) throws -> IndexedPixels {
+        let (rgba, rect, index) = (frame.rgba, frame.rect, frame.sourceIndex)
         switch options.palette {
         case .perFrame:
-            pixels = try GIFQuantizer.quantizeLocal(rgba: rgba, width: rect.width, height: rect.height,
-                                                    options: options, frameIndex: sourceIndex)
+            localPaletteCount += 1
+            return try GIFQuantizer.quantizeLocal(rgba: rgba, width: rect.width, height: rect.height, options: options, frameIndex: index)
         case .shared:
             if sharedPalette == nil {
                 // The first frame is always full-size and opaque where the source is.
                 sharedPalette = try GIFSharedPalette(firstFrame: rgba, width: rect.width, height: rect.height, options: options)
             }
-            pixels = try sharedPalette!.remap(rgba: rgba, width: rect.width, height: rect.height, frameIndex: sourceIndex)
+            return try sharedPalette!.remap(rgba: rgba, width: rect.width, height: rect.height, frameIndex: index)
+        case .global:
+            if let globalPalette, !globalPaletteRejected {
+                let (pixels, quality) = try globalPalette.remap(rgba: rgba, width: rect.width, height: rect.height, frameIndex: index)
+                if getenv("CARTRENDER_GIF_DEBUG") != nil { print("GIFDEBUG frame \(index) rect \(rect.width)x\(rect.height) remapQ \(quality) quantQ \(globalPalette.quantizationQuality) colors \(globalPalette.colors.count / 3)") }
+                if quality >= GIFEncoder.globalRemappingQualityFloor(options) {
+                    return pixels
+                }
+            }
+            localPaletteCount += 1
+            return try GIFQuantizer.quantizeLocal(rgba: rgba, width: rect.width, height: rect.height, options: options, frameIndex: index)
         }
-        return PendingFrame(sourceIndex: sourceIndex, start: start, end: nil, rect: rect, pixels: pixels,
-                            disposal: Int32(DISPOSE_DO_NOT))
     }
+
+    /// The lowest libimagequant remapping quality at which an image keeps the global palette;
+    /// below it, the image gets its own palette. See `GIFPaletteStrategy.global`.
+    static func globalRemappingQualityFloor(_ options: GIFOptions) -> Int {
+        max(options.quality.lowerBound, options.quality.upperBound - GIFEncoder.globalQualityMargin)
+    }
+
+    static let globalQualityMargin = 5
 
     private func write(_ frame: PendingFrame) throws {
         guard let end = frame.end else { preconditionFailure("GIFEncoder: frame written before its end is known") }
         let delay = end - frame.start
         guard delay <= 65535 else { throw AnimationEncodingError.delayTooLong(centiseconds: delay) }
         if writer == nil {
+            let pixels = try quantize(frame)
+            let globalColors = options.palette == .global && !globalPaletteRejected ? globalPalette?.colors : sharedPalette?.colors
             writer = try GIFStreamWriter(sink: sink, width: width, height: height,
-                                         globalColors: sharedPalette?.colors, loopCount: options.loopCount)
+                                         globalColors: globalColors, loopCount: options.loopCount)
+            try writer!.writeImage(pixels, at: frame.rect, delay: delay, disposal: frame.disposal)
+        } else {
+            try writer!.writeImage(quantize(frame), at: frame.rect, delay: delay, disposal: frame.disposal)
         }
-        try writer!.writeImage(frame.pixels, at: frame.rect, delay: delay, disposal: frame.disposal)
         writtenFrameCount += 1
         durationWritten += delay
     }
