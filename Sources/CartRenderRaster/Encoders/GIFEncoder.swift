@@ -61,6 +61,9 @@ public final class GIFEncoder {
     /// `.global`: the palette missed the minimum quality, so every image gets its own.
     private var globalPaletteRejected = false
     private var localPaletteCount = 0
+    /// What a decoder shows after the images written so far and their disposal, packed like
+    /// `normalize` (0 = transparent); used to draw unchanged pixels as runs (`continueRuns`).
+    private var screen: [UInt32] = []
     /// Encoded frames not written yet, oldest first (at most two: the last one may still be
     /// dropped by `finish()`, which then extends the one before it).
     private var queue: [PendingFrame] = []
@@ -273,10 +276,11 @@ public final class GIFEncoder {
             }
             return try sharedPalette!.remap(rgba: rgba, width: rect.width, height: rect.height, frameIndex: index)
         case .global:
-            if let globalPalette, !globalPaletteRejected {
-                let (pixels, quality) = try globalPalette.remap(rgba: rgba, width: rect.width, height: rect.height, frameIndex: index)
-                if getenv("CARTRENDER_GIF_DEBUG") != nil { print("GIFDEBUG frame \(index) rect \(rect.width)x\(rect.height) remapQ \(quality) quantQ \(globalPalette.quantizationQuality) colors \(globalPalette.colors.count / 3)") }
-                if quality >= GIFEncoder.globalRemappingQualityFloor(options) {
+            // The first image keeps its own palette: it is the only full-size one, holds most of
+            // the colors, and what it draws stays on screen wherever nothing changes later.
+            if let globalPalette, !globalPaletteRejected, writtenFrameCount > 0 {
+                let (pixels, error) = try globalPalette.remap(rgba: rgba, width: rect.width, height: rect.height, frameIndex: index)
+                if error <= GIFEncoder.globalPaletteErrorLimit {
                     return pixels
                 }
             }
@@ -285,29 +289,87 @@ public final class GIFEncoder {
         }
     }
 
-    /// The lowest libimagequant remapping quality at which an image keeps the global palette;
-    /// below it, the image gets its own palette. See `GIFPaletteStrategy.global`.
-    static func globalRemappingQualityFloor(_ options: GIFOptions) -> Int {
-        max(options.quality.lowerBound, options.quality.upperBound - GIFEncoder.globalQualityMargin)
-    }
-
-    static let globalQualityMargin = 5
+    /// The highest mean squared error per opaque pixel and channel (see `GIFGlobalPalette.remap`)
+    /// at which an image keeps the global palette; above it, the image gets its own palette.
+    static let globalPaletteErrorLimit = 4.0
 
     private func write(_ frame: PendingFrame) throws {
         guard let end = frame.end else { preconditionFailure("GIFEncoder: frame written before its end is known") }
         let delay = end - frame.start
         guard delay <= 65535 else { throw AnimationEncodingError.delayTooLong(centiseconds: delay) }
+        var pixels = try quantize(frame)
         if writer == nil {
-            let pixels = try quantize(frame)
             let globalColors = options.palette == .global && !globalPaletteRejected ? globalPalette?.colors : sharedPalette?.colors
             writer = try GIFStreamWriter(sink: sink, width: width, height: height,
                                          globalColors: globalColors, loopCount: options.loopCount)
-            try writer!.writeImage(pixels, at: frame.rect, delay: delay, disposal: frame.disposal)
-        } else {
-            try writer!.writeImage(quantize(frame), at: frame.rect, delay: delay, disposal: frame.disposal)
+            screen = [UInt32](repeating: 0, count: width * height)
         }
+        let colors = pixels.localColors ?? writer!.globalColors ?? []
+        continueRuns(&pixels, at: frame.rect, colors: colors)
+        try writer!.writeImage(pixels, at: frame.rect, delay: delay, disposal: frame.disposal)
+        updateScreen(pixels, at: frame.rect, colors: colors, disposal: frame.disposal)
         writtenFrameCount += 1
         durationWritten += delay
+    }
+
+    /// Size lever for LZW: a transparent pixel whose on-screen color is exactly the color of the
+    /// index drawn just before it in the row gets that index instead, which extends the run and
+    /// shows the same color. (Unchanged pixels inside the rectangle are transparent; next to
+    /// changed pixels of the same color they would otherwise break runs.)
+    private func continueRuns(_ pixels: inout IndexedPixels, at rect: PixelRect, colors: [UInt8]) {
+        guard let transparent = pixels.transparentIndex else { return }
+        let transparentIndex = UInt8(transparent)
+        var packed = [UInt32](repeating: 0, count: colors.count / 3)
+        for i in packed.indices where i != transparent {
+            packed[i] = UInt32(colors[i * 3]) | UInt32(colors[i * 3 + 1]) << 8 | UInt32(colors[i * 3 + 2]) << 16 | 0xFF00_0000
+        }
+        let canvasWidth = width
+        screen.withUnsafeBufferPointer { screen in
+            packed.withUnsafeBufferPointer { packed in
+                pixels.indices.withUnsafeMutableBufferPointer { indices in
+                    for y in 0..<rect.height {
+                        let row = y * rect.width, canvasRow = (rect.y + y) * canvasWidth + rect.x
+                        var last = transparentIndex
+                        for x in 0..<rect.width {
+                            let index = indices[row + x]
+                            if index == transparentIndex, last != transparentIndex,
+                               Int(last) < packed.count, packed[Int(last)] == screen[canvasRow + x] {
+                                indices[row + x] = last
+                            } else {
+                                last = index
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Applies a written image and its disposal to `screen`.
+    private func updateScreen(_ pixels: IndexedPixels, at rect: PixelRect, colors: [UInt8], disposal: Int32) {
+        var packed = [UInt32](repeating: 0xFF00_0000, count: 256)
+        for i in 0..<min(256, colors.count / 3) {
+            packed[i] = UInt32(colors[i * 3]) | UInt32(colors[i * 3 + 1]) << 8 | UInt32(colors[i * 3 + 2]) << 16 | 0xFF00_0000
+        }
+        let transparent = pixels.transparentIndex ?? -1, background = disposal == Int32(DISPOSE_BACKGROUND)
+        let canvasWidth = width
+        packed.withUnsafeBufferPointer { packed in
+            pixels.indices.withUnsafeBufferPointer { indices in
+                screen.withUnsafeMutableBufferPointer { screen in
+                    for y in 0..<rect.height {
+                        let row = y * rect.width, canvasRow = (rect.y + y) * canvasWidth + rect.x
+                        for x in 0..<rect.width {
+                            let index = Int(indices[row + x])
+                            if background {
+                                screen[canvasRow + x] = 0
+                            } else if index != transparent {
+                                screen[canvasRow + x] = packed[index]
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     // MARK: - Pixels

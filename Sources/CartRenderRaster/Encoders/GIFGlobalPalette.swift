@@ -93,14 +93,16 @@ final class GIFGlobalPalette {
     /// non-fixed colors for the image being remapped, but never reorders them), so index `i`
     /// always means global entry `i` and the written colors are `colors`.
     /// - Returns: indices into `colors` (`localColors` is `nil`) and libimagequant's remapping
-    ///   quality for this image, 0…100.
-    func remap(rgba: [UInt8], width: Int, height: Int, frameIndex: Int) throws -> (pixels: IndexedPixels, quality: Int) {
+    ///   `error`: the mean squared difference per opaque pixel and channel, 0…65025, between the
+    ///   image and what is drawn (dithering included). libimagequant's own remapping error is not
+    ///   computed per image when dithering, so it cannot tell.
+    func remap(rgba: [UInt8], width: Int, height: Int, frameIndex: Int) throws -> (pixels: IndexedPixels, error: Double) {
         guard let result else { preconditionFailure("GIFGlobalPalette: remap before quantize") }
         let image = try LIQImage(attributes: attributes, rgba: rgba, width: width, height: height, frameIndex: frameIndex)
         let (liqIndices, _) = try result.remap(image, frameIndex: frameIndex)
-        let quality = Int(liq_get_remapping_quality(result.pointer))
         var hasTransparent = false
         var nearest = [UInt32: UInt8]()
+        var squaredError = 0, opaqueCount = 0
         var indices = [UInt8](repeating: 0, count: width * height)
         for p in 0..<indices.count {
             if rgba[p * 4 + 3] == 0 {
@@ -109,8 +111,12 @@ final class GIFGlobalPalette {
                 continue
             }
             let entry = Int(liqIndices[p])
+            opaqueCount += 1
             if entry < table.count, table[entry].a >= 128 {
                 indices[p] = UInt8(entry)
+                let dr = Int(table[entry].r) - Int(rgba[p * 4]), dg = Int(table[entry].g) - Int(rgba[p * 4 + 1])
+                let db = Int(table[entry].b) - Int(rgba[p * 4 + 2])
+                squaredError += dr * dr + dg * dg + db * db
             } else {
                 // Dithering landed an opaque pixel on the transparent entry: nearest opaque color.
                 let key = UInt32(rgba[p * 4]) << 16 | UInt32(rgba[p * 4 + 1]) << 8 | UInt32(rgba[p * 4 + 2])
@@ -125,6 +131,7 @@ final class GIFGlobalPalette {
             }
         }
         return (IndexedPixels(width: width, height: height, indices: indices, localColors: nil,
-                              transparentIndex: hasTransparent ? transparentIndex : nil), quality)
+                              transparentIndex: hasTransparent ? transparentIndex : nil),
+                opaqueCount == 0 ? 0 : Double(squaredError) / Double(opaqueCount * 3))
     }
 }
