@@ -5,9 +5,10 @@ import Glibc
 import Darwin
 #endif
 
-/// Encodes an animated GIF from frames fed in index order, without holding them all: at any
-/// time it keeps the last shown source frame and at most two encoded frames whose delays are not
-/// final yet.
+/// Encodes an animated GIF from frames fed in index order. It keeps the last shown source frame
+/// and at most two frames whose delays are not final yet; with the default `.global` palette it
+/// also holds the changed rectangles (not whole frames) until `finish()` makes the palette, up
+/// to `GIFOptions.globalPaletteBufferLimit` bytes, after which it writes as it goes.
 ///
 /// Pipeline, per frame:
 /// 1. Timing (`GIFTimeline`): frame `i` is at `t = i / fps` s; boundaries are
@@ -19,7 +20,10 @@ import Darwin
 ///    with the transparent index for unchanged pixels inside it (disposal "do not dispose").
 ///    When pixels turn transparent, the previous image is enlarged to cover them and disposed
 ///    to background.
-/// 5. Colors: libimagequant (quality, speed, dithering from `GIFOptions`), per frame or shared.
+/// 5. Colors: libimagequant (quality, speed, dithering from `GIFOptions`): one global palette
+///    from a histogram of all images with per-image fallback (default), per frame, or shared.
+///    A transparent pixel right after a drawn pixel whose color it already shows on screen
+///    gets that pixel's index instead, which keeps LZW runs going.
 /// 6. giflib writes each image with its graphics control extension; the file loops per
 ///    `GIFOptions.loopCount` (forever by default).
 ///

@@ -8,15 +8,28 @@
 /// | 393 × 852 px    | 143 248 B, SSIM 0.9970 | 109 491 B (−24 %), 0.9912  |
 /// | 1179 × 2556 px  | 736 814 B, SSIM 0.9968 | 672 348 B (−9 %), 0.9883   |
 ///
-/// At equal size per-frame palettes are as good or better from 1x up (1179 × 2556 px with
-/// dithering 0.5: 666 756 B at SSIM 0.9977), and the shared palette fails on colors that appear
-/// after frame 0: the red badge comes out at SSIM 0.76 (3x, badge region) against an exact
-/// badge with per-frame palettes. Hence `.perFrame` is the default.
+/// At equal size per-frame palettes are as good or better than `.shared` from 1x up (1179 × 2556
+/// px with dithering 0.5: 666 756 B at SSIM 0.9977), and the shared palette fails on colors that
+/// appear after frame 0: the red badge comes out at SSIM 0.76 (3x, badge region) against an
+/// exact badge with per-frame palettes.
+///
+/// `.global` (the default) builds its palette from every frame, so late colors such as the badge
+/// are in it, and drops the 768-byte table of each later image. On the default scene
+/// (`Benchmarks/gif-benchmark.sh`, 198 frames, 112 images) it is the smallest: see
+/// docs/animations.md for the figures against `.perFrame` and ffmpeg.
 public enum GIFPaletteStrategy: String, CaseIterable, Equatable, Sendable {
-    /// GLOBALDOC
+    /// One palette for the whole animation, from a libimagequant histogram of every image's
+    /// pixels (`liq_histogram_add_image` as frames arrive; the images are held until `finish()`,
+    /// see `GIFOptions.globalPaletteBufferLimit`), written once as the global color table. The
+    /// first image keeps a local palette of its own: it is the only full-size one, holds most
+    /// colors, and stays on screen wherever nothing changes. A later image falls back to its own
+    /// palette when the global one represents it badly (mean squared error above 4 per channel
+    /// after remapping, i.e. about 2 levels RMS). If the global palette cannot reach the minimum
+    /// quality, every image gets its own palette. The default.
     case global
     /// Each GIF image gets a palette quantized from its own changed rectangle (a local color table
-    /// of 2…256 entries). Best color fidelity; costs up to 768 bytes per frame.
+    /// of 2…256 entries). Frames are written as they come (nothing held); costs up to 768 bytes
+    /// per image.
     case perFrame
     /// One palette for the whole animation, quantized from the first frame and stored once as the
     /// global color table; later frames are remapped to it. Smaller for small canvases, but
