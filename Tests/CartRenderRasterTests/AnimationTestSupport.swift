@@ -23,6 +23,7 @@ enum UIAnimationFixture {
     }
 
     static let defaultGIF: Result<(bytes: [UInt8], summary: GIFSummary), Error> = Result { try encodeGIF() }
+    static let perFramePaletteGIF: Result<(bytes: [UInt8], summary: GIFSummary), Error> = Result { try encodeGIF(GIFOptions(palette: .perFrame)) }
     static let sharedPaletteGIF: Result<(bytes: [UInt8], summary: GIFSummary), Error> = Result { try encodeGIF(GIFOptions(palette: .shared)) }
 }
 

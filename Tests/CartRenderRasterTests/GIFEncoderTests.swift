@@ -12,7 +12,8 @@ final class GIFEncoderTests: XCTestCase {
         let (bytes, summary) = try UIAnimationFixture.defaultGIF.get()
         XCTAssertEqual(summary, GIFSummary(sourceFrameCount: 60, writtenFrameCount: 35, droppedFrameCount: 10,
                                            mergedFrameCount: 15, durationCentiseconds: 100, byteCount: bytes.count,
-                                           frameRateNotice: "GIF plays at most 50 fps: 10 of 60 frames at 60 fps were dropped evenly."))
+                                           frameRateNotice: "GIF plays at most 50 fps: 10 of 60 frames at 60 fps were dropped evenly.",
+                                           localPaletteCount: summary.localPaletteCount))
         let gif = try GIFDecoder.decode(bytes)
         XCTAssertEqual(gif.width, 197)
         XCTAssertEqual(gif.height, 426)
@@ -22,18 +23,76 @@ final class GIFEncoderTests: XCTestCase {
         XCTAssertEqual(gif.frames.map(\.startCentiseconds), (0..<35).map { 2 * $0 })
     }
 
-    /// Quality floor 0.99 for the default (per-frame palette, full dithering). Measured: 0.9972
-    /// minimum at this size, 0.9962 at 3x (1179 × 2556 px); dithering noise is what keeps it
-    /// below 1. The margin absorbs libimagequant version drift; a broken palette, offset or
-    /// disposal costs far more. Frames shown at the wrong time are caught by the neighbour check.
-    func testEveryFrameStandsForItsSourceFrameWithPerFramePalettes() throws {
-        let gif = try GIFDecoder.decode(UIAnimationFixture.defaultGIF.get().bytes)
+    /// Quality floor 0.99 for the default (global palette with fallback, full dithering) and for
+    /// per-frame palettes. Measured with per-frame palettes: 0.9972 minimum at this size, 0.9962
+    /// at 3x (1179 × 2556 px); dithering noise is what keeps it below 1. The margin absorbs
+    /// libimagequant version drift; a broken palette, offset or disposal costs far more. Frames
+    /// shown at the wrong time are caught by the neighbour check.
+    func testEveryFrameStandsForItsSourceFrameWithGlobalAndPerFramePalettes() throws {
+      for (bytes, name) in [(try UIAnimationFixture.defaultGIF.get().bytes, "global"),
+                            (try UIAnimationFixture.perFramePaletteGIF.get().bytes, "per-frame")] {
+        let gif = try GIFDecoder.decode(bytes)
         for frame in gif.frames {
             let source = frame.startCentiseconds / 2 * 6 / 5   // tick k = start / 2 shows frame ⌊1.2 k⌋
             assertStandsFor(frame.image, sources: UIAnimationFixture.frames, index: source, floor: 0.99,
-                            "GIF frame at \(frame.startCentiseconds) cs")
+                            "\(name) GIF frame at \(frame.startCentiseconds) cs")
             XCTAssertTrue(stride(from: 3, to: frame.image.pixels.count, by: 4).allSatisfy { frame.image.pixels[$0] == 255 },
-                          "opaque source stays opaque at \(frame.startCentiseconds) cs")
+                          "\(name): opaque source stays opaque at \(frame.startCentiseconds) cs")
+        }
+      }
+    }
+
+    /// The default writes one global color table: the first (full-size) image has its own, and
+    /// so do the images the global palette represents badly (mean squared error above 4 per
+    /// channel). This synthetic fixture has soft gradients on the flying disc, so some images fall
+    /// back (measured 12 of 34); the default scene has none (AnimationOutputTests). Most images
+    /// use the global table. Per-frame palettes give every image its own.
+    func testGlobalPaletteLeavesMostLaterImagesWithoutLocalColorTables() throws {
+        let (bytes, summary) = try UIAnimationFixture.defaultGIF.get()
+        let gif = try GIFDecoder.decode(bytes)
+        XCTAssertTrue(gif.frames[0].hasLocalColorTable)
+        XCTAssertEqual(gif.frames.filter(\.hasLocalColorTable).count, summary.localPaletteCount)
+        XCTAssertLessThanOrEqual(summary.localPaletteCount, gif.frames.count / 2, "most images use the global table")
+        let perFrame = try UIAnimationFixture.perFramePaletteGIF.get()
+        XCTAssertTrue(try GIFDecoder.decode(perFrame.bytes).frames.allSatisfy(\.hasLocalColorTable))
+        XCTAssertEqual(perFrame.summary.localPaletteCount, perFrame.summary.writtenFrameCount)
+        XCTAssertLessThan(bytes.count, perFrame.bytes.count, "global: \(bytes.count) B, per-frame: \(perFrame.bytes.count) B")
+    }
+
+    /// Gray frames, then a frame whose square is a red gradient (64 reds). With the default
+    /// buffer the reds are in the histogram and the gradient image uses the global palette. With
+    /// a buffer of 0 bytes the palette is made from the first frame alone (the memory-budget
+    /// path): it has no reds, so the gradient image falls back to its own palette and still comes
+    /// out (nearly) exact. Either way every frame is shown in order with its exact timing.
+    func testFallbackToALocalPaletteForColorsTheGlobalPaletteLacksAndTheMemoryBudget() throws {
+        let size = 32
+        func gray(_ shift: Int) -> RGBAImage {
+            var image = solidImage(width: size, height: size, 128, 128, 128)
+            for y in 0..<size { for x in 0..<size where (x + y + shift) % 7 == 0 {
+                image = setting(image, x: x, y: y, to: [20, 20, 20, 255])
+            } }
+            return image
+        }
+        var red = gray(2)
+        for y in 8..<24 { for x in 0..<size {
+            red = setting(red, x: x, y: y, to: [UInt8(100 + x * 4 + (y - 8) / 4), 20, 30, 255])
+        } }
+        let frames = [gray(0), gray(1), gray(2), red]
+        for (limit, expectLocal) in [(256 << 20, false), (0, true)] {
+            let options = GIFOptions(globalPaletteBufferLimit: limit)
+            let (bytes, summary) = try UIAnimationFixture.encodeGIF(options, frames: frames, fps: 10)
+            let gif = try GIFDecoder.decode(bytes)
+            XCTAssertEqual(gif.frames.map(\.delayCentiseconds), [10, 10, 10, 10], "limit \(limit)")
+            XCTAssertEqual(gif.frames.map(\.hasLocalColorTable), [true, false, false, expectLocal], "limit \(limit)")
+            XCTAssertEqual(summary.localPaletteCount, expectLocal ? 2 : 1, "limit \(limit)")
+            for (index, frame) in gif.frames.enumerated() {
+                var worst = 0
+                for p in 0..<(size * size * 4) where p % 4 != 3 {
+                    worst = max(worst, abs(Int(frame.image.pixels[p]) - Int(frames[index].pixels[p])))
+                }
+                XCTAssertLessThanOrEqual(worst, 8, "limit \(limit), frame \(index): largest channel error \(worst)")
+            }
+            XCTAssertEqual(bytes, try UIAnimationFixture.encodeGIF(options, frames: frames, fps: 10).bytes, "deterministic, limit \(limit)")
         }
     }
 
@@ -74,7 +133,8 @@ final class GIFEncoderTests: XCTestCase {
     /// color shown before: no dither shimmer on a still background. (Drawing them again with
     /// the new frame's palette and dithering would move them.)
     func testUnchangedPixelsKeepExactlyTheColorShownBefore() throws {
-        for (bytes, name) in [(try UIAnimationFixture.defaultGIF.get().bytes, "per-frame"),
+        for (bytes, name) in [(try UIAnimationFixture.defaultGIF.get().bytes, "global"),
+                              (try UIAnimationFixture.perFramePaletteGIF.get().bytes, "per-frame"),
                               (try UIAnimationFixture.sharedPaletteGIF.get().bytes, "shared")] {
             let gif = try GIFDecoder.decode(bytes)
             let sources = gif.frames.map { UIAnimationFixture.frames[$0.startCentiseconds / 2 * 6 / 5] }
@@ -179,7 +239,9 @@ final class GIFEncoderTests: XCTestCase {
             }.joined()))
         }
         let strategies: [(String, GIFOptions)] = [
-            ("changed rectangles, per-frame palettes", GIFOptions()),
+            ("changed rectangles, global palette", GIFOptions()),
+            ("changed rectangles, per-frame palettes", GIFOptions(palette: .perFrame)),
+            ("changed rectangles, global palette made from frame 0 alone", GIFOptions(globalPaletteBufferLimit: 0)),
             ("changed rectangles, shared palette", GIFOptions(palette: .shared)),
             ("full frames", GIFOptions(storesChangedRectanglesOnly: false)),
         ]

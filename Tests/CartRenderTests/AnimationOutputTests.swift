@@ -25,6 +25,8 @@ final class AnimationOutputTests: XCTestCase {
         XCTAssertEqual(gif.durationCentiseconds, Int((Double(r.frameCount) * 100 / 30).rounded()), "total duration exact")
         XCTAssertEqual(result.gif?.sourceFrameCount, r.frameCount)
         XCTAssertLessThan(gif.frames.count, r.frameCount, "identical frames merged")
+        XCTAssertEqual(gif.frames.map(\.hasLocalColorTable), [true] + Array(repeating: false, count: gif.frames.count - 1),
+                       "one global color table: only the first image has its own")
         for f in gif.frames {
             // The source frame this GIF frame starts with: frame i starts at round(i × 100 / fps) cs.
             let source = frames[min(r.frameCount - 1, Int((Double(f.startCentiseconds) * 30 / 100).rounded()))]

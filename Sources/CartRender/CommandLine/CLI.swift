@@ -48,7 +48,7 @@ public enum CLI {
         case let e as AnimationEncodingError:
             switch e {
             case .writeFailed: (message, code) = ("\(e)", .cannotCreate)
-            case .qualityTooLow: (message, code) = ("\(e) Lower the minimum with --gif-quality.", .dataError)
+            case .qualityTooLow: (message, code) = ("\(e.description.dropLast(1)) with --gif-quality.", .dataError)
             case .invalidCanvasSize, .invalidOption: (message, code) = ("\(e)", .usage)
             default: (message, code) = ("internal error: \(e)", .software)
             }

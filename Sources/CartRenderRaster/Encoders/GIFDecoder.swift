@@ -33,6 +33,9 @@ public struct GIFAnimation: Equatable, Sendable {
         public var startCentiseconds: Int
         /// How long it stays, in centiseconds (the GIF delay, as stored).
         public var delayCentiseconds: Int
+        /// Whether the image has its own (local) color table; false when it uses the global one
+        /// (giflib's `SavedImage.ImageDesc.ColorMap == NULL`).
+        public var hasLocalColorTable: Bool = false
     }
 
     /// Canvas width in px.
@@ -113,7 +116,8 @@ public enum GIFDecoder {
             let delay = Int(control.DelayTime)
             frames.append(GIFAnimation.Frame(image: RGBAImage(width: width, height: height, pixels: canvas),
                                              storedRect: GIFAnimation.Rect(x: left, y: top, width: imageWidth, height: imageHeight),
-                                             startCentiseconds: start, delayCentiseconds: delay))
+                                             startCentiseconds: start, delayCentiseconds: delay,
+                                             hasLocalColorTable: descriptor.ColorMap != nil))
             start += delay
             switch control.DisposalMode {
             case DISPOSE_BACKGROUND:

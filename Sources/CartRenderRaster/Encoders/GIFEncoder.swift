@@ -5,9 +5,10 @@ import Glibc
 import Darwin
 #endif
 
-/// Encodes an animated GIF from frames fed in index order, without holding them all: at any
-/// time it keeps the last shown source frame and at most two encoded frames whose delays are not
-/// final yet.
+/// Encodes an animated GIF from frames fed in index order. It keeps the last shown source frame
+/// and at most two frames whose delays are not final yet; with the default `.global` palette it
+/// also holds the changed rectangles (not whole frames) until `finish()` makes the palette, up
+/// to `GIFOptions.globalPaletteBufferLimit` bytes, after which it writes as it goes.
 ///
 /// Pipeline, per frame:
 /// 1. Timing (`GIFTimeline`): frame `i` is at `t = i / fps` s; boundaries are
@@ -19,7 +20,10 @@ import Darwin
 ///    with the transparent index for unchanged pixels inside it (disposal "do not dispose").
 ///    When pixels turn transparent, the previous image is enlarged to cover them and disposed
 ///    to background.
-/// 5. Colors: libimagequant (quality, speed, dithering from `GIFOptions`), per frame or shared.
+/// 5. Colors: libimagequant (quality, speed, dithering from `GIFOptions`): one global palette
+///    from a histogram of all images with per-image fallback (default), per frame, or shared.
+///    A transparent pixel right after a drawn pixel whose color it already shows on screen
+///    gets that pixel's index instead, which keeps LZW runs going.
 /// 6. giflib writes each image with its graphics control extension; the file loops per
 ///    `GIFOptions.loopCount` (forever by default).
 ///
@@ -50,6 +54,20 @@ public final class GIFEncoder {
     private let sink: AnimationByteSink
     private var writer: GIFStreamWriter?
     private var sharedPalette: GIFSharedPalette?
+    /// `.global`: the histogram, then the palette (see `GIFGlobalPalette`).
+    private var globalPalette: GIFGlobalPalette?
+    /// `.global`: frames whose delays are final, held until the palette is made (`finish()`, or
+    /// when their crops exceed `GIFOptions.globalPaletteBufferLimit`).
+    private var buffered: [PendingFrame] = []
+    private var bufferedBytes = 0
+    /// `.global`: the palette is made and written; later frames are remapped as they come.
+    private var globalPaletteWritten = false
+    /// `.global`: the palette missed the minimum quality, so every image gets its own.
+    private var globalPaletteRejected = false
+    private var localPaletteCount = 0
+    /// What a decoder shows after the images written so far and their disposal, packed like
+    /// `normalize` (0 = transparent); used to draw unchanged pixels as runs (`continueRuns`).
+    private var screen: [UInt32] = []
     /// Encoded frames not written yet, oldest first (at most two: the last one may still be
     /// dropped by `finish()`, which then extends the one before it).
     private var queue: [PendingFrame] = []
@@ -69,7 +87,9 @@ public final class GIFEncoder {
         /// End of display in cs, known once the next frame starts.
         var end: Int?
         var rect: PixelRect
-        var pixels: IndexedPixels
+        /// The pixels to store, `rect.width × rect.height × 4` bytes, alpha 0 (leave the canvas
+        /// as it is) or 255; quantized when the frame is written.
+        var rgba: [UInt8]
         var disposal: Int32
     }
 
@@ -122,7 +142,7 @@ public final class GIFEncoder {
         queue.append(encoded)
         shown = current
         if queue.count > 2 {
-            try write(queue.removeFirst())
+            try emit(queue.removeFirst())
         }
     }
 
@@ -144,8 +164,9 @@ public final class GIFEncoder {
             queue[0].disposal = Int32(DISPOSE_DO_NOT)
         }
         queue[queue.count - 1].end = end
-        for frame in queue { try write(frame) }
+        for frame in queue { try emit(frame) }
         queue.removeAll()
+        if options.palette == .global, !globalPaletteWritten { try writeBuffered() }
         try writer?.close()
         writer = nil
         try sink.commit()
@@ -156,7 +177,8 @@ public final class GIFEncoder {
         }
         return GIFSummary(sourceFrameCount: sourceFrameCount, writtenFrameCount: writtenFrameCount,
                           droppedFrameCount: droppedFrameCount, mergedFrameCount: mergedFrameCount,
-                          durationCentiseconds: durationWritten, byteCount: sink.byteCount, frameRateNotice: notice)
+                          durationCentiseconds: durationWritten, byteCount: sink.byteCount, frameRateNotice: notice,
+                          localPaletteCount: localPaletteCount)
     }
 
     // MARK: - Frame differencing
@@ -218,33 +240,140 @@ public final class GIFEncoder {
                 o += 4
             }
         }
-        let pixels: IndexedPixels
+        return PendingFrame(sourceIndex: sourceIndex, start: start, end: nil, rect: rect, rgba: rgba,
+                            disposal: Int32(DISPOSE_DO_NOT))
+    }
+
+    /// Passes on a frame whose delay is final: written at once, or with `.global` held (and its
+    /// colors counted) until the palette is made.
+    private func emit(_ frame: PendingFrame) throws {
+        guard options.palette == .global, !globalPaletteWritten else { return try write(frame) }
+        if globalPalette == nil { globalPalette = try GIFGlobalPalette(options: options) }
+        try globalPalette!.add(rgba: frame.rgba, width: frame.rect.width, height: frame.rect.height, frameIndex: frame.sourceIndex)
+        buffered.append(frame)
+        bufferedBytes += frame.rgba.count
+        if bufferedBytes > options.globalPaletteBufferLimit { try writeBuffered() }
+    }
+
+    /// Makes the global palette from the frames counted so far and writes the held frames.
+    private func writeBuffered() throws {
+        globalPaletteWritten = true
+        if let globalPalette, try !globalPalette.quantize() {
+            globalPaletteRejected = true
+        }
+        for frame in buffered { try write(frame) }
+        buffered.removeAll()
+        bufferedBytes = 0
+    }
+
+    /// The indexed pixels of a frame, per `GIFOptions.palette`.
+    private func quantize(_ frame: PendingFrame) throws -> IndexedPixels {
+        let (rgba, rect, index) = (frame.rgba, frame.rect, frame.sourceIndex)
         switch options.palette {
         case .perFrame:
-            pixels = try GIFQuantizer.quantizeLocal(rgba: rgba, width: rect.width, height: rect.height,
-                                                    options: options, frameIndex: sourceIndex)
+            localPaletteCount += 1
+            return try GIFQuantizer.quantizeLocal(rgba: rgba, width: rect.width, height: rect.height, options: options, frameIndex: index)
         case .shared:
             if sharedPalette == nil {
                 // The first frame is always full-size and opaque where the source is.
                 sharedPalette = try GIFSharedPalette(firstFrame: rgba, width: rect.width, height: rect.height, options: options)
             }
-            pixels = try sharedPalette!.remap(rgba: rgba, width: rect.width, height: rect.height, frameIndex: sourceIndex)
+            return try sharedPalette!.remap(rgba: rgba, width: rect.width, height: rect.height, frameIndex: index)
+        case .global:
+            // The first image keeps its own palette: it is the only full-size one, holds most of
+            // the colors, and what it draws stays on screen wherever nothing changes later.
+            if let globalPalette, !globalPaletteRejected, writtenFrameCount > 0 {
+                let (pixels, error) = try globalPalette.remap(rgba: rgba, width: rect.width, height: rect.height, frameIndex: index)
+                if error <= GIFEncoder.globalPaletteErrorLimit {
+                    return pixels
+                }
+            }
+            localPaletteCount += 1
+            return try GIFQuantizer.quantizeLocal(rgba: rgba, width: rect.width, height: rect.height, options: options, frameIndex: index)
         }
-        return PendingFrame(sourceIndex: sourceIndex, start: start, end: nil, rect: rect, pixels: pixels,
-                            disposal: Int32(DISPOSE_DO_NOT))
     }
+
+    /// The highest mean squared error per opaque pixel and channel (see `GIFGlobalPalette.remap`)
+    /// at which an image keeps the global palette; above it, the image gets its own palette.
+    static let globalPaletteErrorLimit = 4.0
 
     private func write(_ frame: PendingFrame) throws {
         guard let end = frame.end else { preconditionFailure("GIFEncoder: frame written before its end is known") }
         let delay = end - frame.start
         guard delay <= 65535 else { throw AnimationEncodingError.delayTooLong(centiseconds: delay) }
+        var pixels = try quantize(frame)
         if writer == nil {
+            let globalColors = options.palette == .global && !globalPaletteRejected ? globalPalette?.colors : sharedPalette?.colors
             writer = try GIFStreamWriter(sink: sink, width: width, height: height,
-                                         globalColors: sharedPalette?.colors, loopCount: options.loopCount)
+                                         globalColors: globalColors, loopCount: options.loopCount)
+            screen = [UInt32](repeating: 0, count: width * height)
         }
-        try writer!.writeImage(frame.pixels, at: frame.rect, delay: delay, disposal: frame.disposal)
+        let colors = pixels.localColors ?? writer!.globalColors ?? []
+        continueRuns(&pixels, at: frame.rect, colors: colors)
+        try writer!.writeImage(pixels, at: frame.rect, delay: delay, disposal: frame.disposal)
+        updateScreen(pixels, at: frame.rect, colors: colors, disposal: frame.disposal)
         writtenFrameCount += 1
         durationWritten += delay
+    }
+
+    /// Size lever for LZW: a transparent pixel whose on-screen color is exactly the color of the
+    /// index drawn just before it in the row gets that index instead, which extends the run and
+    /// shows the same color. (Unchanged pixels inside the rectangle are transparent; next to
+    /// changed pixels of the same color they would otherwise break runs.)
+    private func continueRuns(_ pixels: inout IndexedPixels, at rect: PixelRect, colors: [UInt8]) {
+        guard let transparent = pixels.transparentIndex else { return }
+        let transparentIndex = UInt8(transparent)
+        var packed = [UInt32](repeating: 0, count: colors.count / 3)
+        for i in packed.indices where i != transparent {
+            packed[i] = UInt32(colors[i * 3]) | UInt32(colors[i * 3 + 1]) << 8 | UInt32(colors[i * 3 + 2]) << 16 | 0xFF00_0000
+        }
+        let canvasWidth = width
+        screen.withUnsafeBufferPointer { screen in
+            packed.withUnsafeBufferPointer { packed in
+                pixels.indices.withUnsafeMutableBufferPointer { indices in
+                    for y in 0..<rect.height {
+                        let row = y * rect.width, canvasRow = (rect.y + y) * canvasWidth + rect.x
+                        var last = transparentIndex
+                        for x in 0..<rect.width {
+                            let index = indices[row + x]
+                            if index == transparentIndex, last != transparentIndex,
+                               Int(last) < packed.count, packed[Int(last)] == screen[canvasRow + x] {
+                                indices[row + x] = last
+                            } else {
+                                last = index
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Applies a written image and its disposal to `screen`.
+    private func updateScreen(_ pixels: IndexedPixels, at rect: PixelRect, colors: [UInt8], disposal: Int32) {
+        var packed = [UInt32](repeating: 0xFF00_0000, count: 256)
+        for i in 0..<min(256, colors.count / 3) {
+            packed[i] = UInt32(colors[i * 3]) | UInt32(colors[i * 3 + 1]) << 8 | UInt32(colors[i * 3 + 2]) << 16 | 0xFF00_0000
+        }
+        let transparent = pixels.transparentIndex ?? -1, background = disposal == Int32(DISPOSE_BACKGROUND)
+        let canvasWidth = width
+        packed.withUnsafeBufferPointer { packed in
+            pixels.indices.withUnsafeBufferPointer { indices in
+                screen.withUnsafeMutableBufferPointer { screen in
+                    for y in 0..<rect.height {
+                        let row = y * rect.width, canvasRow = (rect.y + y) * canvasWidth + rect.x
+                        for x in 0..<rect.width {
+                            let index = Int(indices[row + x])
+                            if background {
+                                screen[canvasRow + x] = 0
+                            } else if index != transparent {
+                                screen[canvasRow + x] = packed[index]
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     // MARK: - Pixels

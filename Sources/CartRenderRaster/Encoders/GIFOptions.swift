@@ -8,13 +8,28 @@
 /// | 393 × 852 px    | 143 248 B, SSIM 0.9970 | 109 491 B (−24 %), 0.9912  |
 /// | 1179 × 2556 px  | 736 814 B, SSIM 0.9968 | 672 348 B (−9 %), 0.9883   |
 ///
-/// At equal size per-frame palettes are as good or better from 1x up (1179 × 2556 px with
-/// dithering 0.5: 666 756 B at SSIM 0.9977), and the shared palette fails on colors that appear
-/// after frame 0: the red badge comes out at SSIM 0.76 (3x, badge region) against an exact
-/// badge with per-frame palettes. Hence `.perFrame` is the default.
+/// At equal size per-frame palettes are as good or better than `.shared` from 1x up (1179 × 2556
+/// px with dithering 0.5: 666 756 B at SSIM 0.9977), and the shared palette fails on colors that
+/// appear after frame 0: the red badge comes out at SSIM 0.76 (3x, badge region) against an
+/// exact badge with per-frame palettes.
+///
+/// `.global` (the default) builds its palette from every frame, so late colors such as the badge
+/// are in it, and drops the 768-byte table of each later image. On the default scene
+/// (`Benchmarks/gif-benchmark.sh`, 198 frames, 112 images) it is the smallest: see
+/// docs/animations.md for the figures against `.perFrame` and ffmpeg.
 public enum GIFPaletteStrategy: String, CaseIterable, Equatable, Sendable {
+    /// One palette for the whole animation, from a libimagequant histogram of every image's
+    /// pixels (`liq_histogram_add_image` as frames arrive; the images are held until `finish()`,
+    /// see `GIFOptions.globalPaletteBufferLimit`), written once as the global color table. The
+    /// first image keeps a local palette of its own: it is the only full-size one, holds most
+    /// colors, and stays on screen wherever nothing changes. A later image falls back to its own
+    /// palette when the global one represents it badly (mean squared error above 4 per channel
+    /// after remapping, i.e. about 2 levels RMS). If the global palette cannot reach the minimum
+    /// quality, every image gets its own palette. The default.
+    case global
     /// Each GIF image gets a palette quantized from its own changed rectangle (a local color table
-    /// of 2…256 entries). Best color fidelity; costs up to 768 bytes per frame.
+    /// of 2…256 entries). Frames are written as they come (nothing held); costs up to 768 bytes
+    /// per image.
     case perFrame
     /// One palette for the whole animation, quantized from the first frame and stored once as the
     /// global color table; later frames are remapped to it. Smaller for small canvases, but
@@ -49,8 +64,15 @@ public struct GIFOptions: Equatable, Sendable {
     /// but not the banding (measured at 1179 × 2556 px: none 600 905 B, SSIM 0.9992; full
     /// 736 814 B, SSIM 0.9968).
     public var dithering: Float
-    /// Palette per frame (the default) or shared; see `GIFPaletteStrategy` for the measurements.
+    /// One palette from all frames with per-image fallback (`.global`, the default), a palette
+    /// per image, or the first frame's palette; see `GIFPaletteStrategy` for the measurements.
     public var palette: GIFPaletteStrategy
+    /// `.global` only: how many bytes of changed-rectangle pixels (4 bytes a pixel) the encoder
+    /// may hold until it makes the palette. Default 256 MiB. When the held frames exceed it, the
+    /// palette is made from the frames seen so far and written with them; every later frame is
+    /// remapped to it as it comes, or gets its own palette when the global one does not fit it
+    /// (typically new colors). 0 makes the palette from the first frame alone.
+    public var globalPaletteBufferLimit: Int
     /// Highest frame rate the GIF plays at, in frames per second, 0 < value ≤ 50. Browsers
     /// stretch delays under 2 cs, so GIFs above 50 fps would play slower, not smoother; faster
     /// sources are sampled at this rate (frames dropped evenly).
@@ -61,8 +83,9 @@ public struct GIFOptions: Equatable, Sendable {
 
     /// - Parameters: see the properties; every default is the documented one.
     public init(loopCount: Int = 0, quality: ClosedRange<Int> = 70...100, speed: Int = 4,
-                dithering: Float = 1.0, palette: GIFPaletteStrategy = .perFrame,
-                maxFrameRate: Double = 50, storesChangedRectanglesOnly: Bool = true) {
+                dithering: Float = 1.0, palette: GIFPaletteStrategy = .global,
+                maxFrameRate: Double = 50, storesChangedRectanglesOnly: Bool = true,
+                globalPaletteBufferLimit: Int = 256 << 20) {
         self.loopCount = loopCount
         self.quality = quality
         self.speed = speed
@@ -70,6 +93,7 @@ public struct GIFOptions: Equatable, Sendable {
         self.palette = palette
         self.maxFrameRate = maxFrameRate
         self.storesChangedRectanglesOnly = storesChangedRectanglesOnly
+        self.globalPaletteBufferLimit = globalPaletteBufferLimit
     }
 
     /// - Throws: `AnimationEncodingError.invalidOption` naming the first option out of range.
@@ -85,6 +109,9 @@ public struct GIFOptions: Equatable, Sendable {
         }
         guard dithering >= 0, dithering <= 1 else {
             throw AnimationEncodingError.invalidOption(name: "dithering", reason: "must be 0…1, not \(dithering)")
+        }
+        guard globalPaletteBufferLimit >= 0 else {
+            throw AnimationEncodingError.invalidOption(name: "globalPaletteBufferLimit", reason: "must be 0 or more bytes, not \(globalPaletteBufferLimit)")
         }
         guard maxFrameRate.isFinite, maxFrameRate > 0, maxFrameRate <= 50 else {
             throw AnimationEncodingError.invalidOption(name: "maxFrameRate", reason: "must be above 0 and at most 50 fps, not \(maxFrameRate)")
@@ -108,9 +135,12 @@ public struct GIFSummary: Equatable, Sendable {
     public var byteCount: Int
     /// One sentence for the user when frames were dropped (say it once), otherwise `nil`.
     public var frameRateNotice: String?
+    /// Images written with their own (local) color table: all of them with `.perFrame`, the
+    /// fallbacks with `.global`, none with `.shared`.
+    public var localPaletteCount: Int
 
     public init(sourceFrameCount: Int, writtenFrameCount: Int, droppedFrameCount: Int, mergedFrameCount: Int,
-                durationCentiseconds: Int, byteCount: Int, frameRateNotice: String?) {
+                durationCentiseconds: Int, byteCount: Int, frameRateNotice: String?, localPaletteCount: Int = 0) {
         self.sourceFrameCount = sourceFrameCount
         self.writtenFrameCount = writtenFrameCount
         self.droppedFrameCount = droppedFrameCount
@@ -118,5 +148,6 @@ public struct GIFSummary: Equatable, Sendable {
         self.durationCentiseconds = durationCentiseconds
         self.byteCount = byteCount
         self.frameRateNotice = frameRateNotice
+        self.localPaletteCount = localPaletteCount
     }
 }

@@ -6,6 +6,8 @@ final class GIFStreamWriter {
     private var gif: UnsafeMutablePointer<GifFileType>?
     private let sink: AnimationByteSink
     private let sinkReference: Unmanaged<AnimationByteSink>
+    /// The global color table as given to `init`.
+    let globalColors: [UInt8]?
 
     /// Opens the stream and writes the header, the logical screen descriptor (with the global
     /// color table when given) and, unless the animation plays once, the NETSCAPE2.0 loop extension.
@@ -16,6 +18,7 @@ final class GIFStreamWriter {
     /// - Throws: `AnimationEncodingError.gifFailed` or `.writeFailed`.
     init(sink: AnimationByteSink, width: Int, height: Int, globalColors: [UInt8]?, loopCount: Int) throws {
         self.sink = sink
+        self.globalColors = globalColors
         sinkReference = Unmanaged.passRetained(sink)
         var error: Int32 = 0
         gif = EGifOpen(sinkReference.toOpaque(), { file, bytes, count in

@@ -1,0 +1,137 @@
+import CImageQuant
+
+/// One palette for the whole animation built from every image (`GIFPaletteStrategy.global`).
+///
+/// As images arrive, their pixels (the changed rectangles, unchanged pixels transparent) go into
+/// a libimagequant histogram (`liq_histogram_add_image`), which is cheap and keeps only color
+/// counts. `quantize()` turns the histogram into one palette with a fixed transparent entry; it
+/// is written once as the global color table. `remap` maps each image to it with the result's
+/// dithering level and reports libimagequant's remapping quality, so that the encoder can give
+/// an image its own palette instead when the global one does not represent it well.
+final class GIFGlobalPalette {
+    /// The global color table, R, G, B bytes per entry (only valid after `quantize()`).
+    private(set) var colors: [UInt8] = []
+    /// The entry that leaves the canvas untouched.
+    private(set) var transparentIndex = 0
+    /// Quality of the palette for the whole histogram, 0…100 (`liq_get_quantization_quality`).
+    private(set) var quantizationQuality = 0
+    private let attributes: LIQAttributes
+    private let options: GIFOptions
+    private var histogram: OpaquePointer?
+    private var result: LIQResult?
+    /// libimagequant's palette as returned before any remapping (`colors` plus alpha).
+    private var table: [liq_color] = []
+    private var opaqueEntries: [Int] = []
+
+    /// - Throws: `AnimationEncodingError.quantizationFailed`.
+    init(options: GIFOptions) throws {
+        self.options = options
+        attributes = try LIQAttributes(options: options, frameIndex: 0)
+        guard let histogram = liq_histogram_create(attributes.pointer) else {
+            throw AnimationEncodingError.quantizationFailed(frameIndex: 0, operation: "liq_histogram_create", code: Int(LIQ_OUT_OF_MEMORY.rawValue))
+        }
+        self.histogram = histogram
+        try LIQAttributes.check(liq_histogram_add_fixed_color(histogram, liq_color(r: 0, g: 0, b: 0, a: 0), 0), "liq_histogram_add_fixed_color", 0)
+    }
+
+    deinit {
+        if let histogram { liq_histogram_destroy(histogram) }
+    }
+
+    /// Counts the colors of one image (`width × height × 4` bytes, alpha 0 or 255).
+    func add(rgba: [UInt8], width: Int, height: Int, frameIndex: Int) throws {
+        guard let histogram else { preconditionFailure("GIFGlobalPalette: add after quantize") }
+        let image = try LIQImage(attributes: attributes, rgba: rgba, width: width, height: height, frameIndex: frameIndex)
+        try LIQAttributes.check(liq_histogram_add_image(histogram, attributes.pointer, image.pointer), "liq_histogram_add_image", frameIndex)
+    }
+
+    /// Quantizes the histogram into the global palette and frees it.
+    /// - Returns: false when the palette cannot reach the minimum quality (the caller then uses
+    ///   per-frame palettes, which fail or not frame by frame).
+    /// - Throws: `AnimationEncodingError.quantizationFailed` for other libimagequant errors.
+    func quantize() throws -> Bool {
+        guard let histogram else { preconditionFailure("GIFGlobalPalette: quantized twice") }
+        defer { liq_histogram_destroy(histogram); self.histogram = nil }
+        var resultPointer: OpaquePointer?
+        let status = liq_histogram_quantize(histogram, attributes.pointer, &resultPointer)
+        if status == LIQ_QUALITY_TOO_LOW { return false }
+        try LIQAttributes.check(status, "liq_histogram_quantize", 0)
+        guard let resultPointer else {
+            throw AnimationEncodingError.quantizationFailed(frameIndex: 0, operation: "liq_histogram_quantize", code: Int(LIQ_INVALID_POINTER.rawValue))
+        }
+        let result = LIQResult(resultPointer)
+        self.result = result
+        try LIQAttributes.check(liq_set_dithering_level(result.pointer, options.dithering), "liq_set_dithering_level", 0)
+        quantizationQuality = Int(liq_get_quantization_quality(result.pointer))
+        guard let palette = liq_get_palette(result.pointer) else {
+            throw AnimationEncodingError.quantizationFailed(frameIndex: 0, operation: "liq_get_palette", code: Int(LIQ_INVALID_POINTER.rawValue))
+        }
+        let count = Int(palette.pointee.count)
+        table = withUnsafeBytes(of: palette.pointee.entries) { Array($0.bindMemory(to: liq_color.self).prefix(count)) }
+        var transparent: Int?
+        colors = []
+        for (i, entry) in table.enumerated() {
+            if entry.a < 128 {
+                transparent = transparent ?? i
+                colors += [0, 0, 0]
+            } else {
+                colors += [entry.r, entry.g, entry.b]
+            }
+        }
+        if transparent == nil {
+            transparent = table.count
+            colors += [0, 0, 0]
+        }
+        transparentIndex = transparent!
+        opaqueEntries = table.indices.filter { table[$0].a >= 128 }
+        return true
+    }
+
+    /// Remaps one image to the global palette.
+    ///
+    /// Each remapping starts from the palette `quantize()` made (libimagequant may refine
+    /// non-fixed colors for the image being remapped, but never reorders them), so index `i`
+    /// always means global entry `i` and the written colors are `colors`.
+    /// - Returns: indices into `colors` (`localColors` is `nil`) and libimagequant's remapping
+    ///   `error`: the mean squared difference per opaque pixel and channel, 0…65025, between the
+    ///   image and what is drawn (dithering included). libimagequant's own remapping error is not
+    ///   computed per image when dithering, so it cannot tell.
+    func remap(rgba: [UInt8], width: Int, height: Int, frameIndex: Int) throws -> (pixels: IndexedPixels, error: Double) {
+        guard let result else { preconditionFailure("GIFGlobalPalette: remap before quantize") }
+        let image = try LIQImage(attributes: attributes, rgba: rgba, width: width, height: height, frameIndex: frameIndex)
+        let (liqIndices, _) = try result.remap(image, frameIndex: frameIndex)
+        var hasTransparent = false
+        var nearest = [UInt32: UInt8]()
+        var squaredError = 0, opaqueCount = 0
+        var indices = [UInt8](repeating: 0, count: width * height)
+        for p in 0..<indices.count {
+            if rgba[p * 4 + 3] == 0 {
+                indices[p] = UInt8(transparentIndex)
+                hasTransparent = true
+                continue
+            }
+            let entry = Int(liqIndices[p])
+            opaqueCount += 1
+            if entry < table.count, table[entry].a >= 128 {
+                indices[p] = UInt8(entry)
+                let dr = Int(table[entry].r) - Int(rgba[p * 4]), dg = Int(table[entry].g) - Int(rgba[p * 4 + 1])
+                let db = Int(table[entry].b) - Int(rgba[p * 4 + 2])
+                squaredError += dr * dr + dg * dg + db * db
+            } else {
+                // Dithering landed an opaque pixel on the transparent entry: nearest opaque color.
+                let key = UInt32(rgba[p * 4]) << 16 | UInt32(rgba[p * 4 + 1]) << 8 | UInt32(rgba[p * 4 + 2])
+                if let known = nearest[key] {
+                    indices[p] = known
+                } else {
+                    let found = UInt8(GIFQuantizer.nearestEntry(r: rgba[p * 4], g: rgba[p * 4 + 1], b: rgba[p * 4 + 2],
+                                                                in: table, among: opaqueEntries))
+                    nearest[key] = found
+                    indices[p] = found
+                }
+            }
+        }
+        return (IndexedPixels(width: width, height: height, indices: indices, localColors: nil,
+                              transparentIndex: hasTransparent ? transparentIndex : nil),
+                opaqueCount == 0 ? 0 : Double(squaredError) / Double(opaqueCount * 3))
+    }
+}
