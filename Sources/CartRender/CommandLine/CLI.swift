@@ -43,7 +43,7 @@ public enum CLI {
             }
         default: (message, code) = ("internal error: \(error)", .software)
         }
-        FileHandle.standardError.write(Data(("cartrender: " + singleLine(message) + hint + "\n").utf8))
+        Stderr.write(("cartrender: " + singleLine(message) + hint + "\n"))
         return code
     }
 
@@ -81,19 +81,19 @@ public enum CLI {
         let result: RenderResult
         do { result = try renderer.render(options) } catch is RenderCancelled {
             bar?.finish()
-            FileHandle.standardError.write(Data("cartrender: interrupted by \(interrupts.signalName); removed the unfinished frames, \(command.outputDirectory) is as it was before\n".utf8))
+            Stderr.write("cartrender: interrupted by \(interrupts.signalName); removed the unfinished frames, \(command.outputDirectory) is as it was before\n")
             return interrupts.exitCode
         }
         bar?.finish()
         if interrupts.received != nil {
-            FileHandle.standardError.write(Data("cartrender: interrupted by \(interrupts.signalName) while moving the finished frames into place; \(command.outputDirectory) is complete\n".utf8))
+            Stderr.write("cartrender: interrupted by \(interrupts.signalName) while moving the finished frames into place; \(command.outputDirectory) is complete\n")
             return interrupts.exitCode
         }
         if !command.quiet {
             let px = renderer.pixelSize
             let n = result.manifest.frames.count
             let secs = String(format: "%.1f", Date().timeIntervalSince(started))
-            FileHandle.standardError.write(Data("cartrender: wrote \(n) frame\(n == 1 ? "" : "s") (\(px.width)×\(px.height) px, \(command.formats.map(\.rawValue).joined(separator: "+"))) and manifest.json to \(command.outputDirectory) in \(secs) s\n".utf8))
+            Stderr.write("cartrender: wrote \(n) frame\(n == 1 ? "" : "s") (\(px.width)×\(px.height) px, \(command.formats.map(\.rawValue).joined(separator: "+"))) and manifest.json to \(command.outputDirectory) in \(secs) s\n")
         }
         return .success
     }
@@ -113,11 +113,26 @@ final class ProgressBar: @unchecked Sendable {
         guard filled != lastDrawn || done == total else { return }
         lastDrawn = filled
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        FileHandle.standardError.write(Data("\r\(bar) \(done)/\(total) frames".utf8))
+        Stderr.write("\r\(bar) \(done)/\(total) frames")
     }
 
     func finish() {
         guard enabled, lastDrawn >= 0 else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        Stderr.write("\r\u{1B}[K")
+    }
+}
+
+/// stderr for messages and the progress bar. Failures to write are ignored: a closed or full
+/// stderr (`2>&-`, `2>/dev/full`) must not turn an error into a crash, and the exit status
+/// still tells what happened. (`FileHandle.write` traps on a failed write.)
+enum Stderr {
+    static func write(_ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { Foundation.write(2, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return }
+            bytes = bytes.dropFirst(n)
+        }
     }
 }
