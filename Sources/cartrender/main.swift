@@ -3,10 +3,17 @@ import CartRenderRaster
 import Foundation
 
 MemoryTuning.keepLargeBuffersMapped()
+// A closed stdin, stdout or stderr (`2>&-`) would be reused by the next file opened, and
+// messages would land in it: give them /dev/null instead.
+for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 { _ = open("/dev/null", O_RDWR) }
 setvbuf(stdout, nil, _IOFBF, 1 << 16)
 // Over a file size limit (`ulimit -f`), writes fail with EFBIG and are reported (exit 73)
 // instead of the process being killed with half its output in place.
 signal(SIGXFSZ, SIG_IGN)
 let code = CLI.run(Array(CommandLine.arguments.dropFirst()))
-fflush(stdout)
+// Help or the schema written to a full disk must not look like success.
+if fflush(stdout) != 0 || ferror(stdout) != 0 {
+    fputs("cartrender: standard output cannot be written (\(String(cString: strerror(errno))))\n", stderr)
+    exit(ExitCode.cannotCreate.rawValue)
+}
 exit(code.rawValue)

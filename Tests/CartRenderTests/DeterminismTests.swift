@@ -32,14 +32,28 @@ final class DeterminismTests: XCTestCase {
         for (name, data) in fa { XCTAssertEqual(data, fb[name], name) }
     }
 
-    /// Frames are pure functions of time: rendered in reverse order they are the same.
+    /// Frames are pure functions of time: rendered in reverse order they are the same, as PNG
+    /// and as SVG, with symbols and with PNG, JPEG and SVG product images.
     func testFrameOrderDoesNotMatter() throws {
-        let r = try Renderer(scene: scene())
-        let w1 = try r.makeWorker(), w2 = try r.makeWorker()
-        let times = (0..<r.frameCount).map(r.time(ofFrame:))
-        let forward = try times.map { try PNGEncoder.encode(try w1.image(at: $0)) }
-        let backward = try times.reversed().map { try PNGEncoder.encode(try w2.image(at: $0)) }
-        XCTAssertEqual(forward, Array(backward.reversed()))
+        let examples = URL(fileURLWithPath: #filePath).appendingPathComponent("../../../Examples").standardized.path
+        let images = URL(fileURLWithPath: #filePath).appendingPathComponent("../../CLITests/Corpus").standardized.path
+        var scenes = [try scene(), try SceneDecoder.load(path: examples + "/png-image.json", overrides: SceneOverrides(fps: 10, scale: 1))]
+        for image in ["images/tiny.jpg", "images/plain.svg"] {
+            let text = #"{"duration": 1, "fps": 10, "shop": {"image": "\#(image)"}, "events": [{"at": 0.2, "tap": "add"}]}"#
+            scenes.append(try SceneDecoder.decode(Array(text.utf8), file: image, baseDirectory: images))
+        }
+        for scene in scenes {
+            let r = try Renderer(scene: scene)
+            let w1 = try r.makeWorker(), w2 = try r.makeWorker()
+            let times = (0..<r.frameCount).map(r.time(ofFrame:))
+            func frame(_ w: FrameWorker, _ t: Double) throws -> [UInt8] {
+                let display = w.frame(at: t).display
+                return try PNGEncoder.encode(try w.rasterize(display)) + w.svg(display)
+            }
+            let forward = try times.map { try frame(w1, $0) }
+            let backward = try times.reversed().map { try frame(w2, $0) }
+            XCTAssertEqual(forward, Array(backward.reversed()), scene.shop.image.text)
+        }
     }
 
     /// Cairo numbers some SVG ids from a process-wide counter: a frame's SVG must not depend on

@@ -64,7 +64,7 @@ public enum CLI {
             }
         default: (message, code) = ("internal error: \(error)", .software)
         }
-        FileHandle.standardError.write(Data(("cartrender: " + singleLine(message) + hint + "\n").utf8))
+        Stderr.write(("cartrender: " + singleLine(message) + hint + "\n"))
         return code
     }
 
@@ -96,23 +96,23 @@ public enum CLI {
         let result: RenderResult
         do { result = try renderer.render(options) } catch is RenderCancelled {
             bar?.finish()
-            FileHandle.standardError.write(Data("cartrender: interrupted by \(interrupts.signalName); removed the unfinished frames, \(command.outputDirectory) is as it was before\n".utf8))
+            Stderr.write("cartrender: interrupted by \(interrupts.signalName); removed the unfinished frames, \(command.outputDirectory) is as it was before\n")
             return interrupts.exitCode
         }
         bar?.finish()
         if interrupts.received != nil {
-            FileHandle.standardError.write(Data("cartrender: interrupted by \(interrupts.signalName) while moving the finished frames into place; \(command.outputDirectory) is complete\n".utf8))
+            Stderr.write("cartrender: interrupted by \(interrupts.signalName) while moving the finished frames into place; \(command.outputDirectory) is complete\n")
             return interrupts.exitCode
         }
         if !command.quiet, let notice = result.gif?.frameRateNotice {
-            FileHandle.standardError.write(Data("cartrender: \(notice)\n".utf8))
+            Stderr.write("cartrender: \(notice)\n")
         }
         if !command.quiet {
             let px = renderer.pixelSize
             let n = result.manifest.frames.count
             let secs = String(format: "%.1f", Date().timeIntervalSince(started))
             let manifest = (result.manifestPath as NSString).lastPathComponent
-            FileHandle.standardError.write(Data("cartrender: wrote \(n) frame\(n == 1 ? "" : "s") (\(px.width)×\(px.height) px, \(command.formats.map(\.rawValue).joined(separator: "+")); \(result.framesDrawn) drawn, the rest repeat) and \(manifest) to \(command.outputDirectory) in \(secs) s\n".utf8))
+            Stderr.write("cartrender: wrote \(n) frame\(n == 1 ? "" : "s") (\(px.width)×\(px.height) px, \(command.formats.map(\.rawValue).joined(separator: "+")); \(result.framesDrawn) drawn, the rest repeat) and \(manifest) to \(command.outputDirectory) in \(secs) s\n")
         }
         return .success
     }
@@ -127,7 +127,7 @@ extension CLI {
         guard !dirs.isEmpty else { throw UsageError("merge needs at least one directory with shard manifests") }
         let out = options.last { $0.name == "--out" }?.value ?? dirs[0]
         let n = try ShardMerge.merge(dirs, into: out)
-        FileHandle.standardError.write(Data("cartrender: merged \(n) frames into \(out)/manifest.json\n".utf8))
+        Stderr.write("cartrender: merged \(n) frames into \(out)/manifest.json\n")
         return .success
     }
 }
@@ -150,11 +150,26 @@ final class ProgressBar: @unchecked Sendable {
         guard filled != lastDrawn || done == total else { return }
         lastDrawn = filled
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        FileHandle.standardError.write(Data("\r\(bar) \(done)/\(total) frames".utf8))
+        Stderr.write("\r\(bar) \(done)/\(total) frames")
     }
 
     func finish() {
         guard enabled, lastDrawn >= 0 else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        Stderr.write("\r\u{1B}[K")
+    }
+}
+
+/// stderr for messages and the progress bar. Failures to write are ignored: a closed or full
+/// stderr (`2>&-`, `2>/dev/full`) must not turn an error into a crash, and the exit status
+/// still tells what happened. (`FileHandle.write` traps on a failed write.)
+enum Stderr {
+    static func write(_ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { Foundation.write(2, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return }
+            bytes = bytes.dropFirst(n)
+        }
     }
 }

@@ -71,9 +71,11 @@ public struct Manifest {
     }
 
     /// Names of the files a manifest already in `directory` says an earlier run wrote.
+    /// A manifest.json that is not a regular file (a FIFO would block the read) or is absurdly
+    /// large names no files.
     static func filesOfEarlierRun(in directory: OutputDirectory) -> [String] {
-        guard let data = FileManager.default.contents(atPath: directory.url("manifest.json")),
-              let root = try? JSONParser.parse(Array(data)), case .object(let members) = root.value else { return [] }
+        guard let data = try? SceneFiles.readScene(directory.url("manifest.json"), limit: 1 << 30),
+              let root = try? JSONParser.parse(data), case .object(let members) = root.value else { return [] }
         var names: [String] = []
         func collect(_ node: JSONNode) {
             switch node.value {

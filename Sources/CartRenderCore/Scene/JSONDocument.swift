@@ -198,6 +198,10 @@ public struct JSONParser {
     /// or a single quote, which are the usual slips of hand-written JSON.
     private mutating func unexpectedValue() -> JSONSyntaxError {
         if bytes[index] == UInt8(ascii: "'") { return fail("JSON strings need double quotes, not single quotes") }
+        if bytes[index] == UInt8(ascii: "+") { return fail("JSON numbers have no plus sign") }
+        if bytes[index] == UInt8(ascii: "."), index + 1 < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index + 1]) {
+            return fail("a number needs a digit before its decimal point (0.5, not .5)")
+        }
         var end = index
         while end < bytes.count, end - index < 40, Self.isWordByte(bytes[end]) { end += 1 }
         guard end > index else { return fail("unexpected \(describe(bytes[index])); expected a value") }

@@ -10,11 +10,11 @@ public enum SceneFiles {
     /// Largest scene file accepted (bytes): scene files are small JSON documents.
     public static let maxSceneBytes = 16 << 20
 
-    /// The bytes of the scene file at `path`.
+    /// The bytes of the scene file (or another JSON file cartrender reads) at `path`, at most
+    /// `limit` bytes.
     /// - Throws: `SceneError` naming `path`: kind `.unreadable` when it is missing, a directory,
-    ///   not a regular file, or cannot be read; `.invalid` when it is larger than
-    ///   `maxSceneBytes`.
-    public static func readScene(_ path: String) throws -> [UInt8] {
+    ///   not a regular file, or cannot be read; `.invalid` when it is larger than `limit`.
+    public static func readScene(_ path: String, limit: Int = maxSceneBytes) throws -> [UInt8] {
         func unreadable(_ message: String) -> SceneError {
             SceneError(kind: .unreadable, file: path, location: nil, path: "", message: message)
         }
@@ -27,8 +27,8 @@ public enum SceneFiles {
             throw unreadable(problem == "a directory" ? "is a directory, not a scene file" : "is \(problem), not a scene file")
         }
         let tooLarge = SceneError(file: path, location: nil, path: "",
-                                  message: "is larger than 16 MiB; a scene file is a small JSON document")
-        if info.st_size > maxSceneBytes { throw tooLarge }
+                                  message: "is larger than \(limit >> 20) MiB; a scene file is a small JSON document")
+        if info.st_size > limit { throw tooLarge }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -40,7 +40,7 @@ public enum SceneFiles {
             }
             bytes += chunk[0..<n]
             // Files in /proc report size 0: check as they are read, too.
-            if bytes.count > maxSceneBytes { throw tooLarge }
+            if bytes.count > limit { throw tooLarge }
         }
         return bytes
     }
