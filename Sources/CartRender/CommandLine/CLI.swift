@@ -64,7 +64,7 @@ public enum CLI {
             }
         default: (message, code) = ("internal error: \(error)", .software)
         }
-        Stderr.write(("cartrender: " + singleLine(message) + hint + "\n"))
+        Stderr.write("cartrender: " + singleLine(message) + hint + "\n")
         return code
     }
 
