@@ -14,6 +14,7 @@ public final class FrameRasterizer: TextMeasuring {
     private struct SVGKey: Hashable { var source: ImageSource; var tint: Color? }
     private var svgDocuments: [SVGKey: SVGDocument] = [:]
     private var rasterSurfaces: [ImageSource: OpaquePointer] = [:]
+    private var reusableCanvas: OpaquePointer?
 
     /// - Throws: `RasterError` when Pango cannot be set up.
     public init(fonts: FontEnvironment, images: ImageLibrary) throws {
@@ -22,6 +23,7 @@ public final class FrameRasterizer: TextMeasuring {
     }
 
     deinit {
+        if let c = reusableCanvas { cairo_surface_destroy(c) }
         for s in rasterSurfaces.values { cairo_surface_destroy(s) }
     }
 
@@ -34,18 +36,39 @@ public final class FrameRasterizer: TextMeasuring {
     /// - Throws: `RasterError` when Cairo or librsvg fail.
     public func rasterize(_ list: DisplayList, scale: Double) throws -> RGBAImage {
         let w = Int((list.size.width * scale).rounded()), h = Int((list.size.height * scale).rounded())
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else {
-            throw RasterError(.library, "cairo_image_surface_create failed")
-        }
-        defer { cairo_surface_destroy(surface) }
-        try check(cairo_surface_status(surface), "creating a \(w)×\(h) px image surface")
+        let surface = try canvas(width: w, height: h)
         guard let cr = cairo_create(surface) else { throw RasterError(.library, "cairo_create failed") }
         defer { cairo_destroy(cr) }
         cairo_scale(cr, scale, scale)
+        // The canvas is reused from frame to frame: replace every pixel, whatever the background's alpha.
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_rgba(cr, 0, 0, 0, 0)
+        cairo_paint(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         try draw(list, in: cr)
         cairo_surface_flush(surface)
         try check(cairo_surface_status(surface), "drawing a frame")
         return Self.straightRGBA(surface: surface, width: w, height: h)
+    }
+
+    /// This worker's image surface of `width × height` px, kept between frames: creating a
+    /// 12 MB surface per frame costs more in page faults than drawing the frame.
+    private func canvas(width: Int, height: Int) throws -> OpaquePointer {
+        if let c = reusableCanvas, Int(cairo_image_surface_get_width(c)) == width, Int(cairo_image_surface_get_height(c)) == height {
+            return c
+        }
+        if let c = reusableCanvas { cairo_surface_destroy(c); reusableCanvas = nil }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+            throw RasterError(.library, "cairo_image_surface_create failed")
+        }
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            try check(status, "creating a \(width)×\(height) px image surface")
+            throw RasterError(.library, "cairo_image_surface_create failed")
+        }
+        reusableCanvas = surface
+        return surface
     }
 
     /// Draws `list` as an SVG document whose user unit is the point (`width`/`height` in px = pt).
@@ -206,6 +229,10 @@ public final class FrameRasterizer: TextMeasuring {
             do {
                 let doc = try svgDocument(image.source, tint: tint, data: data, path: path)
                 let target = image.contentMode == .fit ? frame.aspectFit(doc.size) : frame.aspectFill(doc.size)
+                // The root <svg> clips to its viewport anyway; clipping first keeps librsvg's
+                // intermediate layers the size of the image instead of the whole frame.
+                cairo_rectangle(cr, target.x, target.y, target.width, target.height)
+                cairo_clip(cr)
                 try doc.render(in: cr, viewport: target)
             } catch let f as SVGDocument.Failure {
                 throw f.rasterError
@@ -288,8 +315,9 @@ public final class FrameRasterizer: TextMeasuring {
     static func straightRGBA(surface: OpaquePointer, width: Int, height: Int) -> RGBAImage {
         let stride = Int(cairo_image_surface_get_stride(surface))
         let src = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        pixels.withUnsafeMutableBufferPointer { dst in
+        // Every byte is written below, so the array is not zero-filled first.
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { dst, count in
+            count = width * height * 4
             for y in 0..<height {
                 let row = src.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
                 var d = y * width * 4
