@@ -40,6 +40,24 @@ let tmp = NSTemporaryDirectory() + "cartrender-bench-\(getpid())"
 defer { try? FileManager.default.removeItem(atPath: tmp) }
 print("cartrender-bench: default scene, \(count) frames at \(renderer.pixelSize.width)×\(renderer.pixelSize.height) px, \(cores) cores\n")
 
+// (f) first, while this process is still small: a child's peak RSS as reported by wait4 can
+// include memory of the process that spawned it.
+// (f) Peak resident memory of the command for 60 and 600 frames.
+func peakRSS(_ args: [String]) throws -> Int {
+    let exe = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("cartrender").path
+    var pid: pid_t = 0
+    let argv = ([exe] + args).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    guard posix_spawn(&pid, exe, nil, nil, argv, environ) == 0 else { throw RasterError(.library, "cannot start \(exe)") }
+    var status: Int32 = 0
+    var usage = rusage()
+    wait4(pid, &status, 0, &usage)
+    return usage.ru_maxrss * 1024
+}
+let rss60 = try peakRSS(["--out", tmp + "/rss60", "--fps", "60", "--frames", "0-59", "--quiet"])
+let rss600 = try peakRSS(["--out", tmp + "/rss600", "--fps", "184", "--frames", "0-599", "--quiet"])
+let rssLine = (String(format: "(f) peak RSS, 60 frames: %.0f MB · 600 frames: %.0f MB", mb(rss60), mb(rss600)))
+
 // (a) Whole pipeline.
 var pipeline: [Int: Double] = [:]
 for jobs in Array(Set([1, cores])).sorted() {
@@ -94,22 +112,7 @@ rawTime *= Double(count) / Double(sample.count)
 line("(e) raw RGBA write (extrapolated from \(sample.count))", frames: count, seconds: rawTime, bytes: sample[0].pixels.count * count)
 try? FileManager.default.removeItem(atPath: tmp + "/raw")
 
-// (f) Peak resident memory of the command for 60 and 600 frames.
-func peakRSS(_ args: [String]) throws -> Int {
-    let exe = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("cartrender").path
-    var pid: pid_t = 0
-    let argv = ([exe] + args).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    guard posix_spawn(&pid, exe, nil, nil, argv, environ) == 0 else { throw RasterError(.library, "cannot start \(exe)") }
-    var status: Int32 = 0
-    var usage = rusage()
-    wait4(pid, &status, 0, &usage)
-    return usage.ru_maxrss * 1024
-}
-let rss60 = try peakRSS(["--out", tmp + "/rss60", "--fps", "60", "--frames", "0-59", "--quiet"])
-let rss600 = try peakRSS(["--out", tmp + "/rss600", "--fps", "184", "--frames", "0-599", "--quiet"])
-print(String(format: "(f) peak RSS, 60 frames: %.0f MB · 600 frames: %.0f MB", mb(rss60), mb(rss600)))
-
+print(rssLine)
 print("\nratios:")
 let best = pipeline[cores] ?? pipeline[1]!
 print(String(format: "  pipeline at %d cores vs naive on 1 core: %.1f× faster (target ≥ 8×)", cores, naiveTime / best))
