@@ -2,7 +2,7 @@ import CartRenderRaster
 import Foundation
 import XCTest
 
-/// SIGINT and SIGTERM in the middle of a render, and reruns into the same directory (issue #7):
+/// SIGINT and SIGTERM in the middle of a render, and reruns into the same directory:
 /// the output directory is either as it was before the run or complete, never a mix.
 final class InterruptionTests: XCTestCase {
     /// A render long enough to interrupt: the default scene at 240 fps and 3x (about 790 frames).

@@ -4,7 +4,7 @@ import CartRenderRaster
 import Foundation
 import XCTest
 
-/// Resident memory does not grow with the number of renders in one process (issue #7).
+/// Resident memory does not grow with the number of renders in one process.
 final class MemoryTests: XCTestCase {
     /// VmRSS of this process (KiB).
     func residentKiB() throws -> Int {

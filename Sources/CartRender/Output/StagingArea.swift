@@ -4,7 +4,7 @@ import Foundation
 /// output directory, `DIR/.cartrender-staging-PID-XXXXXX/`, on the same file system as `DIR` so that
 /// moving a file into place is a single `rename(2)`.
 ///
-/// What a reader of `DIR` can see (issue #7, SPEC.md §7):
+/// What a reader of `DIR` can see (SPEC.md §7):
 ///
 /// - While frames are being drawn, `DIR` is as it was before the run (plus the hidden staging
 ///   directory). An error, SIGINT or SIGTERM in this phase removes the staging directory and any
