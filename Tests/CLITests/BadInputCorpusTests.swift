@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// The bad-input corpus (`Corpus/cases.json`, issue #7): every case runs the built binary in a
+/// The bad-input corpus (`Corpus/cases.json`): every case runs the built binary in a
 /// fresh copy of `Corpus/` and must give its exact exit status and stderr, within 30 s, and a
 /// failing run must leave its directory exactly as it found it (no output directory, no
 /// temporary or staging files, no manifest).
