@@ -1,3 +1,4 @@
+import CartRenderRaster
 /// The outcome of comparing two images of the same size.
 ///
 /// Encoded as SPEC.md §6's `{"differingPixels", "antialiasedPixels", "totalPixels", "identical"}`
@@ -20,28 +21,6 @@ public struct DiffResult: Equatable, Hashable, Sendable {
 
     /// No pixel differs (anti-aliased pixels do not count).
     public var identical: Bool { differingPixels == 0 }
-}
-
-/// An axis-aligned rectangle in pixels: columns `x ..< x + width`, rows `y ..< y + height`.
-/// Parts outside the image are ignored; a rectangle with a non-positive size is empty.
-public struct PixelRect: Equatable, Hashable, Sendable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
-    /// Whether pixel (`px`, `py`) lies inside.
-    @inlinable
-    public func contains(x px: Int, y py: Int) -> Bool {
-        px >= x && py >= y && px - x < width && py - y < height
-    }
 }
 
 /// Why two images could not be compared.

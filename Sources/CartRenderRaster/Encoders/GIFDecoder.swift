@@ -8,21 +8,8 @@ import Darwin
 /// A decoded GIF: every image composed onto the canvas as a browser shows it.
 public struct GIFAnimation: Equatable, Sendable {
     /// A rectangle on the canvas, in px from the top-left corner.
-    public struct Rect: Equatable, Sendable {
-        public var x: Int
-        public var y: Int
-        public var width: Int
-        public var height: Int
+    public typealias Rect = PixelRect
 
-        public init(x: Int, y: Int, width: Int, height: Int) {
-            self.x = x
-            self.y = y
-            self.width = width
-            self.height = height
-        }
-    }
-
-    /// One displayed frame.
     public struct Frame: Equatable, Sendable {
         /// The whole canvas after this image was drawn (straight alpha; never-drawn pixels are
         /// transparent black).

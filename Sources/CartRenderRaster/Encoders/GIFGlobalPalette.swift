@@ -66,23 +66,7 @@ final class GIFGlobalPalette {
         guard let palette = liq_get_palette(result.pointer) else {
             throw AnimationEncodingError.quantizationFailed(frameIndex: 0, operation: "liq_get_palette", code: Int(LIQ_INVALID_POINTER.rawValue))
         }
-        let count = Int(palette.pointee.count)
-        table = withUnsafeBytes(of: palette.pointee.entries) { Array($0.bindMemory(to: liq_color.self).prefix(count)) }
-        var transparent: Int?
-        colors = []
-        for (i, entry) in table.enumerated() {
-            if entry.a < 128 {
-                transparent = transparent ?? i
-                colors += [0, 0, 0]
-            } else {
-                colors += [entry.r, entry.g, entry.b]
-            }
-        }
-        if transparent == nil {
-            transparent = table.count
-            colors += [0, 0, 0]
-        }
-        transparentIndex = transparent!
+        (table, colors, transparentIndex) = GIFColorTable.make(palette)
         opaqueEntries = table.indices.filter { table[$0].a >= 128 }
         return true
     }

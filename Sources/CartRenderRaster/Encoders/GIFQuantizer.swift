@@ -1,26 +1,5 @@
 import CImageQuant
 
-/// A rectangle of pixels (origin top-left, sizes in px).
-struct PixelRect: Equatable, Sendable {
-    var x: Int
-    var y: Int
-    var width: Int
-    var height: Int
-
-    var maxX: Int { x + width }
-    var maxY: Int { y + height }
-
-    func contains(x px: Int, y py: Int) -> Bool {
-        px >= x && px < maxX && py >= y && py < maxY
-    }
-
-    /// The smallest rectangle containing both.
-    func union(_ other: PixelRect) -> PixelRect {
-        let minX = min(x, other.x), minY = min(y, other.y)
-        return PixelRect(x: minX, y: minY, width: max(maxX, other.maxX) - minX, height: max(maxY, other.maxY) - minY)
-    }
-}
-
 /// Palette-indexed pixels of one GIF image.
 struct IndexedPixels: Equatable {
     var width: Int
@@ -270,24 +249,9 @@ final class GIFSharedPalette {
         guard let palette = liq_get_palette(result.pointer) else {
             throw AnimationEncodingError.quantizationFailed(frameIndex: 0, operation: "liq_get_palette", code: Int(LIQ_INVALID_POINTER.rawValue))
         }
-        let count = Int(palette.pointee.count)
-        let entries = withUnsafeBytes(of: palette.pointee.entries) { Array($0.bindMemory(to: liq_color.self).prefix(count)) }
-        var colors: [UInt8] = []
-        var transparent: Int?
-        for (i, entry) in entries.enumerated() {
-            if entry.a < 128 {
-                transparent = transparent ?? i
-                colors += [0, 0, 0]
-            } else {
-                colors += [entry.r, entry.g, entry.b]
-            }
-        }
-        if transparent == nil {
-            transparent = entries.count
-            colors += [0, 0, 0]
-        }
+        let (entries, colors, transparent) = GIFColorTable.make(palette)
         self.colors = colors
-        self.transparentIndex = transparent!
+        self.transparentIndex = transparent
         for (i, entry) in entries.enumerated() where entry.a >= 128 {
             indexOfColor[GIFSharedPalette.key(entry)] = indexOfColor[GIFSharedPalette.key(entry)] ?? i
         }
@@ -326,5 +290,31 @@ final class GIFSharedPalette {
 
     private static func key(_ c: liq_color) -> UInt32 {
         UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b)
+    }
+}
+
+/// A libimagequant palette as a GIF color table.
+enum GIFColorTable {
+    /// The palette's entries, their RGB triplets for the GIF color table (transparent entries as
+    /// black), and the index of the transparent entry — the first translucent one, or a black
+    /// entry added at the end when the palette has none.
+    static func make(_ palette: UnsafePointer<liq_palette>) -> (entries: [liq_color], colors: [UInt8], transparentIndex: Int) {
+        let count = Int(palette.pointee.count)
+        let entries = withUnsafeBytes(of: palette.pointee.entries) { Array($0.bindMemory(to: liq_color.self).prefix(count)) }
+        var colors: [UInt8] = []
+        var transparent: Int?
+        for (i, entry) in entries.enumerated() {
+            if entry.a < 128 {
+                transparent = transparent ?? i
+                colors += [0, 0, 0]
+            } else {
+                colors += [entry.r, entry.g, entry.b]
+            }
+        }
+        if transparent == nil {
+            transparent = entries.count
+            colors += [0, 0, 0]
+        }
+        return (entries, colors, transparent!)
     }
 }
