@@ -32,6 +32,7 @@ final class ArgumentsTests: XCTestCase {
             (["--out"], "--out needs a value (DIR)"),
             (["--quiet=yes"], "--quiet does not take a value"),
             (["a.json", "b.json"], "expected at most one scene file, got 2: a.json b.json"),
+            (["--shard", "1/2", "--frames", "0-9"], "--shard splits the whole timeline: it cannot be used with --frames or --at"),
             (["--color-scheme", "sepia"], "--color-scheme: expected light or dark, got \"sepia\""),
         ]
         for (args, message) in table {

@@ -60,7 +60,7 @@ final class RenderCommandTests: XCTestCase {
             (["--fsp", "30"], 64, "cartrender: unknown option --fsp; did you mean --fps?\nRun 'cartrender --help' for usage.\n"),
             (["--frames", "0-3", "--at", "1"], 64, "cartrender: --frames and --at cannot be used together\nRun 'cartrender --help' for usage.\n"),
             (["--out", "file", "--frames", "0-0"], 73, "cartrender: file: exists and is not a directory\n"),
-            (["--at", "99", "--out", "o"], 64, "cartrender: --at: the render ends at 3.278 s, got 99\nRun 'cartrender --help' for usage.\n"),
+            (["--at", "99", "--out", "o"], 64, "cartrender: --at: the render ends at 3.283333 s, got 99\nRun 'cartrender --help' for usage.\n"),
         ]
         for row in table {
             let r = try Binary.run(row.args, in: dir)
@@ -111,5 +111,16 @@ final class ContactSheetTests: XCTestCase {
         XCTAssertEqual(h, 24 + 2 * (520 + 28 + 24))
         let m = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/manifest.json"))) as! [String: Any]
         XCTAssertEqual((m["outputs"] as! [[String: String]]).map { $0["file"] }, ["contact-sheet.png"])
+    }
+}
+
+final class VerifyAtTests: XCTestCase {
+    /// `verify --at` checks the frame nearest the time, at that frame's time, against its baseline.
+    func testVerifyAtSnapsToTheFrameGrid() throws {
+        let dir = Binary.tempDir(self)
+        let record = try Binary.run(["verify", "--baseline", dir + "/base", "--scale", "1", "--frames", "36-36", "--record", "all", "--quiet"])
+        XCTAssertEqual(record.status, 0, record.stderr)
+        let r = try Binary.run(["verify", "--baseline", dir + "/base", "--scale", "1", "--at", "0.605", "--record", "never", "--quiet"])
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
     }
 }

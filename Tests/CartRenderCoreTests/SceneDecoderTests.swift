@@ -92,6 +92,7 @@ final class SceneDecoderTests: XCTestCase {
             ("{\"shop\": {\"count\": -1}}", "s.json:1:20: shop.count: must be between 0 and \(Int.max), got -1"),
             ("{\"shop\": {\"titel\": \"x\"}}", "s.json:1:11: shop.titel: unknown key \"titel\"; did you mean \"title\"?"),
             ("{\"screen\": \"cart\"}", "s.json:1:1: cart: is required when \"screen\" is \"cart\""),
+            ("{\"locale\": \"xx_YY\"}", "s.json:1:12: locale: unknown locale \"xx_YY\""),
             ("{\"version\": 2}", "s.json:1:13: version: this cartrender reads scene version 1, got 2"),
             ("{\"a\": \"\u{1}\"}", "s.json:1:8: control character 0x01 inside a string (escape it, e.g. \\n)"),
         ]

@@ -73,4 +73,24 @@ final class ShardingTests: XCTestCase {
         XCTAssertEqual(Set(shas[0...17]).count, 1)
         XCTAssertNotEqual(shas[17], shas[18])
     }
+
+    /// A merge that fails leaves the output directory exactly as it was.
+    func testFailedMergeLeavesTheOutputAsItWas() throws {
+        let scene = try DefaultScene.scene(overrides: SceneOverrides(fps: 10, scale: 1), baseDirectory: "/")
+        let r = try Renderer(scene: scene)
+        let out = tempDir()
+        var o = RenderOptions(); o.outputDirectory = out
+        _ = try r.render(o)
+        let before = try contents(out)
+        let shards = tempDir()
+        for k in 1...2 {
+            var s = RenderOptions(); s.outputDirectory = shards; s.shard = (k, 2)
+            _ = try r.render(s)
+        }
+        try FileManager.default.removeItem(atPath: shards + "/frame_0020.png")
+        XCTAssertThrowsError(try ShardMerge.merge([shards], into: out)) { e in
+            XCTAssertEqual("\(e)", "\(shards)/frame_0020.png is listed in shard-2-of-2.json but missing")
+        }
+        XCTAssertEqual(try contents(out), before)
+    }
 }

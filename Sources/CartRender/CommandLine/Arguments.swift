@@ -159,6 +159,7 @@ public struct RenderCommand: Equatable, Sendable {
             throw UsageError("--shard cannot make a \(f.rawValue) animation: render the shards as png, merge them, then render the animation in one run")
         }
         if c.shard != nil && c.contactSheet { throw UsageError("--shard and --contact-sheet cannot be used together") }
+        if c.shard != nil && (sawFrames || sawAt) { throw UsageError("--shard splits the whole timeline: it cannot be used with --frames or --at") }
         return c
     }
 

@@ -12,6 +12,7 @@ public enum CLI {
             case "--help", "-h", "help": print(Help.main); return .success
             case "--version": print(Help.version); return .success
             case "merge":
+                if arguments.dropFirst().first == "--help" { print(Help.merge); return .success }
                 return try merge(Array(arguments.dropFirst()))
             case "verify":
                 let rest = Array(arguments.dropFirst())
@@ -22,6 +23,7 @@ public enum CLI {
                 if rest.contains("--help") { print(Help.diff); return .success }
                 return try DiffCommand.parse(rest).run()
             case "schema":
+                if arguments.dropFirst().first == "--help" { print("cartrender schema — prints the JSON Schema (draft 2020-12) of scene files on stdout."); return .success }
                 guard arguments.count == 1 else { throw UsageError("schema takes no arguments") }
                 print(SceneSchema.json.serialized(pretty: true), terminator: "")
                 return .success
@@ -44,7 +46,7 @@ public enum CLI {
         case let e as UsageError: (message, code) = (e.message, .usage); hint = "\nRun 'cartrender --help' for usage."
         case let e as SceneError: (message, code) = (e.description, e.kind == .unreadable ? .noInput : .dataError)
         case let e as OutputError: (message, code) = (e.description, .cannotCreate)
-        case let e as MergeError: (message, code) = (e.message, .dataError)
+        case let e as MergeError: (message, code) = (e.message, e.missingInput ? .noInput : .dataError)
         case let e as AnimationEncodingError:
             switch e {
             case .writeFailed: (message, code) = ("\(e)", .cannotCreate)
@@ -83,8 +85,9 @@ public enum CLI {
         switch command.frames {
         case .range(_, let b) where b >= renderer.frameCount:
             throw UsageError("--frames: the render has frames 0-\(renderer.frameCount - 1), got \(b) as the last")
-        case .at(let t) where t > renderer.duration + TimeTolerance.epsilon:
-            throw UsageError("--at: the render ends at \(JSONValue.format(renderer.duration, decimals: 6)) s, got \(JSONValue.format(t, decimals: 6))")
+        case .at(let t) where t > max(renderer.duration, renderer.time(ofFrame: renderer.frameCount - 1)) + TimeTolerance.epsilon:
+            let end = max(renderer.duration, renderer.time(ofFrame: renderer.frameCount - 1))
+            throw UsageError("--at: the render ends at \(JSONValue.format(end, decimals: 6)) s, got \(JSONValue.format(t, decimals: 6))")
         default: break
         }
         let bar = command.quiet ? nil : ProgressBar()
@@ -112,7 +115,7 @@ public enum CLI {
             let n = result.manifest.frames.count
             let secs = String(format: "%.1f", Date().timeIntervalSince(started))
             let manifest = (result.manifestPath as NSString).lastPathComponent
-            Stderr.write("cartrender: wrote \(n) frame\(n == 1 ? "" : "s") (\(px.width)×\(px.height) px, \(command.formats.map(\.rawValue).joined(separator: "+")); \(result.framesDrawn) drawn, the rest repeat) and \(manifest) to \(command.outputDirectory) in \(secs) s\n")
+            Stderr.write("cartrender: wrote \(n) frame\(n == 1 ? "" : "s") (\(px.width)×\(px.height) px, \(command.formats.map(\.rawValue).joined(separator: "+"))\(result.framesDrawn < n ? "; \(result.framesDrawn) drawn, the rest repeat an identical frame" : "")) and \(manifest) to \(command.outputDirectory) in \(secs) s\n")
         }
         return .success
     }

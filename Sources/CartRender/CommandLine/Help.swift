@@ -1,5 +1,15 @@
 /// Help and version texts (printed to stdout).
 public enum Help {
+    /// `cartrender merge --help`.
+    public static let merge = """
+    cartrender merge DIR... [--out DIR]
+
+    Joins the outputs of `cartrender --shard K/N` runs: checks that the shard manifests
+    (shard-K-of-N.json) belong to one render and cover every frame once, gathers the frames
+    into --out (default: the first DIR) and writes manifest.json, byte-identical to a single run.
+    A failed merge leaves the output directory as it was.
+    """
+
     public static let version = "cartrender \(Manifest.version)"
 
     /// Aligned option lines: `  --out DIR   Output directory …`.

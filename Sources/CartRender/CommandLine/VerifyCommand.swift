@@ -33,7 +33,7 @@ public struct VerifyCommand: Equatable, Sendable {
         OptionSpec("--record", "MODE", "all | missing | failed | never: which baseline frames to write. Default: $CARTRENDER_RECORD, else never when $CI is set, else missing."),
         OptionSpec("--json", nil, "Print one JSON object (the report) on stdout instead of lines."),
         OptionSpec("--frames", "A-B", "Verify frame indices A through B only (repeatable)."),
-        OptionSpec("--at", "SECONDS", "Verify the frame at this time only (repeatable)."),
+        OptionSpec("--at", "SECONDS", "Verify only the frame nearest this time, at that frame's time (repeatable)."),
         OptionSpec("--jobs", "N", "Worker threads (default: the number of cores). Results do not depend on it."),
         OptionSpec("--quiet", nil, "No progress bar."),
         OptionSpec("--help", nil, "Show help."),

@@ -4,6 +4,8 @@ import Foundation
 /// A problem joining shard manifests (exit 65: the shards do not make one render).
 public struct MergeError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
+    /// A named directory is missing or unreadable (exit 66) rather than inconsistent (exit 65).
+    public var missingInput = false
     public var description: String { message }
 }
 
@@ -23,7 +25,7 @@ public enum ShardMerge {
         let pattern = try! NSRegularExpression(pattern: #"^shard-([0-9]+)-of-([0-9]+)\.json$"#)
         for dir in directories {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else {
-                throw MergeError(message: "\(dir): cannot be read as a directory")
+                throw MergeError(message: "\(dir): no such directory, or it cannot be read", missingInput: true)
             }
             for name in names.sorted() {
                 guard pattern.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil else { continue }
@@ -76,30 +78,51 @@ public enum ShardMerge {
             throw MergeError(message: "frames are missing: \(missing.map(String.init).joined(separator: ", "))")
         }
         let out = try OutputDirectory(path: output)
-        let outPath = URL(fileURLWithPath: output).standardizedFileURL.path
-        for i in indices {
-            let (frame, shard) = byIndex[i]!
-            guard case .object(let fm) = frame.value else { continue }
-            var names: [String] = []
-            for m in fm where m.key == "file" { if case .string(let s) = m.value.value { names.append(s) } }
-            if let alts = fm.first(where: { $0.key == "alternates" }), case .array(let items) = alts.value.value {
-                for a in items { if case .object(let am) = a.value, case .string(let s)? = am.first(where: { $0.key == "file" })?.value.value { names.append(s) } }
-            }
-            guard URL(fileURLWithPath: shard.dir).standardizedFileURL.path != outPath else { continue }
-            for name in names where !name.contains("/") {
-                guard let data = FileManager.default.contents(atPath: (shard.dir as NSString).appendingPathComponent(name)) else {
-                    throw MergeError(message: "\(shard.dir)/\(name) is listed in \(shard.file) but missing")
-                }
-                try out.write(Array(data), to: name)
-            }
+        // Like a render: gather into a staging directory and move everything into place at the
+        // end, so a failed merge leaves the output directory as it was.
+        let staging: StagingArea
+        do { staging = try StagingArea(in: out) } catch {
+            out.removeCreatedDirectories()
+            throw error
         }
-        // The single-run manifest: the shared members with the frames in index order.
-        var members = first.members
-        let framesValue = JSONValue.array(indices.map { JSONValue(byIndex[$0]!.0) })
-        let at = members.firstIndex { $0.0 == "outputs" } ?? members.count
-        members.insert(("frames", framesValue), at: at)
-        try out.write(Array(JSONValue.object(members).serialized(pretty: true).utf8), to: "manifest.json")
-        for s in shards where URL(fileURLWithPath: s.dir).standardizedFileURL.path == outPath { out.remove(s.file) }
+        do {
+            let outPath = URL(fileURLWithPath: output).standardizedFileURL.path
+            var staged: [String] = []
+            for i in indices {
+                let (frame, shard) = byIndex[i]!
+                guard case .object(let fm) = frame.value else { continue }
+                var names: [String] = []
+                for m in fm where m.key == "file" { if case .string(let s) = m.value.value { names.append(s) } }
+                if let alts = fm.first(where: { $0.key == "alternates" }), case .array(let items) = alts.value.value {
+                    for a in items { if case .object(let am) = a.value, case .string(let s)? = am.first(where: { $0.key == "file" })?.value.value { names.append(s) } }
+                }
+                let inPlace = URL(fileURLWithPath: shard.dir).standardizedFileURL.path == outPath
+                for name in names where !name.contains("/") {
+                    let source = (shard.dir as NSString).appendingPathComponent(name)
+                    guard FileManager.default.isReadableFile(atPath: source) else {
+                        throw MergeError(message: "\(source) is listed in \(shard.file) but missing")
+                    }
+                    if inPlace { continue }
+                    guard let data = FileManager.default.contents(atPath: source) else {
+                        throw MergeError(message: "\(source) cannot be read")
+                    }
+                    try staging.write(Array(data), to: name)
+                    staged.append(name)
+                }
+            }
+            // The single-run manifest: the shared members with the frames in index order.
+            var members = first.members
+            let framesValue = JSONValue.array(indices.map { JSONValue(byIndex[$0]!.0) })
+            let at = members.firstIndex { $0.0 == "outputs" } ?? members.count
+            members.insert(("frames", framesValue), at: at)
+            try staging.write(Array(JSONValue.object(members).serialized(pretty: true).utf8), to: "manifest.json")
+            try staging.commit(files: staged, manifest: "manifest.json", removeEarlierRun: false)
+            for s in shards where URL(fileURLWithPath: s.dir).standardizedFileURL.path == outPath { out.remove(s.file) }
+        } catch {
+            staging.discard()
+            out.removeCreatedDirectories()
+            throw error
+        }
         return indices.count
     }
 }

@@ -71,10 +71,13 @@ public enum Verifier {
         let report = try reportPath.map { try OutputDirectory(path: $0) }
         let earlierReportFiles = report.map(ReportWriter.filesOfEarlierReport) ?? []
 
-        // The frames to check, each once, in index order.
+        // The frames to check, each once, in index order. A baseline frame shows the state at its
+        // index's time, so `--at` selects the nearest frame and checks it at that frame's time.
         var byIndex: [Int: Double] = [:]
         for selection in options.frames {
-            for (index, t) in renderer.frames(selection) where byIndex[index] == nil { byIndex[index] = t }
+            for (index, _) in renderer.frames(selection) where byIndex[index] == nil && index < renderer.frameCount {
+                byIndex[index] = renderer.time(ofFrame: index)
+            }
         }
         let selected = byIndex.keys.sorted().map { ($0, byIndex[$0]!) }
         let record = options.record

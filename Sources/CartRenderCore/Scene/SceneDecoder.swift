@@ -162,7 +162,12 @@ public struct SceneDecoder {
             guard v.range(of: "^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*$", options: .regularExpression) != nil else {
                 throw error(n, "locale", "must be a locale identifier such as \"en_US\", got \"\(v)\"")
             }
-            s.locale = v.replacingOccurrences(of: "-", with: "_")
+            let identifier = v.replacingOccurrences(of: "-", with: "_")
+            guard Locale.availableIdentifiers.contains(identifier) else {
+                let hint = nearestKey(to: identifier, in: Locale.availableIdentifiers.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
+                throw error(n, "locale", "unknown locale \"\(v)\"\(hint)")
+            }
+            s.locale = identifier
         }
         if let n = m.values["tint"] { s.tint = try tint(n, "tint") }
         if let n = m.values["fps"] { s.fps = try integer(n, "fps", in: 1...240) }
@@ -304,6 +309,9 @@ public struct SceneDecoder {
             let v = try string(n, m.child("currencyCode"))
             guard v.count == 3, v.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
                 throw error(n, m.child("currencyCode"), "must be a three-letter ISO 4217 code such as \"USD\", got \"\(v)\"")
+            }
+            guard Locale.Currency.isoCurrencies.contains(where: { $0.identifier == v }) else {
+                throw error(n, m.child("currencyCode"), "unknown ISO 4217 currency code \"\(v)\"")
             }
             c.currencyCode = v
         }
