@@ -99,3 +99,17 @@ final class ShopLayoutTests: XCTestCase {
         XCTAssertEqual(value(3), "3 items")
     }
 }
+
+final class ShopLayoutWrappingTests: XCTestCase {
+    /// A long title wraps beside the cart icon and pushes the content down, as SwiftUI's Text does.
+    func testLongTitleWrapsBesideTheCart() {
+        var s = Scene()
+        let short = ShopLayout(scene: s, measurer: WrappingMetrics())
+        s.shop.title = "Summer Collection Sale And More"
+        let long = ShopLayout(scene: s, measurer: WrappingMetrics())
+        XCTAssertEqual(long.titleFrame.width, 345 - long.cartIconFrame.width - 8)
+        XCTAssertGreaterThan(long.titleFrame.height, short.titleFrame.height)
+        XCTAssertGreaterThan(long.imageContainerFrame.minY, short.imageContainerFrame.minY)
+        XCTAssertLessThanOrEqual(long.titleFrame.maxX, long.cartIconFrame.minX)
+    }
+}

@@ -52,12 +52,13 @@ public struct ShopLayout {
         let contentWidth = d.width - 48
 
         // Header: HStack { title; Spacer; cart } .padding(.horizontal, 24) .padding(.top, 8)
-        let title = measurer.measure(s.title, font: Self.titleFont, maxWidth: nil)
         let symbol = Self.symbolSize(Self.cartSymbolFont)
         let cartSize = Size(width: symbol.width + 16, height: symbol.height + 16)
+        // A long title wraps in the space the cart leaves (HStack spacing 8 pt), as Text does.
+        let title = measurer.measure(s.title, font: Self.titleFont, maxWidth: contentWidth - cartSize.width - 8)
         let headerTop = d.safeAreaTop + 8
         let headerHeight = max(title.height, cartSize.height)
-        titleFrame = Rect(x: 24, y: headerTop + (headerHeight - title.height) / 2, width: min(title.width, contentWidth - cartSize.width), height: title.height)
+        titleFrame = Rect(x: 24, y: headerTop + (headerHeight - title.height) / 2, width: contentWidth - cartSize.width - 8, height: title.height)
         cartIconFrame = Rect(x: d.width - 24 - cartSize.width, y: headerTop + (headerHeight - cartSize.height) / 2,
                              width: cartSize.width, height: cartSize.height)
         cartSymbolFrame = cartIconFrame.insetBy(8)
@@ -67,8 +68,10 @@ public struct ShopLayout {
         // Fly button: VStack(spacing: 20) { image container (260 tall); button }
         imageContainerFrame = Rect(x: 24, y: y, width: contentWidth, height: Self.imageContainerHeight)
         y += Self.imageContainerHeight + 20
-        let labelTitle = measurer.measure(s.buttonTitle, font: Self.buttonFont, maxWidth: nil)
         let icon = Self.symbolSize(Self.buttonFont)
+        // A long button title wraps inside the button, which grows taller.
+        let labelTitle = measurer.measure(s.buttonTitle, font: Self.buttonFont,
+                                          maxWidth: contentWidth - 2 * Look.buttonPaddingH - icon.width - Look.labelSpacing)
         let labelHeight = max(44, max(labelTitle.height, icon.height))
         buttonFrame = Rect(x: 24, y: y, width: contentWidth, height: labelHeight + 2 * Look.buttonPaddingV)
         let labelWidth = min(icon.width + Look.labelSpacing + labelTitle.width, contentWidth - 2 * Look.buttonPaddingH)
@@ -119,7 +122,7 @@ public struct ShopLayout {
         let s = scene.shop
         var items: [DisplayItem] = []
 
-        items.append(.text(TextRun(s.title, font: Self.titleFont, color: label, origin: Point(x: titleFrame.x, y: titleFrame.y))))
+        items.append(.text(TextRun(s.title, font: Self.titleFont, color: label, origin: Point(x: titleFrame.x, y: titleFrame.y), maxWidth: titleFrame.width)))
 
         // Cart icon and badge, scaled together about the cart frame's center.
         var cart: [DisplayItem] = [.image(ImageDraw(source: .symbol("cart.fill"), frame: cartSymbolFrame, tint: tint))]
@@ -139,7 +142,8 @@ public struct ShopLayout {
         var button: [DisplayItem] = [
             .fill(.roundedRect(buttonFrame, radius: Look.buttonCornerRadius), .color(tint)),
             .image(ImageDraw(source: .symbol("cart.badge.plus"), frame: buttonIconFrame, tint: .white)),
-            .text(TextRun(s.buttonTitle, font: Self.buttonFont, color: .white, origin: Point(x: buttonTitleFrame.x, y: buttonTitleFrame.y))),
+            .text(TextRun(s.buttonTitle, font: Self.buttonFont, color: .white, origin: Point(x: buttonTitleFrame.x, y: buttonTitleFrame.y),
+                          maxWidth: buttonTitleFrame.width, alignment: .center)),
         ]
         if state.buttonPressed { button = [.group(transform: .identity, opacity: Look.buttonPressedOpacity, clip: nil, items: button)] }
         items += button
