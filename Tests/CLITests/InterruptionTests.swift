@@ -74,7 +74,16 @@ final class InterruptionTests: XCTestCase {
 
     /// Starts a render, waits until its first frame is written (into its staging directory),
     /// sends `sig`, and returns how it ended (failing after 30 s).
-    func interrupt(_ args: [String], in dir: String, with sig: Int32) throws -> Binary.Result {
+    /// A second signal right after the first (an impatient double Ctrl-C) stops at once and still
+    /// leaves no staging directory and no directory the run created.
+    func testASecondSignalStopsAtOnceWithoutLeavingStagingBehind() throws {
+        let dir = Binary.tempDir(self)
+        let r = try interrupt(["--out", "frames"] + Self.longRender, in: dir, with: SIGINT, twice: true)
+        XCTAssertEqual(r.status, 130, r.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [], "nothing of the run is left")
+    }
+
+    func interrupt(_ args: [String], in dir: String, with sig: Int32, twice: Bool = false) throws -> Binary.Result {
         let running = try Binary.start(args, in: dir)
         let out = dir + "/" + args[args.firstIndex(of: "--out")! + 1]
         let deadline = Date().addingTimeInterval(120)
@@ -86,6 +95,10 @@ final class InterruptionTests: XCTestCase {
         }
         XCTAssertTrue(sawFrame, "the render wrote a frame")
         kill(running.process.processIdentifier, sig)
+        if twice {
+            usleep(2_000)
+            kill(running.process.processIdentifier, sig)
+        }
         let stopBy = Date().addingTimeInterval(30)
         while running.process.isRunning && Date() < stopBy { usleep(10_000) }
         if running.process.isRunning {

@@ -6,9 +6,10 @@ import Foundation
 ///
 /// The signals are ignored by the process and delivered through Dispatch signal sources, so
 /// the handler is ordinary Swift code on its own queue rather than an async-signal handler. A
-/// second SIGINT or SIGTERM ends the process at once, the usual way (for a render that does
-/// not stop quickly enough). A signal the process was started with ignored (as shells start
-/// background jobs with SIGINT ignored) stays ignored.
+/// second SIGINT or SIGTERM (an impatient double Ctrl-C) ends the process at once, with the
+/// signal's exit status, after removing its staging directories — unless files are being moved
+/// into place, which takes milliseconds and is let finish. A signal the process was started
+/// with ignored (as shells start background jobs with SIGINT ignored) stays ignored.
 final class InterruptWatcher: @unchecked Sendable {
     let cancellation = RenderCancellation()
     private let lock = NSLock()
@@ -31,9 +32,16 @@ final class InterruptWatcher: @unchecked Sendable {
     }
 
     private func received(_ sig: Int32) {
-        lock.withLock { if first == nil { first = sig } }
+        let isFirst = lock.withLock { () -> Bool in
+            if first == nil { first = sig; return true }
+            return false
+        }
         cancellation.cancel()
-        for s in watched { signal(s, SIG_DFL) }
+        if !isFirst && StagingArea.removeAbandoned() {
+            let message = "cartrender: interrupted again by \(sig == SIGTERM ? "SIGTERM" : "SIGINT"); removed the unfinished frames and stopped at once\n"
+            _ = message.withCString { write(2, $0, strlen($0)) }
+            _exit(128 + sig)
+        }
     }
 
     /// The first signal received, if any.

@@ -35,6 +35,28 @@ final class StagingArea {
             throw OutputError(path: output.path, reason: "cannot write into the output directory (\(OutputDirectory.describe(errno)))")
         }
         path = String(cString: made)
+        Self.active.withLock { $0.paths[path] = output }
+    }
+
+    /// Staging directories of this process that are still being filled, and how many are being
+    /// committed, so that a second SIGINT or SIGTERM can end the process without leaving one
+    /// behind (see `removeAbandoned()`).
+    private struct Active { var paths: [String: OutputDirectory] = [:]; var committing = 0 }
+    private static let active = LockedValue(Active())
+
+    /// Removes every staging directory of this process that is not being committed, for an
+    /// immediate exit. Returns false (and removes nothing) while a commit is moving files into
+    /// place: that takes milliseconds and must finish.
+    static func removeAbandoned() -> Bool {
+        active.withLock { a in
+            guard a.committing == 0 else { return false }
+            for (p, output) in a.paths {
+                removeTree(p)
+                output.removeCreatedDirectories()
+            }
+            a.paths.removeAll()
+            return true
+        }
     }
 
     /// Writes `bytes` as `name` in the staging directory.
@@ -57,6 +79,8 @@ final class StagingArea {
     /// - Throws: `OutputError` when a target is a directory (before anything in `DIR` changes),
     ///   or when `DIR` cannot be changed.
     func commit(files: [String], manifest manifestName: String = "manifest.json", removeEarlierRun: Bool = true) throws {
+        Self.active.withLock { $0.committing += 1 }
+        defer { Self.active.withLock { $0.committing -= 1; $0.paths[path] = nil } }
         let dir = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard dir >= 0 else { throw OutputError(path: output.path, reason: "cannot be written (\(OutputDirectory.describe(errno)))") }
         defer { close(dir) }
@@ -88,6 +112,7 @@ final class StagingArea {
 
     /// Removes the staging directory and everything in it (all of it written by this run).
     func discard() {
+        Self.active.withLock { $0.paths[path] = nil }
         _ = Self.removeTree(path)
     }
 
@@ -100,5 +125,16 @@ final class StagingArea {
             unlink((path as NSString).appendingPathComponent(name))
         }
         return rmdir(path) == 0 || errno == ENOENT
+    }
+}
+
+/// A value behind a lock.
+final class LockedValue<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        lock.lock(); defer { lock.unlock() }
+        return try body(&value)
     }
 }
