@@ -83,6 +83,22 @@ final class InterruptionTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [], "nothing of the run is left")
     }
 
+    /// `verify` stops between frames on SIGTERM, says so, and exits 143; the frames it recorded are whole.
+    func testSIGTERMStopsVerify() throws {
+        let dir = Binary.tempDir(self)
+        let running = try Binary.start(["verify", "--baseline", "base", "--fps", "240", "--quiet", "--jobs", "2"], in: dir)
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline && running.process.isRunning
+            && ((try? FileManager.default.contentsOfDirectory(atPath: dir + "/base")) ?? []).isEmpty { usleep(10_000) }
+        kill(running.process.processIdentifier, SIGTERM)
+        let r = running.finish()
+        XCTAssertEqual(r.status, 143, r.stderr)
+        XCTAssertEqual(r.stderr, "cartrender: verify interrupted by SIGTERM; no report written (baseline frames already recorded stay)\n")
+        for name in try FileManager.default.contentsOfDirectory(atPath: dir + "/base") {
+            XCTAssertTrue(name.hasPrefix("frame_") && name.hasSuffix(".png"), "only whole frames: \(name)")
+        }
+    }
+
     func interrupt(_ args: [String], in dir: String, with sig: Int32, twice: Bool = false) throws -> Binary.Result {
         let running = try Binary.start(args, in: dir)
         let out = dir + "/" + args[args.firstIndex(of: "--out")! + 1]

@@ -105,7 +105,15 @@ public struct VerifyCommand: Equatable, Sendable {
         options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let bar = quiet ? nil : ProgressBar()
         options.progress = bar.map { b in { @Sendable done, total in b.update(done, total) } }
-        let result = try Verifier.verify(renderer: renderer, subject: scene.sceneName, options: options)
+        let interrupts = InterruptWatcher()
+        defer { interrupts.stop() }
+        options.cancellation = interrupts.cancellation
+        let result: SnapshotResult
+        do { result = try Verifier.verify(renderer: renderer, subject: scene.sceneName, options: options) } catch is RenderCancelled {
+            bar?.finish()
+            Stderr.write("cartrender: verify interrupted by \(interrupts.signalName); no report written (baseline frames already recorded stay)\n")
+            return interrupts.exitCode
+        }
         bar?.finish()
         printResult(result, json: json)
         return result.passed ? .success : .differences

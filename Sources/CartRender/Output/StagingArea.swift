@@ -44,14 +44,18 @@ final class StagingArea {
     private struct Active { var paths: [String: OutputDirectory] = [:]; var committing = 0 }
     private static let active = LockedValue(Active())
 
-    /// Removes every staging directory of this process that is not being committed, for an
-    /// immediate exit. Returns false (and removes nothing) while a commit is moving files into
-    /// place: that takes milliseconds and must finish.
+    /// Removes every staging directory of this process (and the directories its run created),
+    /// for an immediate exit. Returns false and removes nothing while a commit is moving files
+    /// into place (that takes milliseconds and must finish) or when no staging directory is
+    /// registered (the run is not writing yet, or is already cleaning up).
     static func removeAbandoned() -> Bool {
         active.withLock { a in
-            guard a.committing == 0 else { return false }
+            // Nothing staged (not started yet, or already being cleaned up by the first signal's
+            // path, which finishes in moments) or a commit under way: let the run end itself.
+            guard a.committing == 0, !a.paths.isEmpty else { return false }
             for (p, output) in a.paths {
-                removeTree(p)
+                // Workers may still be writing a file into it: retry until the directory is gone.
+                for _ in 0..<50 where !removeTree(p) { usleep(1_000) }
                 output.removeCreatedDirectories()
             }
             a.paths.removeAll()

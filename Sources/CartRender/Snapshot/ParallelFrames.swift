@@ -8,11 +8,13 @@ enum ParallelFrames {
     /// Only the workers' results are kept: a frame's pixels are dropped when its body returns.
     ///
     /// - Throws: the error of the lowest-numbered frame that failed (or of a worker's set-up);
-    ///   no new frames are started once one has failed.
+    ///   no new frames are started once one has failed. `RenderCancelled` when `cancellation`
+    ///   was cancelled: no new frames are started after that either.
     static func map<Worker, Result>(
         count: Int, jobs: Int,
         makeWorker: () throws -> Worker,
         progress: ((Int, Int) -> Void)? = nil,
+        cancellation: RenderCancellation? = nil,
         body: (Worker, Int) throws -> Result
     ) throws -> [Result] {
         guard count > 0 else { return [] }
@@ -30,7 +32,7 @@ enum ParallelFrames {
                         shared.lock.lock()
                         let slot = shared.next
                         shared.next += 1
-                        let stop = slot >= count || !shared.errors.isEmpty
+                        let stop = slot >= count || !shared.errors.isEmpty || cancellation?.isCancelled == true
                         shared.lock.unlock()
                         if stop { return }
                         do {
@@ -50,6 +52,7 @@ enum ParallelFrames {
             }
         }
         if let first = shared.errors.min(by: { $0.0 < $1.0 }) { throw first.1 }
+        if cancellation?.isCancelled == true { throw RenderCancelled() }
         return shared.results.map { $0! }
     }
 }

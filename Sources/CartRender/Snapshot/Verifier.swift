@@ -4,6 +4,9 @@ import Foundation
 
 /// How to verify a scene's frames against a baseline directory.
 public struct VerifyOptions: Sendable {
+    /// Stops the verification between frames (SIGINT, SIGTERM): frames already recorded stay
+    /// (each is written atomically), no report is written, and `verify` throws `RenderCancelled`.
+    public var cancellation: RenderCancellation?
     /// The baseline directory holding `frame_NNNN.png` files (created when a record mode writes).
     public var baseline: String
     /// Where the report goes; nil = ``defaultReportDirectory(forBaseline:)``.
@@ -86,7 +89,8 @@ public enum Verifier {
         var results = try ParallelFrames.map(
             count: selected.count, jobs: options.jobs,
             makeWorker: { try renderer.makeWorker() },
-            progress: options.progress.map { p in { p($0, $1) } }
+            progress: options.progress.map { p in { p($0, $1) } },
+            cancellation: options.cancellation
         ) { worker, slot -> FrameResult in
             let (index, t) = selected[slot]
             let name = renderer.fileName(ofFrame: index, format: .png)
