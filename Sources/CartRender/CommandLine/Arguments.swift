@@ -155,6 +155,17 @@ public struct RenderCommand: Equatable, Sendable {
             }
         }
         if sawFrames && sawAt { throw UsageError("--frames and --at cannot be used together") }
+        // Options that would have no effect are errors, not silently ignored.
+        let given = Set(options.map(\.name))
+        if !c.formats.contains(.gif), let o = ["--gif-quality", "--gif-speed", "--dither"].first(where: given.contains) {
+            throw UsageError("\(o) only applies to GIF: add gif to --format")
+        }
+        if !c.formats.contains(.webp), given.contains("--quality") {
+            throw UsageError("--quality only applies to WebP: add webp to --format")
+        }
+        if !c.formats.contains(.gif) && !c.formats.contains(.webp), given.contains("--loop") {
+            throw UsageError("--loop only applies to GIF and WebP: add gif or webp to --format")
+        }
         if c.shard != nil, let f = c.formats.first(where: { !$0.isPerFrame }) {
             throw UsageError("--shard cannot make a \(f.rawValue) animation: render the shards as png, merge them, then render the animation in one run")
         }
