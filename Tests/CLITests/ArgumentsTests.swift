@@ -33,6 +33,7 @@ final class ArgumentsTests: XCTestCase {
             (["--quiet=yes"], "--quiet does not take a value"),
             (["a.json", "b.json"], "expected at most one scene file, got 2: a.json b.json"),
             (["--shard", "1/2", "--frames", "0-9"], "--shard splits the whole timeline: it cannot be used with --frames or --at"),
+            (["--out", "a", "--out", "b"], "--out is given more than once"),
             (["--loop", "2"], "--loop only applies to GIF and WebP: add gif or webp to --format"),
             (["--format", "gif", "--quality", "80"], "--quality only applies to WebP: add webp to --format"),
             (["--dither", "0.5"], "--dither only applies to GIF: add gif to --format"),
