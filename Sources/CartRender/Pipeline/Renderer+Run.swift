@@ -65,13 +65,10 @@ extension Renderer {
     /// the output directory is as it was before. Files an earlier run listed in its manifest
     /// and this run did not rewrite are removed (not by shards, which share a directory);
     /// nothing else in the directory is touched.
-    /// - Parameter consumer: called with each run's image in frame order (for streaming
-    ///   consumers), from whichever worker finishes the next run; at most `2 × jobs` rendered
-    ///   images wait for their turn.
     /// - Throws: `OutputError` (exit 73), `RasterError`, the error of the earliest failing
     ///   frame, or `RenderCancelled` when `options.cancellation` was cancelled before the files
     ///   were moved into place.
-    public func render(_ options: RenderOptions, ordered consumer: ((RGBAImage, [(index: Int, time: Double)]) throws -> Void)? = nil) throws -> RenderResult {
+    public func render(_ options: RenderOptions) throws -> RenderResult {
         if options.cancellation?.isCancelled == true { throw RenderCancelled() }
         let out = try OutputDirectory(path: options.outputDirectory)
         let staging: StagingArea
@@ -80,7 +77,7 @@ extension Renderer {
             throw error
         }
         do {
-            return try render(options, staging: staging, consumer: consumer)
+            return try render(options, staging: staging)
         } catch {
             staging.discard()
             out.removeCreatedDirectories()
@@ -88,8 +85,7 @@ extension Renderer {
         }
     }
 
-    private func render(_ options: RenderOptions, staging: StagingArea,
-                        consumer: ((RGBAImage, [(index: Int, time: Double)]) throws -> Void)?) throws -> RenderResult {
+    private func render(_ options: RenderOptions, staging: StagingArea) throws -> RenderResult {
         let out = staging.output
         let cancellation = options.cancellation
         let px = pixelSize
@@ -99,89 +95,42 @@ extension Renderer {
             ? try GIFEncoder(width: px.width, height: px.height, fps: Double(scene.fps), options: options.gif) : nil
         let webp = options.formats.contains(.webp)
             ? try WebPEncoder(width: px.width, height: px.height, fps: Double(scene.fps), options: options.webp) : nil
-        let ordered: ((RGBAImage, [(index: Int, time: Double)]) throws -> Void)?
-        if gif != nil || webp != nil || consumer != nil {
-            ordered = { image, frames in
-                for _ in frames {
-                    try gif?.add(image)
-                    try webp?.add(image)
-                }
-                try consumer?(image, frames)
-            }
-        } else {
-            ordered = nil
-        }
+        let animating = gif != nil || webp != nil
         var selected = frames(options.frames)
         if let (k, n) = options.shard { selected = Self.shard(selected, k, of: n) }
         let planner = try makeWorker()
         let runs = runs(selected, worker: planner)
-        let jobs = max(1, min(options.jobs, runs.count))
+        let needPixels = options.formats.contains(.png) || animating
 
-        final class Shared: @unchecked Sendable {
-            let condition = NSCondition()
-            var next = 0
-            var done = 0
-            var results: [[Manifest.Frame]?]
-            var errors: [(Int, Error)] = []
-            // Ordered delivery: images waiting for their turn, by run number.
-            var pending: [Int: (RGBAImage, [(index: Int, time: Double)])] = [:]
-            var delivered = 0
-            init(count: Int) { results = Array(repeating: nil, count: count) }
-        }
-        let shared = Shared(count: runs.count)
-        let window = 2 * jobs
-        let needPixels = options.formats.contains(.png) || ordered != nil
-
-        DispatchQueue.concurrentPerform(iterations: jobs) { _ in
-            let worker: FrameWorker
-            do { worker = try makeWorker() } catch {
-                shared.condition.lock(); shared.errors.append((-1, error)); shared.condition.broadcast(); shared.condition.unlock()
-                return
-            }
-            while true {
-                shared.condition.lock()
-                // Keep ordered delivery bounded: do not run ahead of the consumer by more than the
-                // window. Re-read the next run after every wait: another worker may have taken it.
-                while ordered != nil && shared.next >= shared.delivered + window && shared.errors.isEmpty
-                    && cancellation?.isCancelled != true { _ = shared.condition.wait(until: Date(timeIntervalSinceNow: 0.1)) }
-                let slot = shared.next
-                let stop = slot >= runs.count || !shared.errors.isEmpty || cancellation?.isCancelled == true
-                if !stop { shared.next += 1 }
-                shared.condition.unlock()
-                if stop { shared.condition.lock(); shared.condition.broadcast(); shared.condition.unlock(); return }
-                let run = runs[slot]
-                do {
-                    let (frames, image) = try renderRun(run, worker: worker, formats: options.formats, needPixels: needPixels,
-                                                        compression: options.pngCompression, into: staging)
-                    shared.condition.lock()
-                    shared.results[slot] = frames
-                    shared.done += run.frames.count
-                    let done = shared.done
-                    if let ordered, let image {
-                        shared.pending[slot] = (image, run.frames)
-                        // Deliver every image whose turn has come, in order, while holding the lock.
-                        while let (img, fs) = shared.pending.removeValue(forKey: shared.delivered) {
-                            do { try ordered(img, fs) } catch { shared.errors.append((fs[0].index, error)); break }
-                            shared.delivered += 1
-                        }
-                    }
-                    shared.condition.broadcast()
-                    shared.condition.unlock()
-                    options.progress?(done, selected.count)
-                } catch {
-                    shared.condition.lock(); shared.errors.append((run.frames[0].index, error)); shared.condition.broadcast(); shared.condition.unlock()
-                    return
+        // Progress counts frames, not runs.
+        let framesDone = LockedValue(0)
+        let rendered = try ParallelFrames.map(
+            count: runs.count, jobs: options.jobs,
+            makeWorker: { try makeWorker() },
+            cancellation: cancellation,
+            ordered: animating ? { slot, output in
+                // Animations take every frame in order; identical frames are passed once per
+                // frame and the encoders merge them into longer delays.
+                guard let image = output.image else { return }
+                for _ in runs[slot].frames {
+                    try gif?.add(image)
+                    try webp?.add(image)
                 }
-            }
+                output.image = nil
+            } : nil
+        ) { worker, slot -> (frames: [Manifest.Frame], image: RGBAImage?) in
+            let output = try renderRun(runs[slot], worker: worker, formats: options.formats, needPixels: needPixels,
+                                       keepPixels: animating, compression: options.pngCompression, into: staging)
+            let done = framesDone.withLock { $0 += runs[slot].frames.count; return $0 }
+            options.progress?(done, selected.count)
+            return output
         }
-        if let first = shared.errors.min(by: { $0.0 < $1.0 }) { throw first.1 }
-        if cancellation?.isCancelled == true { throw RenderCancelled() }
 
         var manifest = Manifest(
             sceneHash: Checksum.sha256(Array(scene.canonicalJSON.serialized().utf8)),
             fps: scene.fps, scale: scale, width: px.width, height: px.height,
             duration: duration, frameCount: frameCount,
-            frames: shared.results.flatMap { $0! }, events: events, fonts: fonts.files)
+            frames: rendered.flatMap(\.frames), events: events, fonts: fonts.files)
         manifest.shard = options.shard
         var result = RenderResult(manifest: manifest, manifestPath: "", framesDrawn: runs.count)
         func writeAnimation(_ bytes: [UInt8], _ format: OutputFormat) throws {
@@ -207,10 +156,13 @@ extension Renderer {
     }
 
     /// Draws one run once and writes its bytes under every frame's name.
-    func renderRun(_ run: FrameRun, worker: FrameWorker, formats: [OutputFormat], needPixels: Bool,
-                   compression: PNGEncoder.Compression, into out: StagingArea) throws -> ([Manifest.Frame], RGBAImage?) {
-        let first = run.frames[0]
-        let display = worker.frame(at: first.time).display
+    /// Draws one run once, writes its bytes under every frame's name, and returns the frames'
+    /// manifest entries — and the pixels when `keepPixels` (for the animation encoders; otherwise
+    /// they are dropped here, so finished runs hold no pixels).
+    func renderRun(_ run: FrameRun, worker: FrameWorker, formats: [OutputFormat], needPixels: Bool, keepPixels: Bool,
+                   compression: PNGEncoder.Compression, into out: StagingArea) throws -> (frames: [Manifest.Frame], image: RGBAImage?) {
+        let first = worker.frame(at: run.frames[0].time)
+        let display = first.display
         let image = needPixels ? try worker.rasterize(display) : nil
         var encoded: [(format: OutputFormat, bytes: [UInt8], sha256: String)] = []
         for format in formats where format.isPerFrame {
@@ -223,7 +175,7 @@ extension Renderer {
             encoded.append((format, bytes, Checksum.sha256(bytes)))
         }
         var frames: [Manifest.Frame] = []
-        for f in run.frames {
+        for (i, f) in run.frames.enumerated() {
             var files: [(name: String, sha256: String)] = []
             for e in encoded {
                 let name = fileName(ofFrame: f.index, format: e.format)
@@ -231,8 +183,9 @@ extension Renderer {
                 files.append((name, e.sha256))
             }
             // Equal display lists can still differ in state (e.g. time); state is per frame.
-            frames.append(Manifest.Frame(index: f.index, time: f.time, files: files, state: worker.frame(at: f.time).state))
+            let state = i == 0 ? first.state : worker.frame(at: f.time).state
+            frames.append(Manifest.Frame(index: f.index, time: f.time, files: files, state: state))
         }
-        return (frames, image)
+        return (frames, keepPixels ? image : nil)
     }
 }

@@ -184,3 +184,12 @@ enum PNGHeader {
         return PixelSize(width: u32(16), height: u32(20))
     }
 }
+
+/// Byte equality through `memcmp`.
+@inline(__always)
+func bytesEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    guard a.count == b.count else { return false }
+    return a.withUnsafeBytes { pa in b.withUnsafeBytes { pb in
+        a.isEmpty || memcmp(pa.baseAddress!, pb.baseAddress!, a.count) == 0
+    } }
+}

@@ -52,10 +52,6 @@ public struct Rect: Equatable, Hashable, Sendable, Codable {
     public var size: Size { Size(width: width, height: height) }
     /// The rectangle shrunk by `d` pt on every side (grown when `d` is negative).
     public func insetBy(_ d: Double) -> Rect { Rect(x: x + d, y: y + d, width: width - 2 * d, height: height - 2 * d) }
-    /// The rectangle shrunk by `dx` pt left and right and `dy` pt top and bottom.
-    public func insetBy(dx: Double, dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width - 2 * dx, height: height - 2 * dy) }
-    /// The rectangle moved by `v` pt.
-    public func offsetBy(_ v: Vector) -> Rect { Rect(x: x + v.dx, y: y + v.dy, width: width, height: height) }
     /// The largest rectangle of aspect ratio `content` that fits inside, centered (`.scaledToFit`).
     public func aspectFit(_ content: Size) -> Rect {
         guard content.width > 0, content.height > 0 else { return self }
