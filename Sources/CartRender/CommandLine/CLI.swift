@@ -85,9 +85,8 @@ public enum CLI {
         switch command.frames {
         case .range(_, let b) where b >= renderer.frameCount:
             throw UsageError("--frames: the render has frames 0-\(renderer.frameCount - 1), got \(b) as the last")
-        case .at(let t) where t > max(renderer.duration, renderer.time(ofFrame: renderer.frameCount - 1)) + TimeTolerance.epsilon:
-            let end = max(renderer.duration, renderer.time(ofFrame: renderer.frameCount - 1))
-            throw UsageError("--at: the render ends at \(JSONValue.format(end, decimals: 6)) s, got \(JSONValue.format(t, decimals: 6))")
+        case .at(let t) where t > renderer.endTime + TimeTolerance.epsilon:
+            throw UsageError("--at: the render ends at \(JSONValue.format(renderer.endTime, decimals: 6)) s, got \(JSONValue.format(t, decimals: 6))")
         default: break
         }
         let bar = command.quiet ? nil : ProgressBar()

@@ -48,6 +48,10 @@ public final class Renderer: @unchecked Sendable {
         }
     }
 
+    /// The latest time a frame may show (s): the duration, or the last frame's time when
+    /// `round(duration × fps)` rounds up past it.
+    public var endTime: Double { max(duration, time(ofFrame: frameCount - 1)) }
+
     /// Time (s) shown by frame `index`: `index / fps`.
     public func time(ofFrame index: Int) -> Double { Double(index) / Double(scene.fps) }
 
