@@ -4,7 +4,7 @@
 //
 // Renders the default scene at 3x (iPhone 16, 1179×2556 px) and measures, on this machine:
 //   (a) the whole pipeline (draw + PNG + files + manifest) at --jobs 1 and at all cores,
-//   (b) drawing only, (c) PNG encoding only (each --png-compression setting),
+//   (b) drawing only, (c) PNG encoding only (each --png-compression setting, and with stripe reuse),
 //   (d) the naive route: draw + cairo_surface_write_to_png on one core,
 //   (e) writing the same frames' raw RGBA bytes to disk,
 //   (f) peak resident memory of `cartrender` for 60 and 600 frames.
@@ -16,7 +16,7 @@ import Foundation
 func now() -> Double { var ts = timespec(); clock_gettime(CLOCK_MONOTONIC, &ts); return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9 }
 func mb(_ bytes: Int) -> Double { Double(bytes) / 1_000_000 }
 func line(_ name: String, frames: Int, seconds: Double, bytes: Int? = nil) {
-    var s = name.padding(toLength: 46, withPad: " ", startingAt: 0) + String(format: "%8.1f frames/s  %7.2f s", Double(frames) / seconds, seconds)
+    var s = name.padding(toLength: 50, withPad: " ", startingAt: 0) + String(format: "%8.1f frames/s  %7.2f s", Double(frames) / seconds, seconds)
     if let b = bytes { s += String(format: "  %8.1f MB/s  (%.1f MB)", mb(b) / seconds, mb(b)) }
     print(s)
     fflush(stdout)
@@ -71,24 +71,40 @@ for jobs in Array(Set([1, cores])).sorted() {
     try? FileManager.default.removeItem(atPath: dir)
 }
 
-// (b) Drawing only, every frame, one core.
+// (b) Drawing only, every frame, one core: into the worker's canvas, nothing copied out.
 let worker = try renderer.makeWorker()
 var t0 = now()
 var sample: [RGBAImage] = []
 for (i, t) in times.enumerated() {
-    let img = try worker.image(at: t)
-    if i % max(1, count / 12) == 0 && sample.count < 12 { sample.append(img) }
+    try worker.withPixels(worker.frame(at: t).display) { rows in
+        if i % max(1, count / 12) == 0 && sample.count < 12 { sample.append(RGBAImage(rows)) }
+    }
 }
 let drawTime = now() - t0
 line("(b) drawing only, 1 core", frames: count, seconds: drawTime)
 
-// (c) Encoding only, on a sample of frames, one core.
+// (c) Encoding only, one core: each --png-compression setting on a sample of frames, each
+// frame from scratch; then the default on every frame in order, reusing the compressed stripes
+// of earlier frames as a render does.
 for c in PNGEncoder.Compression.allCases {
     t0 = now()
     var bytes = 0
     for img in sample { bytes += try PNGEncoder.encode(img, compression: c).count }
-    line("(c) PNG encoding only, \(c.rawValue)", frames: sample.count, seconds: now() - t0, bytes: bytes)
+    line("(c) PNG encoding only, \(c.rawValue), from scratch", frames: sample.count, seconds: now() - t0, bytes: bytes)
 }
+let stripes = PNGStripeCache()
+var encodeTime = 0.0, encodedBytes = 0
+for t in times {
+    try worker.withPixels(worker.frame(at: t).display) { rows in
+        let t0 = now()
+        encodedBytes += try PNGEncoder.encode(rows, compression: .default, reusing: stripes).count
+        encodeTime += now() - t0
+    }
+}
+line("(c) PNG encoding only, default, reusing stripes", frames: count, seconds: encodeTime, bytes: encodedBytes)
+let reuse = stripes.statistics
+print(String(format: "    stripes reused: %d of %d (%.0f %%)", reuse.reused, reuse.reused + reuse.compressed,
+             Double(reuse.reused) * 100 / Double(max(1, reuse.reused + reuse.compressed))))
 
 // (d) Naive: draw + cairo_surface_write_to_png, one core.
 try FileManager.default.createDirectory(atPath: tmp + "/naive", withIntermediateDirectories: true)

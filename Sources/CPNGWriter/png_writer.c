@@ -5,11 +5,40 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* ---- Pixel rows ---------------------------------------------------------------------------- */
+
+void cr_rows_to_rgba(const uint8_t *src, size_t src_stride, cr_row_format format,
+                     uint8_t *dst, size_t dst_stride, int width, int rows) {
+    for (int y = 0; y < rows; y++) {
+        const uint8_t *s = src + (size_t)y * src_stride;
+        uint8_t *d = dst + (size_t)y * dst_stride;
+        if (format == CR_ROWS_RGBA) {
+            memcpy(d, s, (size_t)width * 4);
+            continue;
+        }
+        for (int x = 0; x < width; x++, s += 4, d += 4) {
+            uint32_t p;
+            memcpy(&p, s, 4);
+            uint32_t a = p >> 24, r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF;
+            if (a != 255 && a != 0) {
+                r = (r * 255 + a / 2) / a;
+                g = (g * 255 + a / 2) / a;
+                b = (b * 255 + a / 2) / a;
+                if (r > 255) r = 255;
+                if (g > 255) g = 255;
+                if (b > 255) b = 255;
+            }
+            d[0] = (uint8_t)r; d[1] = (uint8_t)g; d[2] = (uint8_t)b; d[3] = (uint8_t)a;
+        }
+    }
+}
+
+/* ---- libpng plumbing ----------------------------------------------------------------------- */
+
 typedef struct {
     uint8_t *data;
     size_t size;
     size_t capacity;
-    int failed;
 } buffer;
 
 typedef struct {
@@ -28,12 +57,11 @@ static void on_warning(png_structp png, png_const_charp msg) { (void)png; (void)
 
 static void on_write(png_structp png, png_bytep bytes, png_size_t length) {
     buffer *b = (buffer *)png_get_io_ptr(png);
-    if (b->failed) return;
     if (b->size + length > b->capacity) {
         size_t cap = b->capacity ? b->capacity : 65536;
         while (cap < b->size + length) cap *= 2;
         uint8_t *p = realloc(b->data, cap);
-        if (!p) { b->failed = 1; png_error(png, "out of memory while writing PNG"); return; }
+        if (!p) { png_error(png, "out of memory while writing PNG"); return; }
         b->data = p;
         b->capacity = cap;
     }
@@ -43,8 +71,22 @@ static void on_write(png_structp png, png_bytep bytes, png_size_t length) {
 
 static void on_flush(png_structp png) { (void)png; }
 
-cr_png_result cr_png_encode(const uint8_t *rgba, int width, int height, size_t stride,
-                            int level, int strategy, int filters) {
+static void fail(cr_png_result *result, const char *message) {
+    result->status = 1;
+    strncpy(result->message, message, sizeof result->message - 1);
+}
+
+/* Both writers: the PNG header chunks every frame carries (no time, no text: same pixels, same bytes). */
+static void write_header(png_structp png, png_infop info, int width, int height) {
+    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_RGBA,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    png_write_info(png, info);
+}
+
+/* `rgba` != NULL: libpng filters and compresses the rows. Otherwise `idat` is written as is. */
+static cr_png_result write_png(const uint8_t *rgba, size_t stride, int level, int strategy, int filters,
+                               const uint8_t *idat, size_t idat_size, int width, int height) {
     cr_png_result result;
     memset(&result, 0, sizeof result);
     /* volatile: these are read after a longjmp back into this frame */
@@ -53,14 +95,14 @@ cr_png_result cr_png_encode(const uint8_t *rgba, int width, int height, size_t s
     ctx.message = result.message;
     png_structp volatile png = NULL;
     png_infop volatile info = NULL;
-    if (!out) { result.status = 1; strcpy(result.message, "out of memory"); return result; }
+    if (!out) { fail(&result, "out of memory"); return result; }
     png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &ctx, on_error, on_warning);
-    if (!png) { free(out); result.status = 1; strcpy(result.message, "png_create_write_struct failed"); return result; }
+    if (!png) { free(out); fail(&result, "png_create_write_struct failed"); return result; }
     info = png_create_info_struct(png);
     if (!info) {
         png_structp p = png;
         png_destroy_write_struct(&p, NULL);
-        free(out); result.status = 1; strcpy(result.message, "png_create_info_struct failed"); return result;
+        free(out); fail(&result, "png_create_info_struct failed"); return result;
     }
     if (setjmp(ctx.jump)) {
         png_structp p = png; png_infop i = info;
@@ -70,17 +112,20 @@ cr_png_result cr_png_encode(const uint8_t *rgba, int width, int height, size_t s
         return result;
     }
     png_set_write_fn(png, out, on_write, on_flush);
-    png_set_compression_level(png, level);
-    png_set_compression_strategy(png, strategy);
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
-    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_RGBA,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
-    png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
-    png_write_info(png, info);
-    for (int y = 0; y < height; y++) {
-        png_write_row(png, (png_const_bytep)(rgba + (size_t)y * stride));
+    if (rgba) {
+        png_set_compression_level(png, level);
+        png_set_compression_strategy(png, strategy);
+        png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
+        write_header(png, info, width, height);
+        for (int y = 0; y < height; y++) {
+            png_write_row(png, (png_const_bytep)(rgba + (size_t)y * stride));
+        }
+        png_write_end(png, info);
+    } else {
+        write_header(png, info, width, height);
+        png_write_chunk(png, (png_const_bytep)"IDAT", idat, idat_size);
+        png_write_chunk(png, (png_const_bytep)"IEND", NULL, 0);
     }
-    png_write_end(png, info);
     {
         png_structp p = png; png_infop i = info;
         png_destroy_write_struct(&p, &i);
@@ -91,8 +136,105 @@ cr_png_result cr_png_encode(const uint8_t *rgba, int width, int height, size_t s
     return result;
 }
 
+cr_png_result cr_png_encode(const uint8_t *rgba, int width, int height, size_t stride,
+                            int level, int strategy, int filters) {
+    return write_png(rgba, stride, level, strategy, filters, NULL, 0, width, height);
+}
+
+cr_png_result cr_png_wrap(int width, int height, const uint8_t *zlib_stream, size_t size) {
+    return write_png(NULL, 0, 0, 0, 0, zlib_stream, size, width, height);
+}
+
 void cr_png_free(cr_png_result *result) {
     free(result->data);
     result->data = NULL;
     result->size = 0;
+}
+
+/* ---- Stripes ------------------------------------------------------------------------------- */
+
+struct cr_stripe_deflater {
+    z_stream z;
+    int width;
+    uint8_t *above;      /* straight RGBA of the row above the current one */
+    uint8_t *row;        /* straight RGBA of the current row */
+    uint8_t *filtered;   /* filter byte + filtered row, for every row of the stripe */
+    size_t filtered_capacity;
+    uint8_t *out;
+    size_t out_capacity;
+};
+
+cr_stripe_deflater *cr_stripe_deflater_new(int width, int level, int strategy) {
+    cr_stripe_deflater *d = calloc(1, sizeof *d);
+    if (!d) return NULL;
+    d->width = width;
+    d->above = malloc((size_t)width * 4 + 1);
+    d->row = malloc((size_t)width * 4 + 1);
+    /* Raw deflate (negative window bits): the zlib header and Adler-32 trailer of the whole
+       image are written once, around all stripes. */
+    if (!d->above || !d->row || deflateInit2(&d->z, level, Z_DEFLATED, -15, 8, strategy) != Z_OK) {
+        free(d->above); free(d->row); free(d);
+        return NULL;
+    }
+    return d;
+}
+
+void cr_stripe_deflater_free(cr_stripe_deflater *d) {
+    if (!d) return;
+    deflateEnd(&d->z);
+    free(d->above); free(d->row); free(d->filtered); free(d->out); free(d);
+}
+
+static int reserve(uint8_t **p, size_t *capacity, size_t size) {
+    if (*capacity >= size) return 1;
+    uint8_t *q = realloc(*p, size);
+    if (!q) return 0;
+    *p = q;
+    *capacity = size;
+    return 1;
+}
+
+int cr_stripe_deflate(cr_stripe_deflater *d, const uint8_t *pixels, size_t stride,
+                      cr_row_format format, int y0, int y1,
+                      const uint8_t **out, size_t *out_size, uint32_t *adler, size_t *raw_size) {
+    const size_t row_bytes = (size_t)d->width * 4;
+    const size_t raw = (size_t)(y1 - y0) * (row_bytes + 1);
+    if (!reserve(&d->filtered, &d->filtered_capacity, raw)) return Z_MEM_ERROR;
+    if (y0 > 0) cr_rows_to_rgba(pixels + (size_t)(y0 - 1) * stride, stride, format, d->above, row_bytes, d->width, 1);
+    else memset(d->above, 0, row_bytes);
+    uint8_t *f = d->filtered;
+    for (int y = y0; y < y1; y++) {
+        cr_rows_to_rgba(pixels + (size_t)y * stride, stride, format, d->row, row_bytes, d->width, 1);
+        *f++ = 2; /* PNG filter type Up */
+        for (size_t i = 0; i < row_bytes; i++) f[i] = (uint8_t)(d->row[i] - d->above[i]);
+        f += row_bytes;
+        uint8_t *t = d->above; d->above = d->row; d->row = t;
+    }
+    *adler = (uint32_t)adler32(adler32(0L, Z_NULL, 0), d->filtered, (uInt)raw);
+    *raw_size = raw;
+
+    /* A fresh state for every stripe makes its bytes independent of what was compressed before. */
+    int status = deflateReset(&d->z);
+    if (status != Z_OK) return status;
+    size_t bound = deflateBound(&d->z, (uLong)raw) + 64;
+    if (!reserve(&d->out, &d->out_capacity, bound)) return Z_MEM_ERROR;
+    d->z.next_in = d->filtered;
+    d->z.avail_in = (uInt)raw;
+    size_t produced = 0;
+    for (;;) {
+        d->z.next_out = d->out + produced;
+        d->z.avail_out = (uInt)(d->out_capacity - produced);
+        status = deflate(&d->z, Z_SYNC_FLUSH);
+        produced = d->out_capacity - d->z.avail_out;
+        if (status != Z_OK && status != Z_BUF_ERROR) return status;
+        if (d->z.avail_in == 0 && d->z.avail_out > 0) break;
+        if (!reserve(&d->out, &d->out_capacity, d->out_capacity * 2)) return Z_MEM_ERROR;
+    }
+    *out = d->out;
+    *out_size = produced;
+    return Z_OK;
+}
+
+uint32_t cr_adler32_combine(uint32_t adler_a, uint32_t adler_b, size_t length_b) {
+    return (uint32_t)adler32_combine(adler_a, adler_b, (z_off_t)length_b);
 }

@@ -3,8 +3,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// Result of cr_png_encode: on success `status` is 0 and `data`/`size` hold the PNG bytes
-/// (free with cr_png_free); otherwise `message` names the cause.
+/// Result of cr_png_encode and cr_png_wrap: on success `status` is 0 and `data`/`size` hold the
+/// PNG bytes (free with cr_png_free); otherwise `message` names the cause.
 typedef struct {
     int status;
     uint8_t *data;
@@ -12,12 +12,55 @@ typedef struct {
     char message[256];
 } cr_png_result;
 
-/// Encodes 8-bit straight-alpha RGBA rows (`stride` bytes apart) as a PNG.
+/// Layout of the 4-byte pixels a row holds.
+typedef enum {
+    /// Bytes R, G, B, A; straight (non-premultiplied) alpha.
+    CR_ROWS_RGBA = 0,
+    /// Cairo's CAIRO_FORMAT_ARGB32: one native-endian 32-bit word per pixel, alpha in the high
+    /// byte, colour premultiplied by alpha.
+    CR_ROWS_CAIRO_ARGB32 = 1,
+} cr_row_format;
+
+/// Converts `rows` rows of `width` pixels to straight RGBA bytes. Premultiplied colour is
+/// divided by alpha with rounding, `(c * 255 + a / 2) / a` (as cairo_surface_write_to_png), and
+/// clamped to 255; fully transparent pixels become (0, 0, 0, 0).
+void cr_rows_to_rgba(const uint8_t *src, size_t src_stride, cr_row_format format,
+                     uint8_t *dst, size_t dst_stride, int width, int rows);
+
+/// Encodes 8-bit straight-alpha RGBA rows (`stride` bytes apart) as a PNG with libpng.
 /// `level` is the zlib level 0-9, `strategy` a zlib strategy (Z_DEFAULT_STRATEGY, Z_FILTERED,
 /// Z_RLE, ...), `filters` a mask of PNG_FILTER_* values. libpng reports errors by longjmp, which
 /// only C can catch; this function turns them into a status and message.
 cr_png_result cr_png_encode(const uint8_t *rgba, int width, int height, size_t stride,
                             int level, int strategy, int filters);
+
+/// Compresses horizontal stripes of an image into pieces of one PNG image data stream, each a
+/// pure function of its rows' pixels (and the row above), so a piece can be reused by any frame
+/// whose rows are equal. Not thread-safe: one per thread.
+typedef struct cr_stripe_deflater cr_stripe_deflater;
+
+/// A deflater for rows of `width` pixels at zlib `level` and `strategy`, or NULL when out of
+/// memory or zlib rejects the settings.
+cr_stripe_deflater *cr_stripe_deflater_new(int width, int level, int strategy);
+void cr_stripe_deflater_free(cr_stripe_deflater *deflater);
+
+/// Filters rows [y0, y1) of `pixels` (`stride` bytes apart, `format`) with the PNG Up filter
+/// (row y0 against row y0 - 1, or against zeros when y0 is 0) and compresses them as raw deflate
+/// blocks from a fresh compressor state, ended by a sync flush (byte-aligned, not final).
+/// On success returns 0 and sets `*out`/`*out_size` to the compressed bytes (owned by the
+/// deflater, valid until its next call), `*adler` to the Adler-32 of the filtered bytes and
+/// `*raw_size` to their count; otherwise returns a zlib error code.
+int cr_stripe_deflate(cr_stripe_deflater *deflater, const uint8_t *pixels, size_t stride,
+                      cr_row_format format, int y0, int y1,
+                      const uint8_t **out, size_t *out_size, uint32_t *adler, size_t *raw_size);
+
+/// zlib's adler32_combine: the Adler-32 of A followed by B from those of A and B and B's length.
+uint32_t cr_adler32_combine(uint32_t adler_a, uint32_t adler_b, size_t length_b);
+
+/// Writes a PNG with libpng around an image data stream: signature, IHDR (8-bit RGBA,
+/// `width` × `height` px), sRGB/gAMA/cHRM, one IDAT chunk holding `zlib_stream` (a complete
+/// zlib stream of filtered rows), IEND.
+cr_png_result cr_png_wrap(int width, int height, const uint8_t *zlib_stream, size_t size);
 
 void cr_png_free(cr_png_result *result);
 

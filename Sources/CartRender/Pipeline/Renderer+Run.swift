@@ -101,6 +101,7 @@ extension Renderer {
         let planner = try makeWorker()
         let runs = runs(selected, worker: planner)
         let needPixels = options.formats.contains(.png) || animating
+        let stripes = PNGStripeCache()
 
         // Progress counts frames, not runs.
         let framesDone = LockedValue(0)
@@ -120,7 +121,7 @@ extension Renderer {
             } : nil
         ) { worker, slot -> (frames: [Manifest.Frame], image: RGBAImage?) in
             let output = try renderRun(runs[slot], worker: worker, formats: options.formats, needPixels: needPixels,
-                                       keepPixels: animating, compression: options.pngCompression, into: staging)
+                                       keepPixels: animating, compression: options.pngCompression, stripes: stripes, into: staging)
             let done = framesDone.withLock { $0 += runs[slot].frames.count; return $0 }
             options.progress?(done, selected.count)
             return output
@@ -155,20 +156,27 @@ extension Renderer {
         return result
     }
 
-    /// Draws one run once and writes its bytes under every frame's name.
     /// Draws one run once, writes its bytes under every frame's name, and returns the frames'
-    /// manifest entries — and the pixels when `keepPixels` (for the animation encoders; otherwise
-    /// they are dropped here, so finished runs hold no pixels).
+    /// manifest entries — and the pixels when `keepPixels` (for the animation encoders; PNG frames
+    /// are encoded straight from the canvas, so finished runs hold no pixels otherwise).
     func renderRun(_ run: FrameRun, worker: FrameWorker, formats: [OutputFormat], needPixels: Bool, keepPixels: Bool,
-                   compression: PNGEncoder.Compression, into out: StagingArea) throws -> (frames: [Manifest.Frame], image: RGBAImage?) {
+                   compression: PNGEncoder.Compression, stripes: PNGStripeCache,
+                   into out: StagingArea) throws -> (frames: [Manifest.Frame], image: RGBAImage?) {
         let first = worker.frame(at: run.frames[0].time)
         let display = first.display
-        let image = needPixels ? try worker.rasterize(display) : nil
+        var png: [UInt8]?
+        var image: RGBAImage?
+        if needPixels {
+            try worker.withPixels(display) { rows in
+                if formats.contains(.png) { png = try PNGEncoder.encode(rows, compression: compression, reusing: stripes) }
+                if keepPixels { image = RGBAImage(rows) }
+            }
+        }
         var encoded: [(format: OutputFormat, bytes: [UInt8], sha256: String)] = []
         for format in formats where format.isPerFrame {
             let bytes: [UInt8]
             switch format {
-            case .png: bytes = try PNGEncoder.encode(image!, compression: compression)
+            case .png: bytes = png!
             case .svg: bytes = try worker.svg(display)
             case .gif, .webp: continue
             }
@@ -186,6 +194,6 @@ extension Renderer {
             let state = i == 0 ? first.state : worker.frame(at: f.time).state
             frames.append(Manifest.Frame(index: f.index, time: f.time, files: files, state: state))
         }
-        return (frames, keepPixels ? image : nil)
+        return (frames, image)
     }
 }

@@ -99,6 +99,12 @@ public final class FrameWorker {
         try rasterizer.rasterize(display, scale: scale ?? renderer.scale)
     }
 
+    /// Draws a display list at the scene's scale into this worker's canvas and calls `body` with
+    /// its pixels (premultiplied ARGB32), valid only during the call.
+    public func withPixels<R>(_ display: DisplayList, _ body: (PixelRows) throws -> R) throws -> R {
+        try rasterizer.withPixels(of: display, scale: renderer.scale, body)
+    }
+
     /// Draws a display list as an SVG document.
     public func svg(_ display: DisplayList) throws -> [UInt8] { try rasterizer.svg(display) }
 }

@@ -86,6 +86,7 @@ public enum Verifier {
         let record = options.record
         let compression = options.pngCompression
 
+        let stripes = PNGStripeCache()
         var results = try ParallelFrames.map(
             count: selected.count, jobs: options.jobs,
             makeWorker: { try renderer.makeWorker() },
@@ -94,16 +95,19 @@ public enum Verifier {
         ) { worker, slot -> FrameResult in
             let (index, t) = selected[slot]
             let name = renderer.fileName(ofFrame: index, format: .png)
-            let image = try worker.rasterize(worker.frame(at: t).display)
-            let bytes = try PNGEncoder.encode(image, compression: compression)
             let expectedPath = (baselinePath as NSString).appendingPathComponent(name)
+            let expected = try readIfPresent(expectedPath)
+            // The frame's pixels are copied out of the canvas only when the bytes differ.
+            let (bytes, image, size) = try worker.withPixels(worker.frame(at: t).display) { rows -> ([UInt8], RGBAImage?, PixelSize) in
+                let bytes = try PNGEncoder.encode(rows, compression: compression, reusing: stripes)
+                let differs = expected.map { !bytesEqual($0, bytes) } ?? false
+                return (bytes, differs ? RGBAImage(rows) : nil, PixelSize(width: rows.width, height: rows.height))
+            }
             var frame = FrameResult(name: name, index: index, time: t, status: .pass)
-            frame.actualSize = PixelSize(width: image.width, height: image.height)
+            frame.actualSize = size
 
-            var expected: [UInt8]?
             var comparison: FrameComparison?
-            if let data = try readIfPresent(expectedPath) {
-                expected = data
+            if let data = expected {
                 do {
                     comparison = try FrameComparison.compare(expected: data, actual: bytes, actualImage: image, options: tolerance,
                                                              keepImages: report != nil, expectedPath: expectedPath)

@@ -1,41 +1,116 @@
 import CPNG
 import CPNGWriter
 
-/// Writes 8-bit RGBA PNGs (straight alpha, sRGB chunk) with libpng. Same pixels and settings
-/// give the same bytes: no timestamps, no text chunks.
+/// Writes 8-bit RGBA PNGs (straight alpha, sRGB chunk). Same pixels and settings give the same
+/// bytes — no timestamps, no text chunks, and the same bytes whether or not a `PNGStripeCache`
+/// supplied some of the compressed data.
+///
+/// `fast` and `default` filter every row with Up and compress the image in horizontal stripes of
+/// `stripeRows` rows, each from a fresh zlib state (the way pigz splits a stream), so a stripe
+/// equal to one of an earlier frame reuses its compressed bytes. libpng writes the chunks around
+/// them. `small` hands the whole image to libpng, which picks a filter per row.
 public enum PNGEncoder {
-    /// Speed/size trade-off of the zlib stream and row filters. Measured on a 1179×2556 px
-    /// frame of the default scene (README, "Performance"): UI frames are flat colors, so the Up
-    /// filter turns most rows into zeros and fast zlib levels compress them well; adaptive
-    /// filtering costs more time than it saves bytes until the slowest levels.
+    /// Speed/size trade-off of the zlib stream and row filters. Measured on 1179×2556 px frames
+    /// of the default scene (README, "Performance"): UI frames are flat colors, so the Up filter
+    /// turns most rows into zeros and fast zlib levels compress them well; adaptive filtering
+    /// costs more time than it saves bytes until the slowest levels.
     public enum Compression: String, Sendable, CaseIterable {
-        /// zlib level 1, `Z_RLE`, filter Up: ≈ 18 ms, 140 KB.
+        /// zlib level 1, `Z_RLE`, filter Up, striped.
         case fast
-        /// zlib level 3, default strategy, filter Up: ≈ 17 ms, 140 KB; the default.
+        /// zlib level 3, default strategy, filter Up, striped; the default.
         case `default`
-        /// zlib level 9, default strategy, all filters chosen per row: ≈ 170 ms, 86 KB.
+        /// zlib level 9, default strategy, all filters chosen per row by libpng, not striped.
         case small
 
-        var settings: (level: Int32, strategy: Int32, filters: Int32) {
+        var settings: (level: Int32, strategy: Int32) {
             switch self {
-            case .fast: return (1, Z_RLE, PNG_FILTER_UP)
-            case .default: return (3, Z_DEFAULT_STRATEGY, PNG_FILTER_UP)
-            case .small: return (9, Z_DEFAULT_STRATEGY, PNG_FILTER_NONE | PNG_FILTER_SUB | PNG_FILTER_UP | PNG_FILTER_AVG | PNG_FILTER_PAETH)
+            case .fast: return (1, Z_RLE)
+            case .default: return (3, Z_DEFAULT_STRATEGY)
+            case .small: return (9, Z_DEFAULT_STRATEGY)
             }
         }
     }
 
+    /// Rows per compressed stripe. Between consecutive frames of the default scene about 10 %
+    /// of 32-row stripes change; each stripe costs about 100 bytes of block headers.
+    public static let stripeRows = 32
+
     /// Encodes `image` as PNG.
-    /// - Throws: `RasterError(.library)` with libpng's message when encoding fails.
+    /// - Throws: `RasterError(.library)` with libpng's or zlib's message when encoding fails.
     public static func encode(_ image: RGBAImage, compression: Compression = .default) throws -> [UInt8] {
-        let s = compression.settings
-        var result = image.pixels.withUnsafeBufferPointer { buf in
-            cr_png_encode(buf.baseAddress, Int32(image.width), Int32(image.height), image.rowBytes, s.level, s.strategy, s.filters)
+        try image.withRows { try encode($0, compression: compression) }
+    }
+
+    /// Encodes `rows` as PNG, reusing and adding to `cache`'s compressed stripes (`fast` and
+    /// `default`; `small` does not use it).
+    /// - Throws: `RasterError(.library)` with libpng's or zlib's message when encoding fails.
+    public static func encode(_ rows: PixelRows, compression: Compression = .default, reusing cache: PNGStripeCache? = nil) throws -> [UInt8] {
+        if compression == .small {
+            let image = rows.format == .straightRGBA ? nil : RGBAImage(rows)
+            let filters = PNG_FILTER_NONE | PNG_FILTER_SUB | PNG_FILTER_UP | PNG_FILTER_AVG | PNG_FILTER_PAETH
+            let s = compression.settings
+            return try wrap(rows) {
+                if let image {
+                    return image.pixels.withUnsafeBufferPointer {
+                        cr_png_encode($0.baseAddress, Int32(rows.width), Int32(rows.height), image.rowBytes, s.level, s.strategy, filters)
+                    }
+                }
+                return cr_png_encode(rows.base.assumingMemoryBound(to: UInt8.self), Int32(rows.width), Int32(rows.height), rows.stride, s.level, s.strategy, filters)
+            }
         }
+        let stream = try zlibStream(rows, compression: compression, cache: cache)
+        return try wrap(rows) { stream.withUnsafeBufferPointer { cr_png_wrap(Int32(rows.width), Int32(rows.height), $0.baseAddress, $0.count) } }
+    }
+
+    /// The zlib stream of the image data (RFC 1950): header, the stripes' deflate blocks, a final
+    /// empty block, the Adler-32 of all filtered rows.
+    static func zlibStream(_ rows: PixelRows, compression: Compression, cache: PNGStripeCache?) throws -> [UInt8] {
+        let s = compression.settings
+        let cache = cache?.accepts(rows, compression: compression) == true ? cache : nil
+        var deflater: OpaquePointer?
+        defer { cr_stripe_deflater_free(deflater) }
+        // Header as zlib writes it for this level: 32 KiB window, FLEVEL from the level.
+        let flevel: UInt16 = s.strategy == Z_RLE || s.level < 2 ? 0 : s.level < 6 ? 1 : s.level == 6 ? 2 : 3
+        var header: UInt16 = 0x7800 | flevel << 6
+        header += 31 - header % 31
+        var stream: [UInt8] = [UInt8(header >> 8), UInt8(header & 0xFF)]
+        stream.reserveCapacity(rows.width * rows.height / 16)
+        var adler: UInt32 = 1
+        for (index, y0) in stride(from: 0, to: rows.height, by: stripeRows).enumerated() {
+            let range = y0..<min(rows.height, y0 + stripeRows)
+            let stripe: PNGStripeCache.Stripe
+            if let hit = cache?.stripe(index, of: rows, range) {
+                stripe = hit
+            } else {
+                if deflater == nil {
+                    deflater = cr_stripe_deflater_new(Int32(rows.width), s.level, s.strategy)
+                    guard deflater != nil else { throw RasterError(.library, "zlib could not set up a compressor (out of memory?)") }
+                }
+                var out: UnsafePointer<UInt8>?
+                var size = 0, rawSize = 0
+                var stripeAdler: UInt32 = 0
+                let status = cr_stripe_deflate(deflater, rows.base.assumingMemoryBound(to: UInt8.self), rows.stride, rows.format.c,
+                                               Int32(range.lowerBound), Int32(range.upperBound), &out, &size, &stripeAdler, &rawSize)
+                guard status == Z_OK, let out else {
+                    throw RasterError(.library, "zlib could not compress rows \(range.lowerBound)–\(range.upperBound - 1) of a \(rows.width)×\(rows.height) px frame (error \(status))")
+                }
+                stripe = PNGStripeCache.Stripe(deflated: Array(UnsafeBufferPointer(start: out, count: size)), adler: stripeAdler, filteredSize: rawSize)
+                cache?.add(stripe, index, of: rows, range)
+            }
+            stream += stripe.deflated
+            adler = index == 0 ? stripe.adler : cr_adler32_combine(adler, stripe.adler, stripe.filteredSize)
+        }
+        stream += [0x03, 0x00] // final block: fixed Huffman codes, end of block only
+        stream += [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)]
+        return stream
+    }
+
+    private static func wrap(_ rows: PixelRows, _ write: () -> cr_png_result) throws -> [UInt8] {
+        var result = write()
         defer { cr_png_free(&result) }
         guard result.status == 0, let data = result.data else {
             let msg = withUnsafeBytes(of: result.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            throw RasterError(.library, "libpng could not encode a \(image.width)×\(image.height) px frame: \(msg)")
+            throw RasterError(.library, "libpng could not encode a \(rows.width)×\(rows.height) px frame: \(msg)")
         }
         return Array(UnsafeBufferPointer(start: data, count: result.size))
     }

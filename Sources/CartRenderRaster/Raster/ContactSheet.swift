@@ -44,7 +44,7 @@ extension FrameRasterizer {
         }
         cairo_surface_flush(surface)
         try checkStatus(cairo_status(cr), "drawing the contact sheet")
-        return Self.straightRGBA(surface: surface, width: width, height: height)
+        return RGBAImage(PixelRows(surface: surface))
     }
 
     /// A Cairo surface holding `image` (straight RGBA → premultiplied ARGB32); the caller destroys it.

@@ -35,6 +35,14 @@ public final class FrameRasterizer: TextMeasuring {
     /// - Returns: an image of `round(size × scale)` px, straight alpha.
     /// - Throws: `RasterError` when Cairo or librsvg fail.
     public func rasterize(_ list: DisplayList, scale: Double) throws -> RGBAImage {
+        try withPixels(of: list, scale: scale) { RGBAImage($0) }
+    }
+
+    /// Draws `list` at `scale` pixels per point into this rasterizer's canvas and calls `body`
+    /// with the canvas's pixels — `round(size × scale)` px, Cairo's premultiplied ARGB32 — valid
+    /// only during the call. Encoders read them in place: no copy of the frame is made.
+    /// - Throws: `RasterError` when Cairo or librsvg fail; what `body` throws.
+    public func withPixels<R>(of list: DisplayList, scale: Double, _ body: (PixelRows) throws -> R) throws -> R {
         let w = Int((list.size.width * scale).rounded()), h = Int((list.size.height * scale).rounded())
         let surface = try canvas(width: w, height: h)
         guard let cr = cairo_create(surface) else { throw RasterError(.library, "cairo_create failed") }
@@ -48,7 +56,7 @@ public final class FrameRasterizer: TextMeasuring {
         try draw(list, in: cr)
         cairo_surface_flush(surface)
         try check(cairo_surface_status(surface), "drawing a frame")
-        return Self.straightRGBA(surface: surface, width: w, height: h)
+        return try body(PixelRows(surface: surface))
     }
 
     /// This worker's image surface of `width × height` px, kept between frames: creating a
@@ -309,36 +317,6 @@ public final class FrameRasterizer: TextMeasuring {
             }
         }
         return result
-    }
-
-    /// Cairo's premultiplied native-endian ARGB32 → straight RGBA bytes (PNG's alpha).
-    static func straightRGBA(surface: OpaquePointer, width: Int, height: Int) -> RGBAImage {
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let src = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
-        // Every byte is written below, so the array is not zero-filled first.
-        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { dst, count in
-            count = width * height * 4
-            for y in 0..<height {
-                let row = src.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
-                var d = y * width * 4
-                for x in 0..<width {
-                    let p = row[x]
-                    let a = p >> 24
-                    var r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF
-                    if a != 255 && a != 0 {
-                        r = (r * 255 + a / 2) / a
-                        g = (g * 255 + a / 2) / a
-                        b = (b * 255 + a / 2) / a
-                    }
-                    dst[d] = UInt8(truncatingIfNeeded: r)
-                    dst[d + 1] = UInt8(truncatingIfNeeded: g)
-                    dst[d + 2] = UInt8(truncatingIfNeeded: b)
-                    dst[d + 3] = UInt8(truncatingIfNeeded: a)
-                    d += 4
-                }
-            }
-        }
-        return RGBAImage(width: width, height: height, pixels: pixels)
     }
 }
 

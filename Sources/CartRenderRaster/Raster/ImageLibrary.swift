@@ -323,6 +323,6 @@ extension SVGDocument {
             try doc.render(in: cr, viewport: Rect(x: 0, y: 0, width: Double(width) / scale, height: Double(height) / scale))
         } catch let f as SVGDocument.Failure { throw f.rasterError }
         cairo_surface_flush(surface)
-        return FrameRasterizer.straightRGBA(surface: surface, width: width, height: height)
+        return RGBAImage(PixelRows(surface: surface))
     }
 }

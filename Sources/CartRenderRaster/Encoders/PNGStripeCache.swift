@@ -1,0 +1,93 @@
+import Foundation
+
+/// Compressed PNG stripes of recently encoded frames, shared by the workers of one render.
+///
+/// Consecutive frames of an animation differ in a few places (between frames of the default
+/// scene about 10 % of the stripes change), so most stripes of a frame were already compressed
+/// for an earlier one. A stripe's compressed bytes are a pure function of its rows and the row
+/// above (`PNGEncoder` compresses each from a fresh zlib state), so reusing them gives the same
+/// PNG bytes as compressing again: output does not depend on which frame was encoded first or
+/// on how many workers share the cache.
+///
+/// Stripes are matched by comparing pixels byte for byte, not by hash. Keeps the last `depth`
+/// versions of each stripe: memory is at most `depth` frames of pixels plus their compressed
+/// bytes, whatever the frame count. Thread-safe.
+public final class PNGStripeCache: @unchecked Sendable {
+    /// A compressed stripe: raw deflate blocks ending in a sync flush, and the Adler-32 and length
+    /// of the filtered rows they hold.
+    struct Stripe {
+        var deflated: [UInt8]
+        var adler: UInt32
+        var filteredSize: Int
+    }
+
+    private final class Entry {
+        /// The rows the stripe was made from, `width × 4` bytes each: the row above (when the
+        /// stripe does not start the image), then the stripe's rows.
+        let pixels: [UInt8]
+        let stripe: Stripe
+        init(pixels: [UInt8], stripe: Stripe) { self.pixels = pixels; self.stripe = stripe }
+    }
+
+    private struct Kind: Equatable {
+        var width: Int, height: Int, format: PixelRows.Format, compression: PNGEncoder.Compression
+    }
+
+    private let lock = NSLock()
+    private let depth: Int
+    private var kind: Kind?
+    private var stripes: [[Entry]] = []
+    private var reused = 0, compressed = 0
+
+    /// - Parameter depth: versions kept per stripe; 3 covers frames encoded out of order by a
+    ///   few workers.
+    public init(depth: Int = 3) { self.depth = max(1, depth) }
+
+    /// Stripes taken from the cache and stripes compressed, since the cache was made.
+    public var statistics: (reused: Int, compressed: Int) { lock.withLock { (reused, compressed) } }
+
+    /// Whether this cache serves images like `rows` at `compression`: the first image it sees
+    /// decides; images of another size, format or compression are encoded without it.
+    func accepts(_ rows: PixelRows, compression: PNGEncoder.Compression) -> Bool {
+        let k = Kind(width: rows.width, height: rows.height, format: rows.format, compression: compression)
+        return lock.withLock {
+            if kind == nil { kind = k }
+            return kind == k
+        }
+    }
+
+    /// The compressed stripe `index` (rows `range`) of an earlier image whose rows `range` and the
+    /// row above are equal to those of `rows`, if the cache holds one.
+    func stripe(_ index: Int, of rows: PixelRows, _ range: Range<Int>) -> Stripe? {
+        let candidates = lock.withLock { index < stripes.count ? stripes[index] : [] }
+        let keyRows = max(0, range.lowerBound - 1)..<range.upperBound
+        let rowBytes = rows.width * 4
+        for entry in candidates where entry.pixels.count == keyRows.count * rowBytes {
+            let equal = entry.pixels.withUnsafeBytes { cached in
+                keyRows.enumerated().allSatisfy { i, y in
+                    memcmp(cached.baseAddress! + i * rowBytes, rows.base + y * rows.stride, rowBytes) == 0
+                }
+            }
+            if equal {
+                lock.withLock { reused += 1 }
+                return entry.stripe
+            }
+        }
+        return nil
+    }
+
+    /// Keeps `stripe`, compressed from rows `range` of `rows`, as the newest version of stripe `index`.
+    func add(_ stripe: Stripe, _ index: Int, of rows: PixelRows, _ range: Range<Int>) {
+        let keyRows = max(0, range.lowerBound - 1)..<range.upperBound
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(keyRows.count * rows.width * 4)
+        for y in keyRows { pixels += rows.row(y) }
+        let entry = Entry(pixels: pixels, stripe: stripe)
+        lock.withLock {
+            compressed += 1
+            if stripes.count <= index { stripes += Array(repeating: [], count: index + 1 - stripes.count) }
+            stripes[index].insert(entry, at: 0)
+            if stripes[index].count > depth { stripes[index].removeLast() }
+        }
+    }
+}
