@@ -7,6 +7,19 @@
 
 /* ---- Pixel rows ---------------------------------------------------------------------------- */
 
+static inline void unpremultiply(uint32_t p, uint8_t *d) {
+    uint32_t a = p >> 24, r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF;
+    if (a != 255 && a != 0) {
+        r = (r * 255 + a / 2) / a;
+        g = (g * 255 + a / 2) / a;
+        b = (b * 255 + a / 2) / a;
+        if (r > 255) r = 255;
+        if (g > 255) g = 255;
+        if (b > 255) b = 255;
+    }
+    d[0] = (uint8_t)r; d[1] = (uint8_t)g; d[2] = (uint8_t)b; d[3] = (uint8_t)a;
+}
+
 void cr_rows_to_rgba(const uint8_t *src, size_t src_stride, cr_row_format format,
                      uint8_t *dst, size_t dst_stride, int width, int rows) {
     for (int y = 0; y < rows; y++) {
@@ -16,20 +29,30 @@ void cr_rows_to_rgba(const uint8_t *src, size_t src_stride, cr_row_format format
             memcpy(d, s, (size_t)width * 4);
             continue;
         }
-        for (int x = 0; x < width; x++, s += 4, d += 4) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        /* UI frames are mostly opaque: move the bytes of every pixel as if it were (a loop the
+           compiler vectorizes), then divide the few translucent ones by alpha. */
+        for (int x = 0; x < width; x++) {
             uint32_t p;
-            memcpy(&p, s, 4);
-            uint32_t a = p >> 24, r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF;
-            if (a != 255 && a != 0) {
-                r = (r * 255 + a / 2) / a;
-                g = (g * 255 + a / 2) / a;
-                b = (b * 255 + a / 2) / a;
-                if (r > 255) r = 255;
-                if (g > 255) g = 255;
-                if (b > 255) b = 255;
-            }
-            d[0] = (uint8_t)r; d[1] = (uint8_t)g; d[2] = (uint8_t)b; d[3] = (uint8_t)a;
+            memcpy(&p, s + 4 * x, 4);
+            uint32_t q = (p & 0xFF00FF00u) | ((p >> 16) & 0xFFu) | ((p & 0xFFu) << 16);
+            memcpy(d + 4 * x, &q, 4);
         }
+        for (int x = 0; x < width; x++) {
+            uint8_t a = s[4 * x + 3];
+            if (a != 255 && a != 0) {
+                uint32_t p;
+                memcpy(&p, s + 4 * x, 4);
+                unpremultiply(p, d + 4 * x);
+            }
+        }
+#else
+        for (int x = 0; x < width; x++) {
+            uint32_t p;
+            memcpy(&p, s + 4 * x, 4);
+            unpremultiply(p, d + 4 * x);
+        }
+#endif
     }
 }
 
@@ -76,17 +99,7 @@ static void fail(cr_png_result *result, const char *message) {
     strncpy(result->message, message, sizeof result->message - 1);
 }
 
-/* Both writers: the PNG header chunks every frame carries (no time, no text: same pixels, same bytes). */
-static void write_header(png_structp png, png_infop info, int width, int height) {
-    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_RGBA,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
-    png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
-    png_write_info(png, info);
-}
-
-/* `rgba` != NULL: libpng filters and compresses the rows. Otherwise `idat` is written as is. */
-static cr_png_result write_png(const uint8_t *rgba, size_t stride, int level, int strategy, int filters,
-                               const uint8_t *idat, size_t idat_size, int width, int height) {
+cr_png_result cr_png_wrap(int width, int height, const uint8_t *zlib_stream, size_t size) {
     cr_png_result result;
     memset(&result, 0, sizeof result);
     /* volatile: these are read after a longjmp back into this frame */
@@ -112,20 +125,13 @@ static cr_png_result write_png(const uint8_t *rgba, size_t stride, int level, in
         return result;
     }
     png_set_write_fn(png, out, on_write, on_flush);
-    if (rgba) {
-        png_set_compression_level(png, level);
-        png_set_compression_strategy(png, strategy);
-        png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
-        write_header(png, info, width, height);
-        for (int y = 0; y < height; y++) {
-            png_write_row(png, (png_const_bytep)(rgba + (size_t)y * stride));
-        }
-        png_write_end(png, info);
-    } else {
-        write_header(png, info, width, height);
-        png_write_chunk(png, (png_const_bytep)"IDAT", idat, idat_size);
-        png_write_chunk(png, (png_const_bytep)"IEND", NULL, 0);
-    }
+    /* No time, no text: same pixels, same bytes. */
+    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_RGBA,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    png_write_info(png, info);
+    png_write_chunk(png, (png_const_bytep)"IDAT", zlib_stream, size);
+    png_write_chunk(png, (png_const_bytep)"IEND", NULL, 0);
     {
         png_structp p = png; png_infop i = info;
         png_destroy_write_struct(&p, &i);
@@ -134,15 +140,6 @@ static cr_png_result write_png(const uint8_t *rgba, size_t stride, int level, in
     result.size = out->size;
     free(out);
     return result;
-}
-
-cr_png_result cr_png_encode(const uint8_t *rgba, int width, int height, size_t stride,
-                            int level, int strategy, int filters) {
-    return write_png(rgba, stride, level, strategy, filters, NULL, 0, width, height);
-}
-
-cr_png_result cr_png_wrap(int width, int height, const uint8_t *zlib_stream, size_t size) {
-    return write_png(NULL, 0, 0, 0, 0, zlib_stream, size, width, height);
 }
 
 void cr_png_free(cr_png_result *result) {

@@ -54,4 +54,12 @@ final class AnimationOutputTests: XCTestCase {
             XCTAssertEqual(FileManager.default.contents(atPath: a.outputDirectory + "/" + name), FileManager.default.contents(atPath: b.outputDirectory + "/" + name), name)
         }
     }
+
+    /// A render with fewer than twelve frames shows each frame once, not some twice.
+    func testContactSheetOfAShortRenderShowsEveryFrameOnce() throws {
+        let scene = try DefaultScene.scene(overrides: SceneOverrides(fps: 2, scale: 1), baseDirectory: "/")
+        let r = try Renderer(scene: scene)
+        XCTAssertLessThan(r.frameCount, 12)
+        XCTAssertEqual(try r.contactSheet(), try r.contactSheet(times: (0..<r.frameCount).map(r.time(ofFrame:))))
+    }
 }

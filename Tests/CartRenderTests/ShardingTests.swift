@@ -48,6 +48,32 @@ final class ShardingTests: XCTestCase {
         XCTAssertEqual(try contents(merged), try contents(single.outputDirectory))
     }
 
+    /// Shards rendered, or merged, into a directory that held a longer complete render leave none
+    /// of its frames behind: the merged directory equals a single run there.
+    func testMergeRemovesTheFramesOfALongerEarlierRender() throws {
+        let short = try Renderer(scene: DefaultScene.scene(overrides: SceneOverrides(fps: 15, scale: 1), baseDirectory: "/"))
+        let long = try Renderer(scene: DefaultScene.scene(overrides: SceneOverrides(fps: 30, scale: 1), baseDirectory: "/"))
+        var single = RenderOptions(); single.outputDirectory = tempDir()
+        _ = try short.render(single)
+
+        let inPlace = tempDir(), mergedInto = tempDir(), separate = tempDir()
+        for dir in [inPlace, mergedInto] {
+            var o = RenderOptions(); o.outputDirectory = dir
+            _ = try long.render(o)
+        }
+        for k in 1...3 {
+            var o = RenderOptions(); o.outputDirectory = inPlace; o.shard = (k, 3)
+            _ = try short.render(o)
+            o.outputDirectory = separate
+            _ = try short.render(o)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: inPlace + "/manifest.json"), "shards leave no complete manifest")
+        try ShardMerge.merge([inPlace], into: inPlace)
+        try ShardMerge.merge([separate], into: mergedInto)
+        XCTAssertEqual(try contents(inPlace), try contents(single.outputDirectory))
+        XCTAssertEqual(try contents(mergedInto), try contents(single.outputDirectory))
+    }
+
     func testMergeReportsMissingShards() throws {
         let scene = try DefaultScene.scene(overrides: SceneOverrides(fps: 10, scale: 1), baseDirectory: "/")
         let dir = tempDir()

@@ -3,7 +3,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// Result of cr_png_encode and cr_png_wrap: on success `status` is 0 and `data`/`size` hold the
+/// Result of cr_png_wrap: on success `status` is 0 and `data`/`size` hold the
 /// PNG bytes (free with cr_png_free); otherwise `message` names the cause.
 typedef struct {
     int status;
@@ -26,13 +26,6 @@ typedef enum {
 /// clamped to 255; fully transparent pixels become (0, 0, 0, 0).
 void cr_rows_to_rgba(const uint8_t *src, size_t src_stride, cr_row_format format,
                      uint8_t *dst, size_t dst_stride, int width, int rows);
-
-/// Encodes 8-bit straight-alpha RGBA rows (`stride` bytes apart) as a PNG with libpng.
-/// `level` is the zlib level 0-9, `strategy` a zlib strategy (Z_DEFAULT_STRATEGY, Z_FILTERED,
-/// Z_RLE, ...), `filters` a mask of PNG_FILTER_* values. libpng reports errors by longjmp, which
-/// only C can catch; this function turns them into a status and message.
-cr_png_result cr_png_encode(const uint8_t *rgba, int width, int height, size_t stride,
-                            int level, int strategy, int filters);
 
 /// Compresses horizontal stripes of an image into pieces of one PNG image data stream, each a
 /// pure function of its rows' pixels (and the row above), so a piece can be reused by any frame
@@ -57,7 +50,8 @@ int cr_stripe_deflate(cr_stripe_deflater *deflater, const uint8_t *pixels, size_
 /// zlib's adler32_combine: the Adler-32 of A followed by B from those of A and B and B's length.
 uint32_t cr_adler32_combine(uint32_t adler_a, uint32_t adler_b, size_t length_b);
 
-/// Writes a PNG with libpng around an image data stream: signature, IHDR (8-bit RGBA,
+/// Writes a PNG with libpng around an image data stream (libpng reports errors by longjmp, which
+/// only C can catch; this function turns them into a status and message): signature, IHDR (8-bit RGBA,
 /// `width` × `height` px), sRGB/gAMA/cHRM, one IDAT chunk holding `zlib_stream` (a complete
 /// zlib stream of filtered rows), IEND.
 cr_png_result cr_png_wrap(int width, int height, const uint8_t *zlib_stream, size_t size);

@@ -70,11 +70,19 @@ public struct Manifest {
         ])
     }
 
-    /// Names of the files a manifest already in `directory` says an earlier run wrote.
-    /// A manifest.json that is not a regular file (a FIFO would block the read) or is absurdly
-    /// large names no files.
+    /// Where a shard run keeps the `manifest.json` of the complete render it replaces, until a
+    /// merge or a full render completes the directory again and removes that render's leftovers.
+    static let supersededFileName = ".superseded-manifest.json"
+
+    /// Names of the files the manifests already in `directory` (`manifest.json` and the
+    /// superseded manifest) say earlier runs wrote. A manifest that is not a regular file (a FIFO
+    /// would block the read) or is absurdly large names no files.
     static func filesOfEarlierRun(in directory: OutputDirectory) -> [String] {
-        guard let data = try? SceneFiles.readScene(directory.url("manifest.json"), limit: 1 << 30),
+        files(listedIn: directory.url("manifest.json")) + files(listedIn: directory.url(supersededFileName))
+    }
+
+    private static func files(listedIn path: String) -> [String] {
+        guard let data = try? SceneFiles.readScene(path, limit: 1 << 30),
               let root = try? JSONParser.parse(data), case .object(let members) = root.value else { return [] }
         var names: [String] = []
         func collect(_ node: JSONNode) {

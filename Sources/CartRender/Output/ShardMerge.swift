@@ -87,7 +87,7 @@ public enum ShardMerge {
         }
         do {
             let outPath = URL(fileURLWithPath: output).standardizedFileURL.path
-            var staged: [String] = []
+            var staged: [String] = [], inPlaceNames: [String] = []
             for i in indices {
                 let (frame, shard) = byIndex[i]!
                 guard case .object(let fm) = frame.value else { continue }
@@ -102,7 +102,7 @@ public enum ShardMerge {
                     guard FileManager.default.isReadableFile(atPath: source) else {
                         throw MergeError(message: "\(source) is listed in \(shard.file) but missing")
                     }
-                    if inPlace { continue }
+                    if inPlace { inPlaceNames.append(name); continue }
                     guard let data = FileManager.default.contents(atPath: source) else {
                         throw MergeError(message: "\(source) cannot be read")
                     }
@@ -116,7 +116,9 @@ public enum ShardMerge {
             let at = members.firstIndex { $0.0 == "outputs" } ?? members.count
             members.insert(("frames", framesValue), at: at)
             try staging.write(Array(JSONValue.object(members).serialized(pretty: true).utf8), to: "manifest.json")
-            try staging.commit(files: staged, manifest: "manifest.json", removeEarlierRun: false)
+            // Like a render, the merge replaces what an earlier complete render in the directory
+            // wrote: its frames that the merged render does not have are removed.
+            try staging.commit(files: staged, inPlace: inPlaceNames, manifest: "manifest.json", removeEarlierRun: true)
             for s in shards where URL(fileURLWithPath: s.dir).standardizedFileURL.path == outPath { out.remove(s.file) }
         } catch {
             staging.discard()

@@ -75,14 +75,19 @@ final class StagingArea {
     /// did not write, and moves the staged manifest in last (see the type's documentation).
     /// - Parameters:
     ///   - files: names written with `write`, without the manifest.
+    ///   - inPlace: names that belong to this run but are already in `DIR` (frames a merge finds
+    ///     where shards wrote them); kept, not moved.
     ///   - manifestName: the staged manifest: `manifest.json`, or a shard's `shard-K-of-N.json`.
-    ///     `DIR/manifest.json` is removed first either way: after a shard run `DIR` is not a
-    ///     complete render until `cartrender merge`.
-    ///   - removeEarlierRun: remove the files an earlier run listed and this one did not write
+    ///     `DIR/manifest.json` is taken away first either way: after a shard run `DIR` is not a
+    ///     complete render until `cartrender merge`. A shard renames it to
+    ///     `.superseded-manifest.json` (`Manifest.supersededFileName`), so the run that completes
+    ///     `DIR` again still knows which files the earlier render wrote.
+    ///   - removeEarlierRun: remove the files an earlier run listed (in `manifest.json` or the
+    ///     superseded manifest) and this one did not write or keep, and the superseded manifest
     ///     (not for shards, which share the directory with other shards).
     /// - Throws: `OutputError` when a target is a directory (before anything in `DIR` changes),
     ///   or when `DIR` cannot be changed.
-    func commit(files: [String], manifest manifestName: String = "manifest.json", removeEarlierRun: Bool = true) throws {
+    func commit(files: [String], inPlace: [String] = [], manifest manifestName: String = "manifest.json", removeEarlierRun: Bool = true) throws {
         Self.active.withLock { $0.committing += 1 }
         defer { Self.active.withLock { $0.committing -= 1; $0.paths[path] = nil } }
         let dir = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -92,7 +97,7 @@ final class StagingArea {
         defer { flock(dir, LOCK_UN) }
 
         let earlier = Manifest.filesOfEarlierRun(in: output)
-        let manifest = "manifest.json"
+        let manifest = "manifest.json", superseded = Manifest.supersededFileName
         for name in files + [manifestName] {
             var info = stat()
             if lstat(output.url(name), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR {
@@ -102,13 +107,18 @@ final class StagingArea {
         func fail(_ name: String, _ e: Int32) -> OutputError {
             OutputError(path: output.url(name), reason: "cannot be written (\(OutputDirectory.describe(e)))")
         }
-        if unlink(output.url(manifest)) != 0 && errno != ENOENT { throw fail(manifest, errno) }
+        if removeEarlierRun {
+            if unlink(output.url(manifest)) != 0 && errno != ENOENT { throw fail(manifest, errno) }
+        } else if access(output.url(manifest), F_OK) == 0 {
+            guard rename(output.url(manifest), output.url(superseded)) == 0 else { throw fail(manifest, errno) }
+        }
         for name in files {
             guard rename(staged(name), output.url(name)) == 0 else { throw fail(name, errno) }
         }
-        let kept = Set(files)
         if removeEarlierRun {
+            let kept = Set(files + inPlace)
             for name in earlier where !kept.contains(name) && name != manifest { output.remove(name) }
+            output.remove(superseded)
         }
         guard rename(staged(manifestName), output.url(manifestName)) == 0 else { throw fail(manifestName, errno) }
         rmdir(path)

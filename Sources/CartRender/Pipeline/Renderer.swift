@@ -110,12 +110,13 @@ public final class FrameWorker {
 }
 
 extension Renderer {
-    /// A contact sheet of the whole timeline: `count` frames at evenly spaced times from the
-    /// first to the last frame (or at `times`, in seconds), as thumbnails `thumbnailWidth` px
+    /// A contact sheet of the whole timeline: `count` frames (all of them when the render has
+    /// fewer) at evenly spaced times from the first to the last frame (or at `times`, in seconds), as thumbnails `thumbnailWidth` px
     /// wide in a grid of `columns`, each captioned with its time.
     public func contactSheet(count: Int = 12, times: [Double]? = nil, columns: Int = 6, thumbnailWidth: Double = 240) throws -> RGBAImage {
         let worker = try makeWorker()
-        let n = max(1, count)
+        // A render with fewer frames than `count` shows each of them once.
+        let n = max(1, min(count, frameCount))
         let last = Double(frameCount - 1)
         let sampled: [Double] = times ?? (0..<n).map { (i: Int) -> Double in
             let index = n == 1 ? 0.0 : (Double(i) * last / Double(n - 1)).rounded()
