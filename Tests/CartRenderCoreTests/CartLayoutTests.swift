@@ -46,6 +46,40 @@ final class CartLayoutTests: XCTestCase {
         XCTAssertEqual(l.listFrame, Rect(x: 0, y: 134, width: 393, height: 550))
     }
 
+    /// Text too long for its place wraps like SwiftUI's Text instead of running under its
+    /// neighbours or off the screen.
+    func testLongTitlePriceAndTotalWrap() {
+        var s = scene(items: 2)
+        s.cart!.title = String(repeating: "Holiday ", count: 5)            // 40 × 15.4 pt: two lines of 326 pt
+        s.cart!.items[0].price = Decimal(string: "999999999999.99")!     // "$999,999,999,999.99"
+        s.cart!.items[1].quantity = 123
+        let l = layout(s)
+        XCTAssertEqual(l.titleFrame.width, 393 - 16 - 51)
+        XCTAssertEqual(l.titleFrame.height, 70, "two 35 pt lines")
+        XCTAssertEqual(l.chevronFrame.midY, l.titleFrame.midY, accuracy: 0.5, "chevron centered on both lines")
+
+        for (i, m) in l.rows.enumerated() {
+            let stepper = l.stepperFrames(quantity: s.cart!.items[i].quantity, metrics: m)
+            XCTAssertLessThanOrEqual(m.priceFrame.maxX + 2 * Look.cartControlSpacing, stepper.minus.minX, "row \(i): price clear of the stepper")
+        }
+        XCTAssertGreaterThan(l.rows[0].priceFrame.height, l.rows[1].priceFrame.height, "the long price wraps")
+        XCTAssertGreaterThan(l.rows[0].controlsFrame.height, l.rows[1].controlsFrame.height, "and its controls grow")
+
+        // 999,999,999,999.99 + 123 × 90.99: 21 characters of 15.4 pt in 393 − 32 − 77 − 16 = 268 pt
+        // make two lines, 35 pt more.
+        let line = l.totalLine(for: l.timeline().state(at: 0))
+        XCTAssertEqual(line.text, "$1,000,000,011,191.76")
+        XCTAssertEqual(line.value.maxX, 393 - 16)
+        XCTAssertGreaterThanOrEqual(line.value.minX + 1e-9, line.label.maxX + 16, "clear of the label")
+        XCTAssertEqual(line.value.height, 70)
+        XCTAssertEqual(line.label.minY, 708 - 35 + 17, "label centered on the two lines")
+        XCTAssertEqual(line.list, Rect(x: 0, y: l.listFrame.minY, width: 393, height: l.listFrame.height - 35))
+        let plain = layout(scene())
+        let one = plain.totalLine(for: plain.timeline().state(at: 0))
+        XCTAssertEqual(one.label, plain.totalLabelFrame, "one line: the static frames")
+        XCTAssertEqual(one.list, plain.listFrame)
+    }
+
     func testRowMetrics() {
         let l = layout(scene())
         let m = l.rows[0]

@@ -16,6 +16,11 @@ import Foundation
 /// name, details and `HStack(spacing: 15)` of price, `Spacer`, minus, quantity, plus — padded 16 pt
 /// and moved by the row's offset. List content taller than the scroll area is clipped to it.
 ///
+/// Text wraps like SwiftUI's `Text` when it does not fit its place: the title within the
+/// header, a price within the width the stepper (at the item's starting quantity) leaves it, the
+/// total within the width "Total" leaves it (the bottom area then grows upwards over the list).
+/// Words too long for a line break between characters.
+///
 /// Positions and sizes of boxes are rounded to whole points (text heights up), as SwiftUI rounds
 /// layout to the pixel grid: rows, images and the quantity box then sit on pixel boundaries at
 /// every integer scale, and the layout does not depend on the render's scale.
@@ -28,15 +33,17 @@ public struct CartLayout {
     public let items: [CartItem]
     /// The back chevron's box.
     public let chevronFrame: Rect
-    /// The title's text box.
+    /// The title's text box; its width is the wrapping width.
     public let titleFrame: Rect
-    /// The scroll view: rows are laid out from its top and clipped to it.
+    /// The scroll view: rows are laid out from its top and clipped to it. Shorter by the extra
+    /// lines of a total that wraps (see `totalLine(for:)`).
     public let listFrame: Rect
     /// Per item, in `items` order: where things sit inside a row whose top-left is (0, 0).
     public let rows: [RowMetrics]
     /// The "Total" line: the label's box; the value is right-aligned on the same line.
+    /// Moves up with a total that wraps (see `totalLine(for:)`).
     public let totalLabelFrame: Rect
-    /// Height of the total line (pt).
+    /// Height of the total line (pt) when the total takes one line.
     public let totalLineHeight: Double
     /// The "Check out" button and its title's box.
     public let checkoutFrame: Rect
@@ -51,7 +58,8 @@ public struct CartLayout {
         public var detailsFrame: Rect
         /// The `HStack` of price, minus, quantity and plus (full text-column width).
         public var controlsFrame: Rect
-        /// The price's text box (vertically centered in the controls).
+        /// The price's text box (vertically centered in the controls); its width is the
+        /// wrapping width.
         public var priceFrame: Rect
         /// The trash button (90×50 pt at the trailing edge, vertically centered).
         public var trashFrame: Rect
@@ -72,14 +80,14 @@ public struct CartLayout {
         // Header: HStack(spacing: 20) { chevron; title; Spacer }.padding()
         func up(_ s: Size) -> Size { Size(width: s.width, height: s.height.rounded(.up)) }
         func half(_ v: Double) -> Double { (v / 2).rounded(.down) }
-        let title = up(measurer.measure(cart.title, font: Look.cartTitleFont, maxWidth: nil))
         let chevron = Look.cartChevronSize
+        let titleX = pad + chevron.width + Look.cartHeaderSpacing
+        let titleWidth = max(1, d.width - pad - titleX)
+        let title = up(measurer.measure(cart.title, font: Look.cartTitleFont, maxWidth: titleWidth))
         let headerContent = max(chevron.height, title.height)
         let headerTop = d.safeAreaTop + pad
         chevronFrame = Rect(x: pad, y: headerTop + half(headerContent - chevron.height), width: chevron.width, height: chevron.height)
-        let titleX = chevronFrame.maxX + Look.cartHeaderSpacing
-        titleFrame = Rect(x: titleX, y: headerTop + half(headerContent - title.height),
-                          width: max(0, min(title.width, d.width - pad - titleX)), height: title.height)
+        titleFrame = Rect(x: titleX, y: headerTop + half(headerContent - title.height), width: titleWidth, height: title.height)
         let headerBottom = headerTop + headerContent + pad
 
         // Bottom area, from the bottom of the safe area up: the button, then the total line
@@ -108,8 +116,13 @@ public struct CartLayout {
         rows = cart.items.map { item in
             let name = up(measurer.measure(item.name, font: Look.cartNameFont, maxWidth: textWidth))
             let details = up(measurer.measure(item.details, font: Look.cartDetailsFont, maxWidth: textWidth))
+            // HStack(spacing: 15) { price; Spacer; minus; quantity; plus }: the price gets what
+            // the stepper and the two spacings around the Spacer leave.
+            let side = Look.cartStepperSymbolSide
+            let stepper = 2 * side + 2 * Look.cartControlSpacing + Self.quantityBoxWidth(item.quantity, measurer: measurer)
+            let priceWidth = max(1, textWidth - stepper - 2 * Look.cartControlSpacing)
             let price = up(measurer.measure(Formatting.currency(item.price, code: cart.currencyCode, locale: scene.locale),
-                                            font: Look.cartPriceFont, maxWidth: nil))
+                                            font: Look.cartPriceFont, maxWidth: priceWidth))
             let controlsHeight = max(price.height, Look.cartStepperSymbolSide, quantityBox)
             let stack = name.height + Look.cartTextSpacing + details.height + Look.cartTextSpacing + controlsHeight
             let content = max(Look.cartImageSide, stack)
@@ -123,7 +136,7 @@ public struct CartLayout {
                 nameFrame: Rect(x: textX, y: stackTop, width: textWidth, height: name.height),
                 detailsFrame: Rect(x: textX, y: stackTop + name.height + Look.cartTextSpacing, width: textWidth, height: details.height),
                 controlsFrame: controls,
-                priceFrame: Rect(x: textX, y: controls.minY + half(controls.height - price.height), width: price.width, height: price.height),
+                priceFrame: Rect(x: textX, y: controls.minY + half(controls.height - price.height), width: priceWidth, height: price.height),
                 trashFrame: Rect(x: d.width - trash.width, y: half(height - trash.height), width: trash.width, height: trash.height))
         }
     }
@@ -169,23 +182,21 @@ public struct CartLayout {
         // Header.
         list.append(.image(ImageDraw(source: .symbol("chevron.left"), frame: chevronFrame, contentMode: .fill, tint: text)))
         list.append(.text(TextRun(scene.cart?.title ?? "", font: Look.cartTitleFont, color: text,
-                                  origin: Point(x: titleFrame.x, y: titleFrame.y))))
+                                  origin: Point(x: titleFrame.x, y: titleFrame.y), maxWidth: titleFrame.width)))
 
         // Rows, clipped to the scroll view; rows being removed beneath the others.
-        let slots = slots(for: state).filter { $0.y < listFrame.maxY && $0.y + $0.rowHeight > listFrame.minY }
+        let totalLine = totalLine(for: state)
+        let slots = slots(for: state).filter { $0.y < totalLine.list.maxY && $0.y + $0.rowHeight > totalLine.list.minY }
         let ordered = slots.filter { $0.row.phase == .delete } + slots.filter { $0.row.phase != .delete }
         if !ordered.isEmpty {
-            list.append(.group(transform: .identity, opacity: 1, clip: .rect(listFrame), items: ordered.map { row($0, state: state) }))
+            list.append(.group(transform: .identity, opacity: 1, clip: .rect(totalLine.list), items: ordered.map { row($0, state: state) }))
         }
 
         // Bottom area.
         let secondary = Look.cartSecondaryText.resolved(scheme)
-        list.append(.text(TextRun("Total", font: Look.cartTotalFont, color: secondary, origin: Point(x: totalLabelFrame.x, y: totalLabelFrame.y))))
-        let total = currency(state.total)
-        let totalSize = measurer.measure(total, font: Look.cartTotalFont, maxWidth: nil)
-        list.append(.text(TextRun(total, font: Look.cartTotalFont, color: text,
-                                  origin: Point(x: scene.device.width - Look.cartPadding - totalSize.width,
-                                                y: totalLabelFrame.minY + (totalLabelFrame.height - totalSize.height) / 2))))
+        list.append(.text(TextRun("Total", font: Look.cartTotalFont, color: secondary, origin: Point(x: totalLine.label.x, y: totalLine.label.y))))
+        list.append(.text(TextRun(totalLine.text, font: Look.cartTotalFont, color: text,
+                                  origin: Point(x: totalLine.value.x, y: totalLine.value.y), maxWidth: totalLine.value.width)))
         var checkout: [DisplayItem] = [
             .fill(.roundedRect(checkoutFrame, radius: Look.cartCheckoutCornerRadius), gradient(across: checkoutFrame)),
             .text(TextRun("Check out", font: Look.cartCheckoutFont, color: .white,
@@ -196,6 +207,28 @@ public struct CartLayout {
         }
         list += checkout
         return DisplayList(size: size, background: Look.cartGray.resolved(scheme), items: list)
+    }
+
+    /// The total line in `state`: the total as text, the boxes of the "Total" label and of the
+    /// value (right-aligned, its width the widest line's), and the scroll view above them. A
+    /// total wider than what `HStack { "Total"; Spacer; total }` leaves it (the width minus the
+    /// label and twice the default spacing) wraps; the line grows upwards by the extra lines, the
+    /// label centered on it, and the scroll view shrinks by as much. One line gives the static
+    /// `totalLabelFrame` and `listFrame`.
+    public func totalLine(for state: CartState) -> (text: String, label: Rect, value: Rect, list: Rect) {
+        let text = currency(state.total)
+        let width = max(1, scene.device.width - 2 * Look.cartPadding - totalLabelFrame.width - 2 * Look.cartStackSpacing)
+        let size = measurer.measure(text, font: Look.cartTotalFont, maxWidth: width)
+        let height = max(totalLineHeight, size.height.rounded(.up))
+        let rise = height - totalLineHeight
+        func half(_ v: Double) -> Double { (v / 2).rounded(.down) }
+        let top = totalLabelFrame.minY - half(totalLineHeight - totalLabelFrame.height) - rise
+        let label = Rect(x: totalLabelFrame.x, y: top + half(height - totalLabelFrame.height),
+                         width: totalLabelFrame.width, height: totalLabelFrame.height)
+        let value = Rect(x: scene.device.width - Look.cartPadding - size.width, y: label.minY + (label.height - size.height) / 2,
+                         width: size.width, height: size.height)
+        let list = Rect(x: listFrame.x, y: listFrame.y, width: listFrame.width, height: max(0, listFrame.height - rise))
+        return (text, label, value, list)
     }
 
     /// The seed's `LinearGradient([lightblue, blue], startPoint: .leading, endPoint: .trailing)` over `r`.
@@ -231,7 +264,7 @@ public struct CartLayout {
         content.append(.text(TextRun(item.details, font: Look.cartDetailsFont, color: Look.cartSecondaryText.resolved(scheme),
                                      origin: Point(x: m.detailsFrame.x, y: m.detailsFrame.y), maxWidth: m.detailsFrame.width)))
         content.append(.text(TextRun(currency(item.price), font: Look.cartPriceFont, color: Look.cartPrice.resolved(scheme),
-                                     origin: Point(x: m.priceFrame.x, y: m.priceFrame.y))))
+                                     origin: Point(x: m.priceFrame.x, y: m.priceFrame.y), maxWidth: m.priceFrame.width)))
         content += controls(r, metrics: m, state: state)
         items.append(r.offset == 0 ? .group(transform: .identity, opacity: 1, clip: nil, items: content)
                                    : .group(transform: .translation(Vector(dx: r.offset, dy: 0)), opacity: 1, clip: nil, items: content))
@@ -246,11 +279,15 @@ public struct CartLayout {
         let c = m.controlsFrame
         func half(_ v: Double) -> Double { (v / 2).rounded(.down) }
         let plus = Rect(x: c.maxX - side, y: c.minY + half(c.height - side), width: side, height: side)
-        let label = measurer.measure(String(quantity), font: Look.cartQuantityFont, maxWidth: nil)
-        let boxSize = Size(width: (label.width + 2 * Look.cartQuantityPaddingH).rounded(.up), height: quantityLineHeight + 2 * Look.cartQuantityPaddingV)
+        let boxSize = Size(width: Self.quantityBoxWidth(quantity, measurer: measurer), height: quantityLineHeight + 2 * Look.cartQuantityPaddingV)
         let box = Rect(x: plus.minX - Look.cartControlSpacing - boxSize.width, y: c.minY + half(c.height - boxSize.height), width: boxSize.width, height: boxSize.height)
         let minus = Rect(x: box.minX - Look.cartControlSpacing - side, y: c.minY + half(c.height - side), width: side, height: side)
         return (minus, box, plus)
+    }
+
+    /// Width of the quantity box (pt): the number plus 10 pt on each side, rounded up.
+    static func quantityBoxWidth(_ quantity: Int, measurer: any TextMeasuring) -> Double {
+        (measurer.measure(String(quantity), font: Look.cartQuantityFont, maxWidth: nil).width + 2 * Look.cartQuantityPaddingH).rounded(.up)
     }
 
     func controls(_ r: CartRowState, metrics m: RowMetrics, state: CartState) -> [DisplayItem] {
