@@ -295,6 +295,19 @@ final class VerifyTests: XCTestCase {
 
     // MARK: Report
 
+    /// A run that stops with an error after writing some frames' images leaves the report
+    /// directory as the previous run left it: never images of one run beside another's report.
+    func testAbortedRunLeavesTheEarlierReportAsItWas() throws {
+        _ = try verify(.missing, frames: [.range(0, 2)])
+        let before = try FileManager.default.contentsOfDirectory(atPath: reportDir).sorted()
+        let index = try bytes(path("index.html", in: reportDir))
+        try editBaseline(0) { set(&$0, 10, 10, (0, 0, 0, 255)) }                       // fails: images written
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: path("frame_0002.png"))) // then aborts the run
+        XCTAssertThrowsError(try verify(.never, frames: [.range(0, 2)], jobs: 1))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: reportDir).sorted(), before)
+        XCTAssertEqual(try bytes(path("index.html", in: reportDir)), index)
+    }
+
     func testJUnitReportParsesAsXML() throws {
         _ = try verify(.missing)
         try editBaseline(9) { set(&$0, 10, 10, (0, 0, 0, 255)) }

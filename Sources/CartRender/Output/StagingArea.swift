@@ -88,25 +88,12 @@ final class StagingArea {
     /// - Throws: `OutputError` when a target is a directory (before anything in `DIR` changes),
     ///   or when `DIR` cannot be changed.
     func commit(files: [String], inPlace: [String] = [], manifest manifestName: String = "manifest.json", removeEarlierRun: Bool = true) throws {
-        Self.active.withLock { $0.committing += 1 }
-        defer { Self.active.withLock { $0.committing -= 1; $0.paths[path] = nil } }
-        let dir = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard dir >= 0 else { throw OutputError(path: output.path, reason: "cannot be written (\(OutputDirectory.describe(errno)))") }
-        defer { close(dir) }
-        while flock(dir, LOCK_EX) != 0 && errno == EINTR {}
-        defer { flock(dir, LOCK_UN) }
+        try locked(replacing: files + [manifestName]) { try commitLocked(files: files, inPlace: inPlace, manifest: manifestName, removeEarlierRun: removeEarlierRun) }
+    }
 
+    private func commitLocked(files: [String], inPlace: [String], manifest manifestName: String, removeEarlierRun: Bool) throws {
         let earlier = Manifest.filesOfEarlierRun(in: output)
         let manifest = "manifest.json", superseded = Manifest.supersededFileName
-        for name in files + [manifestName] {
-            var info = stat()
-            if lstat(output.url(name), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR {
-                throw OutputError(path: output.url(name), reason: "is a directory; cartrender will not replace it")
-            }
-        }
-        func fail(_ name: String, _ e: Int32) -> OutputError {
-            OutputError(path: output.url(name), reason: "cannot be written (\(OutputDirectory.describe(e)))")
-        }
         if removeEarlierRun {
             if unlink(output.url(manifest)) != 0 && errno != ENOENT { throw fail(manifest, errno) }
         } else if access(output.url(manifest), F_OK) == 0 {
@@ -122,6 +109,43 @@ final class StagingArea {
         }
         guard rename(staged(manifestName), output.url(manifestName)) == 0 else { throw fail(manifestName, errno) }
         rmdir(path)
+    }
+
+    /// Moves the staged `names` into `DIR` in this order, then removes `removing` from `DIR`,
+    /// under the directory lock (for outputs without a manifest, such as reports).
+    /// - Throws: `OutputError` when a target is a directory (before anything in `DIR` changes)
+    ///   or cannot be replaced.
+    func moveIntoPlace(_ names: [String], removing: [String]) throws {
+        try locked(replacing: names) {
+            for name in names {
+                guard rename(staged(name), output.url(name)) == 0 else { throw fail(name, errno) }
+            }
+            for name in removing { output.remove(name) }
+            rmdir(path)
+        }
+    }
+
+    /// Runs `body` as a commit: not interrupted by signals (see `removeAbandoned()`), holding
+    /// the lock on `DIR`, after checking that none of `names` is a directory in `DIR`.
+    private func locked(replacing names: [String], _ body: () throws -> Void) throws {
+        Self.active.withLock { $0.committing += 1 }
+        defer { Self.active.withLock { $0.committing -= 1; $0.paths[path] = nil } }
+        let dir = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard dir >= 0 else { throw OutputError(path: output.path, reason: "cannot be written (\(OutputDirectory.describe(errno)))") }
+        defer { close(dir) }
+        while flock(dir, LOCK_EX) != 0 && errno == EINTR {}
+        defer { flock(dir, LOCK_UN) }
+        for name in names {
+            var info = stat()
+            if lstat(output.url(name), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR {
+                throw OutputError(path: output.url(name), reason: "is a directory; cartrender will not replace it")
+            }
+        }
+        try body()
+    }
+
+    private func fail(_ name: String, _ e: Int32) -> OutputError {
+        OutputError(path: output.url(name), reason: "cannot be written (\(OutputDirectory.describe(e)))")
     }
 
     /// Removes the staging directory and everything in it (all of it written by this run).

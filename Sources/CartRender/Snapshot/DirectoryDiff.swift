@@ -36,9 +36,21 @@ public enum DirectoryDiff {
         guard !names.isEmpty else {
             throw InputError(.invalid, path: expected, reason: "neither \(expected) nor \(actual) holds frame_NNNN.png files")
         }
-        let report = try reportDirectory.map { try OutputDirectory(path: $0) }
+        let report = try reportDirectory.map { try ReportWriter(path: $0) }
+        do {
+            let result = try compare(expected: expected, actual: actual, names: names, inExpected: a, inActual: b,
+                                     options: options, jobs: jobs, report: report, diffDirectory: diffDirectory)
+            try report?.finish(result)
+            return result
+        } catch {
+            report?.discard()
+            throw error
+        }
+    }
+
+    private static func compare(expected: String, actual: String, names: [String], inExpected a: Set<String>, inActual b: Set<String>,
+                                options: ComparisonOptions, jobs: Int, report: ReportWriter?, diffDirectory: String?) throws -> SnapshotResult {
         let diffs = try diffDirectory.map { try OutputDirectory(path: $0) }
-        let earlier = report.map(ReportWriter.filesOfEarlierReport) ?? []
         let keepImages = report != nil || diffs != nil
 
         let frames = try ParallelFrames.map(count: names.count, jobs: jobs, makeWorker: { () }) { _, slot -> FrameResult in
@@ -79,9 +91,7 @@ public enum DirectoryDiff {
             }
             return frame
         }
-        let result = SnapshotResult(command: .diff, subject: actual, baseline: expected, reportDirectory: reportDirectory,
-                                    record: nil, options: options, fps: nil, frames: frames)
-        if let report { try ReportWriter.write(result, to: report, frameCount: nil, removing: earlier) }
-        return result
+        return SnapshotResult(command: .diff, subject: actual, baseline: expected, reportDirectory: report?.directory.path,
+                              record: nil, options: options, fps: nil, frames: frames)
     }
 }

@@ -71,8 +71,21 @@ public enum Verifier {
         }
         let baseline = LazyOutputDirectory(path: baselinePath)
         let reportPath = options.writeReport ? (options.reportDirectory ?? VerifyOptions.defaultReportDirectory(forBaseline: baselinePath)) : nil
-        let report = try reportPath.map { try OutputDirectory(path: $0) }
-        let earlierReportFiles = report.map(ReportWriter.filesOfEarlierReport) ?? []
+        let report = try reportPath.map { try ReportWriter(path: $0) }
+        do {
+            let result = try verify(renderer: renderer, subject: subject, options: options, tolerance: tolerance,
+                                    baseline: baseline, report: report)
+            try report?.finish(result)
+            return result
+        } catch {
+            report?.discard()
+            throw error
+        }
+    }
+
+    private static func verify(renderer: Renderer, subject: String, options: VerifyOptions, tolerance: ComparisonOptions,
+                               baseline: LazyOutputDirectory, report: ReportWriter?) throws -> SnapshotResult {
+        let baselinePath = options.baseline
 
         // The frames to check, each once, in index order. A baseline frame shows the state at its
         // index's time, so `--at` selects the nearest frame and checks it at that frame's time.
@@ -165,12 +178,8 @@ public enum Verifier {
             }
         }
 
-        let result = SnapshotResult(command: .verify, subject: subject, baseline: baselinePath, reportDirectory: reportPath,
-                                    record: record, options: tolerance, fps: renderer.scene.fps, frames: results)
-        if let report {
-            try ReportWriter.write(result, to: report, frameCount: renderer.frameCount, removing: earlierReportFiles)
-        }
-        return result
+        return SnapshotResult(command: .verify, subject: subject, baseline: baselinePath, reportDirectory: report?.directory.path,
+                              record: record, options: tolerance, fps: renderer.scene.fps, frames: results)
     }
 
     /// The file's bytes, or nil when there is no such file.

@@ -1,25 +1,53 @@
 import CartRenderCore
 import Foundation
 
-/// Writes a report directory: the per-frame images were written during the run; this adds
-/// `report.json`, `junit.xml` and `index.html` (in that order, each atomically) and removes the
-/// frame images an earlier report in the same directory listed and this one did not rewrite.
-enum ReportWriter {
+/// Writes a report directory: the per-frame images while the run goes, then `report.json`,
+/// `junit.xml` and `index.html`.
+///
+/// Everything goes to a staging directory inside the report directory first (`StagingArea`) and
+/// is moved into place together by `finish`, the report files last; frame images an earlier
+/// report listed and this one did not rewrite are removed then. A run that fails or is
+/// interrupted calls `discard`: the report directory stays as it was, never a mix of two runs.
+final class ReportWriter {
     static let jsonName = "report.json"
     static let junitName = "junit.xml"
     static let htmlName = "index.html"
 
-    /// - Parameters:
-    ///   - frameCount: frames in the render's timeline, for the HTML timeline's scale (nil: the
-    ///     number of results).
-    ///   - removing: names from ``filesOfEarlierReport(_:)``.
+    let directory: OutputDirectory
+    private let staging: StagingArea
+    private let earlier: [String]
+
+    /// Creates the report directory when needed and a staging directory inside it.
+    /// - Throws: `OutputError` when either cannot be created.
+    init(path: String) throws {
+        directory = try OutputDirectory(path: path)
+        earlier = Self.filesOfEarlierReport(directory)
+        do { staging = try StagingArea(in: directory) } catch {
+            directory.removeCreatedDirectories()
+            throw error
+        }
+    }
+
+    /// Stages a frame image. Thread-safe (each name is written by one thread).
     /// - Throws: `OutputError`.
-    static func write(_ result: SnapshotResult, to directory: OutputDirectory, frameCount: Int?, removing earlier: [String]) throws {
-        try directory.write(Array(result.json.serialized(pretty: true).utf8), to: jsonName)
-        try directory.write(Array(JUnitReport.xml(for: result).utf8), to: junitName)
-        try directory.write(Array(HTMLReport.html(for: result).utf8), to: htmlName)
-        let written = Set(result.frames.flatMap { [$0.expectedFile, $0.actualFile, $0.diffFile].compactMap { $0 } })
-        for name in earlier where !written.contains(name) { directory.remove(name) }
+    func write(_ bytes: [UInt8], to name: String) throws { try staging.write(bytes, to: name) }
+
+    /// Stages the report files and moves everything into place.
+    /// - Throws: `OutputError`.
+    func finish(_ result: SnapshotResult) throws {
+        try staging.write(Array(result.json.serialized(pretty: true).utf8), to: Self.jsonName)
+        try staging.write(Array(JUnitReport.xml(for: result).utf8), to: Self.junitName)
+        try staging.write(Array(HTMLReport.html(for: result).utf8), to: Self.htmlName)
+        let images = result.frames.flatMap { [$0.expectedFile, $0.actualFile, $0.diffFile].compactMap { $0 } }
+        let written = Set(images)
+        try staging.moveIntoPlace(images + [Self.jsonName, Self.junitName, Self.htmlName],
+                                  removing: earlier.filter { !written.contains($0) })
+    }
+
+    /// Removes what this run staged, and the report directory when this run created it.
+    func discard() {
+        staging.discard()
+        directory.removeCreatedDirectories()
     }
 
     /// Whether `name` is a per-frame image this program writes into reports.
