@@ -121,15 +121,23 @@ public enum CLI {
 }
 
 extension CLI {
-    static let mergeSpecs = [OptionSpec("--out", "DIR", "Where the merged frames and manifest.json go (default: the first DIR).")]
+    static let mergeSpecs = [
+        OptionSpec("--out", "DIR", "Where the merged frames and manifest.json go (default: the first DIR)."),
+        OptionSpec("--quiet", nil, "No summary line."),
+    ]
 
-    /// `cartrender merge DIR… [--out DIR]`: joins shard outputs.
+    /// `cartrender merge DIR… [--out DIR] [--quiet]`: joins shard outputs.
     static func merge(_ arguments: [String]) throws -> ExitCode {
         let (dirs, options) = try parseOptions(arguments, specs: mergeSpecs)
         guard !dirs.isEmpty else { throw UsageError("merge needs at least one directory with shard manifests") }
-        let out = options.last { $0.name == "--out" }?.value ?? dirs[0]
+        if let twice = options.map(\.name).first(where: { name in options.filter { $0.name == name }.count > 1 }) {
+            throw UsageError("\(twice) is given more than once")
+        }
+        let out = options.first { $0.name == "--out" }?.value ?? dirs[0]
         let n = try ShardMerge.merge(dirs, into: out)
-        Stderr.write("cartrender: merged \(n) frames into \(out)/manifest.json\n")
+        if !options.contains(where: { $0.name == "--quiet" }) {
+            Stderr.write("cartrender: merged \(n) frames into \(out)/manifest.json\n")
+        }
         return .success
     }
 }

@@ -1,14 +1,20 @@
 /// Help and version texts (printed to stdout).
 public enum Help {
     /// `cartrender merge --help`.
-    public static let merge = """
-    cartrender merge DIR... [--out DIR]
+    public static var merge: String {
+        """
+        cartrender merge — join the outputs of `cartrender --shard K/N` runs: checks that the
+        shard manifests (shard-K-of-N.json) belong to one render and cover every frame once,
+        gathers the frames and writes manifest.json, byte-identical to a single run. A failed
+        merge leaves the output directory as it was.
 
-    Joins the outputs of `cartrender --shard K/N` runs: checks that the shard manifests
-    (shard-K-of-N.json) belong to one render and cover every frame once, gathers the frames
-    into --out (default: the first DIR) and writes manifest.json, byte-identical to a single run.
-    A failed merge leaves the output directory as it was.
-    """
+        USAGE
+          cartrender merge DIR... [--out DIR] [--quiet]
+
+        OPTIONS
+
+        """ + table(CLI.mergeSpecs)
+    }
 
     public static let version = "cartrender \(Manifest.version)"
 
