@@ -32,7 +32,8 @@ public enum PNGEncoder {
     }
 
     /// Rows per compressed stripe. Between consecutive frames of the default scene about 10 %
-    /// of 32-row stripes change; each stripe costs about 100 bytes of block headers.
+    /// of 32-row stripes change. Splitting costs under 1 % of the file size (at level 4, 8 bytes
+    /// a stripe against one stream for the whole image).
     public static let stripeRows = 32
 
     /// Encodes `image` as PNG.
@@ -45,7 +46,13 @@ public enum PNGEncoder {
     /// - Throws: `RasterError(.library)` with libpng's or zlib's message when encoding fails.
     public static func encode(_ rows: PixelRows, compression: Compression = .default, reusing cache: PNGStripeCache? = nil) throws -> [UInt8] {
         let stream = try zlibStream(rows, compression: compression, cache: cache)
-        return try wrap(rows) { stream.withUnsafeBufferPointer { cr_png_wrap(Int32(rows.width), Int32(rows.height), $0.baseAddress, $0.count) } }
+        var result = stream.withUnsafeBufferPointer { cr_png_wrap(Int32(rows.width), Int32(rows.height), $0.baseAddress, $0.count) }
+        defer { cr_png_free(&result) }
+        guard result.status == 0, let data = result.data else {
+            let msg = withUnsafeBytes(of: result.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            throw RasterError(.library, "libpng could not encode a \(rows.width)×\(rows.height) px frame: \(msg)")
+        }
+        return Array(UnsafeBufferPointer(start: data, count: result.size))
     }
 
     /// The zlib stream of the image data (RFC 1950): header, the stripes' deflate blocks, a final
@@ -89,15 +96,5 @@ public enum PNGEncoder {
         stream += [0x03, 0x00] // final block: fixed Huffman codes, end of block only
         stream += [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)]
         return stream
-    }
-
-    private static func wrap(_ rows: PixelRows, _ write: () -> cr_png_result) throws -> [UInt8] {
-        var result = write()
-        defer { cr_png_free(&result) }
-        guard result.status == 0, let data = result.data else {
-            let msg = withUnsafeBytes(of: result.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            throw RasterError(.library, "libpng could not encode a \(rows.width)×\(rows.height) px frame: \(msg)")
-        }
-        return Array(UnsafeBufferPointer(start: data, count: result.size))
     }
 }
