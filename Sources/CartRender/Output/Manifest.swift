@@ -65,6 +65,7 @@ public struct Manifest {
                 ("pango", .string(LibraryVersions.pango)),
                 ("librsvg", .string(LibraryVersions.librsvg)),
                 ("libpng", .string(LibraryVersions.libpng)),
+                ("zlib", .string(LibraryVersions.zlib)),
                 ("fonts", .array(fonts.map { .object([("file", .string(($0.path as NSString).lastPathComponent)), ("package", .string($0.package))]) })),
             ])),
         ])

@@ -9,4 +9,6 @@ public enum LibraryVersions {
     public static var pango: String { String(cString: pango_version_string()) }
     public static var librsvg: String { "\(LIBRSVG_MAJOR_VERSION).\(LIBRSVG_MINOR_VERSION).\(LIBRSVG_MICRO_VERSION)" }
     public static var libpng: String { String(cString: png_get_libpng_ver(nil)) }
+    /// zlib compresses the PNG image data: its version decides the bytes of PNG frames.
+    public static var zlib: String { String(cString: zlibVersion()) }
 }
