@@ -3,13 +3,13 @@ import Foundation
 import XCTest
 
 /// Text metrics that do not need fonts: every character is 0.55 em wide, a line is 1.25 em tall,
-/// and text wraps at `maxWidth` by characters.
+/// and text wraps at `maxWidth` by characters, to at most `maxLines` lines.
 struct WrappingMetrics: TextMeasuring {
-    func measure(_ text: String, font: FontSpec, maxWidth: Double?) -> Size {
+    func measure(_ text: String, font: FontSpec, maxWidth: Double?, maxLines: Int?) -> Size {
         let width = 0.55 * font.size * Double(text.count)
         let line = 1.25 * font.size
         guard let w = maxWidth, w > 0, width > w else { return Size(width: width, height: line) }
-        return Size(width: w, height: line * (width / w).rounded(.up))
+        return Size(width: w, height: line * min((width / w).rounded(.up), Double(maxLines ?? .max)))
     }
 }
 
@@ -78,6 +78,25 @@ final class CartLayoutTests: XCTestCase {
         let one = plain.totalLine(for: plain.timeline().state(at: 0))
         XCTAssertEqual(one.label, plain.totalLabelFrame, "one line: the static frames")
         XCTAssertEqual(one.list, plain.listFrame)
+    }
+
+    /// A title too long for the screen takes the lines between the header's top and the bottom
+    /// area, the last ending in "…", and never covers "Total" or the button.
+    func testTitleTooLongForTheScreenIsCutWithAnEllipsis() {
+        var s = scene(items: 1)
+        s.cart!.title = String(repeating: "Holiday ", count: 200)
+        let l = layout(s)
+        // Room: bottom area top 692 − 2 × 8 − 16 − header top 75 = 585 pt: 16 lines of 35 pt.
+        XCTAssertEqual(l.titleMaxLines, 16)
+        XCTAssertEqual(l.titleFrame.height, 560)
+        XCTAssertEqual(l.listFrame.minY, 75 + 560 + 16 + 8)
+        XCTAssertEqual(l.listFrame.maxY, 692 - 8)
+        let runs = l.displayList(for: l.timeline().state(at: 0)).items.compactMap { item -> TextRun? in
+            if case .text(let run) = item, run.text == s.cart!.title { return run }
+            return nil
+        }
+        XCTAssertEqual(runs.map(\.maxLines), [16])
+        XCTAssertEqual(layout(scene()).titleMaxLines, 16, "the same limit for a short title, which takes one line")
     }
 
     func testRowMetrics() {

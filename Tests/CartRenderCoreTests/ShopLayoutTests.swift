@@ -4,7 +4,7 @@ import XCTest
 /// Fixed text metrics, so layout tests do not depend on fonts: line height 1.2 × size,
 /// width 0.5 × size per character, no wrapping.
 struct FixedMetrics: TextMeasuring {
-    func measure(_ text: String, font: FontSpec, maxWidth: Double?) -> Size {
+    func measure(_ text: String, font: FontSpec, maxWidth: Double?, maxLines: Int?) -> Size {
         Size(width: Double(text.count) * font.size * 0.5, height: font.size * 1.2)
     }
 }

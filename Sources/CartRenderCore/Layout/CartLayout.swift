@@ -35,6 +35,9 @@ public struct CartLayout {
     public let chevronFrame: Rect
     /// The title's text box; its width is the wrapping width.
     public let titleFrame: Rect
+    /// The most lines the title may take: those that fit between the header's top and the
+    /// bottom area.
+    public let titleMaxLines: Int
     /// The scroll view: rows are laid out from its top and clipped to it. Shorter by the extra
     /// lines of a total that wraps (see `totalLine(for:)`).
     public let listFrame: Rect
@@ -77,18 +80,8 @@ public struct CartLayout {
         let d = scene.device
         let pad = Look.cartPadding
 
-        // Header: HStack(spacing: 20) { chevron; title; Spacer }.padding()
         func up(_ s: Size) -> Size { Size(width: s.width, height: s.height.rounded(.up)) }
         func half(_ v: Double) -> Double { (v / 2).rounded(.down) }
-        let chevron = Look.cartChevronSize
-        let titleX = pad + chevron.width + Look.cartHeaderSpacing
-        let titleWidth = max(1, d.width - pad - titleX)
-        let title = up(measurer.measure(cart.title, font: Look.cartTitleFont, maxWidth: titleWidth))
-        let headerContent = max(chevron.height, title.height)
-        let headerTop = d.safeAreaTop + pad
-        chevronFrame = Rect(x: pad, y: headerTop + half(headerContent - chevron.height), width: chevron.width, height: chevron.height)
-        titleFrame = Rect(x: titleX, y: headerTop + half(headerContent - title.height), width: titleWidth, height: title.height)
-        let headerBottom = headerTop + headerContent + pad
 
         // Bottom area, from the bottom of the safe area up: the button, then the total line
         // (padded 16 pt on top).
@@ -104,6 +97,22 @@ public struct CartLayout {
         let totalY = checkoutFrame.minY - Look.cartStackSpacing - totalLineHeight
         totalLabelFrame = Rect(x: pad, y: totalY + half(totalLineHeight - totalLabel.height), width: totalLabel.width, height: totalLabel.height)
         let bottomAreaTop = totalY - pad
+
+        // Header: HStack(spacing: 20) { chevron; title; Spacer }.padding()
+        let chevron = Look.cartChevronSize
+        let titleX = pad + chevron.width + Look.cartHeaderSpacing
+        let titleWidth = max(1, d.width - pad - titleX)
+        let headerTop = d.safeAreaTop + pad
+        // The title wraps; when it would leave the list no room at all it is cut to the lines
+        // that fit, the last ending in "…" (SwiftUI truncates a Text proposed too little height).
+        let titleLine = up(measurer.measure("0", font: Look.cartTitleFont, maxWidth: nil)).height
+        let room = bottomAreaTop - 2 * Look.cartStackSpacing - pad - headerTop
+        titleMaxLines = max(1, Int((room / max(1, titleLine)).rounded(.down)))
+        let title = up(measurer.measure(cart.title, font: Look.cartTitleFont, maxWidth: titleWidth, maxLines: titleMaxLines))
+        let headerContent = max(chevron.height, title.height)
+        chevronFrame = Rect(x: pad, y: headerTop + half(headerContent - chevron.height), width: chevron.width, height: chevron.height)
+        titleFrame = Rect(x: titleX, y: headerTop + half(headerContent - title.height), width: titleWidth, height: title.height)
+        let headerBottom = headerTop + headerContent + pad
 
         let listTop = headerBottom + Look.cartStackSpacing
         listFrame = Rect(x: 0, y: listTop, width: d.width, height: max(0, bottomAreaTop - Look.cartStackSpacing - listTop))
@@ -182,7 +191,7 @@ public struct CartLayout {
         // Header.
         list.append(.image(ImageDraw(source: .symbol("chevron.left"), frame: chevronFrame, contentMode: .fill, tint: text)))
         list.append(.text(TextRun(scene.cart?.title ?? "", font: Look.cartTitleFont, color: text,
-                                  origin: Point(x: titleFrame.x, y: titleFrame.y), maxWidth: titleFrame.width)))
+                                  origin: Point(x: titleFrame.x, y: titleFrame.y), maxWidth: titleFrame.width, maxLines: titleMaxLines)))
 
         // Rows, clipped to the scroll view; rows being removed beneath the others.
         let totalLine = totalLine(for: state)

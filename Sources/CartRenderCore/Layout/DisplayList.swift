@@ -64,8 +64,13 @@ public struct TextRun: Equatable, Sendable {
     /// Wrapping width (pt); nil for a single line. With `alignment`, lines align within it.
     public var maxWidth: Double?
     public var alignment: Alignment
-    public init(_ text: String, font: FontSpec, color: Color, origin: Point, maxWidth: Double? = nil, alignment: Alignment = .leading) {
+    /// At most this many lines (with `maxWidth`); the last one shown ends in "…" when the text
+    /// needs more, as SwiftUI's Text does when its height is limited. nil: no limit.
+    public var maxLines: Int?
+    public init(_ text: String, font: FontSpec, color: Color, origin: Point, maxWidth: Double? = nil, alignment: Alignment = .leading,
+                maxLines: Int? = nil) {
         self.text = text; self.font = font; self.color = color; self.origin = origin; self.maxWidth = maxWidth; self.alignment = alignment
+        self.maxLines = maxLines
     }
 }
 
@@ -89,6 +94,14 @@ public struct ImageDraw: Equatable, Sendable {
 /// Text metrics, provided by the raster layer (Pango with the confined fonts), so that layout
 /// can size badges and wrap text without knowing about Cairo.
 public protocol TextMeasuring {
+    /// The logical size (pt) of `text` in `font`, wrapped at `maxWidth` pt when given, and cut
+    /// to `maxLines` lines (the last ending in "…") when given.
+    func measure(_ text: String, font: FontSpec, maxWidth: Double?, maxLines: Int?) -> Size
+}
+
+extension TextMeasuring {
     /// The logical size (pt) of `text` in `font`, wrapped at `maxWidth` pt when given.
-    func measure(_ text: String, font: FontSpec, maxWidth: Double?) -> Size
+    public func measure(_ text: String, font: FontSpec, maxWidth: Double?) -> Size {
+        measure(text, font: font, maxWidth: maxWidth, maxLines: nil)
+    }
 }

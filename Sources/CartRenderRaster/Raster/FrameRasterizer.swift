@@ -27,8 +27,8 @@ public final class FrameRasterizer: TextMeasuring {
         for s in rasterSurfaces.values { cairo_surface_destroy(s) }
     }
 
-    public func measure(_ string: String, font: FontSpec, maxWidth: Double?) -> Size {
-        text.measure(string, font: font, maxWidth: maxWidth)
+    public func measure(_ string: String, font: FontSpec, maxWidth: Double?, maxLines: Int?) -> Size {
+        text.measure(string, font: font, maxWidth: maxWidth, maxLines: maxLines)
     }
 
     /// Rasterizes `list` at `scale` pixels per point.
@@ -305,7 +305,7 @@ public final class FrameRasterizer: TextMeasuring {
             case .fill(let s, _): add(s.bounds)
             case .stroke(let s, _, let w): add(s.bounds.insetBy(-w))
             case .text(let run):
-                let size = measure(run.text, font: run.font, maxWidth: run.maxWidth)
+                let size = measure(run.text, font: run.font, maxWidth: run.maxWidth, maxLines: run.maxLines)
                 add(Rect(x: run.origin.x, y: run.origin.y, width: max(size.width, run.maxWidth ?? 0), height: size.height).insetBy(-run.font.size / 2))
             case .image(let i): add(i.frame)
             case .group(let t, _, let clip, let children):

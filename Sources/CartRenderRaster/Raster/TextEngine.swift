@@ -17,6 +17,7 @@ final class TextEngine: TextMeasuring {
         var text: String
         var font: FontSpec
         var maxWidth: Double?
+        var maxLines: Int?
     }
 
     init(fonts: FontEnvironment) throws {
@@ -48,7 +49,7 @@ final class TextEngine: TextMeasuring {
     private var pangoContext: OpaquePointer { context }
 
     /// A Pango layout for a run; the caller unrefs it.
-    private func layout(_ text: String, font: FontSpec, maxWidth: Double?, alignment: TextRun.Alignment) -> OpaquePointer {
+    private func layout(_ text: String, font: FontSpec, maxWidth: Double?, maxLines: Int?, alignment: TextRun.Alignment) -> OpaquePointer {
         let layout = pango_layout_new(pangoContext)!
         let desc = pango_font_description_new()!
         defer { pango_font_description_free(desc) }
@@ -65,15 +66,20 @@ final class TextEngine: TextMeasuring {
             case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
             case .trailing: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
             }
+            if let n = maxLines {
+                // A negative height is a number of lines.
+                pango_layout_set_height(layout, -Int32(max(1, min(n, 10_000))))
+                pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            }
         }
         return layout
     }
 
-    func measure(_ text: String, font: FontSpec, maxWidth: Double?) -> Size {
-        let key = Key(text: text, font: font, maxWidth: maxWidth)
+    func measure(_ text: String, font: FontSpec, maxWidth: Double?, maxLines: Int?) -> Size {
+        let key = Key(text: text, font: font, maxWidth: maxWidth, maxLines: maxLines)
         if let s = cache[key] { return s }
         pango_context_set_matrix(pangoContext, nil)
-        let l = layout(text, font: font, maxWidth: maxWidth, alignment: .leading)
+        let l = layout(text, font: font, maxWidth: maxWidth, maxLines: maxLines, alignment: .leading)
         defer { g_object_unref(UnsafeMutableRawPointer(l)) }
         var logical = PangoRectangle()
         pango_layout_get_extents(l, nil, &logical)
@@ -85,7 +91,7 @@ final class TextEngine: TextMeasuring {
     /// Draws a run with its layout box's top-left at `run.origin` (pt, in `cr`'s user space).
     func draw(_ run: TextRun, in cr: OpaquePointer) {
         pango_cairo_update_context(cr, pangoContext)
-        let l = layout(run.text, font: run.font, maxWidth: run.maxWidth, alignment: run.alignment)
+        let l = layout(run.text, font: run.font, maxWidth: run.maxWidth, maxLines: run.maxLines, alignment: run.alignment)
         defer { g_object_unref(UnsafeMutableRawPointer(l)) }
         cairo_save(cr)
         cairo_set_source_rgba(cr, run.color.red, run.color.green, run.color.blue, run.color.alpha)
