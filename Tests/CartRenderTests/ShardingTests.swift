@@ -74,6 +74,22 @@ final class ShardingTests: XCTestCase {
         XCTAssertEqual(try contents(mergedInto), try contents(single.outputDirectory))
     }
 
+    /// A full render into a directory holding shards of another render leaves none of them.
+    func testAFullRenderReplacesShardsLeftInItsDirectory() throws {
+        let short = try Renderer(scene: DefaultScene.scene(overrides: SceneOverrides(fps: 15, scale: 1), baseDirectory: "/"))
+        let long = try Renderer(scene: DefaultScene.scene(overrides: SceneOverrides(fps: 30, scale: 1), baseDirectory: "/"))
+        var single = RenderOptions(); single.outputDirectory = tempDir()
+        _ = try short.render(single)
+        let dir = tempDir()
+        for k in 1...2 {
+            var o = RenderOptions(); o.outputDirectory = dir; o.shard = (k, 3)
+            _ = try long.render(o)
+        }
+        var o = RenderOptions(); o.outputDirectory = dir
+        _ = try short.render(o)
+        XCTAssertEqual(try contents(dir), try contents(single.outputDirectory))
+    }
+
     func testMergeReportsMissingShards() throws {
         let scene = try DefaultScene.scene(overrides: SceneOverrides(fps: 10, scale: 1), baseDirectory: "/")
         let dir = tempDir()

@@ -75,11 +75,18 @@ public struct Manifest {
     /// merge or a full render completes the directory again and removes that render's leftovers.
     static let supersededFileName = ".superseded-manifest.json"
 
-    /// Names of the files the manifests already in `directory` (`manifest.json` and the
-    /// superseded manifest) say earlier runs wrote. A manifest that is not a regular file (a FIFO
-    /// would block the read) or is absurdly large names no files.
+    /// Names of the files the manifests already in `directory` (`manifest.json`, the superseded
+    /// manifest and shard manifests) say earlier runs wrote, shard manifests included. A manifest
+    /// that is not a regular file (a FIFO would block the read) or is absurdly large names no files.
     static func filesOfEarlierRun(in directory: OutputDirectory) -> [String] {
-        files(listedIn: directory.url("manifest.json")) + files(listedIn: directory.url(supersededFileName))
+        let shards = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter(isShardFileName).sorted()
+        return files(listedIn: directory.url("manifest.json")) + files(listedIn: directory.url(supersededFileName))
+            + shards.flatMap { files(listedIn: directory.url($0)) } + shards
+    }
+
+    /// Whether `name` is a shard manifest's name, `shard-K-of-N.json`.
+    static func isShardFileName(_ name: String) -> Bool {
+        name.range(of: #"^shard-[0-9]+-of-[0-9]+\.json$"#, options: .regularExpression) != nil
     }
 
     private static func files(listedIn path: String) -> [String] {

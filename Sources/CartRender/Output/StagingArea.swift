@@ -82,9 +82,9 @@ final class StagingArea {
     ///     complete render until `cartrender merge`. A shard renames it to
     ///     `.superseded-manifest.json` (`Manifest.supersededFileName`), so the run that completes
     ///     `DIR` again still knows which files the earlier render wrote.
-    ///   - removeEarlierRun: remove the files an earlier run listed (in `manifest.json` or the
-    ///     superseded manifest) and this one did not write or keep, and the superseded manifest
-    ///     (not for shards, which share the directory with other shards).
+    ///   - removeEarlierRun: remove the files earlier runs listed (in `manifest.json`, the
+    ///     superseded manifest or shard manifests) and this one did not write or keep, and those
+    ///     manifests (not for shards, which share the directory with other shards).
     /// - Throws: `OutputError` when a target is a directory (before anything in `DIR` changes),
     ///   or when `DIR` cannot be changed.
     func commit(files: [String], inPlace: [String] = [], manifest manifestName: String = "manifest.json", removeEarlierRun: Bool = true) throws {
