@@ -30,6 +30,8 @@ final class ArgumentsTests: XCTestCase {
             (["--format", "jpg"], "--format: unknown format \"jpg\"; expected png, svg, gif, webp"),
             (["--jobs", "0"], "--jobs: expected a whole number from 1 to 256, got \"0\""),
             (["--out"], "--out needs a value (DIR)"),
+            (["--fps", "--scale", "2"], "--fps needs a value (N)"),
+            (["--out", "--quiet"], "--out needs a value (DIR)"),
             (["--quiet=yes"], "--quiet does not take a value"),
             (["a.json", "b.json"], "expected at most one scene file, got 2: a.json b.json"),
             (["--shard", "1/2", "--frames", "0-9"], "--shard splits the whole timeline: it cannot be used with --frames or --at"),

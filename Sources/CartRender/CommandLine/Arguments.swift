@@ -33,7 +33,10 @@ public func parseOptions(_ arguments: [String], specs: [OptionSpec]) throws -> (
         }
         if spec.value != nil {
             if let v = inline { options.append((name, v)); continue }
-            guard i < arguments.count else { throw UsageError("\(name) needs a value (\(spec.value!))") }
+            // `--fps --scale 2`: the value is missing, not "--scale".
+            guard i < arguments.count, !specs.contains(where: { arguments[i] == $0.name || arguments[i].hasPrefix($0.name + "=") }) else {
+                throw UsageError("\(name) needs a value (\(spec.value!))")
+            }
             options.append((name, arguments[i]))
             i += 1
         } else {
