@@ -60,6 +60,10 @@ final class SceneDecoderCartTests: XCTestCase {
              #"cart.json:7:40: cart.items[0].price: must be a non-negative decimal such as "90.99", got "1e3""#),
             (scene(items: #"    { "id": "a", "name": "A", "price": "ten" }"#, events: []),
              #"cart.json:7:40: cart.items[0].price: must be a non-negative decimal such as "90.99", got "ten""#),
+            (scene(items: #"    { "id": "a", "name": "A", "price": "1.23456789" }"#, events: []),
+             #"cart.json:7:40: cart.items[0].price: has 8 digits after the decimal point; at most 6, got "1.23456789""#),
+            (scene(items: #"    { "id": "a", "name": "A", "price": "1234567890123.5" }"#, events: []),
+             #"cart.json:7:40: cart.items[0].price: has 13 digits before the decimal point; at most 12, got "1234567890123.5""#),
             (scene(items: #"    { "id": "a", "name": "A", "price": "1.00", "quantity": 0 }"#, events: []),
              #"cart.json:7:60: cart.items[0].quantity: must be between 1 and 1000000, got 0"#),
             // Events on a deleted item: the simulation runs in the decoder.

@@ -97,6 +97,8 @@ public struct SceneDecoder {
         guard case .string(let s) = node.value else { throw error(node, path, "expected a string, got \(node.typeName)") }
         if nonEmpty && s.trimmingCharacters(in: .whitespaces).isEmpty { throw error(node, path, "must not be empty") }
         if s.utf8.count > 10_000 { throw error(node, path, "is longer than 10000 bytes") }
+        // Text reaches Pango as a C string, which would end at the NUL.
+        if s.utf8.contains(0) { throw error(node, path, "contains a NUL character (\\u0000), which text cannot hold") }
         return s
     }
 
@@ -336,7 +338,14 @@ public struct SceneDecoder {
                 }
                 guard priceText.range(of: #"^[0-9]{1,12}(\.[0-9]{1,6})?$"#, options: .regularExpression) != nil,
                       let price = Decimal(string: priceText, locale: Locale(identifier: "en_US_POSIX")) else {
-                    throw error(priceNode, im.child("price"), "must be a non-negative decimal such as \"90.99\", got \"\(priceText)\"")
+                    // A well-formed decimal that is too long gets the limit it breaks.
+                    var reason = "must be a non-negative decimal such as \"90.99\""
+                    if priceText.range(of: #"^[0-9]+(\.[0-9]+)?$"#, options: .regularExpression) != nil {
+                        let parts = priceText.split(separator: ".", omittingEmptySubsequences: false)
+                        reason = parts[0].count > 12 ? "has \(parts[0].count) digits before the decimal point; at most 12"
+                                                     : "has \(parts[1].count) digits after the decimal point; at most 6"
+                    }
+                    throw error(priceNode, im.child("price"), "\(reason), got \"\(priceText.prefix(40))\(priceText.count > 40 ? "…" : "")\"")
                 }
                 let item = CartItem(
                     id: id,

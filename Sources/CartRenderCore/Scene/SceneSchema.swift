@@ -31,11 +31,11 @@ public enum SceneSchema {
                  ("safeArea", obj([("top", num("pt", min: 0)), ("bottom", num("pt", min: 0))]))], required: ["width", "height"]),
         ]))])
         let event = obj([
-            ("at", num("Seconds since the start", min: 0)),
+            ("at", num("Seconds since the start", min: 0, max: SceneDecoder.maxTime)),
             ("tap", str("Shop: add. Cart: plus, minus, delete (the revealed trash button), checkout", enumValues: ["add", "plus", "minus", "delete", "checkout"])),
             ("item", str("Cart item id (plus, minus, delete)")),
-            ("swipe", obj([("item", str("Cart item id")), ("translation", num("Horizontal finger travel (pt), negative = leftward")),
-                           ("duration", num("Seconds the finger moves (default 0.25)", min: 0))], required: ["item", "translation"])),
+            ("swipe", obj([("item", str("Cart item id")), ("translation", num("Horizontal finger travel (pt), negative = leftward", min: -10_000, max: 10_000)),
+                           ("duration", num("Seconds the finger moves (default 0.25)", min: 0, max: 60))], required: ["item", "translation"])),
         ], required: ["at"])
         return .object([
             ("$schema", "https://json-schema.org/draft/2020-12/schema"),
@@ -51,25 +51,30 @@ public enum SceneSchema {
                 ("tint", str("System color name (\(Look.systemColors.keys.sorted().joined(separator: ", "))) or #RRGGBB")),
                 ("fps", num("Frames per second", min: 1, max: 240, integer: true)),
                 ("scale", num("Pixels per point (overrides the device's)", min: 1, max: 4)),
-                ("duration", num("Seconds; omit to end 0.5 s after the last animation settles", min: 0)),
+                ("duration", num("Seconds; omit to end 0.5 s after the last animation settles", min: 0, max: SceneDecoder.maxTime)),
                 ("shop", obj([
-                    ("title", str("Header title")), ("productName", str("")), ("productDescription", str("")),
+                    ("title", str("Header title")), ("productName", str("Product name, under the image")),
+                    ("productDescription", str("Product description, under the name")),
                     ("image", image), ("imageLabel", str("Accessibility label of the product image")),
-                    ("buttonTitle", str("")), ("count", num("Items in the cart at the start", min: 0, integer: true)),
+                    ("buttonTitle", str("Title of the add button")), ("count", num("Items in the cart at the start", min: 0, integer: true)),
                     ("cartFrame", .object([("oneOf", .array([.object([("const", "measured")]), .object([("type", "null")]), rect]))])),
                 ])),
                 ("cart", obj([
-                    ("title", str("")), ("currencyCode", str("ISO 4217 code", pattern: "^[A-Z]{3}$")),
+                    ("title", str("Header title")), ("currencyCode", str("ISO 4217 code", pattern: "^[A-Z]{3}$")),
                     ("items", .object([("type", "array"), ("items", obj([
-                        ("id", str("Unique id")), ("name", str("")), ("details", str("")), ("image", image),
+                        ("id", str("Unique id")), ("name", str("Product name")), ("details", str("Line under the name, e.g. \"Gift\"")), ("image", image),
                         ("price", .object([("type", .array(["string", "number"])), ("description", "Decimal unit price, e.g. \"90.99\""),
                                            ("pattern", "^[0-9]{1,12}(\\.[0-9]{1,6})?$")])),
-                        ("quantity", num("", min: 1, integer: true)),
+                        ("quantity", num("Quantity at the start (default 1)", min: 1, max: 1_000_000, integer: true)),
                     ], required: ["id", "name", "price"]))])),
                 ])),
-                ("events", .object([("type", "array"), ("items", event)])),
+                ("events", .object([("type", "array"), ("items", event), ("maxItems", 10_000)])),
             ])),
             ("additionalProperties", false),
+            // "cart" is required on the cart screen and allowed nowhere else ("screen" defaults to "shop").
+            ("if", .object([("properties", .object([("screen", .object([("const", "cart")]))])), ("required", .array(["screen"]))])),
+            ("then", .object([("required", .array(["cart"]))])),
+            ("else", .object([("not", .object([("required", .array(["cart"]))]))])),
         ])
     }
 }
