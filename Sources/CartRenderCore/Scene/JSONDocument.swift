@@ -105,15 +105,18 @@ public struct JSONParser {
         return node
     }
 
-    /// "UTF-16" or "UTF-32" when the bytes start with that encoding's byte order mark, or with the
-    /// zero bytes an ASCII character has in it (editors on Windows save "Unicode" this way).
+    /// "UTF-16" or "UTF-32" when the bytes start with that encoding's byte order mark, or with a
+    /// JSON text character (printable ASCII or whitespace) and the zero bytes it has in that
+    /// encoding (editors on Windows save "Unicode" this way). Other data with zero bytes (a
+    /// binary file) is left to the parser, which names the byte it cannot read.
     static func wideEncoding(_ b: [UInt8]) -> String? {
         if b.starts(with: [0xFF, 0xFE, 0, 0]) || b.starts(with: [0, 0, 0xFE, 0xFF]) { return "UTF-32" }
         if b.starts(with: [0xFF, 0xFE]) || b.starts(with: [0xFE, 0xFF]) { return "UTF-16" }
-        if b.count >= 4, (b[0] == 0 && b[1] == 0 && b[2] == 0 && b[3] != 0) || (b[0] != 0 && b[1] == 0 && b[2] == 0 && b[3] == 0) {
+        func text(_ c: UInt8) -> Bool { (0x20...0x7E).contains(c) || c == 0x09 || c == 0x0A || c == 0x0D }
+        if b.count >= 4, (b[0] == 0 && b[1] == 0 && b[2] == 0 && text(b[3])) || (text(b[0]) && b[1] == 0 && b[2] == 0 && b[3] == 0) {
             return "UTF-32"
         }
-        if b.count >= 2, (b[0] == 0 && b[1] != 0) || (b[0] != 0 && b[1] == 0) { return "UTF-16" }
+        if b.count >= 2, (b[0] == 0 && text(b[1])) || (text(b[0]) && b[1] == 0) { return "UTF-16" }
         return nil
     }
 
