@@ -131,6 +131,9 @@ try? FileManager.default.removeItem(atPath: tmp + "/raw")
 print(rssLine)
 print("\nratios:")
 let best = pipeline[cores] ?? pipeline[1]!
-print(String(format: "  pipeline at %d cores vs naive on 1 core: %.1f× faster (target ≥ 8×)", cores, naiveTime / best))
-print(String(format: "  pipeline at %d cores vs raw RGBA write: %.2f× the time (target ≤ 3×)", cores, best / rawTime))
-print(String(format: "  peak RSS 600 vs 60 frames: %+.0f %% (target within ±10 %%, under 200 MB)", (Double(rss600) / Double(rss60) - 1) * 100))
+func verdict(_ met: Bool) -> String { met ? "met" : "MISSED" }
+let speedup = naiveTime / best, rawRatio = best / rawTime, rssGrowth = Double(rss600) / Double(rss60) - 1
+print(String(format: "  pipeline at %d cores vs naive on 1 core: %.1f× faster (target ≥ 8×: %@)", cores, speedup, verdict(speedup >= 8)))
+print(String(format: "  pipeline at %d cores vs raw RGBA write: %.2f× the time (target ≤ 3×: %@)", cores, rawRatio, verdict(rawRatio <= 3)))
+print(String(format: "  peak RSS 600 vs 60 frames: %+.0f %% (target within ±10 %%, under 200 MB: %@)", rssGrowth * 100,
+             verdict(abs(rssGrowth) <= 0.10 && max(rss60, rss600) < 200_000_000)))
