@@ -15,6 +15,8 @@ public final class FrameRasterizer: TextMeasuring {
     private var svgDocuments: [SVGKey: SVGDocument] = [:]
     private var rasterSurfaces: [ImageSource: OpaquePointer] = [:]
     private var reusableCanvas: OpaquePointer?
+    /// How many groups that scale, rotate or skew enclose what is being drawn.
+    private var scaledGroups = 0
 
     /// - Throws: `RasterError` when Pango cannot be set up.
     public init(fonts: FontEnvironment, images: ImageLibrary) throws {
@@ -141,7 +143,7 @@ public final class FrameRasterizer: TextMeasuring {
             cairo_set_line_width(cr, lineWidth)
             cairo_stroke(cr)
         case .text(let run):
-            text.draw(run, in: cr)
+            text.draw(run, in: cr, asOutlines: scaledGroups > 0)
         case .image(let image):
             try drawImage(image, in: cr)
         case .group(let t, let opacity, let clip, let items):
@@ -152,6 +154,10 @@ public final class FrameRasterizer: TextMeasuring {
                 var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
                 cairo_transform(cr, &m)
             }
+            // Text under a transform that is more than a translation is drawn as outlines.
+            let scales = t.a != 1 || t.b != 0 || t.c != 0 || t.d != 1
+            if scales { scaledGroups += 1 }
+            defer { if scales { scaledGroups -= 1 } }
             if let clip {
                 path(clip, in: cr)
                 cairo_clip(cr)

@@ -12,6 +12,18 @@ final class TextEngine: TextMeasuring {
     private let context: OpaquePointer  // PangoContext *
     private let fontOptions: OpaquePointer  // cairo_font_options_t *
     private var cache: [Key: Size] = [:]
+    /// Glyph outlines of runs drawn under a scaling transform (see `draw(_:in:asOutlines:)`), in
+    /// points relative to the run's origin; at most `outlineCacheLimit` of them.
+    private var outlines: [OutlineKey: UnsafeMutablePointer<cairo_path_t>] = [:]
+    private static let outlineCacheLimit = 512
+
+    private struct OutlineKey: Hashable {
+        var text: String
+        var font: FontSpec
+        var maxWidth: Double?
+        var maxLines: Int?
+        var alignment: TextRun.Alignment
+    }
 
     private struct Key: Hashable {
         var text: String
@@ -41,6 +53,7 @@ final class TextEngine: TextMeasuring {
     }
 
     deinit {
+        for p in outlines.values { cairo_path_destroy(p) }
         g_object_unref(UnsafeMutableRawPointer(context))
         g_object_unref(fontMap)
         cairo_font_options_destroy(fontOptions)
@@ -89,7 +102,25 @@ final class TextEngine: TextMeasuring {
     }
 
     /// Draws a run with its layout box's top-left at `run.origin` (pt, in `cr`'s user space).
-    func draw(_ run: TextRun, in cr: OpaquePointer) {
+    ///
+    /// With `asOutlines` (text inside a group that scales, such as the bumping badge) the run's
+    /// glyph outlines are filled instead: taken once at a fixed resolution and cached, they are
+    /// the same shapes at every scale. Drawing glyphs at each new scale would make Cairo and
+    /// Pango create and cache a font per scale — memory that grows with the number of frames.
+    /// Colour glyphs (emoji) have no outlines and are not drawn this way; the screens scale only
+    /// the badge's number.
+    func draw(_ run: TextRun, in cr: OpaquePointer, asOutlines: Bool = false) {
+        if asOutlines {
+            let path = outline(of: run)
+            cairo_save(cr)
+            cairo_translate(cr, run.origin.x, run.origin.y)
+            cairo_new_path(cr)
+            cairo_append_path(cr, path)
+            cairo_set_source_rgba(cr, run.color.red, run.color.green, run.color.blue, run.color.alpha)
+            cairo_fill(cr)
+            cairo_restore(cr)
+            return
+        }
         pango_cairo_update_context(cr, pangoContext)
         let l = layout(run.text, font: run.font, maxWidth: run.maxWidth, maxLines: run.maxLines, alignment: run.alignment)
         defer { g_object_unref(UnsafeMutableRawPointer(l)) }
@@ -98,5 +129,28 @@ final class TextEngine: TextMeasuring {
         cairo_move_to(cr, run.origin.x, run.origin.y)
         pango_cairo_show_layout(cr, l)
         cairo_restore(cr)
+    }
+
+    /// The glyph outlines of `run` laid out at its origin (0, 0), in points: made on a scratch
+    /// context with 4 device pixels per point (1/256 pt precision), whatever the frame's state.
+    private func outline(of run: TextRun) -> UnsafeMutablePointer<cairo_path_t> {
+        let key = OutlineKey(text: run.text, font: run.font, maxWidth: run.maxWidth, maxLines: run.maxLines, alignment: run.alignment)
+        if let p = outlines[key] { return p }
+        if outlines.count >= Self.outlineCacheLimit {
+            for p in outlines.values { cairo_path_destroy(p) }
+            outlines.removeAll()
+        }
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)
+        let cr = cairo_create(surface)
+        defer { cairo_destroy(cr); cairo_surface_destroy(surface) }
+        cairo_scale(cr, 4, 4)
+        pango_cairo_update_context(cr, pangoContext)
+        let l = layout(run.text, font: run.font, maxWidth: run.maxWidth, maxLines: run.maxLines, alignment: run.alignment)
+        defer { g_object_unref(UnsafeMutableRawPointer(l)) }
+        cairo_move_to(cr, 0, 0)
+        pango_cairo_layout_path(cr, l)
+        let path = cairo_copy_path(cr)!
+        outlines[key] = path
+        return path
     }
 }
