@@ -58,4 +58,30 @@ final class ManifestTests: XCTestCase {
         XCTAssertTrue((software["cairo"] as! String).hasPrefix("1."))
         XCTAssertTrue((software["fonts"] as! [[String: String]]).contains { $0["package"] == "fonts-inter" })
     }
+
+    /// The manifest's frames are written as they are rendered, not held: the file is exactly
+    /// what serializing the whole manifest gives, and an empty shard has `"frames": []`.
+    func testStreamedManifestIsTheSerializedManifest() throws {
+        let r = try Renderer(scene: DefaultScene.scene(overrides: SceneOverrides(fps: 10, scale: 1), baseDirectory: "/"))
+        let dir = NSTemporaryDirectory() + "cartrender-manifest-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var o = RenderOptions(); o.outputDirectory = dir; o.formats = [.png, .svg]; o.jobs = 3
+        let result = try r.render(o)
+        XCTAssertEqual(result.framesWritten, r.frameCount)
+        XCTAssertTrue(result.manifest.frames.isEmpty, "frames are streamed to the file, not kept")
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: result.manifestPath)))
+        let canonical = JSONValue(try JSONParser.parse(bytes)).serialized(pretty: true)
+        XCTAssertEqual(String(decoding: bytes, as: UTF8.self), canonical)
+        let json = try JSONSerialization.jsonObject(with: Data(bytes)) as! [String: Any]
+        XCTAssertEqual((json["frames"] as! [[String: Any]]).map { $0["index"] as! Int }, Array(0..<r.frameCount))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix(".") }, [], "no staging left")
+
+        // More shards than frames: a shard with none.
+        let empty = dir + "-empty"
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        var s = RenderOptions(); s.outputDirectory = empty; s.shard = (1, r.frameCount + 1)
+        let shard = try r.render(s)
+        XCTAssertEqual(shard.framesWritten, 0)
+        XCTAssertTrue(try String(contentsOfFile: shard.manifestPath, encoding: .utf8).contains("\n  \"frames\": [],\n"))
+    }
 }

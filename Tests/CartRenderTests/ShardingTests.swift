@@ -111,9 +111,25 @@ final class ShardingTests: XCTestCase {
         let result = try r.render(o)
         // Frames 0…18 (t < 0.3 s) show the same screen; the tap at 0.3 s changes frame 18 on.
         XCTAssertEqual(result.framesDrawn, 4, "frames 0-17 drawn once, then 18, 19 and 20")
-        let shas = result.manifest.frames.map { $0.files[0].sha256 }
+        let written = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: result.manifestPath))) as! [String: Any]
+        let shas = (written["frames"] as! [[String: Any]]).map { $0["sha256"] as! String }
+        XCTAssertEqual(result.framesWritten, 21)
         XCTAssertEqual(Set(shas[0...17]).count, 1)
         XCTAssertNotEqual(shas[17], shas[18])
+    }
+
+    /// A hold longer than a run may be is split into runs of at most 256 frames, each drawn
+    /// once, with the same bytes in every frame.
+    func testLongHoldsAreSplitIntoBoundedRuns() throws {
+        // No events: every frame shows the same screen.
+        let scene = try SceneDecoder.decode(Array(#"{"fps": 240, "scale": 1, "duration": 2}"#.utf8), file: "hold.json", baseDirectory: "/")
+        let r = try Renderer(scene: scene)
+        var o = RenderOptions(); o.outputDirectory = tempDir(); o.frames = .range(0, 299)
+        let result = try r.render(o)
+        XCTAssertEqual(result.framesWritten, 300)
+        XCTAssertEqual(result.framesDrawn, 2, "256 + 44 frames")
+        let names = (0...299).map { r.fileName(ofFrame: $0, format: .png) }
+        XCTAssertEqual(Set(try names.map { try Data(contentsOf: URL(fileURLWithPath: o.outputDirectory + "/" + $0)) }).count, 1)
     }
 
     /// A merge that fails leaves the output directory exactly as it was.

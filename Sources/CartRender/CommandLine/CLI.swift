@@ -111,7 +111,7 @@ public enum CLI {
         }
         if !command.quiet {
             let px = renderer.pixelSize
-            let n = result.manifest.frames.count
+            let n = result.framesWritten
             let secs = String(format: "%.1f", Date().timeIntervalSince(started))
             let manifest = (result.manifestPath as NSString).lastPathComponent
             Stderr.write("cartrender: wrote \(n) frame\(n == 1 ? "" : "s") (\(px.width)×\(px.height) px, \(command.formats.map(\.rawValue).joined(separator: "+"))\(result.framesDrawn < n ? "; \(result.framesDrawn) drawn, the rest repeat an identical frame" : "")) and \(manifest) to \(command.outputDirectory) in \(secs) s\n")

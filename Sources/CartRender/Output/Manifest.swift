@@ -13,6 +13,17 @@ public struct Manifest {
         /// Files written for this frame, primary format first: (name, lowercase hex SHA-256).
         public var files: [(name: String, sha256: String)]
         public var state: JSONValue
+
+        /// The frame's entry in `frames`.
+        var json: JSONValue {
+            var m: [(String, JSONValue)] = [("index", .int(index)), ("time", .num(time))]
+            if let first = files.first { m += [("file", .string(first.name)), ("sha256", .string(first.sha256))] }
+            if files.count > 1 {
+                m.append(("alternates", .array(files.dropFirst().map { .object([("file", .string($0.name)), ("sha256", .string($0.sha256))]) })))
+            }
+            m.append(("state", state))
+            return .object(m)
+        }
     }
 
     public var sceneHash: String
@@ -48,15 +59,7 @@ public struct Manifest {
             ("duration", .num(duration)),
             ("frameCount", .int(frameCount)),
         ] + (shard.map { [("shard", .object([("index", .int($0.0)), ("count", .int($0.1))]))] } ?? []) + [
-            ("frames", .array(frames.map { f in
-                var m: [(String, JSONValue)] = [("index", .int(f.index)), ("time", .num(f.time))]
-                if let first = f.files.first { m += [("file", .string(first.name)), ("sha256", .string(first.sha256))] }
-                if f.files.count > 1 {
-                    m.append(("alternates", .array(f.files.dropFirst().map { .object([("file", .string($0.name)), ("sha256", .string($0.sha256))]) })))
-                }
-                m.append(("state", f.state))
-                return .object(m)
-            })),
+            ("frames", .array(frames.map(\.json))),
             ("outputs", .array(outputs.map { .object([("file", .string($0.name)), ("sha256", .string($0.sha256))]) })),
             ("events", .array(events.map(\.json))),
             ("software", .object([
@@ -69,6 +72,19 @@ public struct Manifest {
                 ("fonts", .array(fonts.map { .object([("file", .string(($0.path as NSString).lastPathComponent)), ("package", .string($0.package))]) })),
             ])),
         ])
+    }
+
+    /// The manifest's text with `frames` written by `writeFrames` where the frames go (streamed
+    /// frames are not held in `frames`): the same bytes as `json.serialized(pretty: true)` with
+    /// those frames in `frames`.
+    func serialized(streamingFrames count: Int, writeHead: (String) throws -> Void, writeFrames: () throws -> Void,
+                    writeTail: (String) throws -> Void) throws {
+        let text = json.serialized(pretty: true)
+        let empty = "\n  \"frames\": []"
+        guard count > 0, frames.isEmpty, let r = text.range(of: empty) else { return try writeHead(text) }
+        try writeHead(String(text[..<r.upperBound].dropLast()) + "\n")
+        try writeFrames()
+        try writeTail("\n  ]" + text[r.upperBound...])
     }
 
     /// Where a shard run keeps the `manifest.json` of the complete render it replaces, until a

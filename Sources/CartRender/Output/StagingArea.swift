@@ -156,6 +156,12 @@ final class StagingArea {
 
     private func staged(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
 
+    /// Path of `name` in the staging directory, for files written piece by piece.
+    func url(_ name: String) -> String { staged(name) }
+
+    /// The error for `name` failing with `e`, naming where the file will go (`DIR/name`).
+    func failure(_ name: String, _ e: Int32) -> OutputError { fail(name, e) }
+
     /// Removes a staging directory: its files (it has no subdirectories), then itself.
     @discardableResult
     static func removeTree(_ path: String) -> Bool {

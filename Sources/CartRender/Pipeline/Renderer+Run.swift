@@ -4,7 +4,11 @@ import Foundation
 
 /// What a render wrote.
 public struct RenderResult {
+    /// The manifest written, without its frame entries: they went to the file as frames were
+    /// rendered (read `manifestPath` for them).
     public var manifest: Manifest
+    /// Frames written (entries in the manifest's `frames`).
+    public var framesWritten: Int
     /// Path of the manifest written (`manifest.json`, or the shard's manifest).
     public var manifestPath: String
     /// Frames drawn; the others reused the bytes of an identical previous frame.
@@ -38,6 +42,11 @@ extension Renderer {
         return Array(frames[lo..<hi])
     }
 
+    /// Most frames in one run: a longer hold is split, so that what a run holds until it is
+    /// written (its frames' manifest entries) stays bounded. Every part is drawn once; with the
+    /// stripe cache its PNG costs little more than a comparison.
+    static let maxRunLength = 256
+
     /// Groups consecutive frames whose display lists are equal, so each group is drawn once.
     func runs(_ frames: [(index: Int, time: Double)], worker: FrameWorker) -> [FrameRun] {
         var runs: [FrameRun] = []
@@ -45,7 +54,11 @@ extension Renderer {
         var lastIndex = Int.min
         for f in frames {
             let display = worker.frame(at: f.time).display
-            if f.index == lastIndex + 1, display == last { runs[runs.count - 1].frames.append(f) } else { runs.append(FrameRun(frames: [f])) }
+            if f.index == lastIndex + 1, display == last, runs[runs.count - 1].frames.count < Self.maxRunLength {
+                runs[runs.count - 1].frames.append(f)
+            } else {
+                runs.append(FrameRun(frames: [f]))
+            }
             last = display
             lastIndex = f.index
         }
@@ -105,20 +118,24 @@ extension Renderer {
 
         // Progress counts frames, not runs.
         let framesDone = LockedValue(0)
-        let rendered = try ParallelFrames.map(
+        let stream = ManifestStream(staging: staging)
+        _ = try ParallelFrames.map(
             count: runs.count, jobs: options.jobs,
             makeWorker: { try makeWorker() },
             cancellation: cancellation,
-            ordered: animating ? { slot, output in
-                // Animations take every frame in order; identical frames are passed once per
-                // frame and the encoders merge them into longer delays.
+            ordered: { slot, output in
+                // In frame order: manifest entries go to the staged manifest, and animations take
+                // every frame (identical frames are passed once per frame and the encoders merge
+                // them into longer delays). Nothing of a finished run stays in memory.
+                try stream.append(output.frames)
+                output.frames = []
                 guard let image = output.image else { return }
                 for _ in runs[slot].frames {
                     try gif?.add(image)
                     try webp?.add(image)
                 }
                 output.image = nil
-            } : nil
+            }
         ) { worker, slot -> (frames: [Manifest.Frame], image: RGBAImage?) in
             let output = try renderRun(runs[slot], worker: worker, formats: options.formats, needPixels: needPixels,
                                        keepPixels: animating, compression: options.pngCompression, stripes: stripes, into: staging)
@@ -131,9 +148,9 @@ extension Renderer {
             sceneHash: Checksum.sha256(Array(scene.canonicalJSON.serialized().utf8)),
             fps: scene.fps, scale: scale, width: px.width, height: px.height,
             duration: duration, frameCount: frameCount,
-            frames: rendered.flatMap(\.frames), events: events, fonts: fonts.files)
+            frames: [], events: events, fonts: fonts.files)
         manifest.shard = options.shard
-        var result = RenderResult(manifest: manifest, manifestPath: "", framesDrawn: runs.count)
+        var result = RenderResult(manifest: manifest, framesWritten: stream.count, manifestPath: "", framesDrawn: runs.count)
         func writeAnimation(_ bytes: [UInt8], _ format: OutputFormat) throws {
             try staging.write(bytes, to: format.animationFileName)
             manifest.outputs.append((format.animationFileName, Checksum.sha256(bytes)))
@@ -146,10 +163,10 @@ extension Renderer {
             manifest.outputs.append(("contact-sheet.png", Checksum.sha256(bytes)))
         }
         let name = options.shard.map { Manifest.shardFileName($0.0, of: $0.1) } ?? "manifest.json"
-        try staging.write(Array(manifest.json.serialized(pretty: true).utf8), to: name)
+        try stream.finish(manifest, as: name)
         if cancellation?.isCancelled == true { throw RenderCancelled() }
         // The point of no return: from here on the run completes.
-        try staging.commit(files: manifest.frames.flatMap { $0.files.map(\.name) } + manifest.outputs.map(\.name),
+        try staging.commit(files: stream.fileNames + manifest.outputs.map(\.name),
                            manifest: name, removeEarlierRun: options.shard == nil)
         result.manifest = manifest
         result.manifestPath = out.url(name)

@@ -33,6 +33,15 @@ public indirect enum JSONValue: Equatable, Sendable, ExpressibleByStringLiteral,
         return out
     }
 
+    /// JSON text of this value as it appears nested `indent` levels deep in a pretty document
+    /// (two spaces a level; the first line not indented, no final newline), for writing a
+    /// document piece by piece.
+    public func serialized(prettyAt indent: Int) -> String {
+        var out = ""
+        write(into: &out, pretty: true, indent: indent)
+        return out
+    }
+
     private func write(into out: inout String, pretty: Bool, indent: Int) {
         let nl = pretty ? "\n" : ""
         let pad = pretty ? String(repeating: "  ", count: indent + 1) : ""

@@ -1,0 +1,81 @@
+import CartRenderCore
+import Foundation
+
+/// The manifest of a render in progress: frame entries arrive in index order while frames are
+/// rendered and go straight to a hidden file in the staging directory, so memory does not grow
+/// with the number of frames; `finish` writes the manifest around them. The bytes are the same
+/// as serializing a `Manifest` that holds every frame.
+final class ManifestStream {
+    private let staging: StagingArea
+    private let partName = ".frames.json.partial"
+    private var part: Int32 = -1
+    /// Frames written so far.
+    private(set) var count = 0
+    /// Names of the frame files the written frames list, in order (for `StagingArea.commit`).
+    private(set) var fileNames: [String] = []
+
+    init(staging: StagingArea) { self.staging = staging }
+
+    deinit { if part >= 0 { close(part) } }
+
+    /// Appends frame entries; call in index order.
+    /// - Throws: `OutputError` when the staging file cannot be written.
+    func append(_ frames: [Manifest.Frame]) throws {
+        guard !frames.isEmpty else { return }
+        if part < 0 {
+            part = open(staging.url(partName), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard part >= 0 else { throw staging.failure(partName, errno) }
+        }
+        var text = ""
+        for f in frames {
+            text += (count == 0 ? "" : ",\n") + "    " + f.json.serialized(prettyAt: 2)
+            count += 1
+            fileNames += f.files.map(\.name)
+            if text.utf8.count >= 1 << 16 {
+                try write(Array(text.utf8), to: part, name: partName)
+                text = ""
+            }
+        }
+        try write(Array(text.utf8), to: part, name: partName)
+    }
+
+    /// Writes `manifest` (without frames of its own) with the appended frames as the staged file
+    /// `name`, and removes the partial file.
+    /// - Throws: `OutputError` when a file cannot be written or read back.
+    func finish(_ manifest: Manifest, as name: String) throws {
+        precondition(manifest.frames.isEmpty, "ManifestStream.finish: the frames were streamed")
+        if part >= 0 { close(part); part = -1 }
+        let fd = open(staging.url(name), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw staging.failure(name, errno) }
+        defer { close(fd) }
+        try manifest.serialized(streamingFrames: count,
+                                writeHead: { try write(Array($0.utf8), to: fd, name: name) },
+                                writeFrames: { try copyPart(to: fd, name: name) },
+                                writeTail: { try write(Array($0.utf8), to: fd, name: name) })
+        unlink(staging.url(partName))
+    }
+
+    private func copyPart(to fd: Int32, name: String) throws {
+        let src = open(staging.url(partName), O_RDONLY | O_CLOEXEC)
+        guard src >= 0 else { throw staging.failure(partName, errno) }
+        defer { close(src) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(src, $0.baseAddress!, $0.count) }
+            if n < 0 { if errno == EINTR { continue }; throw staging.failure(partName, errno) }
+            if n == 0 { return }
+            try write(Array(buffer[0..<n]), to: fd, name: name)
+        }
+    }
+
+    private func write(_ bytes: [UInt8], to fd: Int32, name: String) throws {
+        var offset = 0
+        try bytes.withUnsafeBytes { buf in
+            while offset < buf.count {
+                let n = Foundation.write(fd, buf.baseAddress! + offset, buf.count - offset)
+                if n < 0 { if errno == EINTR { continue }; throw staging.failure(name, errno) }
+                offset += n
+            }
+        }
+    }
+}
