@@ -54,6 +54,22 @@ final class PNGEncoderTests: XCTestCase {
         }
     }
 
+    /// A cache smaller than a frame drops its oldest stripes: memory stays under the limit and
+    /// the bytes do not change.
+    func testACacheOverItsByteLimitDropsTheOldestStripes() throws {
+        let frames = [(5, 5), (8, 25), (5, 5), (30, 100), (5, 5)].map { frame(squareAt: $0.0, $0.1) }
+        // Five stripes a frame (150 rows); room for six of 33 rows × 60 px.
+        let limit = 6 * 33 * 60 * 4
+        let cache = PNGStripeCache(depth: 3, byteLimit: limit)
+        for f in frames {
+            let bytes = try f.withRows { try PNGEncoder.encode($0, reusing: cache) }
+            XCTAssertEqual(bytes, try PNGEncoder.encode(f))
+            XCTAssertLessThanOrEqual(cache.statistics.bytesHeld, limit)
+        }
+        XCTAssertGreaterThan(cache.statistics.reused, 0, "stripes of the previous frame are still reused")
+        XCTAssertGreaterThan(cache.statistics.compressed, 6, "more stripes were added than the cache holds")
+    }
+
     func testAStripeIsNotReusedWhenOnlyTheRowAboveItChanged() throws {
         // Row 31 is the last row of stripe 0 and the Up filter's reference for stripe 1's first row.
         let a = frame(squareAt: 40, 23), b = frame(squareAt: 40, 31, size: 1)

@@ -10,8 +10,9 @@ import Foundation
 /// on how many workers share the cache.
 ///
 /// Stripes are matched by comparing pixels byte for byte, not by hash. Keeps the last `depth`
-/// versions of each stripe: memory is at most `depth` frames of pixels plus their compressed
-/// bytes, whatever the frame count. Thread-safe.
+/// versions of each stripe and at most `byteLimit` bytes of pixels in all, dropping the oldest
+/// versions first: memory is bounded whatever the frame count or canvas size (a canvas larger
+/// than the limit simply reuses less). Thread-safe.
 public final class PNGStripeCache: @unchecked Sendable {
     /// A compressed stripe: raw deflate blocks ending in a sync flush, and the Adler-32 and length
     /// of the filtered rows they hold.
@@ -26,7 +27,9 @@ public final class PNGStripeCache: @unchecked Sendable {
         /// stripe does not start the image), then the stripe's rows.
         let pixels: [UInt8]
         let stripe: Stripe
-        init(pixels: [UInt8], stripe: Stripe) { self.pixels = pixels; self.stripe = stripe }
+        /// Order of addition: smaller is older.
+        let serial: Int
+        init(pixels: [UInt8], stripe: Stripe, serial: Int) { self.pixels = pixels; self.stripe = stripe; self.serial = serial }
     }
 
     private struct Kind: Equatable {
@@ -37,14 +40,23 @@ public final class PNGStripeCache: @unchecked Sendable {
     private let depth: Int
     private var kind: Kind?
     private var stripes: [[Entry]] = []
+    /// Bytes of pixels held, and the number the next entry gets (older entries have smaller ones).
+    private var bytes = 0
+    private var serial = 0
+    private let byteLimit: Int
     private var reused = 0, compressed = 0
 
-    /// - Parameter depth: versions kept per stripe; 3 covers frames encoded out of order by a
-    ///   few workers.
-    public init(depth: Int = 3) { self.depth = max(1, depth) }
+    /// - Parameters:
+    ///   - depth: versions kept per stripe; 3 covers frames encoded out of order by a few workers.
+    ///   - byteLimit: most bytes of pixels kept (default 64 MiB: five 1179×2556 px frames).
+    public init(depth: Int = 3, byteLimit: Int = 64 << 20) {
+        self.depth = max(1, depth)
+        self.byteLimit = max(0, byteLimit)
+    }
 
-    /// Stripes taken from the cache and stripes compressed, since the cache was made.
-    public var statistics: (reused: Int, compressed: Int) { lock.withLock { (reused, compressed) } }
+    /// Stripes taken from the cache and stripes compressed since the cache was made, and the
+    /// bytes of pixels it holds now.
+    public var statistics: (reused: Int, compressed: Int, bytesHeld: Int) { lock.withLock { (reused, compressed, bytes) } }
 
     /// Whether this cache serves images like `rows` at `compression`: the first image it sees
     /// decides; images of another size, format or compression are encoded without it.
@@ -82,12 +94,23 @@ public final class PNGStripeCache: @unchecked Sendable {
         var pixels: [UInt8] = []
         pixels.reserveCapacity(keyRows.count * rows.width * 4)
         for y in keyRows { pixels += rows.row(y) }
-        let entry = Entry(pixels: pixels, stripe: stripe)
         lock.withLock {
             compressed += 1
+            serial += 1
+            let entry = Entry(pixels: pixels, stripe: stripe, serial: serial)
             if stripes.count <= index { stripes += Array(repeating: [], count: index + 1 - stripes.count) }
             stripes[index].insert(entry, at: 0)
-            if stripes[index].count > depth { stripes[index].removeLast() }
+            bytes += entry.pixels.count
+            if stripes[index].count > depth { bytes -= stripes[index].removeLast().pixels.count }
+            // Over the limit (a very large canvas): drop the oldest versions of any stripe.
+            while bytes > byteLimit {
+                var oldest: (index: Int, serial: Int)?
+                for (i, list) in stripes.enumerated() {
+                    if let last = list.last, last.serial < oldest?.serial ?? .max { oldest = (i, last.serial) }
+                }
+                guard let o = oldest else { break }
+                bytes -= stripes[o.index].removeLast().pixels.count
+            }
         }
     }
 }
