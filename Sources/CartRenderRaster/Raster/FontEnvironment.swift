@@ -3,8 +3,15 @@ import Foundation
 
 /// The fonts renders may use, and nothing else: a fontconfig configuration confined to Inter
 /// (Debian `fonts-inter`) and the named Noto fallbacks (SPEC.md §3), so that frames do not depend
-/// on what else a machine has installed. Shared by all workers (fontconfig is thread-safe).
+/// on what else a machine has installed. Shared by all workers.
 public final class FontEnvironment: @unchecked Sendable {
+    /// Held while laying out, measuring or drawing text (Pango, and librsvg documents with text).
+    /// Each worker has its own Pango font map, but with two threads laying out text at once the
+    /// font stack below it (fontconfig, HarfBuzz, cairo's FreeType faces) measured narrow wrapped
+    /// text differently from run to run, so frames depended on thread timing. Text is a small
+    /// part of a frame; everything else draws in parallel.
+    static let layoutLock = NSRecursiveLock()
+
     /// A font file in the environment and the Debian package it comes from.
     public struct FontFile: Equatable, Sendable {
         public var path: String

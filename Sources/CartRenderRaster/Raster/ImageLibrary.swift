@@ -235,8 +235,17 @@ final class SVGDocument {
     let path: String
     /// Intrinsic size (px = pt at 96 dpi) or viewBox size, for aspect ratios.
     let size: Size
+    /// Whether the document has text elements, which librsvg lays out with Pango: those are
+    /// drawn holding `FontEnvironment.layoutLock`.
+    let hasText: Bool
 
     init(data: [UInt8], path: String) throws {
+        hasText = data.withUnsafeBufferPointer { buf in
+            let needle = Array("<text".utf8)
+            return buf.count >= needle.count && (0...(buf.count - needle.count)).contains { i in
+                buf[i] == needle[0] && buf[i..<i + needle.count].elementsEqual(needle)
+            }
+        }
         var err: UnsafeMutablePointer<GError>?
         let flags = RSVG_HANDLE_FLAGS_NONE
         let h: UnsafeMutablePointer<RsvgHandle>? = data.withUnsafeBufferPointer { buf in
@@ -271,6 +280,8 @@ final class SVGDocument {
     func render(in cr: OpaquePointer, viewport: Rect) throws {
         var vp = RsvgRectangle(x: viewport.x, y: viewport.y, width: viewport.width, height: viewport.height)
         var err: UnsafeMutablePointer<GError>?
+        if hasText { FontEnvironment.layoutLock.lock() }
+        defer { if hasText { FontEnvironment.layoutLock.unlock() } }
         if rsvg_handle_render_document(handle, cr, &vp, &err) == 0 {
             let msg = err.map { String(cString: $0.pointee.message) } ?? "unknown error"
             if let e = err { g_error_free(e) }

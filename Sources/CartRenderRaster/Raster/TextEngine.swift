@@ -89,6 +89,8 @@ final class TextEngine: TextMeasuring {
     }
 
     func measure(_ text: String, font: FontSpec, maxWidth: Double?, maxLines: Int?) -> Size {
+        FontEnvironment.layoutLock.lock()
+        defer { FontEnvironment.layoutLock.unlock() }
         let key = Key(text: text, font: font, maxWidth: maxWidth, maxLines: maxLines)
         if let s = cache[key] { return s }
         pango_context_set_matrix(pangoContext, nil)
@@ -110,6 +112,8 @@ final class TextEngine: TextMeasuring {
     /// Colour glyphs (emoji) have no outlines and are not drawn this way; the screens scale only
     /// the badge's number.
     func draw(_ run: TextRun, in cr: OpaquePointer, asOutlines: Bool = false) {
+        FontEnvironment.layoutLock.lock()
+        defer { FontEnvironment.layoutLock.unlock() }
         if asOutlines {
             let path = outline(of: run)
             cairo_save(cr)
