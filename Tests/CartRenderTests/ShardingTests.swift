@@ -132,6 +132,25 @@ final class ShardingTests: XCTestCase {
         XCTAssertEqual(Set(try names.map { try Data(contentsOf: URL(fileURLWithPath: o.outputDirectory + "/" + $0)) }).count, 1)
     }
 
+    /// A frame file that does not match its shard manifest's SHA-256 (a partial download, a
+    /// file from another run) stops the merge.
+    func testMergeChecksEveryFrameAgainstItsManifest() throws {
+        let r = try Renderer(scene: DefaultScene.scene(overrides: SceneOverrides(fps: 10, scale: 1), baseDirectory: "/"))
+        let shards = tempDir()
+        for k in 1...2 {
+            var o = RenderOptions(); o.outputDirectory = shards; o.shard = (k, 2)
+            _ = try r.render(o)
+        }
+        let frame = shards + "/" + r.fileName(ofFrame: r.frameCount - 1, format: .png)
+        let data = try Data(contentsOf: URL(fileURLWithPath: frame))
+        try data.prefix(100).write(to: URL(fileURLWithPath: frame))
+        let out = tempDir()
+        XCTAssertThrowsError(try ShardMerge.merge([shards], into: out)) { e in
+            XCTAssertEqual("\(e)", "\(frame) does not match its SHA-256 in shard-2-of-2.json (damaged, or written by another run)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+    }
+
     /// A merge that fails leaves the output directory exactly as it was.
     func testFailedMergeLeavesTheOutputAsItWas() throws {
         let scene = try DefaultScene.scene(overrides: SceneOverrides(fps: 10, scale: 1), baseDirectory: "/")

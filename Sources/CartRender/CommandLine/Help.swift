@@ -4,9 +4,9 @@ public enum Help {
     public static var merge: String {
         """
         cartrender merge — join the outputs of `cartrender --shard K/N` runs: checks that the
-        shard manifests (shard-K-of-N.json) belong to one render and cover every frame once,
-        gathers the frames and writes manifest.json, byte-identical to a single run. A failed
-        merge leaves the output directory as it was.
+        shard manifests (shard-K-of-N.json) belong to one render and cover every frame once, and
+        that every frame file matches its SHA-256; gathers the frames and writes manifest.json,
+        byte-identical to a single run. A failed merge leaves the output directory as it was.
 
         USAGE
           cartrender merge DIR... [--out DIR] [--quiet]

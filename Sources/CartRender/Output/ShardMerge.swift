@@ -1,4 +1,5 @@
 import CartRenderCore
+import CartRenderRaster
 import Foundation
 
 /// A problem joining shard manifests (exit 65: the shards do not make one render).
@@ -10,7 +11,8 @@ public struct MergeError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// Joins the outputs of `cartrender --shard K/N` runs into one render: checks that the shards
-/// belong to the same render (scene, fps, scale, software) and together cover every frame once,
+/// belong to the same render (scene, fps, scale, software), together cover every frame once and
+/// that each frame file matches the SHA-256 its shard manifest gives,
 /// copies frame files into the output directory, and writes `manifest.json` — byte-identical to
 /// the manifest a single run would have written.
 public enum ShardMerge {
@@ -91,22 +93,34 @@ public enum ShardMerge {
             for i in indices {
                 let (frame, shard) = byIndex[i]!
                 guard case .object(let fm) = frame.value else { continue }
-                var names: [String] = []
-                for m in fm where m.key == "file" { if case .string(let s) = m.value.value { names.append(s) } }
+                // (file, sha256) of the frame's primary file and its alternates.
+                var files: [(name: String, sha256: String)] = []
+                func add(_ members: [(key: String, keyLocation: SourceLocation, value: JSONNode)]) {
+                    guard case .string(let name)? = members.first(where: { $0.key == "file" })?.value.value else { return }
+                    let sha: String
+                    if case .string(let s)? = members.first(where: { $0.key == "sha256" })?.value.value { sha = s } else { sha = "" }
+                    files.append((name, sha))
+                }
+                add(fm)
                 if let alts = fm.first(where: { $0.key == "alternates" }), case .array(let items) = alts.value.value {
-                    for a in items { if case .object(let am) = a.value, case .string(let s)? = am.first(where: { $0.key == "file" })?.value.value { names.append(s) } }
+                    for a in items { if case .object(let am) = a.value { add(am) } }
                 }
                 let inPlace = URL(fileURLWithPath: shard.dir).standardizedFileURL.path == outPath
-                for name in names where !name.contains("/") {
+                for (name, sha) in files where !name.contains("/") {
                     let source = (shard.dir as NSString).appendingPathComponent(name)
                     guard FileManager.default.isReadableFile(atPath: source) else {
                         throw MergeError(message: "\(source) is listed in \(shard.file) but missing")
                     }
-                    if inPlace { inPlaceNames.append(name); continue }
                     guard let data = FileManager.default.contents(atPath: source) else {
                         throw MergeError(message: "\(source) cannot be read")
                     }
-                    try staging.write(Array(data), to: name)
+                    // A partly downloaded or overwritten frame must not make a complete render.
+                    let bytes = [UInt8](data)
+                    guard Checksum.sha256(bytes) == sha else {
+                        throw MergeError(message: "\(source) does not match its SHA-256 in \(shard.file) (damaged, or written by another run)")
+                    }
+                    if inPlace { inPlaceNames.append(name); continue }
+                    try staging.write(bytes, to: name)
                     staged.append(name)
                 }
             }
