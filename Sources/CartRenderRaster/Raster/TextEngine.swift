@@ -71,6 +71,12 @@ final class TextEngine: TextMeasuring {
         pango_font_description_set_absolute_size(desc, font.size * Double(PANGO_SCALE))
         pango_layout_set_font_description(layout, desc)
         pango_layout_set_text(layout, text, -1)
+        // A word too long for its line breaks between characters without a hyphen, as iOS text
+        // does by default (Pango would insert one).
+        let attrs = pango_attr_list_new()
+        pango_attr_list_insert(attrs, pango_attr_insert_hyphens_new(0))
+        pango_layout_set_attributes(layout, attrs)
+        pango_attr_list_unref(attrs)
         if let w = maxWidth {
             pango_layout_set_width(layout, Int32((w * Double(PANGO_SCALE)).rounded()))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
