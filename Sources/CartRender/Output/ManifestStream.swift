@@ -7,6 +7,8 @@ import Foundation
 /// as serializing a `Manifest` that holds every frame.
 final class ManifestStream {
     private let staging: StagingArea
+    /// The manifest's file name, which errors name: the partial file is an internal detail.
+    private let name: String
     private let partName = ".frames.json.partial"
     private var part: Int32 = -1
     /// Frames written so far.
@@ -14,7 +16,8 @@ final class ManifestStream {
     /// Names of the frame files the written frames list, in order (for `StagingArea.commit`).
     private(set) var fileNames: [String] = []
 
-    init(staging: StagingArea) { self.staging = staging }
+    /// - Parameter name: the manifest's file name (`manifest.json` or a shard's).
+    init(staging: StagingArea, name: String) { self.staging = staging; self.name = name }
 
     deinit { if part >= 0 { close(part) } }
 
@@ -24,7 +27,7 @@ final class ManifestStream {
         guard !frames.isEmpty else { return }
         if part < 0 {
             part = open(staging.url(partName), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard part >= 0 else { throw staging.failure(partName, errno) }
+            guard part >= 0 else { throw staging.failure(name, errno) }
         }
         var text = ""
         for f in frames {
@@ -32,43 +35,43 @@ final class ManifestStream {
             count += 1
             fileNames += f.files.map(\.name)
             if text.utf8.count >= 1 << 16 {
-                try write(Array(text.utf8), to: part, name: partName)
+                try write(Array(text.utf8), to: part)
                 text = ""
             }
         }
-        try write(Array(text.utf8), to: part, name: partName)
+        try write(Array(text.utf8), to: part)
     }
 
-    /// Writes `manifest` (without frames of its own) with the appended frames as the staged file
-    /// `name`, and removes the partial file.
-    /// - Throws: `OutputError` when a file cannot be written or read back.
-    func finish(_ manifest: Manifest, as name: String) throws {
+    /// Writes `manifest` (without frames of its own) with the appended frames as the staged
+    /// manifest, and removes the partial file.
+    /// - Throws: `OutputError` naming the manifest when a file cannot be written or read back.
+    func finish(_ manifest: Manifest) throws {
         precondition(manifest.frames.isEmpty, "ManifestStream.finish: the frames were streamed")
         if part >= 0 { close(part); part = -1 }
         let fd = open(staging.url(name), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw staging.failure(name, errno) }
         defer { close(fd) }
         try manifest.serialized(streamingFrames: count,
-                                writeHead: { try write(Array($0.utf8), to: fd, name: name) },
-                                writeFrames: { try copyPart(to: fd, name: name) },
-                                writeTail: { try write(Array($0.utf8), to: fd, name: name) })
+                                writeHead: { try write(Array($0.utf8), to: fd) },
+                                writeFrames: { try copyPart(to: fd) },
+                                writeTail: { try write(Array($0.utf8), to: fd) })
         unlink(staging.url(partName))
     }
 
-    private func copyPart(to fd: Int32, name: String) throws {
+    private func copyPart(to fd: Int32) throws {
         let src = open(staging.url(partName), O_RDONLY | O_CLOEXEC)
-        guard src >= 0 else { throw staging.failure(partName, errno) }
+        guard src >= 0 else { throw staging.failure(name, errno) }
         defer { close(src) }
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let n = buffer.withUnsafeMutableBytes { read(src, $0.baseAddress!, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; throw staging.failure(partName, errno) }
+            if n < 0 { if errno == EINTR { continue }; throw staging.failure(name, errno) }
             if n == 0 { return }
-            try write(Array(buffer[0..<n]), to: fd, name: name)
+            try write(Array(buffer[0..<n]), to: fd)
         }
     }
 
-    private func write(_ bytes: [UInt8], to fd: Int32, name: String) throws {
+    private func write(_ bytes: [UInt8], to fd: Int32) throws {
         var offset = 0
         try bytes.withUnsafeBytes { buf in
             while offset < buf.count {

@@ -118,7 +118,8 @@ extension Renderer {
 
         // Progress counts frames, not runs.
         let framesDone = LockedValue(0)
-        let stream = ManifestStream(staging: staging)
+        let name = options.shard.map { Manifest.shardFileName($0.0, of: $0.1) } ?? "manifest.json"
+        let stream = ManifestStream(staging: staging, name: name)
         _ = try ParallelFrames.map(
             count: runs.count, jobs: options.jobs,
             makeWorker: { try makeWorker() },
@@ -162,8 +163,7 @@ extension Renderer {
             try staging.write(bytes, to: "contact-sheet.png")
             manifest.outputs.append(("contact-sheet.png", Checksum.sha256(bytes)))
         }
-        let name = options.shard.map { Manifest.shardFileName($0.0, of: $0.1) } ?? "manifest.json"
-        try stream.finish(manifest, as: name)
+        try stream.finish(manifest)
         if cancellation?.isCancelled == true { throw RenderCancelled() }
         // The point of no return: from here on the run completes.
         try staging.commit(files: stream.fileNames + manifest.outputs.map(\.name),
