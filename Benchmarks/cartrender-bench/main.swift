@@ -71,16 +71,19 @@ for jobs in Array(Set([1, cores])).sorted() {
     try? FileManager.default.removeItem(atPath: dir)
 }
 
-// (b) Drawing only, every frame, one core: into the worker's canvas, nothing copied out.
+// (b) Drawing only, every frame, one core: into the worker's canvas, nothing copied out (the
+// sample frames kept for (c) and (e) are copied outside the timing).
 let worker = try renderer.makeWorker()
 var t0 = now()
+var drawTime = 0.0
 var sample: [RGBAImage] = []
 for (i, t) in times.enumerated() {
+    t0 = now()
     try worker.withPixels(worker.frame(at: t).display) { rows in
+        drawTime += now() - t0
         if i % max(1, count / 12) == 0 && sample.count < 12 { sample.append(RGBAImage(rows)) }
     }
 }
-let drawTime = now() - t0
 line("(b) drawing only, 1 core", frames: count, seconds: drawTime)
 
 // (c) Encoding only, one core: each --png-compression setting on a sample of frames, each

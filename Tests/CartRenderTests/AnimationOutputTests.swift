@@ -6,12 +6,6 @@ import XCTest
 
 /// The GIF and WebP a render writes, decoded again and compared with the frames they stand for.
 final class AnimationOutputTests: XCTestCase {
-    func tempDir() -> String {
-        let d = NSTemporaryDirectory() + "cartrender-anim-" + UUID().uuidString
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: d) }
-        return d
-    }
-
     /// GIF only (no PNG frames): ordered delivery to the encoder must not stall with several workers.
     func testGIFAndWebPMatchTheFrames() throws {
         let scene = try DefaultScene.scene(overrides: SceneOverrides(fps: 30, scale: 1), baseDirectory: "/")

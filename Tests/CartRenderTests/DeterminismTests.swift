@@ -7,18 +7,6 @@ import XCTest
 final class DeterminismTests: XCTestCase {
     func scene() throws -> Scene { try DefaultScene.scene(overrides: SceneOverrides(fps: 20, scale: 1), baseDirectory: "/") }
 
-    func tempDir() -> String {
-        let d = NSTemporaryDirectory() + "cartrender-test-" + UUID().uuidString
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: d) }
-        return d
-    }
-
-    func files(_ dir: String) throws -> [String: Data] {
-        var out: [String: Data] = [:]
-        for f in try FileManager.default.contentsOfDirectory(atPath: dir) { out[f] = FileManager.default.contents(atPath: dir + "/" + f) }
-        return out
-    }
-
     /// Same scene, different --jobs: byte-identical frames and manifest.
     func testJobsDoNotChangeBytes() throws {
         let r = try Renderer(scene: scene())

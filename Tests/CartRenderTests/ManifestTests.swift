@@ -9,8 +9,7 @@ final class ManifestTests: XCTestCase {
     func testManifestFollowsTheMotionSpec() throws {
         let scene = try DefaultScene.scene(overrides: SceneOverrides(scale: 1), baseDirectory: "/")
         let r = try Renderer(scene: scene)
-        let dir = NSTemporaryDirectory() + "cartrender-manifest-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = tempDir()
         var o = RenderOptions(); o.outputDirectory = dir; o.formats = [.svg]; o.jobs = 2
         let result = try r.render(o)
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: result.manifestPath))) as! [String: Any]
@@ -63,8 +62,7 @@ final class ManifestTests: XCTestCase {
     /// what serializing the whole manifest gives, and an empty shard has `"frames": []`.
     func testStreamedManifestIsTheSerializedManifest() throws {
         let r = try Renderer(scene: DefaultScene.scene(overrides: SceneOverrides(fps: 10, scale: 1), baseDirectory: "/"))
-        let dir = NSTemporaryDirectory() + "cartrender-manifest-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = tempDir()
         var o = RenderOptions(); o.outputDirectory = dir; o.formats = [.png, .svg]; o.jobs = 3
         let result = try r.render(o)
         XCTAssertEqual(result.framesWritten, r.frameCount)
@@ -77,9 +75,7 @@ final class ManifestTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix(".") }, [], "no staging left")
 
         // More shards than frames: a shard with none.
-        let empty = dir + "-empty"
-        defer { try? FileManager.default.removeItem(atPath: empty) }
-        var s = RenderOptions(); s.outputDirectory = empty; s.shard = (1, r.frameCount + 1)
+        var s = RenderOptions(); s.outputDirectory = tempDir(); s.shard = (1, r.frameCount + 1)
         let shard = try r.render(s)
         XCTAssertEqual(shard.framesWritten, 0)
         XCTAssertTrue(try String(contentsOfFile: shard.manifestPath, encoding: .utf8).contains("\n  \"frames\": [],\n"))

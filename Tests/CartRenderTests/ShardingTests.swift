@@ -4,18 +4,6 @@ import Foundation
 import XCTest
 
 final class ShardingTests: XCTestCase {
-    func tempDir() -> String {
-        let d = NSTemporaryDirectory() + "cartrender-shard-" + UUID().uuidString
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: d) }
-        return d
-    }
-
-    func contents(_ dir: String) throws -> [String: Data] {
-        var out: [String: Data] = [:]
-        for f in try FileManager.default.contentsOfDirectory(atPath: dir) { out[f] = FileManager.default.contents(atPath: dir + "/" + f) }
-        return out
-    }
-
     func testShardsCoverTheFramesInContiguousBlocks() {
         let frames = (0..<10).map { (index: $0, time: Double($0)) }
         let blocks = (1...4).map { Renderer.shard(frames, $0, of: 4).map(\.index) }
@@ -42,10 +30,10 @@ final class ShardingTests: XCTestCase {
             separate.append(own)
         }
         try ShardMerge.merge([shared], into: shared)
-        XCTAssertEqual(try contents(shared), try contents(single.outputDirectory))
+        XCTAssertEqual(try files(shared), try files(single.outputDirectory))
         let merged = tempDir()
         try ShardMerge.merge(separate, into: merged)
-        XCTAssertEqual(try contents(merged), try contents(single.outputDirectory))
+        XCTAssertEqual(try files(merged), try files(single.outputDirectory))
     }
 
     /// Shards rendered, or merged, into a directory that held a longer complete render leave none
@@ -70,8 +58,8 @@ final class ShardingTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: inPlace + "/manifest.json"), "shards leave no complete manifest")
         try ShardMerge.merge([inPlace], into: inPlace)
         try ShardMerge.merge([separate], into: mergedInto)
-        XCTAssertEqual(try contents(inPlace), try contents(single.outputDirectory))
-        XCTAssertEqual(try contents(mergedInto), try contents(single.outputDirectory))
+        XCTAssertEqual(try files(inPlace), try files(single.outputDirectory))
+        XCTAssertEqual(try files(mergedInto), try files(single.outputDirectory))
     }
 
     /// A full render into a directory holding shards of another render leaves none of them.
@@ -87,7 +75,7 @@ final class ShardingTests: XCTestCase {
         }
         var o = RenderOptions(); o.outputDirectory = dir
         _ = try short.render(o)
-        XCTAssertEqual(try contents(dir), try contents(single.outputDirectory))
+        XCTAssertEqual(try files(dir), try files(single.outputDirectory))
     }
 
     func testMergeReportsMissingShards() throws {
@@ -158,7 +146,7 @@ final class ShardingTests: XCTestCase {
         let out = tempDir()
         var o = RenderOptions(); o.outputDirectory = out
         _ = try r.render(o)
-        let before = try contents(out)
+        let before = try files(out)
         let shards = tempDir()
         for k in 1...2 {
             var s = RenderOptions(); s.outputDirectory = shards; s.shard = (k, 2)
@@ -168,6 +156,6 @@ final class ShardingTests: XCTestCase {
         XCTAssertThrowsError(try ShardMerge.merge([shards], into: out)) { e in
             XCTAssertEqual("\(e)", "\(shards)/frame_0020.png is listed in shard-2-of-2.json but missing")
         }
-        XCTAssertEqual(try contents(out), before)
+        XCTAssertEqual(try files(out), before)
     }
 }

@@ -95,19 +95,19 @@ final class StagingArea {
         let earlier = Manifest.filesOfEarlierRun(in: output)
         let manifest = "manifest.json", superseded = Manifest.supersededFileName
         if removeEarlierRun {
-            if unlink(output.url(manifest)) != 0 && errno != ENOENT { throw fail(manifest, errno) }
+            if unlink(output.url(manifest)) != 0 && errno != ENOENT { throw failure(manifest, errno) }
         } else if access(output.url(manifest), F_OK) == 0 {
-            guard rename(output.url(manifest), output.url(superseded)) == 0 else { throw fail(manifest, errno) }
+            guard rename(output.url(manifest), output.url(superseded)) == 0 else { throw failure(manifest, errno) }
         }
         for name in files {
-            guard rename(staged(name), output.url(name)) == 0 else { throw fail(name, errno) }
+            guard rename(url(name), output.url(name)) == 0 else { throw failure(name, errno) }
         }
         if removeEarlierRun {
             let kept = Set(files + inPlace)
             for name in earlier where !kept.contains(name) && name != manifest { output.remove(name) }
             output.remove(superseded)
         }
-        guard rename(staged(manifestName), output.url(manifestName)) == 0 else { throw fail(manifestName, errno) }
+        guard rename(url(manifestName), output.url(manifestName)) == 0 else { throw failure(manifestName, errno) }
         rmdir(path)
     }
 
@@ -118,7 +118,7 @@ final class StagingArea {
     func moveIntoPlace(_ names: [String], removing: [String]) throws {
         try locked(replacing: names) {
             for name in names {
-                guard rename(staged(name), output.url(name)) == 0 else { throw fail(name, errno) }
+                guard rename(url(name), output.url(name)) == 0 else { throw failure(name, errno) }
             }
             for name in removing { output.remove(name) }
             rmdir(path)
@@ -144,7 +144,8 @@ final class StagingArea {
         try body()
     }
 
-    private func fail(_ name: String, _ e: Int32) -> OutputError {
+    /// The error for `name` failing with `e`, naming where the file goes (`DIR/name`).
+    func failure(_ name: String, _ e: Int32) -> OutputError {
         OutputError(path: output.url(name), reason: "cannot be written (\(OutputDirectory.describe(e)))")
     }
 
@@ -154,13 +155,8 @@ final class StagingArea {
         _ = Self.removeTree(path)
     }
 
-    private func staged(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
-
-    /// Path of `name` in the staging directory, for files written piece by piece.
-    func url(_ name: String) -> String { staged(name) }
-
-    /// The error for `name` failing with `e`, naming where the file will go (`DIR/name`).
-    func failure(_ name: String, _ e: Int32) -> OutputError { fail(name, e) }
+    /// Path of `name` in the staging directory.
+    func url(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
 
     /// Removes a staging directory: its files (it has no subdirectories), then itself.
     @discardableResult

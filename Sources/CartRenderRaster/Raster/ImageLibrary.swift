@@ -240,12 +240,7 @@ final class SVGDocument {
     let hasText: Bool
 
     init(data: [UInt8], path: String) throws {
-        hasText = data.withUnsafeBufferPointer { buf in
-            let needle = Array("<text".utf8)
-            return buf.count >= needle.count && (0...(buf.count - needle.count)).contains { i in
-                buf[i] == needle[0] && buf[i..<i + needle.count].elementsEqual(needle)
-            }
-        }
+        hasText = data.firstRange(of: Array("<text".utf8)) != nil
         var err: UnsafeMutablePointer<GError>?
         let flags = RSVG_HANDLE_FLAGS_NONE
         let h: UnsafeMutablePointer<RsvgHandle>? = data.withUnsafeBufferPointer { buf in
