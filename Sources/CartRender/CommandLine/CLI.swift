@@ -44,6 +44,7 @@ public enum CLI {
         var hint = ""
         switch error {
         case let e as UsageError: (message, code) = (e.message, .usage); hint = "\nRun 'cartrender --help' for usage."
+        case let e as FrameSelectionError: (message, code) = (e.description, .usage); hint = "\nRun 'cartrender --help' for usage."
         case let e as SceneError: (message, code) = (e.description, e.kind == .unreadable ? .noInput : .dataError)
         case let e as OutputError: (message, code) = (e.description, .cannotCreate)
         case let e as MergeError: (message, code) = (e.message, e.missingInput ? .noInput : .dataError)
@@ -82,13 +83,6 @@ public enum CLI {
         options.contactSheet = command.contactSheet
         options.gif = command.gif
         options.webp = command.webp
-        switch command.frames {
-        case .range(_, let b) where b >= renderer.frameCount:
-            throw UsageError("--frames: the render has frames 0-\(renderer.frameCount - 1), got \(b) as the last")
-        case .at(let t) where t > renderer.endTime + TimeTolerance.epsilon:
-            throw UsageError("--at: the render ends at \(JSONValue.format(renderer.endTime, decimals: 6)) s, got \(JSONValue.format(t, decimals: 6))")
-        default: break
-        }
         let bar = command.quiet ? nil : ProgressBar()
         options.progress = bar.map { b in { @Sendable done, total in b.update(done, total) } }
         let started = Date()
@@ -106,8 +100,8 @@ public enum CLI {
             Stderr.write("cartrender: interrupted by \(interrupts.signalName) while moving the finished frames into place; \(command.outputDirectory) is complete\n")
             return interrupts.exitCode
         }
-        if !command.quiet, let notice = result.gif?.frameRateNotice {
-            Stderr.write("cartrender: \(notice)\n")
+        if !command.quiet {
+            for notice in result.notices { Stderr.write("cartrender: \(notice)\n") }
         }
         if !command.quiet {
             let px = renderer.pixelSize

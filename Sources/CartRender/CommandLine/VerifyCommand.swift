@@ -87,15 +87,6 @@ public struct VerifyCommand: Equatable, Sendable {
     public func run(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ExitCode {
         let record = try RecordMode.resolve(record, environment: environment)
         let renderer = try self.scene.makeRenderer()
-        for selection in frames {
-            switch selection {
-            case .range(_, let b) where b >= renderer.frameCount:
-                throw UsageError("--frames: the render has frames 0-\(renderer.frameCount - 1), got \(b) as the last")
-            case .at(let t) where t > renderer.duration + TimeTolerance.epsilon:
-                throw UsageError("--at: the render ends at \(JSONValue.format(renderer.duration, decimals: 6)) s, got \(JSONValue.format(t, decimals: 6))")
-            default: break
-            }
-        }
         var options = VerifyOptions(baseline: baseline)
         options.reportDirectory = reportDirectory
         options.tolerance = tolerance

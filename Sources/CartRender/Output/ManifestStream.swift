@@ -21,25 +21,28 @@ final class ManifestStream {
 
     deinit { if part >= 0 { close(part) } }
 
+    /// Text of appended frames not written yet (written in blocks of about 64 KiB).
+    private var buffered = ""
+
     /// Appends frame entries; call in index order.
     /// - Throws: `OutputError` when the staging file cannot be written.
     func append(_ frames: [Manifest.Frame]) throws {
-        guard !frames.isEmpty else { return }
+        for f in frames {
+            buffered += (count == 0 ? "" : ",\n") + "    " + f.json.serialized(prettyAt: 2)
+            count += 1
+            fileNames += f.files.map(\.name)
+        }
+        if buffered.utf8.count >= 1 << 16 { try flush() }
+    }
+
+    private func flush() throws {
+        guard !buffered.isEmpty else { return }
         if part < 0 {
             part = open(staging.url(partName), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard part >= 0 else { throw staging.failure(name, errno) }
         }
-        var text = ""
-        for f in frames {
-            text += (count == 0 ? "" : ",\n") + "    " + f.json.serialized(prettyAt: 2)
-            count += 1
-            fileNames += f.files.map(\.name)
-            if text.utf8.count >= 1 << 16 {
-                try write(Array(text.utf8), to: part)
-                text = ""
-            }
-        }
-        try write(Array(text.utf8), to: part)
+        try write(Array(buffered.utf8), to: part)
+        buffered = ""
     }
 
     /// Writes `manifest` (without frames of its own) with the appended frames as the staged
@@ -47,6 +50,7 @@ final class ManifestStream {
     /// - Throws: `OutputError` naming the manifest when a file cannot be written or read back.
     func finish(_ manifest: Manifest) throws {
         precondition(manifest.frames.isEmpty, "ManifestStream.finish: the frames were streamed")
+        try flush()
         if part >= 0 { close(part); part = -1 }
         let fd = open(staging.url(name), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw staging.failure(name, errno) }

@@ -1,97 +1,167 @@
 import Foundation
 
-/// The frame pipeline's worker pool: runs one job per item (a frame, or a run of identical
-/// frames) on a few threads and returns the results in item order, so that what is printed and
-/// written never depends on which thread finished first. Render, verify and diff all use it.
+/// The frame pipeline's worker pool: runs one job per item (a run of identical frames, or a
+/// pair of frame files) on a few threads. Render and verify stream its results in item order
+/// through ``FrameStream``; diff collects them with ``map(count:jobs:makeWorker:progress:cancellation:body:)``.
+///
+/// The pool's lock guards only its own bookkeeping: results are handed to the consumer on the
+/// calling thread after the lock is released, so a slow consumer (an animation encoder, a
+/// manifest write) never holds up a worker that is drawing.
 enum ParallelFrames {
     /// Calls `body(worker, i)` for every `i` in `0 ..< count` on `jobs` threads that each make
-    /// their own worker with `makeWorker` (Pango contexts and the like are not thread-safe).
+    /// their own worker with `makeWorker` (Pango contexts and the like are not thread-safe), and
+    /// hands each result to `deliver` in item order, on the calling thread, outside the pool's lock.
+    ///
+    /// Items are taken in index order. Threads do not start an item more than `window` items
+    /// ahead of the last one delivered, so at most `window` finished results wait for their
+    /// turn: memory stays bounded whatever the speed of `deliver`.
+    ///
+    /// When an item fails, no new item starts, the items before it still finish and are
+    /// delivered, and the error is thrown: the error of the lowest-numbered failing item (or of
+    /// `deliver`) wins, whatever the thread timing.
     ///
     /// - Parameters:
-    ///   - ordered: called with each result in item order, from whichever thread completes the
-    ///     next item, before the result is kept; it may shrink the result (drop pixels it has
-    ///     consumed). Threads do not run more than `2 × jobs` items ahead of it, so at most that
-    ///     many finished results wait for their turn: memory stays bounded for streaming
-    ///     consumers such as the GIF encoder.
-    ///   - cancellation: checked before each item; once cancelled, no new item starts.
-    /// - Throws: the error of the lowest-numbered item that failed (or of a worker's set-up, or
-    ///   of `ordered`); no new items start once one has failed. `RenderCancelled` when
-    ///   `cancellation` was cancelled.
+    ///   - window: most results finished ahead of delivery; nil = `2 × jobs`.
+    ///   - cancellation: checked before each item and each delivery; once cancelled, no new item
+    ///     starts and nothing more is delivered.
+    /// - Throws: the error of the lowest-numbered item that failed (a worker's set-up failure
+    ///   counts as item -1, the earliest), or of `deliver`; `RenderCancelled` when `cancellation`
+    ///   was cancelled.
+    static func stream<Worker, Result>(
+        count: Int, jobs: Int, window: Int? = nil,
+        makeWorker: @escaping () throws -> Worker,
+        cancellation: RenderCancellation? = nil,
+        body: @escaping (Worker, Int) throws -> Result,
+        deliver: (Int, Result) throws -> Void
+    ) throws {
+        guard count > 0 else { return }
+        if cancellation?.isCancelled == true { throw RenderCancelled() }
+        let threads = max(1, min(jobs, count))
+        let pool = Pool<Result>(window: max(1, window ?? 2 * threads))
+        let isCancelled = { cancellation?.isCancelled == true }
+        var workers: [Thread] = []
+        for _ in 0..<threads {
+            let thread = Thread {
+                let worker: Worker
+                do { worker = try makeWorker() } catch { return pool.fail(-1, error) }
+                while let slot = pool.take(count: count, isCancelled: isCancelled) {
+                    do { pool.finish(slot, try body(worker, slot)) } catch { return pool.fail(slot, error) }
+                }
+                pool.exit()
+            }
+            // Pango, librsvg and Cairo recurse on the stack; give them the main thread's room.
+            thread.stackSize = 8 << 20
+            workers.append(thread)
+        }
+        pool.started(threads)
+        workers.forEach { $0.start() }
+        var deliverError: (Int, Error)?
+        while let (slot, result) = pool.next(count: count, isCancelled: isCancelled) {
+            do { try deliver(slot, result) } catch {
+                deliverError = (slot, error)
+                pool.stop()
+                break
+            }
+            pool.delivered(slot)
+        }
+        pool.waitForWorkers()
+        if let first = pool.firstError(besides: deliverError) { throw first }
+        if isCancelled() { throw RenderCancelled() }
+    }
+
+    /// Runs `body` for every item on `jobs` threads and returns the results in item order
+    /// (see ``stream(count:jobs:window:makeWorker:cancellation:body:deliver:)``).
+    ///
+    /// - Parameter progress: called with (items done, items total) after each item, in order.
     static func map<Worker, Result>(
         count: Int, jobs: Int,
-        makeWorker: () throws -> Worker,
+        makeWorker: @escaping () throws -> Worker,
         progress: ((Int, Int) -> Void)? = nil,
         cancellation: RenderCancellation? = nil,
-        ordered: ((Int, inout Result) throws -> Void)? = nil,
-        body: (Worker, Int) throws -> Result
+        body: @escaping (Worker, Int) throws -> Result
     ) throws -> [Result] {
-        guard count > 0 else { return [] }
-        let shared = Shared<Result>(count: count)
-        let threads = max(1, min(jobs, count))
-        let window = 2 * threads
-        func fail(_ index: Int, _ error: Error) {
-            shared.condition.lock(); shared.errors.append((index, error)); shared.condition.broadcast(); shared.condition.unlock()
+        var results: [Result] = []
+        results.reserveCapacity(count)
+        try stream(count: count, jobs: jobs, makeWorker: makeWorker, cancellation: cancellation, body: body) { slot, result in
+            results.append(result)
+            progress?(slot + 1, count)
         }
-        withoutActuallyEscaping(makeWorker) { makeWorker in
-            withoutActuallyEscaping(body) { body in
-                DispatchQueue.concurrentPerform(iterations: threads) { _ in
-                    let worker: Worker
-                    do { worker = try makeWorker() } catch { return fail(-1, error) }
-                    while true {
-                        shared.condition.lock()
-                        // Bounded look-ahead for the ordered consumer. Re-read the next item after
-                        // every wait: another thread may have taken it meanwhile.
-                        while ordered != nil && shared.next >= shared.delivered + window && shared.errors.isEmpty
-                            && cancellation?.isCancelled != true {
-                            _ = shared.condition.wait(until: Date(timeIntervalSinceNow: 0.1))
-                        }
-                        let slot = shared.next
-                        let stop = slot >= count || !shared.errors.isEmpty || cancellation?.isCancelled == true
-                        if !stop { shared.next += 1 }
-                        shared.condition.broadcast()
-                        shared.condition.unlock()
-                        if stop { return }
-                        do {
-                            let result = try body(worker, slot)
-                            shared.condition.lock()
-                            if let ordered {
-                                shared.pending[slot] = result
-                                // Deliver every result whose turn has come, in order, under the lock.
-                                while var next = shared.pending.removeValue(forKey: shared.delivered) {
-                                    do { try ordered(shared.delivered, &next) } catch { shared.errors.append((shared.delivered, error)); break }
-                                    shared.results[shared.delivered] = next
-                                    shared.delivered += 1
-                                }
-                            } else {
-                                shared.results[slot] = result
-                            }
-                            shared.done += 1
-                            let done = shared.done
-                            shared.condition.broadcast()
-                            shared.condition.unlock()
-                            progress?(done, count)
-                        } catch {
-                            return fail(slot, error)
-                        }
-                    }
-                }
-            }
-        }
-        if let first = shared.errors.min(by: { $0.0 < $1.0 }) { throw first.1 }
-        if cancellation?.isCancelled == true { throw RenderCancelled() }
-        return shared.results.map { $0! }
+        return results
     }
 }
 
-/// The state the threads of ``ParallelFrames/map(count:jobs:makeWorker:progress:cancellation:ordered:body:)``
-/// share, under `condition`.
-private final class Shared<Result>: @unchecked Sendable {
-    let condition = NSCondition()
-    var next = 0
-    var done = 0
-    var delivered = 0
-    var results: [Result?]
-    var pending: [Int: Result] = [:]
-    var errors: [(Int, Error)] = []
-    init(count: Int) { results = Array(repeating: nil, count: count) }
+/// The bookkeeping the pool's threads share, under `condition`.
+private final class Pool<Result>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let window: Int
+    /// Next item to start, and next item to deliver.
+    private var next = 0
+    private var delivering = 0
+    private var pending: [Int: Result] = [:]
+    private var errors: [(Int, Error)] = []
+    private var running = 0
+
+    init(window: Int) { self.window = window }
+
+    func started(_ threads: Int) { condition.withLock { running = threads } }
+
+    /// The next item for a worker, or nil when there is none to start (all taken, a failure,
+    /// a cancellation). Waits while the worker would run more than `window` items ahead.
+    func take(count: Int, isCancelled: () -> Bool) -> Int? {
+        condition.lock(); defer { condition.unlock() }
+        while true {
+            if next >= count || !errors.isEmpty || isCancelled() { return nil }
+            if next < delivering + window { break }
+            // Bounded wait: a cancellation has no way to signal the condition.
+            _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
+        }
+        defer { next += 1 }
+        return next
+    }
+
+    func finish(_ slot: Int, _ result: Result) {
+        condition.withLock { pending[slot] = result; condition.broadcast() }
+    }
+
+    func fail(_ slot: Int, _ error: Error) {
+        condition.withLock { errors.append((slot, error)); running -= 1; condition.broadcast() }
+    }
+
+    /// Starts no new item (the consumer failed); items under way finish.
+    func stop() { condition.withLock { errors.append((Int.max, StopRequest())); condition.broadcast() } }
+
+    func exit() { condition.withLock { running -= 1; condition.broadcast() } }
+
+    /// The next result in item order, once it is there; nil when everything was delivered, or
+    /// when the next item will never come (it failed, was never started, or the run was
+    /// cancelled). Items before a failed one are still delivered.
+    func next(count: Int, isCancelled: () -> Bool) -> (Int, Result)? {
+        condition.lock(); defer { condition.unlock() }
+        while true {
+            if delivering >= count || isCancelled() { return nil }
+            if let result = pending.removeValue(forKey: delivering) { return (delivering, result) }
+            // The item failed or nobody will start it: nothing more comes in order.
+            if errors.contains(where: { $0.0 <= delivering }) { return nil }
+            if running == 0 { return nil }
+            if !errors.isEmpty && delivering >= next { return nil }
+            _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
+        }
+    }
+
+    func delivered(_ slot: Int) { condition.withLock { delivering = slot + 1; condition.broadcast() } }
+
+    func waitForWorkers() {
+        condition.withLock {
+            while running > 0 { _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05)) }
+            pending.removeAll()
+        }
+    }
+
+    /// The error of the lowest-numbered failure.
+    func firstError(besides delivery: (Int, Error)?) -> Error? {
+        condition.withLock { (errors.filter { !($0.1 is StopRequest) } + (delivery.map { [$0] } ?? [])).min { $0.0 < $1.0 }?.1 }
+    }
 }
+
+/// Stands in the pool's error list when the consumer stopped it (its own error is thrown).
+private struct StopRequest: Error {}

@@ -109,27 +109,6 @@ public final class FrameWorker {
     public func svg(_ display: DisplayList) throws -> [UInt8] { try rasterizer.svg(display) }
 }
 
-extension Renderer {
-    /// A contact sheet of the whole timeline: `count` frames (all of them when the render has
-    /// fewer) at evenly spaced times from the first to the last frame (or at `times`, in seconds), as thumbnails `thumbnailWidth` px
-    /// wide in a grid of `columns`, each captioned with its time.
-    public func contactSheet(count: Int = 12, times: [Double]? = nil, columns: Int = 6, thumbnailWidth: Double = 240) throws -> RGBAImage {
-        let worker = try makeWorker()
-        // A render with fewer frames than `count` shows each of them once.
-        let n = max(1, min(count, frameCount))
-        let last = Double(frameCount - 1)
-        let sampled: [Double] = times ?? (0..<n).map { (i: Int) -> Double in
-            let index = n == 1 ? 0.0 : (Double(i) * last / Double(n - 1)).rounded()
-            return time(ofFrame: Int(index))
-        }
-        let scale = thumbnailWidth / scene.device.width
-        let cells = try sampled.map { t in
-            (image: try worker.rasterize(worker.frame(at: t).display, scale: scale), caption: String(format: "%.2f s", t))
-        }
-        return try worker.rasterizer.contactSheet(cells, columns: columns, dark: scene.colorScheme == .dark)
-    }
-}
-
 extension FrameWorker {
     /// Benchmark baseline: draws `display` and writes it with `cairo_surface_write_to_png`.
     public func drawAndWriteWithCairoPNG(_ display: DisplayList, to path: String) throws {

@@ -85,14 +85,12 @@ public enum Snapshots {
         options.tolerance = tolerance
         options.masks = masks
         options.record = try RecordMode.resolve(record, environment: ProcessInfo.processInfo.environment)
-        if let times {
-            for t in times where !(t.isFinite && t >= 0 && t <= renderer.duration + TimeTolerance.epsilon) {
-                throw DiffError.invalidOption("time \(t) s is outside the render, which runs from 0 to \(JSONValue.format(renderer.duration, decimals: 6)) s")
-            }
-            options.frames = times.map { .at($0) }
-        }
+        if let times { options.frames = times.map { .at($0) } }
         if let jobs { options.jobs = max(1, jobs) }
-        return try Verifier.verify(renderer: renderer, subject: subject, options: options)
+        do { return try Verifier.verify(renderer: renderer, subject: subject, options: options) } catch let e as FrameSelectionError {
+            guard case .timeOutside(let t, let end) = e.kind else { throw e }
+            throw DiffError.invalidOption("time \(t) s is outside the render, which runs from 0 to \(JSONValue.format(end, decimals: 6)) s")
+        }
     }
 
     /// ``verify(_:baseline:times:record:tolerance:masks:overrides:reportDirectory:jobs:file:)`` for

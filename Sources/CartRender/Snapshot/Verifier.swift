@@ -42,11 +42,9 @@ public struct VerifyOptions: Sendable {
 /// `cartrender verify`: renders a scene and compares every frame with the baseline's
 /// `frame_NNNN.png` (SPEC.md §6).
 ///
-/// Frames are rendered on `jobs` threads; each thread renders a frame, encodes it as PNG,
-/// compares it with the baseline file (equal bytes pass without decoding), records it when the
-/// record mode says so and writes the expected / actual / diff images of a frame that does not
-/// pass, then drops its pixels: memory stays bounded by the number of threads. Results and
-/// reports are in frame order whatever the thread count.
+/// Frames come from the render's own loop (``FrameStream``) into one sink, ``BaselineSink``,
+/// so a verified frame has exactly the bytes a render writes. Results and reports are in frame
+/// order whatever the thread count.
 public enum Verifier {
     /// Verifies a scene.
     ///
@@ -58,7 +56,7 @@ public enum Verifier {
     /// - Throws: ``OutputError`` when the report or a recorded frame cannot be written (exit 73);
     ///   ``ImageDecodingError`` for a baseline frame that cannot be read (66) or decoded (65),
     ///   unless the record mode rewrites it; ``InputError`` when the baseline is not a directory; ``DiffError`` for options out of range;
-    ///   `RasterError` from rendering.
+    ///   ``FrameSelectionError`` for frames the render does not have; `RasterError` from rendering.
     public static func verify(renderer: Renderer, subject: String, options: VerifyOptions) throws -> SnapshotResult {
         var tolerance = options.tolerance
         tolerance.masks += ComparisonOptions.pixelMasks(points: options.masks, scale: renderer.scale)
@@ -71,9 +69,12 @@ public enum Verifier {
         }
         let baseline = LazyOutputDirectory(path: baselinePath)
         let reportPath = options.writeReport ? (options.reportDirectory ?? VerifyOptions.defaultReportDirectory(forBaseline: baselinePath)) : nil
+        // A baseline frame shows the state at its index's time, so `--at` selects the nearest
+        // frame and checks it at that frame's time.
+        let frames = try renderer.plan(options.frames, exactTimes: false)
         let report = try reportPath.map { try ReportWriter(path: $0) }
         do {
-            let result = try verify(renderer: renderer, subject: subject, options: options, tolerance: tolerance,
+            let result = try verify(renderer: renderer, frames: frames, subject: subject, options: options, tolerance: tolerance,
                                     baseline: baseline, report: report)
             try report?.finish(result)
             return result
@@ -83,79 +84,18 @@ public enum Verifier {
         }
     }
 
-    private static func verify(renderer: Renderer, subject: String, options: VerifyOptions, tolerance: ComparisonOptions,
-                               baseline: LazyOutputDirectory, report: ReportWriter?) throws -> SnapshotResult {
+    private static func verify(renderer: Renderer, frames: [PlannedFrame], subject: String, options: VerifyOptions,
+                               tolerance: ComparisonOptions, baseline: LazyOutputDirectory, report: ReportWriter?) throws -> SnapshotResult {
         let baselinePath = options.baseline
-
-        // The frames to check, each once, in index order. A baseline frame shows the state at its
-        // index's time, so `--at` selects the nearest frame and checks it at that frame's time.
-        var byIndex: [Int: Double] = [:]
-        for selection in options.frames {
-            for (index, _) in renderer.frames(selection) where byIndex[index] == nil && index < renderer.frameCount {
-                byIndex[index] = renderer.time(ofFrame: index)
-            }
-        }
-        let selected = byIndex.keys.sorted().map { ($0, byIndex[$0]!) }
         let record = options.record
-        let compression = options.pngCompression
-
-        let stripes = PNGStripeCache()
-        var results = try ParallelFrames.map(
-            count: selected.count, jobs: options.jobs,
-            makeWorker: { try renderer.makeWorker() },
-            progress: options.progress.map { p in { p($0, $1) } },
-            cancellation: options.cancellation
-        ) { worker, slot -> FrameResult in
-            let (index, t) = selected[slot]
-            let name = renderer.fileName(ofFrame: index, format: .png)
-            let expectedPath = (baselinePath as NSString).appendingPathComponent(name)
-            let expected = try readIfPresent(expectedPath)
-            // The frame's pixels are copied out of the canvas only when the bytes differ.
-            let (bytes, image, size) = try worker.withPixels(worker.frame(at: t).display) { rows -> ([UInt8], RGBAImage?, PixelSize) in
-                let bytes = try PNGEncoder.encode(rows, compression: compression, reusing: stripes)
-                let differs = expected.map { !bytesEqual($0, bytes) } ?? false
-                return (bytes, differs ? RGBAImage(rows) : nil, PixelSize(width: rows.width, height: rows.height))
-            }
-            var frame = FrameResult(name: name, index: index, time: t, status: .pass)
-            frame.actualSize = size
-
-            var comparison: FrameComparison?
-            if let data = expected {
-                do {
-                    comparison = try FrameComparison.compare(expected: data, actual: bytes, actualImage: image, options: tolerance,
-                                                             keepImages: report != nil, expectedPath: expectedPath)
-                } catch let e as ImageDecodingError where record == .all || record == .failed {
-                    frame.undecodable = e.message
-                    frame.status = .fail
-                }
-            } else {
-                frame.status = .missing
-            }
-            if let c = comparison {
-                frame.status = c.status
-                frame.result = c.result
-                frame.byteEqual = c.byteEqual
-                frame.expectedSize = c.expectedSize
-            }
-            if record.records(frame.status) {
-                try baseline.directory().write(bytes, to: name)
-                frame.recorded = true
-            }
-            if let report, frame.isReported {
-                let stem = String(name.dropLast(4))
-                if let expected, frame.undecodable == nil {
-                    frame.expectedFile = stem + ".expected.png"
-                    try report.write(expected, to: frame.expectedFile!)
-                }
-                frame.actualFile = stem + ".actual.png"
-                try report.write(bytes, to: frame.actualFile!)
-                if let diff = comparison?.images?.diff {
-                    frame.diffFile = stem + ".diff.png"
-                    try report.write(try PNGEncoder.encode(diff, compression: .fast), to: frame.diffFile!)
-                }
-            }
-            return frame
-        }
+        let comparison = BaselineSink(renderer: renderer, baseline: baseline, tolerance: tolerance, record: record, report: report)
+        let stream = FrameStream(renderer: renderer, frames: frames, jobs: options.jobs)
+        // Recorded frames must be the bytes a render writes with the same setting.
+        stream.pngCompression = options.pngCompression
+        stream.cancellation = options.cancellation
+        stream.progress = options.progress
+        try stream.run([comparison])
+        var results = comparison.results
 
         // Baseline frames the render does not make: only meaningful when the whole timeline was checked.
         if options.frames == [.all] {

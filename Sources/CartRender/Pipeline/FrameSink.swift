@@ -1,0 +1,79 @@
+import CartRenderCore
+import CartRenderRaster
+
+/// What a sink needs each frame to carry: what the stream must draw and encode, once per run of
+/// identical frames, before the sink sees the frame.
+public struct FrameNeeds: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// The frame drawn into the worker's canvas: ``RenderedFrame/pixels()`` works in
+    /// ``FrameSink/write(_:)``.
+    public static let canvas = FrameNeeds(rawValue: 1 << 0)
+    /// Straight RGBA pixels kept for ``FrameSink/consume(_:)`` (animation encoders): implies `canvas`.
+    public static let pixels = FrameNeeds(rawValue: 1 << 1)
+    /// The frame's PNG bytes (``RenderedFrame/png``), from the striped encoder: implies `canvas`.
+    public static let png = FrameNeeds(rawValue: 1 << 2)
+    /// The frame's SVG document (``RenderedFrame/svg``), from Cairo's SVG surface.
+    public static let svg = FrameNeeds(rawValue: 1 << 3)
+    /// ``FrameSink/consume(_:)`` does work: the stream runs it in frame order on a thread of the
+    /// sink's own, beside the drawing.
+    public static let inOrder = FrameNeeds(rawValue: 1 << 4)
+
+    /// Whether the frame must be drawn into a canvas at all.
+    var draws: Bool { !isDisjoint(with: [.canvas, .pixels, .png]) }
+}
+
+/// A file a render writes, as the manifest lists it.
+public struct OutputFile: Equatable, Sendable {
+    /// File name inside the output directory (`frame_0042.png`, `animation.gif`).
+    public var name: String
+    /// Lowercase hex SHA-256 of its bytes.
+    public var sha256: String
+    public init(name: String, sha256: String) { self.name = name; self.sha256 = sha256 }
+}
+
+/// What a sink leaves when the stream has ended.
+public struct SinkOutput: Sendable {
+    /// Files written (into the staging area), in a fixed order.
+    public var files: [OutputFile] = []
+    /// Sentences for the user about choices the sink made (frames a GIF dropped above 50 fps).
+    public var notices: [String] = []
+    /// What the sink reports of its work (an encoder's `GIFSummary`, `WebPSummary`), or nil.
+    public var summary: (any Sendable)?
+    public init(files: [OutputFile] = [], notices: [String] = [], summary: (any Sendable)? = nil) {
+        self.files = files; self.notices = notices; self.summary = summary
+    }
+}
+
+/// A consumer of a render's frames: frame files, an animation, the manifest, a contact sheet,
+/// the comparison with a baseline. ``FrameStream`` feeds every sink the same frames.
+///
+/// A sink has up to three stages:
+/// 1. ``write(_:)`` on the worker that drew the frame, for frames in any order and several at
+///    once: per-frame work that needs no order (writing `frame_NNNN.png`, comparing it with a
+///    baseline). Files it writes are listed in ``RenderedFrame/files`` for the later stages.
+/// 2. ``consume(_:)`` in frame order on a thread of the sink's own (only with
+///    ``FrameNeeds/inOrder``): work that needs the sequence (an animation encoder, the manifest).
+/// 3. ``finish(earlier:)`` once, after the last frame, in sink order.
+///
+/// Sinks write into a staging area or a report directory of their own; the caller of the stream
+/// commits what they wrote once every sink has finished. A sink that throws stops the stream.
+public protocol FrameSink: AnyObject {
+    /// What the frames must carry for this sink.
+    var needs: FrameNeeds { get }
+    /// Stage 1: per-frame work on a worker thread. Thread-safe: called concurrently.
+    /// - Returns: the files written for this frame.
+    func write(_ frame: RenderedFrame) throws -> [OutputFile]
+    /// Stage 2: called for every frame in index order, from one thread (with ``FrameNeeds/inOrder``).
+    func consume(_ frame: RenderedFrame) throws
+    /// Stage 3: after the last frame was consumed.
+    /// - Parameter earlier: the files the sinks before this one left (the manifest lists them).
+    func finish(earlier: [OutputFile]) throws -> SinkOutput
+}
+
+extension FrameSink {
+    public func write(_ frame: RenderedFrame) throws -> [OutputFile] { [] }
+    public func consume(_ frame: RenderedFrame) throws {}
+    public func finish(earlier: [OutputFile]) throws -> SinkOutput { SinkOutput() }
+}

@@ -1,0 +1,83 @@
+import CartRenderCore
+import CartRenderRaster
+
+/// Bytes of an encoded frame and their digest.
+public struct EncodedFrame: Sendable {
+    public var bytes: [UInt8]
+    /// Lowercase hex SHA-256 of `bytes`.
+    public var sha256: String
+    init(_ bytes: [UInt8]) { self.bytes = bytes; sha256 = Checksum.sha256(bytes) }
+}
+
+/// One frame of a render as ``FrameStream`` hands it to the sinks: what the scene shows at
+/// ``time``, and what the sinks asked for (``FrameNeeds``).
+///
+/// Consecutive frames with equal display lists form a run, drawn and encoded once: they share
+/// their pixels and encoded bytes (``repeatsPrevious`` tells).
+public final class RenderedFrame: @unchecked Sendable {
+    /// Frame index: the frame shows `index / fps` s (for `--at`, the index nearest ``time``).
+    public let index: Int
+    /// Seconds since the start of the timeline that the frame shows.
+    public let time: Double
+    /// What is drawn, in screen points.
+    public let display: DisplayList
+    /// The manifest's `state` of the frame (SPEC.md §5).
+    public let state: JSONValue
+    /// Whether the frame shows the same display list as the frame before it in the stream (then
+    /// it has the same pixels and bytes).
+    public let repeatsPrevious: Bool
+    /// Files the sinks wrote for this frame in their first stage, in sink order (primary format
+    /// first). Set before the frame reaches ``FrameSink/consume(_:)``.
+    public internal(set) var files: [OutputFile] = []
+    let content: RunContent
+
+    init(index: Int, time: Double, display: DisplayList, state: JSONValue, repeatsPrevious: Bool, content: RunContent) {
+        self.index = index; self.time = time; self.display = display; self.state = state
+        self.repeatsPrevious = repeatsPrevious; self.content = content
+    }
+
+    /// The PNG file of the frame (8-bit RGBA), when a sink needs ``FrameNeeds/png``.
+    public var png: EncodedFrame? { content.png }
+    /// The SVG document of the frame, when a sink needs ``FrameNeeds/svg``.
+    public var svg: EncodedFrame? { content.svg }
+
+    /// The frame's pixels, straight RGBA, `width × height` px at the render's scale.
+    ///
+    /// In ``FrameSink/write(_:)`` they are copied from the worker's canvas the first time they
+    /// are asked for (needs ``FrameNeeds/canvas``); in ``FrameSink/consume(_:)`` they are there
+    /// when a sink declared ``FrameNeeds/pixels``.
+    /// - Throws: `RasterError` (`.library`) when no sink asked for them.
+    public func pixels() throws -> RGBAImage { try content.pixels() }
+}
+
+/// What the frames of one run share: drawn once, encoded once.
+final class RunContent: @unchecked Sendable {
+    var png: EncodedFrame?
+    var svg: EncodedFrame?
+    private var image: RGBAImage?
+    /// The worker's canvas while the run is in the first stage.
+    var canvas: PixelRows?
+
+    init() {}
+
+    func pixels() throws -> RGBAImage {
+        if let image { return image }
+        guard let canvas else { throw RasterError(.library, "the frame's pixels were not kept: no sink asked for them") }
+        let copy = RGBAImage(canvas)
+        image = copy
+        return copy
+    }
+
+    /// Ends the first stage: the canvas goes back to the worker; the pixels stay only when an
+    /// in-order sink needs them.
+    func leaveWorker(keepPixels: Bool) throws {
+        if keepPixels { _ = try pixels() } else { image = nil }
+        canvas = nil
+    }
+
+    /// Drops what no later stage needs.
+    func drop(png dropPNG: Bool, svg dropSVG: Bool) {
+        if dropPNG { png = nil }
+        if dropSVG { svg = nil }
+    }
+}

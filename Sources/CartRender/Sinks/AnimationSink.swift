@@ -1,0 +1,36 @@
+import CartRenderCore
+import CartRenderRaster
+
+/// One animation file (`DIR/animation.gif`, `DIR/animation.webp`): an `AnimationEncoder` fed
+/// every frame in order on the sink's own thread, beside the drawing. Identical frames are
+/// passed once per frame; the encoder merges them into longer delays.
+final class AnimationSink<Encoder: AnimationEncoder>: FrameSink {
+    /// The file name in the output directory.
+    let fileName: String
+    private let encoder: Encoder
+    private let staging: StagingArea
+    /// The encoder's summary, after `finish`.
+    private(set) var summary: Encoder.Summary?
+
+    init(fileName: String, staging: StagingArea, encoder: Encoder) {
+        self.fileName = fileName
+        self.encoder = encoder
+        self.staging = staging
+    }
+
+    var needs: FrameNeeds { [.pixels, .inOrder] }
+
+    /// - Throws: the encoder's `AnimationEncodingError`.
+    func consume(_ frame: RenderedFrame) throws { try encoder.add(try frame.pixels()) }
+
+    /// Assembles the file and writes it into the staging area.
+    /// - Throws: `AnimationEncodingError`, `OutputError`.
+    func finish(earlier: [OutputFile]) throws -> SinkOutput {
+        let summary = try encoder.finish()
+        self.summary = summary
+        let bytes = encoder.encodedBytes
+        try staging.write(bytes, to: fileName)
+        return SinkOutput(files: [OutputFile(name: fileName, sha256: Checksum.sha256(bytes))],
+                          notices: summary.notice.map { [$0] } ?? [], summary: summary)
+    }
+}

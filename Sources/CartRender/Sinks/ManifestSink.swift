@@ -1,0 +1,50 @@
+import CartRenderCore
+import CartRenderRaster
+
+/// `DIR/manifest.json`, or a shard's `DIR/shard-K-of-N.json` (SPEC.md §5): each frame's entry
+/// (index, time, files, state) streamed to the staging area in frame order, then the header,
+/// `outputs` (the files of the sinks before it) and `events` around them. Put it last among the
+/// sinks: it lists what the others wrote.
+final class ManifestSink: FrameSink {
+    /// The manifest's file name.
+    let fileName: String
+    private let renderer: Renderer
+    private let shard: (Int, Int)?
+    private let stream: ManifestStream
+    /// The manifest written (without its frames, which went to the file), after `finish`.
+    private(set) var manifest: Manifest?
+
+    init(renderer: Renderer, shard: (Int, Int)?, staging: StagingArea) {
+        self.renderer = renderer
+        self.shard = shard
+        fileName = shard.map { Manifest.shardFileName($0.0, of: $0.1) } ?? "manifest.json"
+        stream = ManifestStream(staging: staging, name: fileName)
+    }
+
+    var needs: FrameNeeds { .inOrder }
+
+    /// Frames listed so far.
+    var framesWritten: Int { stream.count }
+    /// Names of the frame files the listed frames name, in order.
+    var frameFileNames: [String] { stream.fileNames }
+
+    func consume(_ frame: RenderedFrame) throws {
+        try stream.append([Manifest.Frame(index: frame.index, time: frame.time,
+                                          files: frame.files.map { ($0.name, $0.sha256) }, state: frame.state)])
+    }
+
+    /// - Throws: `OutputError` naming the manifest.
+    func finish(earlier: [OutputFile]) throws -> SinkOutput {
+        let px = renderer.pixelSize
+        var manifest = Manifest(
+            sceneHash: Checksum.sha256(Array(renderer.scene.canonicalJSON.serialized().utf8)),
+            fps: renderer.scene.fps, scale: renderer.scale, width: px.width, height: px.height,
+            duration: renderer.duration, frameCount: renderer.frameCount,
+            frames: [], events: renderer.events, fonts: renderer.fonts.files)
+        manifest.shard = shard
+        manifest.outputs = earlier.map { ($0.name, $0.sha256) }
+        try stream.finish(manifest)
+        self.manifest = manifest
+        return SinkOutput()
+    }
+}

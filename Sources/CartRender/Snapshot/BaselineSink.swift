@@ -1,0 +1,83 @@
+import CartRenderCore
+import CartRenderRaster
+import Foundation
+
+/// The sink of `verify`: compares each frame's PNG bytes with the baseline's
+/// `frame_NNNN.png` (equal bytes pass without decoding), records it when the record mode says
+/// so, and writes the expected / actual / diff images of a frame that does not pass into the
+/// report. All of it on the worker that drew the frame, which then drops its pixels: memory stays
+/// bounded by the number of workers.
+final class BaselineSink: FrameSink {
+    private let renderer: Renderer
+    private let baseline: LazyOutputDirectory
+    private let tolerance: ComparisonOptions
+    private let record: RecordMode
+    private let report: ReportWriter?
+    private let collected = LockedValue([Int: FrameResult]())
+
+    init(renderer: Renderer, baseline: LazyOutputDirectory, tolerance: ComparisonOptions, record: RecordMode, report: ReportWriter?) {
+        self.renderer = renderer
+        self.baseline = baseline
+        self.tolerance = tolerance
+        self.record = record
+        self.report = report
+    }
+
+    /// PNG bytes to compare; the canvas, to copy the pixels of a frame whose bytes differ.
+    var needs: FrameNeeds { [.png, .canvas] }
+
+    /// One result per frame seen, in index order.
+    var results: [FrameResult] { collected.withLock { r in r.keys.sorted().map { r[$0]! } } }
+
+    /// - Throws: ``ImageDecodingError`` for a baseline frame that cannot be read or decoded
+    ///   (unless the record mode rewrites it), `OutputError` when a recording or a report image
+    ///   cannot be written.
+    func write(_ rendered: RenderedFrame) throws -> [OutputFile] {
+        let name = renderer.fileName(ofFrame: rendered.index, format: .png)
+        let expectedPath = (baseline.path as NSString).appendingPathComponent(name)
+        let expected = try Verifier.readIfPresent(expectedPath)
+        guard let bytes = rendered.png?.bytes else { throw RasterError(.library, "frame \(rendered.index) has no PNG bytes") }
+        // The frame's pixels are copied out of the canvas only when the bytes differ.
+        let image = try expected.map { bytesEqual($0, bytes) ? nil : try rendered.pixels() } ?? nil
+        var frame = FrameResult(name: name, index: rendered.index, time: rendered.time, status: .pass)
+        frame.actualSize = PNGHeader.size(of: bytes)
+
+        var comparison: FrameComparison?
+        if let data = expected {
+            do {
+                comparison = try FrameComparison.compare(expected: data, actual: bytes, actualImage: image, options: tolerance,
+                                                         keepImages: report != nil, expectedPath: expectedPath)
+            } catch let e as ImageDecodingError where record == .all || record == .failed {
+                frame.undecodable = e.message
+                frame.status = .fail
+            }
+        } else {
+            frame.status = .missing
+        }
+        if let c = comparison {
+            frame.status = c.status
+            frame.result = c.result
+            frame.byteEqual = c.byteEqual
+            frame.expectedSize = c.expectedSize
+        }
+        if record.records(frame.status) {
+            try baseline.directory().write(bytes, to: name)
+            frame.recorded = true
+        }
+        if let report, frame.isReported {
+            let stem = String(name.dropLast(4))
+            if let expected, frame.undecodable == nil {
+                frame.expectedFile = stem + ".expected.png"
+                try report.write(expected, to: frame.expectedFile!)
+            }
+            frame.actualFile = stem + ".actual.png"
+            try report.write(bytes, to: frame.actualFile!)
+            if let diff = comparison?.images?.diff {
+                frame.diffFile = stem + ".diff.png"
+                try report.write(try PNGEncoder.encode(diff, compression: .fast), to: frame.diffFile!)
+            }
+        }
+        collected.withLock { $0[rendered.index] = frame }
+        return []
+    }
+}

@@ -1,0 +1,29 @@
+/// An encoder of one animation file from frames fed in index order (GIF, WebP): what the
+/// render's animation sink drives. Frame `i` is shown from `i / fps` s; identical consecutive
+/// frames are merged by the encoder into one longer frame. Not thread-safe.
+public protocol AnimationEncoder: AnyObject {
+    /// What `finish()` reports.
+    associatedtype Summary: AnimationSummary
+    /// Adds the next frame: `width × height` px, straight alpha.
+    func add(_ frame: RGBAImage) throws
+    /// Ends the animation after the last frame and assembles the file.
+    func finish() throws -> Summary
+    /// The file, after `finish()`, for the `.memory` destination.
+    var encodedBytes: [UInt8] { get }
+}
+
+/// What an animation encoder did, as far as a user needs to know.
+public protocol AnimationSummary: Sendable {
+    /// A sentence about a choice the encoder made that changes what plays (frames dropped to
+    /// fit a frame-rate limit), or nil.
+    var notice: String? { get }
+}
+
+extension GIFEncoder: AnimationEncoder {}
+extension GIFSummary: AnimationSummary {
+    public var notice: String? { frameRateNotice }
+}
+extension WebPEncoder: AnimationEncoder {}
+extension WebPSummary: AnimationSummary {
+    public var notice: String? { nil }
+}
