@@ -59,7 +59,7 @@ public struct SinkOutput: Sendable {
 ///
 /// Sinks write into a staging area or a report directory of their own; the caller of the stream
 /// commits what they wrote once every sink has finished. A sink that throws stops the stream.
-public protocol FrameSink: AnyObject {
+public protocol FrameSink: AnyObject, Sendable {
     /// What the frames must carry for this sink.
     var needs: FrameNeeds { get }
     /// Stage 1: per-frame work on a worker thread. Thread-safe: called concurrently.

@@ -50,6 +50,9 @@ public struct RenderOptions: Sendable {
     public var progress: (@Sendable (Int, Int) -> Void)?
     /// Stops the render between frames when cancelled (SIGINT, SIGTERM); nil = never.
     public var cancellation: RenderCancellation?
+    /// Further sinks fed the same frames, after the outputs and before the manifest; what they
+    /// write is theirs to manage (tests use one to fail a render at a chosen frame).
+    var additionalSinks: [any FrameSink] = []
 
     public init() {}
 }

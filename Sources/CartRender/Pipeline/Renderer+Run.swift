@@ -81,6 +81,7 @@ extension Renderer {
         let animations = OutputFormat.allCases.filter { !$0.isPerFrame && options.formats.contains($0) }
         var sinks = try (perFrame + animations).map { try $0.makeSink(renderer: self, options: options, staging: staging) }
         if options.contactSheet && options.shard == nil { sinks.append(ContactSheetSink(renderer: self, staging: staging)) }
+        sinks += options.additionalSinks
         let manifest = ManifestSink(renderer: self, shard: options.shard, staging: staging)
         sinks.append(manifest)
 

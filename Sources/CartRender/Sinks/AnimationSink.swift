@@ -4,7 +4,7 @@ import CartRenderRaster
 /// One animation file (`DIR/animation.gif`, `DIR/animation.webp`): an `AnimationEncoder` fed
 /// every frame in order on the sink's own thread, beside the drawing. Identical frames are
 /// passed once per frame; the encoder merges them into longer delays.
-final class AnimationSink<Encoder: AnimationEncoder>: FrameSink {
+final class AnimationSink<Encoder: AnimationEncoder>: FrameSink, @unchecked Sendable {
     /// The file name in the output directory.
     let fileName: String
     private let encoder: Encoder

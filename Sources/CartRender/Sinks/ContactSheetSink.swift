@@ -5,7 +5,7 @@ import Foundation
 /// `DIR/contact-sheet.png`: twelve frames of the whole timeline on one image, each captioned
 /// with its time. It keeps the display lists of the sampled frames the stream brings and lays
 /// out the others (a `--frames` render does not bring them all), then draws the thumbnails.
-final class ContactSheetSink: FrameSink {
+final class ContactSheetSink: FrameSink, @unchecked Sendable {
     static let fileName = "contact-sheet.png"
     private let renderer: Renderer
     private let staging: StagingArea

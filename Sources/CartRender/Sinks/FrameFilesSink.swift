@@ -3,7 +3,7 @@ import CartRenderRaster
 
 /// `DIR/frame_NNNN.png` or `DIR/frame_NNNN.svg`: one file per frame (SPEC.md §5), written into
 /// the staging area by the worker that drew the frame. The frames of a run share their bytes.
-final class FrameFilesSink: FrameSink {
+final class FrameFilesSink: FrameSink, @unchecked Sendable {
     let format: OutputFormat
     private let renderer: Renderer
     private let staging: StagingArea

@@ -5,7 +5,7 @@ import CartRenderRaster
 /// (index, time, files, state) streamed to the staging area in frame order, then the header,
 /// `outputs` (the files of the sinks before it) and `events` around them. Put it last among the
 /// sinks: it lists what the others wrote.
-final class ManifestSink: FrameSink {
+final class ManifestSink: FrameSink, @unchecked Sendable {
     /// The manifest's file name.
     let fileName: String
     private let renderer: Renderer

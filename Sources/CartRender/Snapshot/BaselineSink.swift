@@ -7,7 +7,7 @@ import Foundation
 /// so, and writes the expected / actual / diff images of a frame that does not pass into the
 /// report. All of it on the worker that drew the frame, which then drops its pixels: memory stays
 /// bounded by the number of workers.
-final class BaselineSink: FrameSink {
+final class BaselineSink: FrameSink, @unchecked Sendable {
     private let renderer: Renderer
     private let baseline: LazyOutputDirectory
     private let tolerance: ComparisonOptions

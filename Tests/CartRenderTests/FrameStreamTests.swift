@@ -1,0 +1,176 @@
+@testable import CartRender
+import CartRenderCore
+import CartRenderRaster
+import Foundation
+import XCTest
+
+/// A sink that records what it is given and fails where told.
+private final class ProbeSink: FrameSink, @unchecked Sendable {
+    let needs: FrameNeeds
+    var failWrite: Set<Int> = []
+    var failConsume: Set<Int> = []
+    /// Called at the start of `consume`, on the sink's thread.
+    var onConsume: ((RenderedFrame) -> Void)?
+    private let lock = NSLock()
+    private(set) var written: [Int] = []
+    private(set) var consumed: [Int] = []
+    private(set) var consumeThreads: Set<ObjectIdentifier> = []
+    private(set) var finished = false
+
+    init(needs: FrameNeeds) { self.needs = needs }
+
+    func write(_ frame: RenderedFrame) throws -> [OutputFile] {
+        lock.withLock { written.append(frame.index) }
+        if failWrite.contains(frame.index) { throw Failure(index: frame.index, stage: "write") }
+        return []
+    }
+
+    func consume(_ frame: RenderedFrame) throws {
+        onConsume?(frame)
+        lock.withLock {
+            consumed.append(frame.index)
+            consumeThreads.insert(ObjectIdentifier(Thread.current))
+        }
+        if failConsume.contains(frame.index) { throw Failure(index: frame.index, stage: "consume") }
+    }
+
+    func finish(earlier: [OutputFile]) throws -> SinkOutput { finished = true; return SinkOutput() }
+
+    struct Failure: Error, Equatable { var index: Int; var stage: String }
+}
+
+final class FrameStreamTests: XCTestCase {
+    func renderer() throws -> Renderer {
+        try Renderer(scene: DefaultScene.scene(overrides: SceneOverrides(fps: 20, scale: 1), baseDirectory: "/"))
+    }
+
+    func testEveryFrameReachesEverySinkInOrderOnTheSinksOwnThread() throws {
+        let r = try renderer()
+        let frames = try r.plan([.all])
+        let ordered = ProbeSink(needs: [.inOrder, .pixels])
+        let unordered = ProbeSink(needs: [.png])
+        let stream = FrameStream(renderer: r, frames: frames, jobs: 3)
+        try stream.run([unordered, ordered])
+        XCTAssertEqual(ordered.consumed, frames.map(\.index))
+        XCTAssertEqual(unordered.written.sorted(), frames.map(\.index))
+        XCTAssertEqual(unordered.consumed, [], "a sink without .inOrder is not given frames in order")
+        XCTAssertEqual(ordered.consumeThreads.count, 1)
+        XCTAssertFalse(ordered.consumeThreads.contains(ObjectIdentifier(Thread.current)), "consume runs beside the caller, not on it")
+        XCTAssertTrue(ordered.finished && unordered.finished)
+        XCTAssertLessThan(stream.runsDrawn, frames.count, "holds are drawn once")
+    }
+
+    /// The in-order stage runs beside the drawing: while it is stuck on frame 0, workers still
+    /// draw and write later frames. (When the in-order consumer ran under the pool's lock, no
+    /// worker could finish a frame meanwhile.)
+    func testAStuckInOrderSinkDoesNotStopTheWorkers() throws {
+        let r = try renderer()
+        let frames = Array(try r.plan([.all]).prefix(12))
+        let writer = ProbeSink(needs: [.png])
+        let laterFrameWritten = DispatchSemaphore(value: 0)
+        final class Watch: FrameSink, @unchecked Sendable {
+            let needs: FrameNeeds = []
+            let seen: DispatchSemaphore
+            init(_ s: DispatchSemaphore) { seen = s }
+            func write(_ frame: RenderedFrame) throws -> [OutputFile] { if frame.index == 2 { seen.signal() }; return [] }
+        }
+        let slow = ProbeSink(needs: .inOrder)
+        var sawLaterFrame = false
+        slow.onConsume = { frame in
+            if frame.index == 0 { sawLaterFrame = laterFrameWritten.wait(timeout: .now() + 20) == .success }
+        }
+        // Frames 0–11 of the default scene at 20 fps include a hold: plan with distinct runs.
+        try FrameStream(renderer: r, frames: frames.filter { $0.index % 2 == 0 }.map { PlannedFrame(index: $0.index, time: $0.time) },
+                        jobs: 2).run([writer, Watch(laterFrameWritten), slow])
+        XCTAssertTrue(sawLaterFrame, "frame 2 was drawn and written while the in-order sink held frame 0")
+        XCTAssertEqual(slow.consumed, frames.map(\.index).filter { $0 % 2 == 0 })
+    }
+
+    /// Whatever the thread timing, the error of the earliest failing frame is thrown, whether it
+    /// comes from a worker stage or an in-order stage.
+    func testTheEarliestFailureWinsOnEveryRun() throws {
+        let r = try renderer()
+        let frames = try r.plan([.all])
+        for jobs in [1, 2, 4] {
+            for _ in 0..<3 {
+                let a = ProbeSink(needs: [.png]); a.failWrite = [31, 45]
+                let b = ProbeSink(needs: .inOrder); b.failConsume = [40]
+                XCTAssertThrowsError(try FrameStream(renderer: r, frames: frames, jobs: jobs).run([a, b])) { error in
+                    XCTAssertEqual(error as? ProbeSink.Failure, ProbeSink.Failure(index: 31, stage: "write"), "jobs \(jobs)")
+                }
+                XCTAssertEqual(b.consumed.last.map { $0 < 31 }, true, "nothing after the failing frame is consumed")
+                XCTAssertFalse(a.finished || b.finished, "a failed stream finishes no sink")
+
+                let c = ProbeSink(needs: [.png]); c.failWrite = [45]
+                let d = ProbeSink(needs: .inOrder); d.failConsume = [12]
+                XCTAssertThrowsError(try FrameStream(renderer: r, frames: frames, jobs: jobs).run([c, d])) { error in
+                    XCTAssertEqual(error as? ProbeSink.Failure, ProbeSink.Failure(index: 12, stage: "consume"), "jobs \(jobs)")
+                }
+            }
+        }
+    }
+
+    func testACancelledStreamStopsAndThrows() throws {
+        let r = try renderer()
+        let cancellation = RenderCancellation()
+        let sink = ProbeSink(needs: .inOrder)
+        sink.onConsume = { frame in if frame.index == 3 { cancellation.cancel() } }
+        let stream = FrameStream(renderer: r, frames: try r.plan([.all]), jobs: 2)
+        stream.cancellation = cancellation
+        XCTAssertThrowsError(try stream.run([sink])) { XCTAssertTrue($0 is RenderCancelled, "\($0)") }
+        XCTAssertLessThan(sink.consumed.count, r.frameCount)
+        XCTAssertFalse(sink.finished)
+    }
+
+    /// A sink failing in the middle of a render leaves the output directory exactly as the
+    /// earlier complete render left it.
+    func testASinkFailingMidRenderLeavesTheDirectoryAsBefore() throws {
+        let r = try renderer()
+        let dir = tempDir()
+        var o = RenderOptions(); o.outputDirectory = dir; o.jobs = 2; o.formats = [.png, .gif]; o.contactSheet = true
+        _ = try r.render(o)
+        let before = try files(dir)
+        for (stage, sink) in [("write", { let s = ProbeSink(needs: [.png]); s.failWrite = [20]; return s }()),
+                              ("consume", { let s = ProbeSink(needs: .inOrder); s.failConsume = [20]; return s }())] {
+            var failing = o
+            failing.additionalSinks = [sink]
+            XCTAssertThrowsError(try r.render(failing)) { XCTAssertEqual(($0 as? ProbeSink.Failure)?.index, 20, stage) }
+            XCTAssertEqual(try files(dir), before, "\(stage): the directory is as the complete render left it")
+        }
+    }
+
+    /// verify goes through the render's loop: the frames it records are the bytes a render writes.
+    func testVerifyRecordsTheBytesARenderWrites() throws {
+        let r = try renderer()
+        var o = RenderOptions(); o.outputDirectory = tempDir(); o.jobs = 2
+        _ = try r.render(o)
+        var v = VerifyOptions(baseline: tempDir()); v.record = .all; v.jobs = 3; v.writeReport = false
+        let result = try Verifier.verify(renderer: r, subject: "default", options: v)
+        XCTAssertEqual(result.frames.count, r.frameCount)
+        let rendered = try files(o.outputDirectory).filter { $0.key.hasPrefix("frame_") }
+        XCTAssertEqual(try files(v.baseline), rendered)
+    }
+}
+
+final class FramePlanTests: XCTestCase {
+    func testSelectionsArePlannedOnceInIndexOrderAndCheckedInOnePlace() throws {
+        let r = try Renderer(scene: DefaultScene.scene(overrides: SceneOverrides(fps: 10, scale: 1), baseDirectory: "/"))
+        XCTAssertEqual(try r.plan([]).count, r.frameCount)
+        XCTAssertEqual(try r.plan([.range(3, 5)]).map(\.index), [3, 4, 5])
+        // Render: `--at` shows the exact time under the nearest index; verify: that frame's time.
+        XCTAssertEqual(try r.plan([.at(0.34)]), [PlannedFrame(index: 3, time: 0.34)])
+        XCTAssertEqual(try r.plan([.at(0.34)], exactTimes: false), [PlannedFrame(index: 3, time: 0.3)])
+        XCTAssertEqual(try r.plan([.range(4, 6), .at(0.34), .range(2, 4)], exactTimes: false).map(\.index), [2, 3, 4, 5, 6])
+        XCTAssertEqual(try r.plan([.at(r.endTime)]).map(\.index), [r.frameCount - 1])
+        let table: [(FrameSelection, String)] = [
+            (.range(0, r.frameCount), "--frames: the render has frames 0-\(r.frameCount - 1), got \(r.frameCount) as the last"),
+            (.at(r.endTime + 0.01), "--at: the render ends at \(JSONValue.format(r.endTime, decimals: 6)) s, got \(JSONValue.format(r.endTime + 0.01, decimals: 6))"),
+            (.at(-1), "--at: times start at 0 s, got -1"),
+        ]
+        for (selection, message) in table {
+            for exact in [true, false] {
+                XCTAssertThrowsError(try r.plan([selection], exactTimes: exact)) { XCTAssertEqual("\($0)", message) }
+            }
+        }
+    }
+}
