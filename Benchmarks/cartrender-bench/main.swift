@@ -7,7 +7,8 @@
 //   (b) drawing only, (c) PNG encoding only (each --png-compression setting, and with stripe reuse),
 //   (d) the naive route: draw + cairo_surface_write_to_png on one core,
 //   (e) writing the same frames' raw RGBA bytes to disk,
-//   (f) peak resident memory of `cartrender` for 60 and 600 frames.
+//   (f) peak resident memory of `cartrender` for 60 and 600 frames,
+//   (g) each output format alone and `--format png,gif,webp` together, at all cores.
 import CartRender
 import CartRenderCore
 import CartRenderRaster
@@ -131,6 +132,21 @@ rawTime *= Double(count) / Double(sample.count)
 line("(e) raw RGBA write (extrapolated from \(sample.count))", frames: count, seconds: rawTime, bytes: sample[0].pixels.count * count)
 try? FileManager.default.removeItem(atPath: tmp + "/raw")
 
+// (g) Formats: each alone, then all of them drawn once and streamed into their sinks together.
+var formatTimes: [String: Double] = [:]
+let formatRuns: [[OutputFormat]] = [[.png], [.gif], [.webp], [.png, .gif, .webp]]
+for formats in formatRuns {
+    let dir = tmp + "/formats"
+    var o = RenderOptions(); o.outputDirectory = dir; o.jobs = cores; o.frames = .range(0, count - 1); o.formats = formats
+    let t0 = now()
+    _ = try renderer.render(o)
+    let dt = now() - t0
+    let name = formats.map(\.rawValue).joined(separator: ",")
+    formatTimes[name] = dt
+    line("(g) --format \(name), --jobs \(cores)", frames: count, seconds: dt, bytes: directorySize(dir))
+    try? FileManager.default.removeItem(atPath: dir)
+}
+
 print(rssLine)
 print("\nratios:")
 let best = pipeline[cores] ?? pipeline[1]!
@@ -138,5 +154,9 @@ func verdict(_ met: Bool) -> String { met ? "met" : "MISSED" }
 let speedup = naiveTime / best, rawRatio = best / rawTime, rssGrowth = Double(rss600) / Double(rss60) - 1
 print(String(format: "  pipeline at %d cores vs naive on 1 core: %.1f× faster (target ≥ 8×: %@)", cores, speedup, verdict(speedup >= 8)))
 print(String(format: "  pipeline at %d cores vs raw RGBA write: %.2f× the time (target ≤ 3×: %@)", cores, rawRatio, verdict(rawRatio <= 3)))
+let singles = ["png", "gif", "webp"].compactMap { formatTimes[$0] }
+if let all = formatTimes["png,gif,webp"], let slowest = singles.max() {
+    print(String(format: "  --format png,gif,webp vs the slowest single format: %.2f× the time", all / slowest))
+}
 print(String(format: "  peak RSS 600 vs 60 frames: %+.0f %% (target within ±10 %%, under 200 MB: %@)", rssGrowth * 100,
              verdict(abs(rssGrowth) <= 0.10 && max(rss60, rss600) < 200_000_000)))
