@@ -129,10 +129,3 @@ extension Renderer {
         return try worker.rasterizer.contactSheet(cells, columns: columns, dark: scene.colorScheme == .dark)
     }
 }
-
-extension FrameWorker {
-    /// Benchmark baseline: draws `display` and writes it with `cairo_surface_write_to_png`.
-    public func drawAndWriteWithCairoPNG(_ display: DisplayList, to path: String) throws {
-        try rasterizer.drawAndWriteWithCairoPNG(display, scale: renderer.scale, to: path)
-    }
-}
