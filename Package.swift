@@ -19,11 +19,14 @@ let package = Package(
         .target(name: "CPNGWriter", dependencies: ["CPNG"]),
         .systemLibrary(name: "CGif", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
-        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        // libwebp's demuxer and animation decoder: only the test-support target reads WebP.
+        .systemLibrary(name: "CWebPDemux", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
 
         // Scene, motion and layout: pure Swift, no C.
         .target(name: "CartRenderCore"),
-        // Raster (Cairo, Pango, librsvg) and encoders/decoders (libpng, giflib, libimagequant, libwebp).
+        // Raster (Cairo, Pango, librsvg), encoders (libpng, giflib, libimagequant, libwebp) and the
+        // PNG decoder that verify and diff use.
         .target(
             name: "CartRenderRaster",
             dependencies: ["CartRenderCore", "CCairo", "CPango", "CRsvg", "CPNG", "CPNGWriter", "CGif", "CImageQuant", "CWebP"]
@@ -31,12 +34,17 @@ let package = Package(
         // Frame pipeline, outputs (frames, manifest, report) and snapshot diffs.
         .target(name: "CartRender", dependencies: ["CartRenderCore", "CartRenderRaster"]),
         .executableTarget(name: "cartrender", dependencies: ["CartRender", "CartRenderRaster"]),
+        // What only the tests and the bench use: the GIF and WebP decoders, SSIM and the
+        // cairo_surface_write_to_png baseline. Not a product, and `cartrender` does not depend on
+        // it, so the product binary carries none of it. It is the one target besides
+        // CartRenderRaster that imports C modules (CCairo, CGif, CWebPDemux).
+        .target(name: "CartRenderTestSupport", dependencies: ["CartRender", "CartRenderRaster", "CCairo", "CGif", "CWebPDemux"]),
         // Prints pipeline figures: `swift run -c release cartrender-bench`. Not part of `swift test`.
-        .executableTarget(name: "cartrender-bench", dependencies: ["CartRender"], path: "Benchmarks/cartrender-bench"),
+        .executableTarget(name: "cartrender-bench", dependencies: ["CartRender", "CartRenderTestSupport"], path: "Benchmarks/cartrender-bench"),
 
         .testTarget(name: "CartRenderCoreTests", dependencies: ["CartRenderCore"]),
-        .testTarget(name: "CartRenderRasterTests", dependencies: ["CartRenderRaster"]),
-        .testTarget(name: "CartRenderTests", dependencies: ["CartRender"], exclude: ["Goldens"]),
+        .testTarget(name: "CartRenderRasterTests", dependencies: ["CartRenderRaster", "CartRenderTestSupport"]),
+        .testTarget(name: "CartRenderTests", dependencies: ["CartRender", "CartRenderTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "CLITests", dependencies: ["CartRender"], exclude: ["Corpus"]),
     ],
     swiftLanguageModes: [.v5]

@@ -12,6 +12,7 @@
 import CartRender
 import CartRenderCore
 import CartRenderRaster
+import CartRenderTestSupport
 import Foundation
 
 func now() -> Double { var ts = timespec(); clock_gettime(CLOCK_MONOTONIC, &ts); return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9 }

@@ -56,6 +56,28 @@ void cr_rows_to_rgba(const uint8_t *src, size_t src_stride, cr_row_format format
     }
 }
 
+static inline uint32_t premultiply(const uint8_t *s) {
+    uint32_t a = s[3];
+    uint32_t r = (s[0] * a + 127) / 255, g = (s[1] * a + 127) / 255, b = (s[2] * a + 127) / 255;
+    return (a << 24) | (r << 16) | (g << 8) | b;
+}
+
+void cr_rows_to_argb32(const uint8_t *src, size_t src_stride, cr_row_format format,
+                       uint8_t *dst, size_t dst_stride, int width, int rows) {
+    for (int y = 0; y < rows; y++) {
+        const uint8_t *s = src + (size_t)y * src_stride;
+        uint8_t *d = dst + (size_t)y * dst_stride;
+        if (format == CR_ROWS_CAIRO_ARGB32) {
+            memcpy(d, s, (size_t)width * 4);
+            continue;
+        }
+        for (int x = 0; x < width; x++) {
+            uint32_t p = premultiply(s + 4 * x);
+            memcpy(d + 4 * x, &p, 4);
+        }
+    }
+}
+
 /* ---- libpng plumbing ----------------------------------------------------------------------- */
 
 typedef struct {

@@ -1,4 +1,2 @@
 #include <webp/encode.h>
-#include <webp/decode.h>
 #include <webp/mux.h>
-#include <webp/demux.h>

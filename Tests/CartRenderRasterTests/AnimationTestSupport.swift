@@ -1,4 +1,5 @@
 import CartRenderRaster
+import CartRenderTestSupport
 import Foundation
 import XCTest
 

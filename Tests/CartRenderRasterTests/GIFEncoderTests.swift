@@ -1,4 +1,5 @@
 import CartRenderRaster
+import CartRenderTestSupport
 import XCTest
 
 final class GIFEncoderTests: XCTestCase {

@@ -1,6 +1,7 @@
 import CartRender
 import CartRenderCore
 import CartRenderRaster
+import CartRenderTestSupport
 import Foundation
 import XCTest
 

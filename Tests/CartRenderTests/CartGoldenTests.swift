@@ -56,7 +56,8 @@ final class CartGoldenTests: XCTestCase {
     func testAMovedRowIsNotWithinTolerance() throws {
         let a = try frame("cart-swipe.json", at: 0.75)
         let b = try frame("cart-swipe.json", at: 0.80)
-        let result = try Pixelmatch.compare(a, b)
-        XCTAssertGreaterThan(result.differingPixels, 150)
+        let comparison = try FrameComparison.compare(a, b, options: Golden.options())
+        XCTAssertEqual(comparison.status, .fail)
+        XCTAssertGreaterThan(try XCTUnwrap(comparison.result).differingPixels, 150)
     }
 }

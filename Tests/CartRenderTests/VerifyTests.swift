@@ -410,6 +410,53 @@ final class VerifyTests: XCTestCase {
         XCTAssertEqual(VerifyOptions.defaultReportDirectory(forBaseline: "/tmp/b"), "/tmp/cartrender-report")
     }
 
+    /// A failing frame's report has expected | diff | actual in one image, listed in report.json
+    /// and junit.xml, linked from index.html, and removed with the other images once it passes.
+    func testAFailingFrameGetsThePanelImageInTheReport() throws {
+        _ = try verify(.missing)
+        try editBaseline(5) { set(&$0, 200, 300, (255, 0, 255, 255)) }
+        let result = try verify(.never)
+        let frame = try XCTUnwrap(result.failures.first)
+        XCTAssertEqual(frame.panelFile, "frame_0005.panel.png")
+        let panel = try PNGDecoder.decode(contentsOf: path("frame_0005.panel.png", in: reportDir))
+        let expected = try PNGDecoder.decode(contentsOf: path(frame.expectedFile!, in: reportDir))
+        let actual = try PNGDecoder.decode(contentsOf: path(frame.actualFile!, in: reportDir))
+        let diff = try PNGDecoder.decode(contentsOf: path(frame.diffFile!, in: reportDir))
+        XCTAssertEqual(panel, ImageDiffing.panel(expected, diff, actual))
+        XCTAssertEqual(panel.width, 3 * 393)
+        XCTAssertTrue(panel[200, 300] == (255, 0, 255, 255), "the baseline's pixel on the left")
+        XCTAssertTrue(panel[393 + 200, 300] == (255, 0, 0, 255), "red in the diff in the middle")
+        XCTAssertTrue(panel[2 * 393 + 200, 300] == actual[200, 300], "the render on the right")
+
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path("report.json", in: reportDir)))) as! [String: Any]
+        let files = (json["frames"] as! [[String: Any]])[5]["files"] as? [String: String]
+        XCTAssertEqual(files?["panel"], "frame_0005.panel.png")
+        XCTAssertTrue(try String(contentsOfFile: path("junit.xml", in: reportDir), encoding: .utf8).contains("panel: \(reportDir)/frame_0005.panel.png"))
+        XCTAssertTrue(try String(contentsOfFile: path("index.html", in: reportDir), encoding: .utf8).contains("href=\"frame_0005.panel.png\""))
+
+        _ = try verify(.all)
+        XCTAssertTrue(try verify(.never).passed)
+        XCTAssertFalse(exists(path("frame_0005.panel.png", in: reportDir)))
+    }
+
+    func testDirectoryDiffReportGetsThePanelImage() throws {
+        _ = try verify(.missing)
+        let other = root + "/other"
+        try FileManager.default.copyItem(atPath: baseline, toPath: other)
+        var image = try PNGDecoder.decode(contentsOf: other + "/frame_0005.png")
+        let expected = image
+        set(&image, 10, 10, (0, 0, 0, 255))
+        try Data(PNGEncoder.encode(image)).write(to: URL(fileURLWithPath: other + "/frame_0005.png"))
+
+        let result = try DirectoryDiff.compare(expected: baseline, actual: other, options: ComparisonOptions(), jobs: 2,
+                                               reportDirectory: root + "/dr", diffDirectory: root + "/dd")
+        XCTAssertEqual(result.failures.map(\.panelFile), ["frame_0005.panel.png"])
+        let diff = try PNGDecoder.decode(contentsOf: root + "/dr/frame_0005.diff.png")
+        XCTAssertEqual(try PNGDecoder.decode(contentsOf: root + "/dr/frame_0005.panel.png"), ImageDiffing.panel(expected, diff, image))
+        XCTAssertEqual(try bytes(root + "/dd/frame_0005.diff.png"), try bytes(root + "/dr/frame_0005.diff.png"))
+        XCTAssertFalse(exists(root + "/dd/frame_0005.panel.png"), "--out DIR gets the diff images only")
+    }
+
     // MARK: Directory diff
 
     func testDirectoryDiff() throws {

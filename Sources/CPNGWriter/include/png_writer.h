@@ -21,11 +21,23 @@ typedef enum {
     CR_ROWS_CAIRO_ARGB32 = 1,
 } cr_row_format;
 
+/// The two conversions between straight and premultiplied alpha. Every conversion in cartrender
+/// goes through one of these two functions (Swift: `PixelRows.copy(to:stride:format:)` and
+/// `RGBAImage(_:)`); rows already in the target format are copied unchanged.
+
 /// Converts `rows` rows of `width` pixels to straight RGBA bytes. Premultiplied colour is
-/// divided by alpha with rounding, `(c * 255 + a / 2) / a` (as cairo_surface_write_to_png), and
-/// clamped to 255; fully transparent pixels become (0, 0, 0, 0).
+/// divided by alpha rounded to nearest, halves up: `(c * 255 + a / 2) / a` (as
+/// cairo_surface_write_to_png), clamped to 255; alpha 255 leaves colour as it is and fully
+/// transparent pixels become (0, 0, 0, 0).
 void cr_rows_to_rgba(const uint8_t *src, size_t src_stride, cr_row_format format,
                      uint8_t *dst, size_t dst_stride, int width, int rows);
+
+/// Converts `rows` rows of `width` pixels to Cairo's CAIRO_FORMAT_ARGB32 (native-endian words,
+/// alpha in the high byte). Straight colour is multiplied by alpha rounded to nearest,
+/// `(c * a + 127) / 255` (c · a / 255 is never half-way between two integers, so no tie arises);
+/// alpha 255 leaves colour as it is and alpha 0 gives (0, 0, 0, 0).
+void cr_rows_to_argb32(const uint8_t *src, size_t src_stride, cr_row_format format,
+                       uint8_t *dst, size_t dst_stride, int width, int rows);
 
 /// Compresses horizontal stripes of an image into pieces of one PNG image data stream, each a
 /// pure function of its rows' pixels (and the row above), so a piece can be reused by any frame

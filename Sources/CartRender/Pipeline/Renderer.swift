@@ -108,10 +108,3 @@ public final class FrameWorker {
     /// Draws a display list as an SVG document.
     public func svg(_ display: DisplayList) throws -> [UInt8] { try rasterizer.svg(display) }
 }
-
-extension FrameWorker {
-    /// Benchmark baseline: draws `display` and writes it with `cairo_surface_write_to_png`.
-    public func drawAndWriteWithCairoPNG(_ display: DisplayList, to path: String) throws {
-        try rasterizer.drawAndWriteWithCairoPNG(display, scale: renderer.scale, to: path)
-    }
-}

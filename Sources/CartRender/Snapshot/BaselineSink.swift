@@ -72,10 +72,7 @@ final class BaselineSink: FrameSink, @unchecked Sendable {
             }
             frame.actualFile = stem + ".actual.png"
             try report.write(bytes, to: frame.actualFile!)
-            if let diff = comparison?.images?.diff {
-                frame.diffFile = stem + ".diff.png"
-                try report.write(try PNGEncoder.encode(diff, compression: .fast), to: frame.diffFile!)
-            }
+            if let comparison { try report.writeArtifacts(of: comparison, using: .pixelmatch(tolerance), stem: stem, to: &frame) }
         }
         collected.withLock { $0[rendered.index] = frame }
         return []

@@ -16,7 +16,8 @@ public enum DirectoryDiff {
     ///   - options: threshold, anti-aliasing, limits, masks (px).
     ///   - jobs: threads (≥ 1).
     ///   - reportDirectory: where to write a report (nil: none).
-    ///   - diffDirectory: where to write `frame_NNNN.diff.png` for every frame that fails (nil: none).
+    ///   - diffDirectory: where to write `frame_NNNN.diff.png` for every frame that fails (nil: none);
+    ///     the report gets that and `frame_NNNN.panel.png` (expected | diff | actual).
     /// - Returns: one result per frame name in either directory, by index.
     /// - Throws: ``InputError`` when a directory is missing or neither holds frames;
     ///   ``ImageDecodingError`` for a file that cannot be read or decoded; `OutputError`.
@@ -52,6 +53,7 @@ public enum DirectoryDiff {
                                 options: ComparisonOptions, jobs: Int, report: ReportWriter?, diffDirectory: String?) throws -> SnapshotResult {
         let diffs = try diffDirectory.map { try OutputDirectory(path: $0) }
         let keepImages = report != nil || diffs != nil
+        let diffing = ImageDiffing.pixelmatch(options)
 
         let frames = try ParallelFrames.map(count: names.count, jobs: jobs, makeWorker: { () }) { _, slot -> FrameResult in
             let name = names[slot]
@@ -61,17 +63,16 @@ public enum DirectoryDiff {
             var frame = FrameResult(name: name, index: FrameResult.index(ofFileName: name), time: nil, status: .pass)
             let eBytes = a.contains(name) ? try Verifier.readIfPresent(ePath) : nil
             let aBytes = b.contains(name) ? try Verifier.readIfPresent(aPath) : nil
-            var diffImage: RGBAImage?
+            var comparison: FrameComparison?
             switch (eBytes, aBytes) {
             case let (e?, a?):
-                let c = try FrameComparison.compare(expected: e, actual: a, options: options, keepImages: keepImages,
-                                                    expectedPath: ePath, actualPath: aPath)
+                let c = try diffing.compare(expected: e, actual: a, keepImages: keepImages, expectedPath: ePath, actualPath: aPath)
                 frame.status = c.status
                 frame.result = c.result
                 frame.byteEqual = c.byteEqual
                 frame.expectedSize = c.expectedSize
                 frame.actualSize = c.actualSize
-                diffImage = c.images?.diff
+                comparison = c
             case let (e?, nil):
                 frame.status = .extra
                 frame.expectedSize = PNGHeader.size(of: e)
@@ -82,12 +83,12 @@ public enum DirectoryDiff {
                 throw InputError(.unreadable, path: aPath, reason: "disappeared while comparing")
             }
             guard frame.status != .pass else { return frame }
-            let diffBytes = try diffImage.map { try PNGEncoder.encode($0, compression: .fast) }
-            if let diffs, let diffBytes { try diffs.write(diffBytes, to: stem + ".diff.png") }
+            let artifacts = try comparison.map(diffing.artifacts) ?? []
+            if let diffs, let diff = artifacts.first(where: { $0.kind == .diff }) { try diffs.write(diff.bytes, to: stem + diff.suffix) }
             if let report {
                 if let eBytes { frame.expectedFile = stem + ".expected.png"; try report.write(eBytes, to: frame.expectedFile!) }
                 if let aBytes { frame.actualFile = stem + ".actual.png"; try report.write(aBytes, to: frame.actualFile!) }
-                if let diffBytes { frame.diffFile = stem + ".diff.png"; try report.write(diffBytes, to: frame.diffFile!) }
+                for artifact in artifacts { try report.write(artifact, stem: stem, to: &frame) }
             }
             return frame
         }

@@ -95,10 +95,8 @@ public struct ComparisonOptions: Equatable, Sendable {
     }
 }
 
-/// The comparison of one expected (baseline) frame with one actual frame.
-///
-/// Follows swift-snapshot-testing's image strategy: equal PNG bytes pass without decoding; else
-/// both are decoded, sizes are checked, equal pixels pass, and only then does pixelmatch run.
+/// The comparison of one expected (baseline) frame with one actual frame, as made by an
+/// ``ImageDiffing`` (``ImageDiffing/pixelmatch(_:compression:)`` for `verify`, `diff` and the goldens).
 public struct FrameComparison: Sendable {
     /// `pass`, `fail` or `sizeMismatch`.
     public var status: FrameStatus
@@ -114,7 +112,19 @@ public struct FrameComparison: Sendable {
     /// faded to gray); `diff` is nil on a size mismatch.
     public var images: (expected: RGBAImage, actual: RGBAImage, diff: RGBAImage?)?
 
-    /// Compares the PNG bytes of an expected frame with an actual frame.
+    public init(status: FrameStatus, result: DiffResult?, byteEqual: Bool, expectedSize: PixelSize, actualSize: PixelSize,
+                images: (expected: RGBAImage, actual: RGBAImage, diff: RGBAImage?)?) {
+        self.status = status
+        self.result = result
+        self.byteEqual = byteEqual
+        self.expectedSize = expectedSize
+        self.actualSize = actualSize
+        self.images = images
+    }
+
+    /// Compares the PNG bytes of an expected frame with an actual frame through
+    /// ``ImageDiffing/pixelmatch(_:compression:)``: equal PNG bytes pass without decoding; else
+    /// both are decoded, sizes are checked, equal pixels pass, and only then does pixelmatch run.
     ///
     /// - Parameters:
     ///   - expected: the baseline PNG file's bytes.
@@ -129,47 +139,15 @@ public struct FrameComparison: Sendable {
     public static func compare(expected: [UInt8], actual: [UInt8], actualImage: RGBAImage? = nil,
                                options: ComparisonOptions, keepImages: Bool = false,
                                expectedPath: String? = nil, actualPath: String? = nil) throws -> FrameComparison {
-        if bytesEqual(expected, actual), let size = PNGHeader.size(of: actual) ?? actualImage.map({ PixelSize(width: $0.width, height: $0.height) }) {
-            return FrameComparison(status: .pass,
-                                   result: DiffResult(differingPixels: 0, antialiasedPixels: 0, totalPixels: size.pixelCount),
-                                   byteEqual: true, expectedSize: size, actualSize: size, images: nil)
-        }
-        let expectedImage = try decode(expected, path: expectedPath)
-        let actualImage = try actualImage ?? decode(actual, path: actualPath)
-        return try compare(expectedImage, actualImage, options: options, keepImages: keepImages)
+        try ImageDiffing.pixelmatch(options).compare(expected: expected, actual: actual, actualImage: actualImage, keepImages: keepImages,
+                                                     expectedPath: expectedPath, actualPath: actualPath)
     }
 
     /// Compares two decoded images (see ``compare(expected:actual:actualImage:options:keepImages:expectedPath:actualPath:)``).
     /// - Throws: ``DiffError/invalidOption(_:)`` for options out of range.
     public static func compare(_ expected: RGBAImage, _ actual: RGBAImage, options: ComparisonOptions,
                                keepImages: Bool = false) throws -> FrameComparison {
-        let es = PixelSize(width: expected.width, height: expected.height)
-        let asz = PixelSize(width: actual.width, height: actual.height)
-        guard es == asz else {
-            return FrameComparison(status: .sizeMismatch, result: nil, byteEqual: false, expectedSize: es, actualSize: asz,
-                                   images: keepImages ? (expected, actual, nil) : nil)
-        }
-        if bytesEqual(expected.pixels, actual.pixels) {
-            return FrameComparison(status: .pass, result: DiffResult(differingPixels: 0, antialiasedPixels: 0, totalPixels: es.pixelCount),
-                                   byteEqual: false, expectedSize: es, actualSize: asz, images: nil)
-        }
-        // One pass that also draws the diff image: cheaper than counting first and drawing again
-        // for the frames that fail, and the image is dropped when the frame passes.
-        if keepImages {
-            let (result, diff) = try Pixelmatch.diff(expected, actual, options: options.pixelmatch, mask: options.masks)
-            let pass = options.accepts(result)
-            return FrameComparison(status: pass ? .pass : .fail, result: result, byteEqual: false,
-                                   expectedSize: es, actualSize: asz, images: pass ? nil : (expected, actual, diff))
-        }
-        let result = try Pixelmatch.compare(expected, actual, options: options.pixelmatch, mask: options.masks)
-        return FrameComparison(status: options.accepts(result) ? .pass : .fail, result: result, byteEqual: false,
-                               expectedSize: es, actualSize: asz, images: nil)
-    }
-
-    private static func decode(_ bytes: [UInt8], path: String?) throws -> RGBAImage {
-        do { return try PNGDecoder.decode(bytes) } catch let e as ImageDecodingError {
-            throw ImageDecodingError(kind: e.kind, message: e.message, path: path ?? e.path)
-        }
+        try ImageDiffing.pixelmatch(options).compare(expected, actual, keepImages: keepImages)
     }
 }
 

@@ -25,6 +25,8 @@ public struct FrameResult: Sendable {
     public var expectedFile: String?
     public var actualFile: String?
     public var diffFile: String?
+    /// Expected | diff | actual side by side in one image (frames that failed with both sides of one size).
+    public var panelFile: String?
 
     public init(name: String, index: Int?, time: Double?, status: FrameStatus) {
         self.name = name
@@ -70,6 +72,7 @@ public struct FrameResult: Sendable {
         if let expectedFile { files.append(("expected", .string(expectedFile))) }
         if let actualFile { files.append(("actual", .string(actualFile))) }
         if let diffFile { files.append(("diff", .string(diffFile))) }
+        if let panelFile { files.append(("panel", .string(panelFile))) }
         if !files.isEmpty { m.append(("files", .object(files))) }
         return .object(m)
     }

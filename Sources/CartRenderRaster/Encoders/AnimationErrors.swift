@@ -55,24 +55,3 @@ public enum AnimationEncodingError: Error, Equatable, Sendable, CustomStringConv
         }
     }
 }
-
-/// Why an animation (GIF or WebP) could not be decoded. Each case renders as one sentence.
-public enum AnimationDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// giflib rejected the data (`code` is its `D_GIF_ERR_*` value, `message` its `GifErrorString`).
-    case gifFailed(operation: String, code: Int, message: String)
-    /// libwebp rejected the data.
-    case webpFailed(operation: String, message: String)
-    /// The file could not be read (`message` is the system's reason).
-    case readFailed(path: String, message: String)
-
-    public var description: String {
-        switch self {
-        case let .gifFailed(operation, code, message):
-            return "GIF data cannot be decoded: giflib failed in \(operation): \(message) (error \(code))."
-        case let .webpFailed(operation, message):
-            return "WebP data cannot be decoded: libwebp failed in \(operation): \(message)."
-        case let .readFailed(path, message):
-            return "Cannot read \(path): \(message)."
-        }
-    }
-}

@@ -1,7 +1,7 @@
 /// How GIF frames get their colors (each GIF image has at most 256).
 ///
 /// Measured on a 60-frame, 60 fps UI animation (a product flying into a cart whose red badge
-/// appears on landing; 35 GIF images; SSIM = mean over images, `ImageSimilarity.meanSSIM`):
+/// appears on landing; 35 GIF images; SSIM = mean over images, `ImageSimilarity.meanSSIM` of CartRenderTestSupport):
 ///
 /// | size            | `.perFrame`           | `.shared`                    |
 /// |-----------------|-----------------------|------------------------------|

@@ -13,8 +13,8 @@ public final class FrameRasterizer: TextMeasuring {
     let images: ImageLibrary
     private struct SVGKey: Hashable { var source: ImageSource; var tint: Color? }
     private var svgDocuments: [SVGKey: SVGDocument] = [:]
-    private var rasterSurfaces: [ImageSource: OpaquePointer] = [:]
-    private var reusableCanvas: OpaquePointer?
+    private var rasterSurfaces: [ImageSource: CairoImageSurface] = [:]
+    private var reusableCanvas: CairoImageSurface?
     /// How many groups that scale, rotate or skew enclose what is being drawn.
     private var scaledGroups = 0
 
@@ -22,11 +22,6 @@ public final class FrameRasterizer: TextMeasuring {
     public init(fonts: FontEnvironment, images: ImageLibrary) throws {
         self.text = try TextEngine(fonts: fonts)
         self.images = images
-    }
-
-    deinit {
-        if let c = reusableCanvas { cairo_surface_destroy(c) }
-        for s in rasterSurfaces.values { cairo_surface_destroy(s) }
     }
 
     public func measure(_ string: String, font: FontSpec, maxWidth: Double?, maxLines: Int?) -> Size {
@@ -47,36 +42,24 @@ public final class FrameRasterizer: TextMeasuring {
     public func withPixels<R>(of list: DisplayList, scale: Double, _ body: (PixelRows) throws -> R) throws -> R {
         let w = Int((list.size.width * scale).rounded()), h = Int((list.size.height * scale).rounded())
         let surface = try canvas(width: w, height: h)
-        guard let cr = cairo_create(surface) else { throw RasterError(.library, "cairo_create failed") }
-        defer { cairo_destroy(cr) }
-        cairo_scale(cr, scale, scale)
-        // The canvas is reused from frame to frame: replace every pixel, whatever the background's alpha.
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_set_source_rgba(cr, 0, 0, 0, 0)
-        cairo_paint(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        try draw(list, in: cr)
-        cairo_surface_flush(surface)
-        try check(cairo_surface_status(surface), "drawing a frame")
-        return try body(PixelRows(surface: surface))
+        try surface.draw("drawing a frame") { cr in
+            cairo_scale(cr, scale, scale)
+            // The canvas is reused from frame to frame: replace every pixel, whatever the background's alpha.
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_set_source_rgba(cr, 0, 0, 0, 0)
+            cairo_paint(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            try draw(list, in: cr)
+        }
+        return try surface.withPixels(body)
     }
 
     /// This worker's image surface of `width × height` px, kept between frames: creating a
     /// 12 MB surface per frame costs more in page faults than drawing the frame.
-    private func canvas(width: Int, height: Int) throws -> OpaquePointer {
-        if let c = reusableCanvas, Int(cairo_image_surface_get_width(c)) == width, Int(cairo_image_surface_get_height(c)) == height {
-            return c
-        }
-        if let c = reusableCanvas { cairo_surface_destroy(c); reusableCanvas = nil }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
-            throw RasterError(.library, "cairo_image_surface_create failed")
-        }
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            try check(status, "creating a \(width)×\(height) px image surface")
-            throw RasterError(.library, "cairo_image_surface_create failed")
-        }
+    private func canvas(width: Int, height: Int) throws -> CairoImageSurface {
+        if let c = reusableCanvas, c.width == width, c.height == height { return c }
+        reusableCanvas = nil
+        let surface = try CairoImageSurface(width: width, height: height)
         reusableCanvas = surface
         return surface
     }
@@ -114,11 +97,9 @@ public final class FrameRasterizer: TextMeasuring {
 
     // MARK: - Drawing
 
-    func checkStatus(_ status: cairo_status_t, _ what: String) throws { try check(status, what) }
-
     private func check(_ status: cairo_status_t, _ what: String) throws {
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw RasterError(.library, "Cairo failed while \(what): \(String(cString: cairo_status_to_string(status)))")
+            throw RasterError(.library, "Cairo failed while \(what): \(CairoImageSurface.reason(status))")
         }
     }
 
@@ -257,7 +238,7 @@ public final class FrameRasterizer: TextMeasuring {
             let target = image.contentMode == .fit ? frame.aspectFit(size) : frame.aspectFill(size)
             cairo_translate(cr, target.x, target.y)
             cairo_scale(cr, target.width / size.width, target.height / size.height)
-            cairo_set_source_surface(cr, surface, 0, 0)
+            cairo_set_source_surface(cr, surface.pointer, 0, 0)
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
             cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
             cairo_rectangle(cr, 0, 0, size.width, size.height)
@@ -279,21 +260,9 @@ public final class FrameRasterizer: TextMeasuring {
         return d
     }
 
-    private func rasterSurface(_ source: ImageSource, _ r: ImageLibrary.Raster) throws -> OpaquePointer {
+    private func rasterSurface(_ source: ImageSource, _ r: ImageLibrary.Raster) throws -> CairoImageSurface {
         if let s = rasterSurfaces[source] { return s }
-        guard let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(r.width), Int32(r.height)) else {
-            throw RasterError(.library, "cairo_image_surface_create failed")
-        }
-        try check(cairo_surface_status(s), "creating an image surface")
-        cairo_surface_flush(s)
-        let stride = Int(cairo_image_surface_get_stride(s))
-        let dst = cairo_image_surface_get_data(s)!
-        r.argb.withUnsafeBufferPointer { src in
-            for y in 0..<r.height {
-                memcpy(dst + y * stride, src.baseAddress! + y * r.width * 4, r.width * 4)
-            }
-        }
-        cairo_surface_mark_dirty(s)
+        let s = try r.withRows { try CairoImageSurface.copying($0) }
         rasterSurfaces[source] = s
         return s
     }

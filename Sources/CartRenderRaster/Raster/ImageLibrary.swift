@@ -41,6 +41,14 @@ public final class ImageLibrary: @unchecked Sendable {
         let height: Int
         /// Cairo ARGB32: premultiplied, native-endian 32-bit words, `width × 4` bytes a row.
         let argb: [UInt8]
+
+        /// Calls `body` with a view of the pixels.
+        func withRows<R>(_ body: (PixelRows) throws -> R) rethrows -> R {
+            try argb.withUnsafeBytes { buf in
+                try body(PixelRows(base: buf.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, width: width, height: height,
+                                   stride: width * 4, format: .premultipliedARGB32))
+            }
+        }
     }
 
     enum Entry {
@@ -119,13 +127,9 @@ public final class ImageLibrary: @unchecked Sendable {
     static func checkSVG(_ bytes: [UInt8], path: String, source: ImageSource) throws {
         do {
             let doc = try SVGDocument(data: bytes, path: path)
-            guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 64, 64) else {
-                throw RasterError(.library, "cairo_image_surface_create failed")
+            try CairoImageSurface(width: 64, height: 64).draw("drawing the SVG image \(path)") { cr in
+                try doc.render(in: cr, viewport: Rect(x: 0, y: 0, width: 64, height: 64))
             }
-            defer { cairo_surface_destroy(surface) }
-            guard let cr = cairo_create(surface) else { throw RasterError(.library, "cairo_create failed") }
-            defer { cairo_destroy(cr) }
-            try doc.render(in: cr, viewport: Rect(x: 0, y: 0, width: 64, height: 64))
         } catch let e as SVGDocument.Failure {
             throw ImageError(source, "image file \(path) \(e.description)")
         }
@@ -167,18 +171,12 @@ public final class ImageLibrary: @unchecked Sendable {
         return try decodeJPEG(bytes, invalid: invalid)
     }
 
-    /// Straight-alpha RGBA → premultiplied native-endian ARGB32.
+    /// Straight-alpha RGBA → premultiplied native-endian ARGB32 (``PixelRows/copy(to:stride:format:)``).
     static func premultiplied(_ image: RGBAImage) -> Raster {
         var out = [UInt8](repeating: 0, count: image.width * image.height * 4)
-        image.pixels.withUnsafeBufferPointer { src in
+        image.withRows { rows in
             out.withUnsafeMutableBytes { dst in
-                let words = dst.bindMemory(to: UInt32.self)
-                for p in 0..<(image.width * image.height) {
-                    let s = p * 4
-                    let a = UInt32(src[s + 3])
-                    func pm(_ c: UInt8) -> UInt32 { (UInt32(c) * a + 127) / 255 }
-                    words[p] = (a << 24) | (pm(src[s]) << 16) | (pm(src[s + 1]) << 8) | pm(src[s + 2])
-                }
+                if let base = dst.baseAddress { rows.copy(to: base, stride: image.width * 4, format: .premultipliedARGB32) }
             }
         }
         return Raster(width: image.width, height: image.height, argb: out)
@@ -214,13 +212,20 @@ public final class ImageLibrary: @unchecked Sendable {
         }
         var out = [UInt8](repeating: 0, count: width * height * 4)
         out.withUnsafeMutableBytes { dst in
-            let words = dst.bindMemory(to: UInt32.self)
+            guard let base = dst.baseAddress else { return }
+            if hasAlpha {
+                PixelRows(base: UnsafeRawPointer(src), width: width, height: height, stride: stride, format: .straightRGBA)
+                    .copy(to: base, stride: width * 4, format: .premultipliedARGB32)
+                return
+            }
+            // RGB rows: made opaque RGBA one row at a time, then converted like any other row.
+            var row = [UInt8](repeating: 255, count: width * 4)
             for y in 0..<height {
-                for x in 0..<width {
-                    let s = src + y * stride + x * channels
-                    let a = hasAlpha ? UInt32(s[3]) : 255
-                    func pm(_ c: UInt8) -> UInt32 { (UInt32(c) * a + 127) / 255 }
-                    words[y * width + x] = (a << 24) | (pm(s[0]) << 16) | (pm(s[1]) << 8) | pm(s[2])
+                let s = src + y * stride
+                for x in 0..<width { row[x * 4] = s[x * 3]; row[x * 4 + 1] = s[x * 3 + 1]; row[x * 4 + 2] = s[x * 3 + 2] }
+                row.withUnsafeBytes { r in
+                    PixelRows(base: r.baseAddress!, width: width, height: 1, stride: width * 4, format: .straightRGBA)
+                        .copy(to: base + y * width * 4, stride: width * 4, format: .premultipliedARGB32)
                 }
             }
         }
@@ -318,17 +323,13 @@ extension SVGDocument {
     static func rasterize(_ data: [UInt8], width: Int, height: Int, scale: Double) throws -> RGBAImage {
         let doc: SVGDocument
         do { doc = try SVGDocument(data: data, path: "/frame.svg") } catch let f as SVGDocument.Failure { throw f.rasterError }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
-            throw RasterError(.library, "cairo_image_surface_create failed")
+        let surface = try CairoImageSurface(width: width, height: height)
+        try surface.draw("drawing an SVG frame with librsvg") { cr in
+            cairo_scale(cr, scale, scale)
+            do {
+                try doc.render(in: cr, viewport: Rect(x: 0, y: 0, width: Double(width) / scale, height: Double(height) / scale))
+            } catch let f as SVGDocument.Failure { throw f.rasterError }
         }
-        defer { cairo_surface_destroy(surface) }
-        guard let cr = cairo_create(surface) else { throw RasterError(.library, "cairo_create failed") }
-        defer { cairo_destroy(cr) }
-        cairo_scale(cr, scale, scale)
-        do {
-            try doc.render(in: cr, viewport: Rect(x: 0, y: 0, width: Double(width) / scale, height: Double(height) / scale))
-        } catch let f as SVGDocument.Failure { throw f.rasterError }
-        cairo_surface_flush(surface)
-        return RGBAImage(PixelRows(surface: surface))
+        return surface.image
     }
 }

@@ -1,4 +1,3 @@
-import CCairo
 import CPNGWriter
 
 /// A borrowed view of an image's rows of 4-byte pixels: Cairo's canvas as drawn, or the bytes
@@ -6,6 +5,15 @@ import CPNGWriter
 /// canvas or the image), so nothing is copied to look at a frame.
 public struct PixelRows {
     /// How the 4 bytes of a pixel are laid out.
+    ///
+    /// The conversions between the two formats are ``PixelRows/copy(to:stride:format:)`` (and
+    /// `RGBAImage(_:)`, which uses it); both round to nearest, 8 bits a channel:
+    /// - straight → premultiplied: `c' = (c · a + 127) / 255` (c · a / 255 never falls half-way);
+    /// - premultiplied → straight: `c = min(255, (c' · 255 + a / 2) / a)`, halves up, as
+    ///   `cairo_surface_write_to_png` does.
+    ///
+    /// Alpha 255 leaves colour unchanged both ways; alpha 0 gives (0, 0, 0, 0) both ways.
+    /// Premultiplying loses precision at low alpha, so a round trip is exact only at alpha 255.
     public enum Format: Sendable {
         /// R, G, B, A bytes, straight alpha (`RGBAImage`).
         case straightRGBA
@@ -42,13 +50,29 @@ public struct PixelRows {
     }
 }
 
+extension PixelRows {
+    /// Copies the pixels into `destination`, rows `stride` bytes apart, converting them to
+    /// `format`: the one place where alpha is premultiplied or divided out (rounding in
+    /// ``Format``). Rows already in `format` are copied unchanged.
+    /// - Precondition: `destination` holds `height` rows of `stride ≥ width × 4` bytes.
+    public func copy(to destination: UnsafeMutableRawPointer, stride: Int, format: Format) {
+        precondition(stride >= width * 4, "PixelRows.copy: a stride of \(stride) bytes cannot hold \(width) px")
+        let src = base.assumingMemoryBound(to: UInt8.self), dst = destination.assumingMemoryBound(to: UInt8.self)
+        switch format {
+        case .straightRGBA:
+            cr_rows_to_rgba(src, self.stride, self.format.c, dst, stride, Int32(width), Int32(height))
+        case .premultipliedARGB32:
+            cr_rows_to_argb32(src, self.stride, self.format.c, dst, stride, Int32(width), Int32(height))
+        }
+    }
+}
+
 extension RGBAImage {
     /// Copies `rows` into a new image, dividing premultiplied colour by alpha (rounded, as
-    /// `cairo_surface_write_to_png` does).
+    /// `cairo_surface_write_to_png` does; see ``PixelRows/Format``).
     public init(_ rows: PixelRows) {
         let bytes = [UInt8](unsafeUninitializedCapacity: rows.width * rows.height * 4) { dst, count in
-            cr_rows_to_rgba(rows.base.assumingMemoryBound(to: UInt8.self), rows.stride, rows.format.c,
-                            dst.baseAddress, rows.width * 4, Int32(rows.width), Int32(rows.height))
+            if let base = dst.baseAddress { rows.copy(to: base, stride: rows.width * 4, format: .straightRGBA) }
             count = rows.width * rows.height * 4
         }
         self.init(width: rows.width, height: rows.height, pixels: bytes)
@@ -61,15 +85,5 @@ extension RGBAImage {
             let base = buf.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!
             return try body(PixelRows(base: base, width: width, height: height, stride: rowBytes, format: .straightRGBA))
         }
-    }
-}
-
-extension PixelRows {
-    /// The pixels of a Cairo image surface (flushed by the caller).
-    init(surface: OpaquePointer) {
-        // A surface with no pixels has no data; any non-null base will do, no row is read.
-        self.init(base: UnsafeRawPointer(cairo_image_surface_get_data(surface)) ?? UnsafeRawPointer(bitPattern: 1)!,
-                  width: Int(cairo_image_surface_get_width(surface)), height: Int(cairo_image_surface_get_height(surface)),
-                  stride: Int(cairo_image_surface_get_stride(surface)), format: .premultipliedARGB32)
     }
 }

@@ -16,6 +16,8 @@ final class TextEngine: TextMeasuring {
     /// points relative to the run's origin; at most `outlineCacheLimit` of them.
     private var outlines: [OutlineKey: UnsafeMutablePointer<cairo_path_t>] = [:]
     private static let outlineCacheLimit = 512
+    /// The 1 × 1 px surface that outlines are laid out on (its pixels are never drawn).
+    private let scratch: CairoImageSurface
 
     private struct OutlineKey: Hashable {
         var text: String
@@ -33,6 +35,7 @@ final class TextEngine: TextMeasuring {
     }
 
     init(fonts: FontEnvironment) throws {
+        scratch = try CairoImageSurface(width: 1, height: 1, format: .a8)
         guard let fm = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
             throw RasterError(.library, "Pango could not create a FreeType font map")
         }
@@ -150,9 +153,8 @@ final class TextEngine: TextMeasuring {
             for p in outlines.values { cairo_path_destroy(p) }
             outlines.removeAll()
         }
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)
-        let cr = cairo_create(surface)
-        defer { cairo_destroy(cr); cairo_surface_destroy(surface) }
+        let cr = cairo_create(scratch.pointer)
+        defer { cairo_destroy(cr) }
         cairo_scale(cr, 4, 4)
         pango_cairo_update_context(cr, pangoContext)
         let l = layout(run.text, font: run.font, maxWidth: run.maxWidth, maxLines: run.maxLines, alignment: run.alignment)

@@ -3,48 +3,62 @@ import CartRenderRaster
 import Foundation
 import XCTest
 
-/// Golden-image assertions: compare a rendered frame with `Goldens/<name>.png` using the
-/// pixelmatch distance (threshold 0.1, anti-aliasing ignored) and allow a small number of
-/// differing pixels. On failure the actual image and a diff image are written under
-/// `.build/golden-failures/` and named in the message. A missing golden is recorded and the
-/// test fails so that it is reviewed; `CARTRENDER_RECORD_GOLDENS=1` re-records all.
+/// Golden-image assertions: a rendered frame is compared with `Goldens/<name>.png` through the
+/// comparison `verify` and `diff` use (``ImageDiffing/pixelmatch(_:compression:)``: threshold 0.1,
+/// anti-aliasing ignored), allowing a small share of differing pixels. On failure the actual
+/// image and the panel image expected | diff | actual are written under `.build/golden-failures/`
+/// and named in the message. A missing golden is recorded and the test fails so that it is
+/// reviewed; `CARTRENDER_RECORD_GOLDENS=1` re-records all.
 enum Golden {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Goldens")
     static let failures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../../.build/golden-failures").standardized
 
+    /// The goldens' tolerance: at most `maxDifferingRatio` of the pixels may differ.
+    static func options(maxDifferingRatio: Double = 0.0005) -> ComparisonOptions {
+        ComparisonOptions(maxDiffRatio: maxDifferingRatio)
+    }
+
     static func assertMatches(_ image: RGBAImage, named name: String, maxDifferingRatio: Double = 0.0005,
                               file: StaticString = #filePath, line: UInt = #line) throws {
-        let golden = directory.appendingPathComponent(name + ".png")
         let record = ProcessInfo.processInfo.environment["CARTRENDER_RECORD_GOLDENS"] == "1"
-        if record || !FileManager.default.fileExists(atPath: golden.path) {
-            try Data(PNGEncoder.encode(image, compression: .small)).write(to: golden)
-            if !record { XCTFail("recorded missing golden \(golden.path); review it and run again", file: file, line: line) }
-            return
-        }
-        let expected = try PNGDecoder.decode(contentsOf: golden.path)
-        guard expected.width == image.width, expected.height == image.height else {
-            try writeFailure(name, actual: image, diff: nil)
-            return XCTFail("\(name): size \(image.width)×\(image.height) px, golden \(expected.width)×\(expected.height) px", file: file, line: line)
-        }
-        let (result, diff) = try Pixelmatch.diff(expected, image)
-        let allowed = Int(Double(result.totalPixels) * maxDifferingRatio)
-        if result.differingPixels > allowed {
-            let paths = try writeFailure(name, actual: image, diff: diff)
-            XCTFail("\(name): \(result.differingPixels) pixels differ from \(golden.path) (allowed \(allowed)); actual \(paths.actual), diff \(paths.diff ?? "-")", file: file, line: line)
+        if let message = try check(image, named: name, maxDifferingRatio: maxDifferingRatio, record: record) {
+            XCTFail(message, file: file, line: line)
         }
     }
 
-    @discardableResult
-    static func writeFailure(_ name: String, actual: RGBAImage, diff: RGBAImage?) throws -> (actual: String, diff: String?) {
-        try FileManager.default.createDirectory(at: failures, withIntermediateDirectories: true)
-        let a = failures.appendingPathComponent(name + "-actual.png")
-        try Data(PNGEncoder.encode(actual)).write(to: a)
-        var d: URL?
-        if let diff {
-            d = failures.appendingPathComponent(name + "-diff.png")
-            try Data(PNGEncoder.encode(diff)).write(to: d!)
+    /// Compares `image` with `goldens/NAME.png`.
+    /// - Returns: nil when it matches (or was re-recorded); otherwise the failure message, which
+    ///   names the golden and the files written into `failures` (`NAME.actual.png`,
+    ///   `NAME.diff.png`, `NAME.panel.png`).
+    static func check(_ image: RGBAImage, named name: String, maxDifferingRatio: Double = 0.0005,
+                      goldens: URL = directory, failures: URL = failures, record: Bool = false) throws -> String? {
+        let diffing = ImageDiffing.pixelmatch(options(maxDifferingRatio: maxDifferingRatio))
+        let golden = goldens.appendingPathComponent(name + ".png")
+        if record || !FileManager.default.fileExists(atPath: golden.path) {
+            try Data(PNGEncoder.encode(image, compression: .small)).write(to: golden)
+            return record ? nil : "recorded missing golden \(golden.path); review it and run again"
         }
-        return (a.path, d?.path)
+        let expected = try diffing.fromData(Array(Data(contentsOf: golden)), golden.path)
+        let comparison = try diffing.compare(expected, image, keepImages: true)
+        guard comparison.status != .pass else { return nil }
+
+        try FileManager.default.createDirectory(at: failures, withIntermediateDirectories: true)
+        func write(_ bytes: [UInt8], _ suffix: String) throws -> String {
+            let url = failures.appendingPathComponent(name + suffix)
+            try Data(bytes).write(to: url)
+            return url.path
+        }
+        let actual = try write(diffing.toData(image), ".actual.png")
+        guard let result = comparison.result else {
+            return "\(name): size \(image.width)×\(image.height) px, golden \(expected.width)×\(expected.height) px (\(golden.path)); actual \(actual)"
+        }
+        var panel = "-"
+        for artifact in try diffing.artifacts(comparison) {
+            let path = try write(artifact.bytes, artifact.suffix)
+            if artifact.kind == .panel { panel = path }
+        }
+        let allowed = Int(Double(result.totalPixels) * maxDifferingRatio)
+        return "\(name): \(result.differingPixels) pixels differ from \(golden.path) (allowed \(allowed)); expected | diff | actual \(panel); actual \(actual)"
     }
 }

@@ -142,7 +142,11 @@ enum HTMLReport {
             h += "<img src=\"\(esc(e))\" alt=\"expected\"\(lazy)><img class=\"over\" src=\"\(esc(a))\" alt=\"actual\"\(lazy) style=\"clip-path: inset(0 0 0 50%)\"><div class=\"handle\" style=\"left:50%\"></div></div>"
             h += "<input type=\"range\" min=\"0\" max=\"100\" value=\"50\" aria-label=\"Wipe between expected and actual\"></figure>\n"
         }
-        h += "</div>\n</section>\n"
+        h += "</div>\n"
+        if let panel = frame.panelFile {
+            h += "<p class=\"why\"><a href=\"\(esc(panel))\">Expected | diff | actual in one image</a></p>\n"
+        }
+        h += "</section>\n"
         return h
     }
 

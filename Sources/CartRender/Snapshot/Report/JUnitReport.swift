@@ -37,7 +37,7 @@ enum JUnitReport {
             let explanation = result.explanation(of: frame)
             var details: [String] = []
             if let dir = result.reportDirectory {
-                for (label, file) in [("expected", frame.expectedFile), ("actual", frame.actualFile), ("diff", frame.diffFile)] {
+                for (label, file) in [("expected", frame.expectedFile), ("actual", frame.actualFile), ("diff", frame.diffFile), ("panel", frame.panelFile)] {
                     if let file { details.append("\(label): \((dir as NSString).appendingPathComponent(file))") }
                 }
             }

@@ -32,13 +32,32 @@ final class ReportWriter {
     /// - Throws: `OutputError`.
     func write(_ bytes: [UInt8], to name: String) throws { try staging.write(bytes, to: name) }
 
+    /// Stages the failure artifacts of `comparison` (``ImageDiffing/artifacts``: the diff image
+    /// and the expected | diff | actual panel) as `STEM.diff.png` and `STEM.panel.png`, and names
+    /// them in `frame`. Thread-safe as ``write(_:to:)``.
+    /// - Throws: what the artifacts closure throws; `OutputError`.
+    func writeArtifacts(of comparison: FrameComparison, using diffing: ImageDiffing, stem: String, to frame: inout FrameResult) throws {
+        for artifact in try diffing.artifacts(comparison) { try write(artifact, stem: stem, to: &frame) }
+    }
+
+    /// Stages one failure artifact as `STEM.KIND.png` and names it in `frame`.
+    /// - Throws: `OutputError`.
+    func write(_ artifact: ImageDiffing.Artifact, stem: String, to frame: inout FrameResult) throws {
+        let name = stem + artifact.suffix
+        try write(artifact.bytes, to: name)
+        switch artifact.kind {
+        case .diff: frame.diffFile = name
+        case .panel: frame.panelFile = name
+        }
+    }
+
     /// Stages the report files and moves everything into place.
     /// - Throws: `OutputError`.
     func finish(_ result: SnapshotResult) throws {
         try staging.write(Array(result.json.serialized(pretty: true).utf8), to: Self.jsonName)
         try staging.write(Array(JUnitReport.xml(for: result).utf8), to: Self.junitName)
         try staging.write(Array(HTMLReport.html(for: result).utf8), to: Self.htmlName)
-        let images = result.frames.flatMap { [$0.expectedFile, $0.actualFile, $0.diffFile].compactMap { $0 } }
+        let images = result.frames.flatMap { [$0.expectedFile, $0.actualFile, $0.diffFile, $0.panelFile].compactMap { $0 } }
         let written = Set(images)
         try staging.moveIntoPlace(images + [Self.jsonName, Self.junitName, Self.htmlName],
                                   removing: earlier.filter { !written.contains($0) })
@@ -53,7 +72,7 @@ final class ReportWriter {
     /// Whether `name` is a per-frame image this program writes into reports.
     static func isReportImage(_ name: String) -> Bool {
         guard name.hasPrefix("frame_"), !name.contains("/") else { return false }
-        return [".expected.png", ".actual.png", ".diff.png"].contains { suffix in
+        return [".expected.png", ".actual.png", ".diff.png", ".panel.png"].contains { suffix in
             name.hasSuffix(suffix) && FrameResult.index(ofFileName: String(name.dropLast(suffix.count)) + ".png") != nil
         }
     }

@@ -1,4 +1,5 @@
-import CWebP
+import CartRenderRaster
+import CWebPDemux
 
 /// A decoded animated (or still) WebP: every frame composed onto the canvas by libwebp.
 public struct WebPAnimation: Equatable, Sendable {

@@ -1,3 +1,4 @@
+import CartRenderRaster
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,9 +1,5 @@
+import CartRenderRaster
 import CGif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A decoded GIF: every image composed onto the canvas as a browser shows it.
 public struct GIFAnimation: Equatable, Sendable {
@@ -78,7 +74,7 @@ public enum GIFDecoder {
             let descriptor = saved.ImageDesc
             guard let map = descriptor.ColorMap ?? gif.pointee.SColorMap else {
                 throw AnimationDecodingError.gifFailed(operation: "DGifSlurp", code: Int(D_GIF_ERR_NO_COLOR_MAP),
-                                                       message: GIFStreamWriter.message(Int32(D_GIF_ERR_NO_COLOR_MAP)))
+                                                       message: gifErrorMessage(Int32(D_GIF_ERR_NO_COLOR_MAP)))
             }
             let colorCount = Int(map.pointee.ColorCount)
             let restore = control.DisposalMode == DISPOSE_PREVIOUS ? canvas : nil
@@ -168,7 +164,7 @@ private final class GIFReadFile {
             return Int32(count)
         }, &error) else {
             reader.release()
-            throw AnimationDecodingError.gifFailed(operation: "DGifOpen", code: Int(error), message: GIFStreamWriter.message(error))
+            throw AnimationDecodingError.gifFailed(operation: "DGifOpen", code: Int(error), message: gifErrorMessage(error))
         }
         self.gif = gif
         guard DGifSlurp(gif) == GIF_OK else {
@@ -176,7 +172,7 @@ private final class GIFReadFile {
             // giflib's text for a short read speaks of a file; from memory it means truncated data.
             let truncated = code == D_GIF_ERR_READ_FAILED && reader.takeUnretainedValue().ranOut
             throw AnimationDecodingError.gifFailed(operation: "DGifSlurp", code: Int(code),
-                                                   message: truncated ? "the data ends too early (truncated)" : GIFStreamWriter.message(code))
+                                                   message: truncated ? "the data ends too early (truncated)" : gifErrorMessage(code))
         }
     }
 
@@ -188,23 +184,7 @@ private final class GIFReadFile {
     }
 }
 
-/// The bytes of the file at `path`.
-/// - Throws: `AnimationDecodingError.readFailed` with the system's reason.
-func readAnimationFile(_ path: String) throws -> [UInt8] {
-    guard let file = fopen(path, "rb") else {
-        throw AnimationDecodingError.readFailed(path: path, message: String(cString: strerror(errno)))
-    }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-        bytes += chunk.prefix(count)
-        if count < chunk.count {
-            if ferror(file) != 0 {
-                throw AnimationDecodingError.readFailed(path: path, message: String(cString: strerror(errno)))
-            }
-            return bytes
-        }
-    }
+/// giflib's sentence for an error code.
+private func gifErrorMessage(_ code: Int32) -> String {
+    GifErrorString(code).map { String(cString: $0) } ?? "unknown giflib error"
 }
