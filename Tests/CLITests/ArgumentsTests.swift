@@ -20,6 +20,17 @@ final class ArgumentsTests: XCTestCase {
         XCTAssertEqual(try RenderCommand.parse([]).outputDirectory, "frames")
     }
 
+    /// `--loop` and `--png-compression` reach the APNG encoder as they reach GIF/WebP and PNG frames.
+    func testAPNGTakesLoopAndPNGCompression() throws {
+        let c = try RenderCommand.parse(["--format", "png,apng", "--loop", "3", "--png-compression", "fast"])
+        XCTAssertEqual(c.formats, [.png, .apng])
+        XCTAssertEqual(c.apng.loopCount, 3)
+        XCTAssertEqual(c.apng.compression, .fast)
+        XCTAssertEqual(c.pngCompression, .fast)
+        XCTAssertEqual(try RenderCommand.parse(["--format", "apng"]).apng.loopCount, 0, "forever by default")
+        XCTAssertEqual(OutputFormat.apng.animationFileName, "animation.png")
+    }
+
     func testErrorTexts() {
         let table: [([String], String)] = [
             (["--scale", "0.5"], "--scale: expected a number from 1 to 4, got \"0.5\""),
@@ -27,7 +38,7 @@ final class ArgumentsTests: XCTestCase {
             (["--frames", "9-3"], "--frames: expected A-B with 0 ≤ A ≤ B (frame indices), got \"9-3\""),
             (["--at", "-1"], "--at: expected a time in seconds ≥ 0, got \"-1\""),
             (["--at", "inf"], "--at: expected a time in seconds ≥ 0, got \"inf\""),
-            (["--format", "jpg"], "--format: unknown format \"jpg\"; expected png, svg, gif, webp"),
+            (["--format", "jpg"], "--format: unknown format \"jpg\"; expected png, svg, gif, webp, apng"),
             (["--jobs", "0"], "--jobs: expected a whole number from 1 to 256, got \"0\""),
             (["--out"], "--out needs a value (DIR)"),
             (["--fps", "--scale", "2"], "--fps needs a value (N)"),
@@ -36,7 +47,8 @@ final class ArgumentsTests: XCTestCase {
             (["a.json", "b.json"], "expected at most one scene file, got 2: a.json b.json"),
             (["--shard", "1/2", "--frames", "0-9"], "--shard splits the whole timeline: it cannot be used with --frames or --at"),
             (["--out", "a", "--out", "b"], "--out is given more than once"),
-            (["--loop", "2"], "--loop only applies to GIF and WebP: add gif or webp to --format"),
+            (["--loop", "2"], "--loop only applies to GIF, WebP and APNG: add gif, webp or apng to --format"),
+            (["--format", "png,apng", "--shard", "1/2"], "--shard cannot make animation.png: render the shards as png, merge them, then render the animation in one run"),
             (["--format", "gif", "--quality", "80"], "--quality only applies to WebP: add webp to --format"),
             (["--dither", "0.5"], "--dither only applies to GIF: add gif to --format"),
             (["--color-scheme", "sepia"], "--color-scheme: expected light or dark, got \"sepia\""),

@@ -60,9 +60,10 @@ public struct RenderCommand: Equatable, Sendable {
     public var pngCompression: PNGEncoder.Compression = .default
     /// Also write `contact-sheet.png`.
     public var contactSheet = false
-    /// GIF and WebP settings.
+    /// GIF, WebP and APNG settings.
     public var gif = GIFOptions()
     public var webp = WebPOptions()
+    public var apng = APNGOptions()
     /// Shard `k` of `n` (1-based), or nil for the whole render.
     public var shard: Shard?
 
@@ -73,13 +74,13 @@ public struct RenderCommand: Equatable, Sendable {
 
     public static let specs: [OptionSpec] = [
         OptionSpec("--out", "DIR", "Output directory (default: frames/)."),
-        OptionSpec("--format", "FORMAT", "png, svg, gif or webp; several with commas (png,gif). Default: png."),
+        OptionSpec("--format", "FORMAT", "png, svg, gif, webp or apng; several with commas (png,gif). Default: png."),
         OptionSpec("--frames", "A-B", "Render frame indices A through B inclusive."),
         OptionSpec("--at", "SECONDS", "Render one frame showing the state at exactly this time."),
         OptionSpec("--jobs", "N", "Worker threads (default: the number of cores). Output does not depend on it."),
-        OptionSpec("--png-compression", "fast|default|small", "PNG speed/size trade-off (default: default)."),
+        OptionSpec("--png-compression", "fast|default|small", "PNG and APNG speed/size trade-off (default: default)."),
         OptionSpec("--shard", "K/N", "Render only the K-th of N blocks of frames (1 ≤ K ≤ N); join with `cartrender merge`."),
-        OptionSpec("--loop", "N", "GIF/WebP: play N times, 0 = forever (default 0)."),
+        OptionSpec("--loop", "N", "GIF/WebP/APNG: play N times, 0 = forever (default 0)."),
         OptionSpec("--quality", "Q", "WebP: lossy at quality 0…100 (default: lossless)."),
         OptionSpec("--gif-quality", "MIN-MAX", "GIF: libimagequant quality range 0…100 (default 70-100)."),
         OptionSpec("--gif-speed", "N", "GIF: libimagequant speed 1 (best) … 10 (fastest), default 4."),
@@ -126,6 +127,7 @@ public struct RenderCommand: Equatable, Sendable {
             case "--png-compression":
                 guard let p = PNGEncoder.Compression(rawValue: v) else { throw UsageError("--png-compression: expected fast, default or small, got \"\(v)\"") }
                 c.pngCompression = p
+                c.apng.compression = p
             case "--shard":
                 let parts = v.split(separator: "/", omittingEmptySubsequences: false)
                 guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 10_000, (1...n).contains(k) else {
@@ -137,6 +139,7 @@ public struct RenderCommand: Equatable, Sendable {
                 guard let n = Int(v), (0...65535).contains(n) else { throw UsageError("--loop: expected a whole number from 0 (forever) to 65535, got \"\(v)\"") }
                 c.gif.loopCount = n
                 c.webp.loopCount = n
+                c.apng.loopCount = n
             case "--quality":
                 guard let q = Float(v), q.isFinite, (0...100).contains(q) else { throw UsageError("--quality: expected a number from 0 to 100, got \"\(v)\"") }
                 c.webp.lossless = false
@@ -169,11 +172,11 @@ public struct RenderCommand: Equatable, Sendable {
         if !c.formats.contains(.webp), given.contains("--quality") {
             throw UsageError("--quality only applies to WebP: add webp to --format")
         }
-        if !c.formats.contains(.gif) && !c.formats.contains(.webp), given.contains("--loop") {
-            throw UsageError("--loop only applies to GIF and WebP: add gif or webp to --format")
+        if !c.formats.contains(where: [.gif, .webp, .apng].contains), given.contains("--loop") {
+            throw UsageError("--loop only applies to GIF, WebP and APNG: add gif, webp or apng to --format")
         }
         if c.shard != nil, let f = c.formats.first(where: { !$0.isPerFrame }) {
-            throw UsageError("--shard cannot make a \(f.rawValue) animation: render the shards as png, merge them, then render the animation in one run")
+            throw UsageError("--shard cannot make \(f.animationFileName): render the shards as png, merge them, then render the animation in one run")
         }
         if c.shard != nil && c.contactSheet { throw UsageError("--shard and --contact-sheet cannot be used together") }
         if c.shard != nil && (sawFrames || sawAt) { throw UsageError("--shard splits the whole timeline: it cannot be used with --frames or --at") }

@@ -83,6 +83,7 @@ public enum CLI {
         options.contactSheet = command.contactSheet
         options.gif = command.gif
         options.webp = command.webp
+        options.apng = command.apng
         let bar = command.quiet ? nil : ProgressBar()
         options.progress = bar.map { b in { @Sendable done, total in b.update(done, total) } }
         let started = Date()

@@ -11,11 +11,13 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case gif
     /// `DIR/animation.webp`: libwebp's animation encoder, lossless by default.
     case webp
+    /// `DIR/animation.png`: an animated PNG, lossless, each frame the rectangle that changed.
+    case apng
 
     /// Whether the format is one file per frame (PNG, SVG) rather than one animation.
     public var isPerFrame: Bool { self == .png || self == .svg }
-    /// The animation's file name.
-    public var animationFileName: String { "animation." + rawValue }
+    /// The animation's file name: `animation.gif`, `animation.webp`, `animation.png` (APNG).
+    public var animationFileName: String { "animation." + (self == .apng ? "png" : rawValue) }
 }
 
 /// Which frames of the timeline to render.
@@ -44,6 +46,8 @@ public struct RenderOptions: Sendable {
     public var gif = GIFOptions()
     /// WebP settings (`--loop`, `--quality` for lossy).
     public var webp = WebPOptions()
+    /// APNG settings (`--loop`, `--png-compression`).
+    public var apng = APNGOptions()
     /// Also write `contact-sheet.png`: the whole timeline on one image.
     public var contactSheet = false
     /// Called after each frame is written with (frames done, frames total); from any thread.

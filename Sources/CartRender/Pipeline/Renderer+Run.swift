@@ -36,6 +36,9 @@ extension OutputFormat {
         case .webp:
             return AnimationSink(fileName: animationFileName, staging: staging,
                                  encoder: try WebPEncoder(width: px.width, height: px.height, fps: fps, options: options.webp))
+        case .apng:
+            return AnimationSink(fileName: animationFileName, staging: staging,
+                                 encoder: try APNGEncoder(width: px.width, height: px.height, fps: renderer.scene.fps, options: options.apng))
         }
     }
 }
