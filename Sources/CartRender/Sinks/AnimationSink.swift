@@ -1,7 +1,7 @@
 import CartRenderCore
 import CartRenderRaster
 
-/// One animation file (`DIR/animation.gif`, `DIR/animation.webp`): an `AnimationEncoder` fed
+/// One animation file (`DIR/animation.gif`, `.webp`, APNG's `animation.png`): an `AnimationEncoder` fed
 /// every frame in order on the sink's own thread, beside the drawing. Identical frames are
 /// passed once per frame; the encoder merges them into longer delays.
 final class AnimationSink<Encoder: AnimationEncoder>: FrameSink, @unchecked Sendable {

@@ -1,4 +1,4 @@
-/// An encoder of one animation file from frames fed in index order (GIF, WebP): what the
+/// An encoder of one animation file from frames fed in index order (GIF, WebP, APNG): what the
 /// render's animation sink drives. Frame `i` is shown from `i / fps` s; identical consecutive
 /// frames are merged by the encoder into one longer frame. Not thread-safe.
 public protocol AnimationEncoder: AnyObject {
