@@ -1,6 +1,14 @@
 @testable import CartRenderCore
 import XCTest
 
+private extension FlyTimeline {
+    /// The timeline of a shop scene's taps.
+    init(scene: Scene, sourceFrame: Rect, cartFrame: Rect?) {
+        guard case .shop(let shop) = scene.content else { fatalError("a shop scene") }
+        self.init(scene: scene, shop: shop, sourceFrame: sourceFrame, cartFrame: cartFrame)
+    }
+}
+
 final class FlyTimelineTests: XCTestCase {
     let source = Rect(x: 24, y: 180, width: 345, height: 260)
     let cart = Rect(x: 327, y: 68, width: 42, height: 38)
@@ -8,7 +16,9 @@ final class FlyTimelineTests: XCTestCase {
     func scene(taps: [Double], count: Int = 0, reduceMotion: Bool = false) -> Scene {
         var s = Scene()
         s.reduceMotion = reduceMotion
-        s.shop.count = count
+        var shop = ShopContent()
+        shop.count = count
+        s.content = .shop(shop)
         s.events = taps.enumerated().map { SceneEvent(at: $1, action: .tapAdd, index: $0) }
         return s
     }

@@ -9,6 +9,8 @@ import Foundation
 /// `VStack(spacing: 0) { header.padding(.horizontal, 24).padding(.top, 8); ScrollView { VStack(spacing: 8) { flyButton.padding(.top, 48); name.padding(.top, 12); description }.padding(24) } }`.
 public struct ShopLayout {
     public let scene: Scene
+    /// The scene's `"shop"` section.
+    public let shop: ShopContent
     /// The title "Shop" (largeTitle bold).
     public let titleFrame: Rect
     /// The cart icon with its 8 pt padding: the frame `"measured"` refers to.
@@ -30,12 +32,17 @@ public struct ShopLayout {
 
     private let measurer: any TextMeasuring
 
+    /// The symbols of the cart icon and of the add button (seed 000).
+    public static let cartSymbol = ImageSource.symbol("cart.fill")
+    public static let buttonSymbol = ImageSource.symbol("cart.badge.plus")
+
     /// Lays out the static parts of the screen.
-    public init(scene: Scene, measurer: any TextMeasuring) {
+    public init(scene: Scene, shop: ShopContent, measurer: any TextMeasuring) {
         self.scene = scene
+        self.shop = shop
         self.measurer = measurer
         let d = scene.device
-        let s = scene.shop
+        let s = shop
         let pad = Look.shopPadding
         let contentWidth = d.width - 2 * pad
 
@@ -90,7 +97,7 @@ public struct ShopLayout {
 
     /// The motion of this screen's taps.
     public func timeline() -> FlyTimeline {
-        FlyTimeline(scene: scene, sourceFrame: imageContainerFrame, cartFrame: cartFrame)
+        FlyTimeline(scene: scene, shop: shop, sourceFrame: imageContainerFrame, cartFrame: cartFrame)
     }
 
     /// The badge text for a count (locale number format), as shown and listed in the manifest.
@@ -107,13 +114,13 @@ public struct ShopLayout {
         let tint = scene.tint.resolved(scheme)
         let label = Look.label.resolved(scheme)
         let background = Look.background.resolved(scheme)
-        let s = scene.shop
+        let s = shop
         var items: [DisplayItem] = []
 
         items.append(.text(TextRun(s.title, font: Look.shopTitleFont, color: label, origin: Point(x: titleFrame.x, y: titleFrame.y), maxWidth: titleFrame.width)))
 
         // Cart icon and badge, scaled together about the cart frame's center.
-        var cart: [DisplayItem] = [.image(ImageDraw(source: .symbol("cart.fill"), frame: cartSymbolFrame, tint: tint))]
+        var cart: [DisplayItem] = [.image(ImageDraw(source: Self.cartSymbol, frame: cartSymbolFrame, tint: tint))]
         if state.count > 0 { cart += badge(state) }
         if state.badgeScale == 1 {
             items += cart
@@ -129,7 +136,7 @@ public struct ShopLayout {
         // Add button (.borderedProminent), pressed look for 0.1 s after a tap.
         var button: [DisplayItem] = [
             .fill(.roundedRect(buttonFrame, radius: Look.buttonCornerRadius), .color(tint)),
-            .image(ImageDraw(source: .symbol("cart.badge.plus"), frame: buttonIconFrame, tint: .white)),
+            .image(ImageDraw(source: Self.buttonSymbol, frame: buttonIconFrame, tint: .white)),
             .text(TextRun(s.buttonTitle, font: Look.shopButtonFont, color: .white, origin: Point(x: buttonTitleFrame.x, y: buttonTitleFrame.y),
                           maxWidth: buttonTitleFrame.width, alignment: .center)),
         ]
@@ -211,8 +218,8 @@ public struct ShopLayout {
     public func accessibility(for state: ShopState) -> JSONValue {
         .object([
             ("cart", .object([("label", "Cart"), ("value", .string(state.count == 1 ? "1 item" : "\(state.count) items"))])),
-            ("productImage", .object([("label", .string(scene.shop.imageLabel))])),
-            ("addButton", .object([("label", .string(scene.shop.buttonTitle))])),
+            ("productImage", .object([("label", .string(shop.imageLabel))])),
+            ("addButton", .object([("label", .string(shop.buttonTitle))])),
         ])
     }
 }

@@ -144,9 +144,9 @@ public struct CartTimeline: Sendable {
     /// Events that could not happen (first in time order first); empty for a valid scene.
     public let issues: [Issue]
 
-    /// Simulates the cart events of `scene` (swipes and row / checkout taps).
-    public init(scene: Scene) {
-        let cart = scene.cart ?? CartContent()
+    /// Simulates the cart events of `scene` (swipes and row / checkout taps) on the items of its
+    /// `"cart"` section.
+    public init(scene: Scene, cart: CartContent) {
         self.init(items: cart.items, events: scene.events, screenWidth: scene.device.width,
                   currencyCode: cart.currencyCode, locale: scene.locale)
     }

@@ -56,10 +56,11 @@ public struct FlyTimeline: Sendable {
 
     /// Simulates the taps of `scene` (only `.tapAdd` events are read).
     /// - Parameters:
+    ///   - shop: the scene's shop section (its `count` is the count at the start).
     ///   - sourceFrame: the product image container's frame (screen pt).
     ///   - cartFrame: where flights land (screen pt), or nil for none.
-    public init(scene: Scene, sourceFrame: Rect, cartFrame: Rect?) {
-        initialCount = scene.shop.count
+    public init(scene: Scene, shop: ShopContent, sourceFrame: Rect, cartFrame: Rect?) {
+        initialCount = shop.count
         tapTimes = scene.events.filter { $0.action == .tapAdd }.map(\.at)
         reduceMotion = scene.reduceMotion
         sourceCenter = sourceFrame.center
@@ -68,7 +69,7 @@ public struct FlyTimeline: Sendable {
         var flights: [Flight] = []
         var changes: [CountChange] = []
         var log: [TimelineEvent] = []
-        var count = scene.shop.count
+        var count = shop.count
         var inAir: [Flight] = []  // sorted by landing time
         var nextID = 1
 
