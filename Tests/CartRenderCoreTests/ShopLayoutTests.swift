@@ -91,10 +91,9 @@ final class ShopLayoutTests: XCTestCase {
 
     func testAccessibilityValues() {
         let l = layout(.iPhone16)
-        func value(_ count: Int) -> JSONValue? {
+        func value(_ count: Int) -> String? {
             let state = ShopState(time: 0, count: count, badgeScale: 1, digits: nil, flights: [], buttonPressed: false)
-            guard case .object(let m) = l.accessibility(for: state), case .object(let cart)? = m.first?.1 else { return nil }
-            return cart.first { $0.0 == "value" }?.1
+            return l.accessibility(for: state).cart.value
         }
         XCTAssertEqual(value(1), "1 item")
         XCTAssertEqual(value(0), "0 items")

@@ -50,7 +50,7 @@ public struct Manifest {
     public static let version = "0.1.0"
 
     public var json: JSONValue {
-        .object([
+        get throws { try .object([
             ("version", 1),
             ("scene", .string(sceneHash)),
             ("fps", .int(fps)),
@@ -61,7 +61,7 @@ public struct Manifest {
         ] + (shard.map { [("shard", .object([("index", .int($0.0)), ("count", .int($0.1))]))] } ?? []) + [
             ("frames", .array(frames.map(\.json))),
             ("outputs", .array(outputs.map { .object([("file", .string($0.name)), ("sha256", .string($0.sha256))]) })),
-            ("events", .array(events.map(\.json))),
+            ("events", .array(events.map { try JSONValue(encoding: $0) })),
             ("software", .object([
                 ("cartrender", .string(Self.version)),
                 ("cairo", .string(LibraryVersions.cairo)),
@@ -71,7 +71,7 @@ public struct Manifest {
                 ("zlib", .string(LibraryVersions.zlib)),
                 ("fonts", .array(fonts.map { .object([("file", .string(($0.path as NSString).lastPathComponent)), ("package", .string($0.package))]) })),
             ])),
-        ])
+        ]) }
     }
 
     /// The manifest's text with `frames` written by `writeFrames` where the frames go (streamed
@@ -79,7 +79,7 @@ public struct Manifest {
     /// those frames in `frames`.
     func serialized(streamingFrames count: Int, writeHead: (String) throws -> Void, writeFrames: () throws -> Void,
                     writeTail: (String) throws -> Void) throws {
-        let text = json.serialized(pretty: true)
+        let text = try json.serialized(pretty: true)
         let empty = "\n  \"frames\": []"
         guard count > 0, frames.isEmpty, let r = text.range(of: empty) else { return try writeHead(text) }
         try writeHead(String(text[..<r.upperBound].dropLast()) + "\n")

@@ -209,7 +209,7 @@ extension Renderer {
             }
             // Equal display lists can still differ in state (e.g. time); state is per frame.
             let state = i == 0 ? first.state : worker.frame(at: f.time).state
-            frames.append(Manifest.Frame(index: f.index, time: f.time, files: files, state: state))
+            frames.append(Manifest.Frame(index: f.index, time: f.time, files: files, state: try JSONValue(encoding: state)))
         }
         return (frames, image)
     }

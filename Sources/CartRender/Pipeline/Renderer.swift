@@ -85,7 +85,7 @@ public final class FrameWorker {
     }
 
     /// The display list and manifest state at `t` seconds.
-    public func frame(at t: Double) -> (display: DisplayList, state: JSONValue) { model.frame(at: t) }
+    public func frame(at t: Double) -> (display: DisplayList, state: any FrameState) { model.frame(at: t) }
 
     /// The frame at `t` seconds as pixels at the scene's scale.
     public func image(at t: Double) throws -> RGBAImage {

@@ -215,11 +215,9 @@ public struct ShopLayout {
 
     /// Accessibility values of the frame (SPEC.md §2.1): the cart reads "Cart", "1 item" / "N items";
     /// the product image reads its `imageLabel`.
-    public func accessibility(for state: ShopState) -> JSONValue {
-        .object([
-            ("cart", .object([("label", "Cart"), ("value", .string(state.count == 1 ? "1 item" : "\(state.count) items"))])),
-            ("productImage", .object([("label", .string(shop.imageLabel))])),
-            ("addButton", .object([("label", .string(shop.buttonTitle))])),
-        ])
+    public func accessibility(for state: ShopState) -> ShopFrameState.Accessibility {
+        ShopFrameState.Accessibility(cart: .init(label: "Cart", value: state.count == 1 ? "1 item" : "\(state.count) items"),
+                                     productImage: .init(label: shop.imageLabel),
+                                     addButton: .init(label: shop.buttonTitle))
     }
 }

@@ -182,16 +182,6 @@ extension CartContent: Screen {
 }
 
 /// The cart page's frames: `CartLayout` + `CartTimeline`.
-///
-/// Manifest `state` (SPEC.md §5), keys always present and in this order:
-/// `{"rows": [{"id", "offset", "y", "height", "quantity", "open", "phase", "opacity"}], "total",
-/// "totalAmount", "openRows", "pressed"}` — `offset` the row content's horizontal offset (pt),
-/// `y` and `height` the row's slot on screen (pt; `height` shrinks to 0 while a deleted row
-/// leaves), `open` the seed's `isSwiped`, `phase` `rest` / `drag` / `settle` / `delete`,
-/// `opacity` the row's opacity; `total` the formatted total, `totalAmount` the same amount as
-/// an exact decimal string (`"291.98"`); `openRows` the ids of open rows (the seed lets several
-/// be open at once); `pressed` the buttons showing their pressed look (`"checkout"`,
-/// `"plus:tek1"`).
 public struct CartModel: ScreenModel {
     public let layout: CartLayout
     public let timeline: CartTimeline
@@ -204,27 +194,63 @@ public struct CartModel: ScreenModel {
     public var events: [TimelineEvent] { timeline.events }
     public var settleTime: Double { timeline.settleTime }
 
-    public func frame(at t: Double) -> (display: DisplayList, state: JSONValue) {
+    public func frame(at t: Double) -> (display: DisplayList, state: CartFrameState) {
         let s = timeline.state(at: t)
-        return (layout.displayList(for: s), stateJSON(s))
+        return (layout.displayList(for: s), frameState(s))
     }
 
     /// The manifest `state` of a cart state.
-    public func stateJSON(_ s: CartState) -> JSONValue {
-        let slots = layout.slots(for: s)
-        return .object([
-            ("rows", .array(slots.map { slot in
+    public func frameState(_ s: CartState) -> CartFrameState {
+        CartFrameState(
+            rows: layout.slots(for: s).map { slot in
                 let r = slot.row
-                return .object([
-                    ("id", .string(r.id)), ("offset", .num(r.offset)), ("y", .num(slot.y)), ("height", .num(slot.height)),
-                    ("quantity", .int(r.quantity)), ("open", .bool(r.open)), ("phase", .string(r.phase.rawValue)),
-                    ("opacity", .num(1 - r.removal)),
-                ])
-            })),
-            ("total", .string(layout.currency(s.total))),
-            ("totalAmount", .string(Formatting.plainDecimal(s.total))),
-            ("openRows", .array(s.rows.filter(\.open).map { .string($0.id) })),
-            ("pressed", .array(s.pressed.map { p in .string(p.item.map { "\(p.button):\($0)" } ?? p.button) })),
-        ])
+                return CartFrameState.Row(id: r.id, offset: r.offset, y: slot.y, height: slot.height, quantity: r.quantity,
+                                          open: r.open, phase: r.phase, opacity: 1 - r.removal)
+            },
+            total: layout.currency(s.total),
+            totalAmount: Formatting.plainDecimal(s.total),
+            openRows: s.rows.filter(\.open).map(\.id),
+            pressed: s.pressed.map { p in p.item.map { "\(p.button):\($0)" } ?? p.button })
+    }
+}
+
+/// The cart page's manifest `state` (SPEC.md §5), keys always present and in this order:
+/// `{"rows": [{"id", "offset", "y", "height", "quantity", "open", "phase", "opacity"}], "total",
+/// "totalAmount", "openRows", "pressed"}`.
+public struct CartFrameState: FrameState, Equatable {
+    /// Rows on screen, top to bottom, those still leaving after a deletion included.
+    public var rows: [Row]
+    /// The formatted total (`"$291.98"`).
+    public var total: String
+    /// The same amount as an exact decimal string (`"291.98"`).
+    public var totalAmount: String
+    /// Ids of the open rows (the seed lets several be open at once).
+    public var openRows: [String]
+    /// The buttons showing their pressed look (`"checkout"`, `"plus:tek1"`).
+    public var pressed: [String]
+
+    public init(rows: [Row], total: String, totalAmount: String, openRows: [String], pressed: [String]) {
+        self.rows = rows; self.total = total; self.totalAmount = totalAmount; self.openRows = openRows; self.pressed = pressed
+    }
+
+    public struct Row: Encodable, Equatable, Sendable {
+        public var id: String
+        /// The row content's horizontal offset (pt).
+        public var offset: Double
+        /// The row's slot on screen (pt); `height` shrinks to 0 while a deleted row leaves.
+        public var y: Double
+        public var height: Double
+        public var quantity: Int
+        /// The seed's `isSwiped`.
+        public var open: Bool
+        /// `rest`, `drag`, `settle` or `delete`.
+        public var phase: CartRowState.Phase
+        /// The row's opacity, 0…1.
+        public var opacity: Double
+
+        public init(id: String, offset: Double, y: Double, height: Double, quantity: Int, open: Bool, phase: CartRowState.Phase, opacity: Double) {
+            self.id = id; self.offset = offset; self.y = y; self.height = height; self.quantity = quantity
+            self.open = open; self.phase = phase; self.opacity = opacity
+        }
     }
 }

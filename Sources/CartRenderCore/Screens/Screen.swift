@@ -52,14 +52,20 @@ public protocol Screen: Sendable {
 /// `frame(at:)` is a pure function of time, so frames can be made in any order and in parallel
 /// (one model per worker: it holds that worker's text measurer).
 public protocol ScreenModel {
+    associatedtype State: FrameState
     /// Taps, launches, landings, swipes, deletions… in time order (manifest `events`).
     var events: [TimelineEvent] { get }
     /// Time (s) by which every animation the events start has settled.
     var settleTime: Double { get }
     /// What the screen shows `t` seconds after the start: the display list to draw and the
-    /// manifest's `state` object.
-    func frame(at t: Double) -> (display: DisplayList, state: JSONValue)
+    /// manifest's `state`.
+    func frame(at t: Double) -> (display: DisplayList, state: State)
 }
+
+/// What a screen reports about one frame: the manifest's `state` (SPEC.md §5), written with
+/// `JSONValue(encoding:)`, members in declaration order, lengths in pt and times in s with at
+/// most 6 fraction digits.
+public protocol FrameState: Encodable, Sendable {}
 
 /// The screens scene files can name.
 public enum Screens {
