@@ -22,7 +22,8 @@ final class ManifestStream {
     deinit { if part >= 0 { close(part) } }
 
     /// Appends frame entries; call in index order.
-    /// - Throws: `OutputError` when the staging file cannot be written.
+    /// - Throws: `OutputError` when the staging file cannot be written; what encoding a frame's
+    ///   state throws.
     func append(_ frames: [Manifest.Frame]) throws {
         guard !frames.isEmpty else { return }
         if part < 0 {
@@ -31,7 +32,7 @@ final class ManifestStream {
         }
         var text = ""
         for f in frames {
-            text += (count == 0 ? "" : ",\n") + "    " + f.json.serialized(prettyAt: 2)
+            text += (count == 0 ? "" : ",\n") + "    " + (try JSONValue(encoding: f)).serialized(prettyAt: 2)
             count += 1
             fileNames += f.files.map(\.name)
             if text.utf8.count >= 1 << 16 {

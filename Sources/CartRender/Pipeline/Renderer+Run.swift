@@ -154,14 +154,14 @@ extension Renderer {
         var result = RenderResult(manifest: manifest, framesWritten: stream.count, manifestPath: "", framesDrawn: runs.count)
         func writeAnimation(_ bytes: [UInt8], _ format: OutputFormat) throws {
             try staging.write(bytes, to: format.animationFileName)
-            manifest.outputs.append((format.animationFileName, Checksum.sha256(bytes)))
+            manifest.outputs.append(Manifest.File(name: format.animationFileName, sha256: Checksum.sha256(bytes)))
         }
         if let gif { result.gif = try gif.finish(); try writeAnimation(gif.encodedBytes, .gif) }
         if let webp { result.webp = try webp.finish(); try writeAnimation(webp.encodedBytes, .webp) }
         if options.contactSheet && options.shard == nil {
             let bytes = try PNGEncoder.encode(try contactSheet(), compression: .small)
             try staging.write(bytes, to: "contact-sheet.png")
-            manifest.outputs.append(("contact-sheet.png", Checksum.sha256(bytes)))
+            manifest.outputs.append(Manifest.File(name: "contact-sheet.png", sha256: Checksum.sha256(bytes)))
         }
         try stream.finish(manifest)
         if cancellation?.isCancelled == true { throw RenderCancelled() }
@@ -201,11 +201,11 @@ extension Renderer {
         }
         var frames: [Manifest.Frame] = []
         for (i, f) in run.frames.enumerated() {
-            var files: [(name: String, sha256: String)] = []
+            var files: [Manifest.File] = []
             for e in encoded {
                 let name = fileName(ofFrame: f.index, format: e.format)
                 try out.write(e.bytes, to: name)
-                files.append((name, e.sha256))
+                files.append(Manifest.File(name: name, sha256: e.sha256))
             }
             // Equal display lists can still differ in state (e.g. time); state is per frame.
             let state = i == 0 ? first.state : worker.frame(at: f.time).state

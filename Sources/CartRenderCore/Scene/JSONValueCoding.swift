@@ -57,7 +57,8 @@ extension DecodingError {
     /// What is wrong, as a clause to follow the path: `is missing`, `expected a string, got a number`.
     public var reason: String {
         switch self {
-        case .keyNotFound: return "is missing"
+        case .keyNotFound(_, let c):
+            return c.debugDescription.isEmpty || c.debugDescription == "is missing" ? "is missing" : "is missing (\(c.debugDescription))"
         case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c): return c.debugDescription
         @unknown default: return "cannot be read"
         }
