@@ -46,4 +46,60 @@ final class MergeCLITests: XCTestCase {
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/shards/manifest.json"))
     }
+
+    /// A shard manifest names only its own frame files: a path, a parent directory, an absolute
+    /// name, another frame's file or no file at all is refused (exit 65) in one sentence naming
+    /// the manifest and the entry, and so is a listed frame that is not there; nothing is merged.
+    func testShardManifestsNameOnlyTheirOwnFrameFiles() throws {
+        let dir = Binary.tempDir(self)
+        for k in 1...2 {
+            let r = try Binary.run(["--out", "shards", "--shard", "\(k)/2", "--scale", "1", "--fps", "6", "--format", "png,svg", "--quiet"], in: dir)
+            XCTAssertEqual(r.status, 0, r.stderr)
+        }
+        let manifest = dir + "/shards/shard-1-of-2.json"
+        let original = try String(contentsOfFile: manifest, encoding: .utf8)
+        let sha = try XCTUnwrap(original.range(of: #""file": "frame_0001.png",\n\s*"sha256": "[0-9a-f]{64}",\n\s*"#, options: .regularExpression))
+        func rule(_ example: String = "frame_0001.png") -> String {
+            #"must be a plain frame file name such as "\#(example)" (frame_ and the frame's index, .png or .svg)"#
+        }
+        let cases: [(String, String)] = [
+            (original.replacingOccurrences(of: #""file": "frame_0001.png""#, with: #""file": "sub/frame_0001.png""#),
+             #"frames[1].file: \#(rule()), got "sub/frame_0001.png""#),
+            (original.replacingOccurrences(of: #""file": "frame_0001.png""#, with: #""file": "../x.png""#),
+             #"frames[1].file: \#(rule()), got "../x.png""#),
+            (original.replacingOccurrences(of: #""file": "frame_0001.png""#, with: #""file": "\#(dir)/shards/frame_0001.png""#),
+             #"frames[1].file: \#(rule()), got "\#(dir)/shards/frame_0001.png""#),
+            (original.replacingOccurrences(of: #""file": "frame_0001.png""#, with: #""file": "frame_0002.png""#),
+             #"frames[1].file: \#(rule()), got "frame_0002.png""#),
+            (original.replacingOccurrences(of: #""file": "frame_0001.svg""#, with: #""file": "../frame_0001.svg""#),
+             #"frames[1].alternates[0].file: \#(rule("frame_0001.svg")), got "../frame_0001.svg""#),
+            (original.replacingCharacters(in: sha, with: ""), "frames[1].file: is missing (a frame with alternates names its primary file)"),
+            (original.replacingOccurrences(of: #""file": "frame_0001.png""#, with: #""file": 1"#), "frames[1].file: expected a string, got a number"),
+        ]
+        for (text, entry) in cases {
+            try text.write(toFile: manifest, atomically: true, encoding: .utf8)
+            let r = try Binary.run(["merge", "shards", "--out", "merged"], in: dir)
+            XCTAssertEqual(r.status, 65, entry)
+            XCTAssertEqual(r.stderr, "cartrender: shards/shard-1-of-2.json: \(entry)\n")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/merged"), entry)
+        }
+
+        // Without alternates, a frame with no file at all.
+        let pngOnly = original.replacingOccurrences(of: #",\n\s*"alternates": \[\n\s*\{\n\s*"file": "frame_0001.svg",\n\s*"sha256": "[0-9a-f]{64}"\n\s*\}\n\s*\]"#,
+                                                    with: "", options: .regularExpression)
+        XCTAssertNotEqual(pngOnly, original)
+        try pngOnly.replacingCharacters(in: try XCTUnwrap(pngOnly.range(of: #""file": "frame_0001.png",\n\s*"sha256": "[0-9a-f]{64}",\n\s*"#, options: .regularExpression)), with: "")
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        var r = try Binary.run(["merge", "shards", "--out", "merged"], in: dir)
+        XCTAssertEqual(r.status, 65)
+        XCTAssertEqual(r.stderr, "cartrender: shards/shard-1-of-2.json: frames[1].file: is missing\n")
+
+        // Every listed file, alternates included, must be there.
+        try original.write(toFile: manifest, atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: dir + "/shards/frame_0001.svg")
+        r = try Binary.run(["merge", "shards", "--out", "merged"], in: dir)
+        XCTAssertEqual(r.status, 65)
+        XCTAssertEqual(r.stderr, "cartrender: shards/frame_0001.svg is listed in shard-1-of-2.json but missing\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/merged"))
+    }
 }

@@ -13,11 +13,18 @@ struct WrappingMetrics: TextMeasuring {
     }
 }
 
+private extension Scene {
+    /// The cart section, for tests that change it.
+    var cart: CartContent {
+        get { guard case .cart(let c) = content else { fatalError("a cart scene") }; return c }
+        set { content = .cart(newValue) }
+    }
+}
+
 /// Layout of the cart page (seed 003) on an iPhone 16 (393×852 pt, safe area 59/34 pt).
 final class CartLayoutTests: XCTestCase {
     private func scene(items count: Int = 3, events: [(Double, SceneEvent.Action)] = [], scheme: ColorScheme = .light) -> Scene {
         var s = Scene()
-        s.screen = .cart
         s.colorScheme = scheme
         var cart = CartContent()
         let prices = ["10.00", "90.99", "100.00", "50.00", "100.00"]
@@ -25,12 +32,12 @@ final class CartLayoutTests: XCTestCase {
             CartItem(id: "tek\(i + 1)", name: "Tek Product \(i + 1)", details: "Gift", image: .symbol("bag.fill"),
                      price: Decimal(string: prices[i % prices.count])!, quantity: 1)
         }
-        s.cart = cart
+        s.content = .cart(cart)
         s.events = events.enumerated().map { SceneEvent(at: $0.element.0, action: $0.element.1, index: $0.offset) }
         return s
     }
 
-    private func layout(_ s: Scene) -> CartLayout { CartLayout(scene: s, measurer: WrappingMetrics()) }
+    private func layout(_ s: Scene) -> CartLayout { CartLayout(scene: s, cart: s.cart, measurer: WrappingMetrics()) }
 
     func testStaticFrames() {
         let l = layout(scene())
@@ -50,16 +57,16 @@ final class CartLayoutTests: XCTestCase {
     /// neighbours or off the screen.
     func testLongTitlePriceAndTotalWrap() {
         var s = scene(items: 2)
-        s.cart!.title = String(repeating: "Holiday ", count: 5)            // 40 × 15.4 pt: two lines of 326 pt
-        s.cart!.items[0].price = Decimal(string: "999999999999.99")!     // "$999,999,999,999.99"
-        s.cart!.items[1].quantity = 123
+        s.cart.title = String(repeating: "Holiday ", count: 5)            // 40 × 15.4 pt: two lines of 326 pt
+        s.cart.items[0].price = Decimal(string: "999999999999.99")!     // "$999,999,999,999.99"
+        s.cart.items[1].quantity = 123
         let l = layout(s)
         XCTAssertEqual(l.titleFrame.width, 393 - 16 - 51)
         XCTAssertEqual(l.titleFrame.height, 70, "two 35 pt lines")
         XCTAssertEqual(l.chevronFrame.midY, l.titleFrame.midY, accuracy: 0.5, "chevron centered on both lines")
 
         for (i, m) in l.rows.enumerated() {
-            let stepper = l.stepperFrames(quantity: s.cart!.items[i].quantity, metrics: m)
+            let stepper = l.stepperFrames(quantity: s.cart.items[i].quantity, metrics: m)
             XCTAssertLessThanOrEqual(m.priceFrame.maxX + 2 * Look.cartControlSpacing, stepper.minus.minX, "row \(i): price clear of the stepper")
         }
         XCTAssertGreaterThan(l.rows[0].priceFrame.height, l.rows[1].priceFrame.height, "the long price wraps")
@@ -84,7 +91,7 @@ final class CartLayoutTests: XCTestCase {
     /// area, the last ending in "…", and never covers "Total" or the button.
     func testTitleTooLongForTheScreenIsCutWithAnEllipsis() {
         var s = scene(items: 1)
-        s.cart!.title = String(repeating: "Holiday ", count: 200)
+        s.cart.title = String(repeating: "Holiday ", count: 200)
         let l = layout(s)
         // Room: bottom area top 692 − 2 × 8 − 16 − header top 75 = 585 pt: 16 lines of 35 pt.
         XCTAssertEqual(l.titleMaxLines, 16)
@@ -92,7 +99,7 @@ final class CartLayoutTests: XCTestCase {
         XCTAssertEqual(l.listFrame.minY, 75 + 560 + 16 + 8)
         XCTAssertEqual(l.listFrame.maxY, 692 - 8)
         let runs = l.displayList(for: l.timeline().state(at: 0)).items.compactMap { item -> TextRun? in
-            if case .text(let run) = item, run.text == s.cart!.title { return run }
+            if case .text(let run) = item, run.text == s.cart.title { return run }
             return nil
         }
         XCTAssertEqual(runs.map(\.maxLines), [16])
@@ -210,10 +217,10 @@ final class CartLayoutTests: XCTestCase {
         XCTAssertEqual(colors, [Look.cartLightBlue.dark, Look.cartBlue.dark])
     }
 
-    func testManifestStateKeysAndValues() {
+    func testManifestStateKeysAndValues() throws {
         let s = scene(events: [(0, .swipe(item: "tek2", translation: -80, duration: 0.2)), (1, .tapRow(button: .plus, item: "tek1"))])
-        let screen = CartScreen(scene: s, measurer: WrappingMetrics())
+        let screen = CartModel(scene: s, cart: s.cart, measurer: WrappingMetrics())
         let state = screen.frame(at: 1.05).state
-        XCTAssertEqual(state.serialized(), #"{"rows":[{"id":"tek1","offset":0,"y":134,"height":162,"quantity":2,"open":false,"phase":"rest","opacity":1},{"id":"tek2","offset":-90,"y":296,"height":162,"quantity":1,"open":true,"phase":"rest","opacity":1},{"id":"tek3","offset":0,"y":458,"height":162,"quantity":1,"open":false,"phase":"rest","opacity":1}],"total":"$210.99","totalAmount":"210.99","openRows":["tek2"],"pressed":["plus:tek1"]}"#)
+        XCTAssertEqual(try JSONValue(encoding: state).serialized(), #"{"rows":[{"id":"tek1","offset":0,"y":134,"height":162,"quantity":2,"open":false,"phase":"rest","opacity":1},{"id":"tek2","offset":-90,"y":296,"height":162,"quantity":1,"open":true,"phase":"rest","opacity":1},{"id":"tek3","offset":0,"y":458,"height":162,"quantity":1,"open":false,"phase":"rest","opacity":1}],"total":"$210.99","totalAmount":"210.99","openRows":["tek2"],"pressed":["plus:tek1"]}"#)
     }
 }

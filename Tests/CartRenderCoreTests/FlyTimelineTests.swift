@@ -1,6 +1,14 @@
 @testable import CartRenderCore
 import XCTest
 
+private extension FlyTimeline {
+    /// The timeline of a shop scene's taps.
+    init(scene: Scene, sourceFrame: Rect, cartFrame: Rect?) {
+        guard case .shop(let shop) = scene.content else { fatalError("a shop scene") }
+        self.init(scene: scene, shop: shop, sourceFrame: sourceFrame, cartFrame: cartFrame)
+    }
+}
+
 final class FlyTimelineTests: XCTestCase {
     let source = Rect(x: 24, y: 180, width: 345, height: 260)
     let cart = Rect(x: 327, y: 68, width: 42, height: 38)
@@ -8,7 +16,9 @@ final class FlyTimelineTests: XCTestCase {
     func scene(taps: [Double], count: Int = 0, reduceMotion: Bool = false) -> Scene {
         var s = Scene()
         s.reduceMotion = reduceMotion
-        s.shop.count = count
+        var shop = ShopContent()
+        shop.count = count
+        s.content = .shop(shop)
         s.events = taps.enumerated().map { SceneEvent(at: $1, action: .tapAdd, index: $0) }
         return s
     }
@@ -50,15 +60,16 @@ final class FlyTimelineTests: XCTestCase {
     }
 
     /// The landing at 0.30 + 0.65 s has happened in the frame at t = 57/60 s (SPEC.md §1).
-    func testLandingExactly065AfterLaunch() {
+    func testLandingExactly065AfterLaunch() throws {
         let tl = FlyTimeline(scene: scene(taps: [0.3]), sourceFrame: source, cartFrame: cart)
         XCTAssertEqual(tl.state(at: 56.0 / 60).count, 0)
         XCTAssertEqual(tl.state(at: 56.0 / 60).flights.count, 1)
         XCTAssertEqual(tl.state(at: 57.0 / 60).count, 1)
         XCTAssertEqual(tl.state(at: 57.0 / 60).flights.count, 0)
         XCTAssertEqual(tl.changes.map(\.time), [0.3 + 0.65])
-        XCTAssertEqual(tl.events.map(\.kind), ["tap", "launch", "land"])
-        XCTAssertEqual(tl.events.last?.fields.last?.1, "onAdd")
+        XCTAssertEqual(tl.events.map(\.kind.name), ["tap", "launch", "land"])
+        guard case .object(let landing) = try JSONValue(encoding: tl.events.last!) else { return XCTFail("an object") }
+        XCTAssertEqual(landing.last?.1, "onAdd")
     }
 
     func testSixFlightLimit() {
@@ -70,7 +81,7 @@ final class FlyTimelineTests: XCTestCase {
         XCTAssertEqual(tl.state(at: 0.66).count, 1)
         XCTAssertEqual(tl.state(at: 0.72).count, 2)
         XCTAssertEqual(tl.state(at: 2).count, 8)
-        XCTAssertEqual(tl.events.filter { $0.kind == "increment" }.count, 2)
+        XCTAssertEqual(tl.events.filter { $0.kind.name == "increment" }.count, 2)
     }
 
     func testLandingFreesASlotForATapAtTheSameTime() {
@@ -94,14 +105,15 @@ final class FlyTimelineTests: XCTestCase {
         XCTAssertTrue(tl.flights.isEmpty)
         XCTAssertEqual(tl.state(at: 0.3).count, 1)
         XCTAssertEqual(tl.state(at: 0.44).badgeScale, KeyframeTimeline.badgeBump.state(at: 0.14, from: 1).value, accuracy: 1e-9)
-        XCTAssertEqual(tl.events.first { $0.kind == "increment" }?.fields.first { $0.0 == "reason" }?.1, "noCartFrame")
+        guard case .increment(_, let reason)? = tl.events.first(where: { $0.kind.name == "increment" })?.kind else { return XCTFail("no increment") }
+        XCTAssertEqual(reason, .noCartFrame)
     }
 
     func testCountSaturatesAtIntMax() {
         let tl = FlyTimeline(scene: scene(taps: [0.1, 0.2], count: Int.max - 1), sourceFrame: source, cartFrame: nil)
         XCTAssertEqual(tl.state(at: 1).count, Int.max)
         XCTAssertEqual(tl.changes.count, 1, "the second tap cannot change the count")
-        XCTAssertEqual(tl.events.filter { $0.kind == "increment" }.count, 2, "onAdd still fires")
+        XCTAssertEqual(tl.events.filter { $0.kind.name == "increment" }.count, 2, "onAdd still fires")
     }
 
     /// Badge bump from rest: SPEC.md §2.1 check values relative to the landing.

@@ -46,7 +46,8 @@ final class SceneDecoderCartTests: XCTestCase {
             #"{ "at": 1.0, "tap": "delete", "item": "tek2" }"#,
             #"{ "at": 1.5, "tap": "checkout" }"#,
         ]).utf8), file: "cart.json", baseDirectory: "/")
-        XCTAssertEqual(s.cart?.items.map(\.price), [Decimal(string: "10.00")!, Decimal(string: "90.99")!])
+        guard case .cart(let cart) = s.content else { return XCTFail("not the cart screen") }
+        XCTAssertEqual(cart.items.map(\.price), [Decimal(string: "10.00")!, Decimal(string: "90.99")!])
         XCTAssertEqual(s.events.count, 3)
     }
 

@@ -15,11 +15,11 @@ final class SceneDecoderTests: XCTestCase {
 
     func testDefaultSceneIsTheSeedDemo() throws {
         let s = try DefaultScene.scene(baseDirectory: "/")
-        XCTAssertEqual(s.screen, .shop)
+        guard case .shop(let shop) = s.content else { return XCTFail("not the shop screen") }
         XCTAssertEqual(s.device, .iPhone16)
         XCTAssertEqual(s.tint, .system("indigo"))
-        XCTAssertEqual(s.shop.image, .symbol("backpack.fill"))
-        XCTAssertEqual(s.shop.productName, "Trail backpack")
+        XCTAssertEqual(shop.image, .symbol("backpack.fill"))
+        XCTAssertEqual(shop.productName, "Trail backpack")
         XCTAssertEqual(s.events.map(\.at), [0.30, 0.50, 1.40])
         XCTAssertNil(s.duration)
     }

@@ -13,8 +13,10 @@ final class ShopLayoutTests: XCTestCase {
     func layout(_ device: Device, cartFrame: ShopContent.CartFrame = .measured) -> ShopLayout {
         var s = Scene()
         s.device = device
-        s.shop.cartFrame = cartFrame
-        return ShopLayout(scene: s, measurer: FixedMetrics())
+        var shop = ShopContent()
+        shop.cartFrame = cartFrame
+        s.content = .shop(shop)
+        return ShopLayout(scene: s, shop: shop, measurer: FixedMetrics())
     }
 
     /// The image container: full content width (screen − 2 × 24 pt), 260 pt tall, below the
@@ -70,7 +72,7 @@ final class ShopLayoutTests: XCTestCase {
     func testFlightsAreDrawnAboveEverything() {
         var s = Scene()
         s.events = [SceneEvent(at: 0.3, action: .tapAdd, index: 0)]
-        let screen = ShopScreen(scene: s, measurer: FixedMetrics())
+        let screen = ShopModel(scene: s, shop: ShopContent(), measurer: FixedMetrics())
         let list = screen.frame(at: 0.6).display
         guard case .group(let t, _, _, let items)? = list.items.last else { return XCTFail("last item is not the flight") }
         XCTAssertEqual(items.count, 3)
@@ -82,17 +84,16 @@ final class ShopLayoutTests: XCTestCase {
     func testBadgeTextUsesTheLocale() {
         var s = Scene()
         s.locale = "en_US"
-        XCTAssertEqual(ShopLayout(scene: s, measurer: FixedMetrics()).badgeText(1000), "1,000")
+        XCTAssertEqual(ShopLayout(scene: s, shop: ShopContent(), measurer: FixedMetrics()).badgeText(1000), "1,000")
         s.locale = "de_DE"
-        XCTAssertEqual(ShopLayout(scene: s, measurer: FixedMetrics()).badgeText(1000), "1.000")
+        XCTAssertEqual(ShopLayout(scene: s, shop: ShopContent(), measurer: FixedMetrics()).badgeText(1000), "1.000")
     }
 
     func testAccessibilityValues() {
         let l = layout(.iPhone16)
-        func value(_ count: Int) -> JSONValue? {
+        func value(_ count: Int) -> String? {
             let state = ShopState(time: 0, count: count, badgeScale: 1, digits: nil, flights: [], buttonPressed: false)
-            guard case .object(let m) = l.accessibility(for: state), case .object(let cart)? = m.first?.1 else { return nil }
-            return cart.first { $0.0 == "value" }?.1
+            return l.accessibility(for: state).cart.value
         }
         XCTAssertEqual(value(1), "1 item")
         XCTAssertEqual(value(0), "0 items")
@@ -103,10 +104,11 @@ final class ShopLayoutTests: XCTestCase {
 final class ShopLayoutWrappingTests: XCTestCase {
     /// A long title wraps beside the cart icon and pushes the content down, as SwiftUI's Text does.
     func testLongTitleWrapsBesideTheCart() {
-        var s = Scene()
-        let short = ShopLayout(scene: s, measurer: WrappingMetrics())
-        s.shop.title = "Summer Collection Sale And More"
-        let long = ShopLayout(scene: s, measurer: WrappingMetrics())
+        let s = Scene()
+        var shop = ShopContent()
+        let short = ShopLayout(scene: s, shop: shop, measurer: WrappingMetrics())
+        shop.title = "Summer Collection Sale And More"
+        let long = ShopLayout(scene: s, shop: shop, measurer: WrappingMetrics())
         XCTAssertEqual(long.titleFrame.width, 345 - long.cartIconFrame.width - 8)
         XCTAssertGreaterThan(long.titleFrame.height, short.titleFrame.height)
         XCTAssertGreaterThan(long.imageContainerFrame.minY, short.imageContainerFrame.minY)

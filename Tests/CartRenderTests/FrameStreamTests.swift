@@ -19,7 +19,7 @@ private final class ProbeSink: FrameSink, @unchecked Sendable {
 
     init(needs: FrameNeeds) { self.needs = needs }
 
-    func write(_ frame: RenderedFrame) throws -> [OutputFile] {
+    func write(_ frame: RenderedFrame) throws -> [Manifest.File] {
         lock.withLock { written.append(frame.index) }
         if failWrite.contains(frame.index) { throw Failure(index: frame.index, stage: "write") }
         return []
@@ -34,7 +34,7 @@ private final class ProbeSink: FrameSink, @unchecked Sendable {
         if failConsume.contains(frame.index) { throw Failure(index: frame.index, stage: "consume") }
     }
 
-    func finish(earlier: [OutputFile]) throws -> SinkOutput { finished = true; return SinkOutput() }
+    func finish(earlier: [Manifest.File]) throws -> SinkOutput { finished = true; return SinkOutput() }
 
     struct Failure: Error, Equatable { var index: Int; var stage: String }
 }
@@ -72,7 +72,7 @@ final class FrameStreamTests: XCTestCase {
             let needs: FrameNeeds = []
             let seen: DispatchSemaphore
             init(_ s: DispatchSemaphore) { seen = s }
-            func write(_ frame: RenderedFrame) throws -> [OutputFile] { if frame.index == 2 { seen.signal() }; return [] }
+            func write(_ frame: RenderedFrame) throws -> [Manifest.File] { if frame.index == 2 { seen.signal() }; return [] }
         }
         let slow = ProbeSink(needs: .inOrder)
         var sawLaterFrame = false

@@ -80,4 +80,47 @@ final class ManifestTests: XCTestCase {
         XCTAssertEqual(shard.framesWritten, 0)
         XCTAssertTrue(try String(contentsOfFile: shard.manifestPath, encoding: .utf8).contains("\n  \"frames\": [],\n"))
     }
+
+    /// A manifest read back and written again is byte-identical: shop and cart screens, frames
+    /// with alternates, outputs, shards.
+    func testManifestsRoundTrip() throws {
+        let examples = URL(fileURLWithPath: #filePath).appendingPathComponent("../../../Examples").standardized.path
+        let shop = try Renderer(scene: DefaultScene.scene(overrides: SceneOverrides(fps: 10, scale: 1), baseDirectory: "/"))
+        let cart = try Renderer(scene: SceneDecoder.load(path: examples + "/cart-swipe.json", overrides: SceneOverrides(fps: 10, scale: 1)))
+        var runs: [(Renderer, RenderOptions)] = []
+        var o = RenderOptions(); o.outputDirectory = tempDir(); o.formats = [.png, .svg, .gif]; o.contactSheet = true
+        runs.append((shop, o))
+        o = RenderOptions(); o.outputDirectory = tempDir(); o.formats = [.svg]
+        runs.append((cart, o))
+        o = RenderOptions(); o.outputDirectory = tempDir(); o.shard = (2, 3)
+        runs.append((cart, o))
+        for (r, o) in runs {
+            let path = try r.render(o).manifestPath
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            let manifest = try Manifest(json: bytes)
+            XCTAssertEqual(manifest.frames.count, o.shard == nil ? r.frameCount : manifest.frames.count)
+            XCTAssertEqual(try JSONValue(encoding: manifest.events), try JSONValue(encoding: r.events), "events as written, \(path)")
+            XCTAssertEqual(try manifest.serialized(), String(decoding: bytes, as: UTF8.self), path)
+        }
+        let decoded = try Manifest(json: Array(try Data(contentsOf: URL(fileURLWithPath: runs[0].1.outputDirectory + "/manifest.json"))))
+        XCTAssertEqual(decoded.outputs.map(\.name), ["animation.gif", "contact-sheet.png"])
+        XCTAssertEqual(decoded.frames[3].files.map(\.name), ["frame_0003.png", "frame_0003.svg"])
+        XCTAssertEqual(decoded.software, .current(fonts: shop.fonts.files))
+    }
+
+    /// What a manifest must have: a wrong version or a missing member is refused at its path.
+    func testManifestReadingNamesTheMember() throws {
+        let r = try Renderer(scene: DefaultScene.scene(overrides: SceneOverrides(fps: 4, scale: 1), baseDirectory: "/"))
+        var o = RenderOptions(); o.outputDirectory = tempDir(); o.formats = [.svg]
+        let text = try String(contentsOfFile: try r.render(o).manifestPath, encoding: .utf8)
+        func error(_ text: String) -> DecodingError? {
+            do { _ = try Manifest(json: Array(text.utf8)); return nil } catch { return error as? DecodingError }
+        }
+        let wrongVersion = error(text.replacingOccurrences(of: "\"version\": 1,", with: "\"version\": 2,"))
+        XCTAssertEqual(wrongVersion?.jsonPath, "version")
+        XCTAssertEqual(wrongVersion?.reason, "this cartrender reads manifest version 1, got 2")
+        let noTime = error(text.replacingOccurrences(of: "\"time\": 0.25,", with: ""))
+        XCTAssertEqual(noTime?.jsonPath, "frames[1].time")
+        XCTAssertEqual(noTime?.reason, "is missing")
+    }
 }

@@ -158,4 +158,30 @@ final class ShardingTests: XCTestCase {
         }
         XCTAssertEqual(try files(out), before)
     }
+
+    /// The shards together hold every frame of the render: a shard manifest that drops its last
+    /// frame, lists a frame past the end, or claims outputs is refused.
+    func testMergeNeedsEveryFrameOfTheRenderAndNoOtherOutputs() throws {
+        let r = try Renderer(scene: DefaultScene.scene(overrides: SceneOverrides(fps: 4, scale: 1), baseDirectory: "/"))
+        let shards = tempDir()
+        for k in 1...2 {
+            var o = RenderOptions(); o.outputDirectory = shards; o.formats = [.svg]; o.shard = (k, 2)
+            _ = try r.render(o)
+        }
+        let path = shards + "/shard-2-of-2.json"
+        let original = try Manifest(json: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        let last = r.frameCount - 1
+        var dropped = original; dropped.frames.removeLast()
+        var past = original; past.frames[past.frames.count - 1].index = r.frameCount
+        var outputs = original; outputs.outputs = [Manifest.File(name: "animation.gif", sha256: String(repeating: "0", count: 64))]
+        let cases: [(Manifest, String)] = [
+            (dropped, "frames are missing: \(last)"),
+            (past, "\(path): frames[\(past.frames.count - 1)].index: the render has frames 0 to \(last), got \(r.frameCount)"),
+            (outputs, "\(path): outputs[0].file: a shard writes no animation or contact sheet, got \"animation.gif\""),
+        ]
+        for (manifest, message) in cases {
+            try manifest.serialized().write(toFile: path, atomically: true, encoding: .utf8)
+            XCTAssertThrowsError(try ShardMerge.merge([shards], into: tempDir())) { XCTAssertEqual("\($0)", message) }
+        }
+    }
 }

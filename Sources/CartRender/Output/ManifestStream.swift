@@ -25,10 +25,11 @@ final class ManifestStream {
     private var buffered = ""
 
     /// Appends frame entries; call in index order.
-    /// - Throws: `OutputError` when the staging file cannot be written.
+    /// - Throws: `OutputError` when the staging file cannot be written; what encoding a frame's
+    ///   state throws.
     func append(_ frames: [Manifest.Frame]) throws {
         for f in frames {
-            buffered += (count == 0 ? "" : ",\n") + "    " + f.json.serialized(prettyAt: 2)
+            buffered += (count == 0 ? "" : ",\n") + "    " + (try JSONValue(encoding: f)).serialized(prettyAt: 2)
             count += 1
             fileNames += f.files.map(\.name)
         }

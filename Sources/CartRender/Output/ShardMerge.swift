@@ -11,48 +11,38 @@ public struct MergeError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// Joins the outputs of `cartrender --shard K/N` runs into one render: checks that the shards
-/// belong to the same render (scene, fps, scale, software), together cover every frame once and
-/// that each frame file matches the SHA-256 its shard manifest gives,
-/// copies frame files into the output directory, and writes `manifest.json` — byte-identical to
-/// the manifest a single run would have written.
+/// belong to the same render (scene, fps, scale, software), together cover every frame of it
+/// once, name only their own frame files (`frame_NNNN.png` / `.svg`, NNNN the frame's index:
+/// never a path), and that each frame file exists and matches the SHA-256 its shard manifest
+/// gives; copies frame files into the output directory, and writes `manifest.json` —
+/// byte-identical to the manifest a single run would have written.
 public enum ShardMerge {
     /// Merges the shard manifests found in `directories` into `output`.
     /// - Returns: the number of frames in the merged render.
-    /// - Throws: `MergeError` for missing, duplicate or inconsistent shards and frames;
-    ///   `OutputError` when files cannot be written.
+    /// - Throws: `MergeError` for missing, duplicate or inconsistent shards and frames, and for
+    ///   a shard manifest entry that is missing or not a plain frame file name (naming the
+    ///   manifest and the entry, `frames[3].file`); `OutputError` when files cannot be written.
     @discardableResult
     public static func merge(_ directories: [String], into output: String) throws -> Int {
-        struct Shard { var dir: String; var file: String; var k: Int; var n: Int; var members: [(String, JSONValue)]; var frames: [JSONNode] }
+        struct Shard { var dir: String; var file: String; var manifest: Manifest; var k: Int; var n: Int }
         var shards: [Shard] = []
-        let pattern = try! NSRegularExpression(pattern: #"^shard-([0-9]+)-of-([0-9]+)\.json$"#)
         for dir in directories {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else {
                 throw MergeError(message: "\(dir): no such directory, or it cannot be read", missingInput: true)
             }
-            for name in names.sorted() {
-                guard pattern.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil else { continue }
+            for name in names.sorted() where Manifest.isShardFileName(name) {
                 let path = (dir as NSString).appendingPathComponent(name)
-                guard let data = FileManager.default.contents(atPath: path), let root = try? JSONParser.parse(Array(data)),
-                      case .object(let members) = root.value else {
-                    throw MergeError(message: "\(path): not a shard manifest written by cartrender")
-                }
-                func int(_ node: JSONNode?) -> Int? { if case .number(let v, _)? = node?.value { return Int(v) }; return nil }
-                let shardNode = members.first { $0.key == "shard" }?.value
-                guard case .object(let sm)? = shardNode?.value, let k = int(sm.first { $0.key == "index" }?.value),
-                      let n = int(sm.first { $0.key == "count" }?.value),
-                      case .array(let frames)? = members.first(where: { $0.key == "frames" })?.value.value else {
-                    throw MergeError(message: "\(path): not a shard manifest written by cartrender")
-                }
-                shards.append(Shard(dir: dir, file: name, k: k, n: n,
-                                    members: members.filter { $0.key != "shard" && $0.key != "frames" }.map { ($0.key, JSONValue($0.value)) },
-                                    frames: frames))
+                let manifest = try shardManifest(at: path)
+                guard let (k, n) = manifest.shard else { throw MergeError(message: "\(path): not a shard manifest written by cartrender") }
+                shards.append(Shard(dir: dir, file: name, manifest: manifest, k: k, n: n))
             }
         }
         guard let first = shards.first else { throw MergeError(message: "no shard manifests (shard-K-of-N.json) in \(directories.joined(separator: ", "))") }
         let n = first.n
+        let render = try identity(first.manifest)
         for s in shards {
             guard s.n == n else { throw MergeError(message: "\(s.dir)/\(s.file) is shard \(s.k) of \(s.n), but \(first.file) says \(n) shards") }
-            guard JSONValue.object(s.members) == JSONValue.object(first.members) else {
+            guard try identity(s.manifest) == render else {
                 throw MergeError(message: "\(s.dir)/\(s.file) belongs to a different render than \(first.dir)/\(first.file) (scene, options or software differ)")
             }
         }
@@ -62,21 +52,18 @@ public enum ShardMerge {
             if !missing.isEmpty { throw MergeError(message: "shard \(missing.map(String.init).joined(separator: ", ")) of \(n) is missing") }
             throw MergeError(message: "a shard appears more than once: \(ks.map(String.init).joined(separator: ", "))")
         }
-        // Frames by index, each once.
-        var byIndex: [Int: (JSONNode, Shard)] = [:]
+        // Frames by index, each once, every one of the render's.
+        var byIndex: [Int: (frame: Manifest.Frame, shard: Shard)] = [:]
+        let frameCount = first.manifest.frameCount
         for s in shards {
-            for f in s.frames {
-                guard case .object(let fm) = f.value, case .number(let v, _)? = fm.first(where: { $0.key == "index" })?.value.value else {
-                    throw MergeError(message: "\(s.dir)/\(s.file): a frame has no index")
-                }
-                let i = Int(v)
-                if byIndex[i] != nil { throw MergeError(message: "frame \(i) appears in more than one shard") }
-                byIndex[i] = (f, s)
+            for f in s.manifest.frames {
+                if byIndex[f.index] != nil { throw MergeError(message: "frame \(f.index) appears in more than one shard") }
+                byIndex[f.index] = (f, s)
             }
         }
         let indices = byIndex.keys.sorted()
-        if let lo = indices.first, let hi = indices.last, indices.count != hi - lo + 1 {
-            let missing = Set(lo...hi).subtracting(indices).sorted().prefix(10)
+        if indices.count != frameCount {
+            let missing = Set(0..<frameCount).subtracting(indices).sorted().prefix(10)
             throw MergeError(message: "frames are missing: \(missing.map(String.init).joined(separator: ", "))")
         }
         let out = try OutputDirectory(path: output)
@@ -92,22 +79,9 @@ public enum ShardMerge {
             var staged: [String] = [], inPlaceNames: [String] = []
             for i in indices {
                 let (frame, shard) = byIndex[i]!
-                guard case .object(let fm) = frame.value else { continue }
-                // (file, sha256) of the frame's primary file and its alternates.
-                var files: [(name: String, sha256: String)] = []
-                func add(_ members: [(key: String, keyLocation: SourceLocation, value: JSONNode)]) {
-                    guard case .string(let name)? = members.first(where: { $0.key == "file" })?.value.value else { return }
-                    let sha: String
-                    if case .string(let s)? = members.first(where: { $0.key == "sha256" })?.value.value { sha = s } else { sha = "" }
-                    files.append((name, sha))
-                }
-                add(fm)
-                if let alts = fm.first(where: { $0.key == "alternates" }), case .array(let items) = alts.value.value {
-                    for a in items { if case .object(let am) = a.value { add(am) } }
-                }
                 let inPlace = URL(fileURLWithPath: shard.dir).standardizedFileURL.path == outPath
-                for (name, sha) in files where !name.contains("/") {
-                    let source = (shard.dir as NSString).appendingPathComponent(name)
+                for file in frame.files {
+                    let source = (shard.dir as NSString).appendingPathComponent(file.name)
                     guard FileManager.default.isReadableFile(atPath: source) else {
                         throw MergeError(message: "\(source) is listed in \(shard.file) but missing")
                     }
@@ -116,20 +90,19 @@ public enum ShardMerge {
                     }
                     // A partly downloaded or overwritten frame must not make a complete render.
                     let bytes = [UInt8](data)
-                    guard Checksum.sha256(bytes) == sha else {
+                    guard Checksum.sha256(bytes) == file.sha256 else {
                         throw MergeError(message: "\(source) does not match its SHA-256 in \(shard.file) (damaged, or written by another run)")
                     }
-                    if inPlace { inPlaceNames.append(name); continue }
-                    try staging.write(bytes, to: name)
-                    staged.append(name)
+                    if inPlace { inPlaceNames.append(file.name); continue }
+                    try staging.write(bytes, to: file.name)
+                    staged.append(file.name)
                 }
             }
             // The single-run manifest: the shared members with the frames in index order.
-            var members = first.members
-            let framesValue = JSONValue.array(indices.map { JSONValue(byIndex[$0]!.0) })
-            let at = members.firstIndex { $0.0 == "outputs" } ?? members.count
-            members.insert(("frames", framesValue), at: at)
-            try staging.write(Array(JSONValue.object(members).serialized(pretty: true).utf8), to: "manifest.json")
+            var merged = first.manifest
+            merged.shard = nil
+            merged.frames = indices.map { byIndex[$0]!.frame }
+            try staging.write(Array(try merged.serialized().utf8), to: "manifest.json")
             // Like a render, the merge replaces what an earlier complete render in the directory
             // wrote: its frames that the merged render does not have are removed.
             try staging.commit(files: staged, inPlace: inPlaceNames, manifest: "manifest.json", removeEarlierRun: true)
@@ -140,5 +113,60 @@ public enum ShardMerge {
             throw error
         }
         return indices.count
+    }
+
+    /// Reads the shard manifest at `path` and checks what merge trusts it for: every frame is
+    /// one of the render's and names its files by plain frame file names, and there are no other
+    /// outputs.
+    /// - Throws: `MergeError` naming `path`, and the entry when one is at fault.
+    static func shardManifest(at path: String) throws -> Manifest {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw MergeError(message: "\(path): not a shard manifest written by cartrender")
+        }
+        let manifest: Manifest
+        do { manifest = try Manifest(json: [UInt8](data)) } catch let e as DecodingError where !e.jsonPath.isEmpty {
+            throw MergeError(message: "\(path): \(e.jsonPath): \(e.reason)")
+        } catch {
+            throw MergeError(message: "\(path): not a shard manifest written by cartrender")
+        }
+        for (position, frame) in manifest.frames.enumerated() {
+            let entry = "frames[\(position)]"
+            guard (0..<manifest.frameCount).contains(frame.index) else {
+                throw MergeError(message: "\(path): \(entry).index: the render has frames 0 to \(manifest.frameCount - 1), got \(frame.index)")
+            }
+            guard !frame.files.isEmpty else { throw MergeError(message: "\(path): \(entry).file: is missing") }
+            for (k, file) in frame.files.enumerated() {
+                let member = k == 0 ? entry + ".file" : entry + ".alternates[\(k - 1)].file"
+                guard isFrameFileName(file.name, index: frame.index) else {
+                    let ext = frameExtensions.first { file.name.hasSuffix("." + $0) } ?? frameExtensions[0]
+                    let example = "frame_" + String(repeating: "0", count: max(0, 4 - String(frame.index).count)) + String(frame.index) + "." + ext
+                    throw MergeError(message: singleLine("\(path): \(member): must be a plain frame file name such as \"\(example)\" (frame_ and the frame's index, .\(frameExtensions.joined(separator: " or ."))), got \"\(file.name)\""))
+                }
+            }
+        }
+        if let extra = manifest.outputs.first {
+            throw MergeError(message: singleLine("\(path): outputs[0].file: a shard writes no animation or contact sheet, got \"\(extra.name)\""))
+        }
+        return manifest
+    }
+
+    /// The extensions of the per-frame formats a shard writes.
+    static let frameExtensions = OutputFormat.allCases.filter(\.isPerFrame).map(\.rawValue)
+
+    /// Whether `name` is a file name the renderer gives frame `index`: `frame_`, at least four
+    /// digits that read as `index`, and a per-frame format's extension; so never a path.
+    static func isFrameFileName(_ name: String, index: Int) -> Bool {
+        guard name.hasPrefix("frame_"), let dot = name.lastIndex(of: ".") else { return false }
+        let digits = name[name.index(name.startIndex, offsetBy: 6)..<dot]
+        return digits.count >= 4 && digits.allSatisfy { $0.isASCII && $0.isNumber } && Int(digits) == index
+            && frameExtensions.contains(String(name[name.index(after: dot)...]))
+    }
+
+    /// What every shard of one render shares: its manifest without frames and shard.
+    private static func identity(_ manifest: Manifest) throws -> JSONValue {
+        var m = manifest
+        m.frames = []
+        m.shard = nil
+        return try JSONValue(encoding: m)
     }
 }

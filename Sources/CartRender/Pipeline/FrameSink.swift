@@ -24,24 +24,15 @@ public struct FrameNeeds: OptionSet, Sendable {
     var draws: Bool { !isDisjoint(with: [.canvas, .pixels, .png]) }
 }
 
-/// A file a render writes, as the manifest lists it.
-public struct OutputFile: Equatable, Sendable {
-    /// File name inside the output directory (`frame_0042.png`, `animation.gif`).
-    public var name: String
-    /// Lowercase hex SHA-256 of its bytes.
-    public var sha256: String
-    public init(name: String, sha256: String) { self.name = name; self.sha256 = sha256 }
-}
-
 /// What a sink leaves when the stream has ended.
 public struct SinkOutput: Sendable {
     /// Files written (into the staging area), in a fixed order.
-    public var files: [OutputFile] = []
+    public var files: [Manifest.File] = []
     /// Sentences for the user about choices the sink made (frames a GIF dropped above 50 fps).
     public var notices: [String] = []
     /// What the sink reports of its work (an encoder's `GIFSummary`, `WebPSummary`), or nil.
     public var summary: (any Sendable)?
-    public init(files: [OutputFile] = [], notices: [String] = [], summary: (any Sendable)? = nil) {
+    public init(files: [Manifest.File] = [], notices: [String] = [], summary: (any Sendable)? = nil) {
         self.files = files; self.notices = notices; self.summary = summary
     }
 }
@@ -64,16 +55,16 @@ public protocol FrameSink: AnyObject, Sendable {
     var needs: FrameNeeds { get }
     /// Stage 1: per-frame work on a worker thread. Thread-safe: called concurrently.
     /// - Returns: the files written for this frame.
-    func write(_ frame: RenderedFrame) throws -> [OutputFile]
+    func write(_ frame: RenderedFrame) throws -> [Manifest.File]
     /// Stage 2: called for every frame in index order, from one thread (with ``FrameNeeds/inOrder``).
     func consume(_ frame: RenderedFrame) throws
     /// Stage 3: after the last frame was consumed.
     /// - Parameter earlier: the files the sinks before this one left (the manifest lists them).
-    func finish(earlier: [OutputFile]) throws -> SinkOutput
+    func finish(earlier: [Manifest.File]) throws -> SinkOutput
 }
 
 extension FrameSink {
-    public func write(_ frame: RenderedFrame) throws -> [OutputFile] { [] }
+    public func write(_ frame: RenderedFrame) throws -> [Manifest.File] { [] }
     public func consume(_ frame: RenderedFrame) throws {}
-    public func finish(earlier: [OutputFile]) throws -> SinkOutput { SinkOutput() }
+    public func finish(earlier: [Manifest.File]) throws -> SinkOutput { SinkOutput() }
 }

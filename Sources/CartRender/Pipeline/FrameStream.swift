@@ -98,7 +98,7 @@ public final class FrameStream {
         if let streamError { throw streamError }
         if cancellation?.isCancelled == true { throw RenderCancelled() }
         var outputs: [SinkOutput] = []
-        var earlier: [OutputFile] = []
+        var earlier: [Manifest.File] = []
         for sink in sinks {
             let output = try sink.finish(earlier: earlier)
             earlier += output.files

@@ -21,17 +21,18 @@ public final class RenderedFrame: @unchecked Sendable {
     public let time: Double
     /// What is drawn, in screen points.
     public let display: DisplayList
-    /// The manifest's `state` of the frame (SPEC.md §5).
-    public let state: JSONValue
+    /// What the screen shows at ``time`` (`ShopFrameState`, `CartFrameState`): the manifest's
+    /// `state` of the frame (SPEC.md §5).
+    public let state: any FrameState
     /// Whether the frame shows the same display list as the frame before it in the stream (then
     /// it has the same pixels and bytes).
     public let repeatsPrevious: Bool
     /// Files the sinks wrote for this frame in their first stage, in sink order (primary format
     /// first). Set before the frame reaches ``FrameSink/consume(_:)``.
-    public internal(set) var files: [OutputFile] = []
+    public internal(set) var files: [Manifest.File] = []
     let content: RunContent
 
-    init(index: Int, time: Double, display: DisplayList, state: JSONValue, repeatsPrevious: Bool, content: RunContent) {
+    init(index: Int, time: Double, display: DisplayList, state: any FrameState, repeatsPrevious: Bool, content: RunContent) {
         self.index = index; self.time = time; self.display = display; self.state = state
         self.repeatsPrevious = repeatsPrevious; self.content = content
     }

@@ -27,9 +27,7 @@ public final class Renderer: @unchecked Sendable {
     public init(scene: Scene) throws {
         self.scene = scene
         fonts = try FontEnvironment.shared()
-        var sources: [ImageSource] = [scene.shop.image]
-        if let cart = scene.cart { sources += cart.items.map(\.image) }
-        do { images = try ImageLibrary(sources: sources) } catch let e as ImageError {
+        do { images = try ImageLibrary(sources: scene.content.screen.images) } catch let e as ImageError {
             let field = scene.imageFields.first { $0.source == e.source }
             throw SceneError(kind: e.unreadable ? .unreadable : .invalid, file: "", location: field?.location,
                              path: field?.path ?? "", message: e.message)
@@ -87,7 +85,7 @@ public final class FrameWorker {
     }
 
     /// The display list and manifest state at `t` seconds.
-    public func frame(at t: Double) -> (display: DisplayList, state: JSONValue) { model.frame(at: t) }
+    public func frame(at t: Double) -> (display: DisplayList, state: any FrameState) { model.frame(at: t) }
 
     /// The frame at `t` seconds as pixels at the scene's scale.
     public func image(at t: Double) throws -> RGBAImage {

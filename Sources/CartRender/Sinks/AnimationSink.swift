@@ -25,12 +25,12 @@ final class AnimationSink<Encoder: AnimationEncoder>: FrameSink, @unchecked Send
 
     /// Assembles the file and writes it into the staging area.
     /// - Throws: `AnimationEncodingError`, `OutputError`.
-    func finish(earlier: [OutputFile]) throws -> SinkOutput {
+    func finish(earlier: [Manifest.File]) throws -> SinkOutput {
         let summary = try encoder.finish()
         self.summary = summary
         let bytes = encoder.encodedBytes
         try staging.write(bytes, to: fileName)
-        return SinkOutput(files: [OutputFile(name: fileName, sha256: Checksum.sha256(bytes))],
+        return SinkOutput(files: [Manifest.File(name: fileName, sha256: Checksum.sha256(bytes))],
                           notices: summary.notice.map { [$0] } ?? [], summary: summary)
     }
 }

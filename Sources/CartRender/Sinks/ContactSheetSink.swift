@@ -20,7 +20,7 @@ final class ContactSheetSink: FrameSink, @unchecked Sendable {
 
     var needs: FrameNeeds { [] }
 
-    func write(_ frame: RenderedFrame) throws -> [OutputFile] {
+    func write(_ frame: RenderedFrame) throws -> [Manifest.File] {
         if samples.contains(where: { $0.index == frame.index && $0.time == frame.time }) {
             seen.withLock { $0[frame.index] = frame.display }
         }
@@ -28,11 +28,11 @@ final class ContactSheetSink: FrameSink, @unchecked Sendable {
     }
 
     /// - Throws: `RasterError`, `OutputError`.
-    func finish(earlier: [OutputFile]) throws -> SinkOutput {
+    func finish(earlier: [Manifest.File]) throws -> SinkOutput {
         let known = seen.withLock { $0 }
         let bytes = try PNGEncoder.encode(try renderer.contactSheet(samples, displays: known), compression: .small)
         try staging.write(bytes, to: Self.fileName)
-        return SinkOutput(files: [OutputFile(name: Self.fileName, sha256: Checksum.sha256(bytes))])
+        return SinkOutput(files: [Manifest.File(name: Self.fileName, sha256: Checksum.sha256(bytes))])
     }
 }
 

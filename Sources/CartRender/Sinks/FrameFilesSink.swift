@@ -19,12 +19,12 @@ final class FrameFilesSink: FrameSink, @unchecked Sendable {
     var needs: FrameNeeds { format == .svg ? .svg : .png }
 
     /// - Throws: `OutputError` naming `DIR/frame_NNNN.ext` (disk full, file size limit…).
-    func write(_ frame: RenderedFrame) throws -> [OutputFile] {
+    func write(_ frame: RenderedFrame) throws -> [Manifest.File] {
         guard let encoded = format == .svg ? frame.svg : frame.png else {
             throw RasterError(.library, "frame \(frame.index) has no \(format.rawValue) bytes")
         }
         let name = renderer.fileName(ofFrame: frame.index, format: format)
         try staging.write(encoded.bytes, to: name)
-        return [OutputFile(name: name, sha256: encoded.sha256)]
+        return [Manifest.File(name: name, sha256: encoded.sha256)]
     }
 }

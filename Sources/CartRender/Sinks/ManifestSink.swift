@@ -29,12 +29,12 @@ final class ManifestSink: FrameSink, @unchecked Sendable {
     var frameFileNames: [String] { stream.fileNames }
 
     func consume(_ frame: RenderedFrame) throws {
-        try stream.append([Manifest.Frame(index: frame.index, time: frame.time,
-                                          files: frame.files.map { ($0.name, $0.sha256) }, state: frame.state)])
+        try stream.append([Manifest.Frame(index: frame.index, time: frame.time, files: frame.files,
+                                          state: try JSONValue(encoding: frame.state))])
     }
 
     /// - Throws: `OutputError` naming the manifest.
-    func finish(earlier: [OutputFile]) throws -> SinkOutput {
+    func finish(earlier: [Manifest.File]) throws -> SinkOutput {
         let px = renderer.pixelSize
         var manifest = Manifest(
             sceneHash: Checksum.sha256(Array(renderer.scene.canonicalJSON.serialized().utf8)),
@@ -42,7 +42,7 @@ final class ManifestSink: FrameSink, @unchecked Sendable {
             duration: renderer.duration, frameCount: renderer.frameCount,
             frames: [], events: renderer.events, fonts: renderer.fonts.files)
         manifest.shard = shard
-        manifest.outputs = earlier.map { ($0.name, $0.sha256) }
+        manifest.outputs = earlier
         try stream.finish(manifest)
         self.manifest = manifest
         return SinkOutput()

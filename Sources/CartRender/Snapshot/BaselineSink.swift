@@ -32,7 +32,7 @@ final class BaselineSink: FrameSink, @unchecked Sendable {
     /// - Throws: ``ImageDecodingError`` for a baseline frame that cannot be read or decoded
     ///   (unless the record mode rewrites it), `OutputError` when a recording or a report image
     ///   cannot be written.
-    func write(_ rendered: RenderedFrame) throws -> [OutputFile] {
+    func write(_ rendered: RenderedFrame) throws -> [Manifest.File] {
         let name = renderer.fileName(ofFrame: rendered.index, format: .png)
         let expectedPath = (baseline.path as NSString).appendingPathComponent(name)
         let expected = try Verifier.readIfPresent(expectedPath)

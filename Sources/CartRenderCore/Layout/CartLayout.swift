@@ -30,6 +30,8 @@ import Foundation
 /// progress, while its content keeps its offset animation; the rows below it move up over it.
 public struct CartLayout {
     public let scene: Scene
+    /// The scene's `"cart"` section.
+    public let cart: CartContent
     public let items: [CartItem]
     /// The back chevron's box.
     public let chevronFrame: Rect
@@ -71,11 +73,15 @@ public struct CartLayout {
     private let measurer: any TextMeasuring
     private let quantityLineHeight: Double
 
+    /// The symbols the page draws besides product images: the back chevron, the trash button,
+    /// minus and plus (seed 003).
+    public static let symbols: [ImageSource] = ["chevron.left", "trash", "minus", "plus"].map { .symbol($0) }
+
     /// Lays out the static parts of the page.
-    public init(scene: Scene, measurer: any TextMeasuring) {
+    public init(scene: Scene, cart: CartContent, measurer: any TextMeasuring) {
         self.scene = scene
+        self.cart = cart
         self.measurer = measurer
-        let cart = scene.cart ?? CartContent()
         items = cart.items
         let d = scene.device
         let pad = Look.cartPadding
@@ -151,11 +157,11 @@ public struct CartLayout {
     }
 
     /// The motion of this page's events.
-    public func timeline() -> CartTimeline { CartTimeline(scene: scene) }
+    public func timeline() -> CartTimeline { CartTimeline(scene: scene, cart: cart) }
 
     /// `amount` in the scene's currency and locale.
     public func currency(_ amount: Decimal) -> String {
-        Formatting.currency(amount, code: scene.cart?.currencyCode ?? "USD", locale: scene.locale)
+        Formatting.currency(amount, code: cart.currencyCode, locale: scene.locale)
     }
 
     /// One row's place on screen.
@@ -190,7 +196,7 @@ public struct CartLayout {
 
         // Header.
         list.append(.image(ImageDraw(source: .symbol("chevron.left"), frame: chevronFrame, contentMode: .fill, tint: text)))
-        list.append(.text(TextRun(scene.cart?.title ?? "", font: Look.cartTitleFont, color: text,
+        list.append(.text(TextRun(cart.title, font: Look.cartTitleFont, color: text,
                                   origin: Point(x: titleFrame.x, y: titleFrame.y), maxWidth: titleFrame.width, maxLines: titleMaxLines)))
 
         // Rows, clipped to the scroll view; rows being removed beneath the others.

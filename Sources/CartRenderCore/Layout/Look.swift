@@ -97,7 +97,51 @@ public enum Look {
     public static let symbolWidthFactor = 1.2
     public static let symbolHeightFactor = 1.0
 
+    // MARK: Shop screen (seed 000)
+    //
+    // The seed's structure, from which the lengths below come:
+    // `VStack(spacing: 0) { header.padding(.horizontal, 24).padding(.top, 8); ScrollView { VStack(spacing: 8) { flyButton.padding(.top, 48); name.padding(.top, 12); description }.padding(24) } }`,
+    // the header an `HStack { title; Spacer; cart }`, the fly button a `VStack(spacing: 20)` of
+    // the image container and the add button.
+
+    /// Fonts of the shop screen (seed 000): title `.largeTitle.bold()`, cart symbol `.title2`,
+    /// add button `.headline`, product name `.title2.bold()`, description `.body`, badge digits
+    /// `.caption2.bold()`.
+    public static let shopTitleFont = largeTitle.weight(.bold)
+    public static let shopCartSymbolFont = title2
+    public static let shopButtonFont = headline
+    public static let shopNameFont = title2.weight(.bold)
+    public static let shopDescriptionFont = body
+    public static let shopBadgeFont = caption2.weight(.bold)
+    /// Horizontal padding of the header and padding of the scroll content (pt, seed 000).
+    public static let shopPadding = 24.0
+    /// Padding above the header (pt, seed 000).
+    public static let shopHeaderTopPadding = 8.0
+    /// Spacing between the title and the cart icon when a long title wraps (pt; SwiftUI's
+    /// default `HStack` spacing, approximate).
+    public static let shopHeaderSpacing = 8.0
+    /// Padding of the cart symbol inside the cart icon's frame, the frame `"measured"` names (pt, seed 000).
+    public static let shopCartIconPadding = 8.0
+    /// Padding above the fly button (pt, seed 000).
+    public static let shopFlyButtonTopPadding = 48.0
+    /// Spacing between the image container and the add button (pt, seed 000).
+    public static let shopFlyButtonSpacing = 20.0
+    /// Spacing of the scroll content's `VStack` (pt, seed 000).
+    public static let shopStackSpacing = 8.0
+    /// Padding above the product name (pt, seed 000).
+    public static let shopNameTopPadding = 12.0
+    /// Least height of the add button's label (pt, seed 000: `.frame(maxWidth: .infinity, minHeight: 44)`).
+    public static let shopButtonMinLabelHeight = 44.0
+    /// Product image container height (pt) and padding of the image inside it (pt), seed 000.
+    public static let shopImageContainerHeight = 260.0
+    public static let shopImagePadding = 36.0
+
     // MARK: Fly button (seed 000)
+    /// Flight circle diameter (pt) and image padding inside it (pt), seed 000.
+    public static let flightDiameter = 84.0
+    public static let flightImagePadding = 14.0
+    /// Width of the flight's inner stroke (pt, seed 000).
+    public static let flightStrokeWidth = 1.0
     /// Corner radius of the product image container (pt, seed 000).
     public static let imageContainerCornerRadius = 28.0
     /// Opacity of the tint behind the product image (seed 000).

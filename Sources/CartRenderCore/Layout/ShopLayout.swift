@@ -9,6 +9,8 @@ import Foundation
 /// `VStack(spacing: 0) { header.padding(.horizontal, 24).padding(.top, 8); ScrollView { VStack(spacing: 8) { flyButton.padding(.top, 48); name.padding(.top, 12); description }.padding(24) } }`.
 public struct ShopLayout {
     public let scene: Scene
+    /// The scene's `"shop"` section.
+    public let shop: ShopContent
     /// The title "Shop" (largeTitle bold).
     public let titleFrame: Rect
     /// The cart icon with its 8 pt padding: the frame `"measured"` refers to.
@@ -28,64 +30,57 @@ public struct ShopLayout {
     /// Where flights land (pt), or nil for none.
     public let cartFrame: Rect?
 
-    public static let titleFont = Look.largeTitle.weight(.bold)
-    public static let cartSymbolFont = Look.title2
-    public static let buttonFont = Look.headline
-    public static let nameFont = Look.title2.weight(.bold)
-    public static let descriptionFont = Look.body
-    public static let badgeFont = Look.caption2.weight(.bold)
-    /// Product image container height (pt), padding of the image inside it (pt), seed 000.
-    public static let imageContainerHeight = 260.0
-    public static let imagePadding = 36.0
-    /// Flight circle diameter (pt) and image padding inside it (pt), seed 000.
-    public static let flightDiameter = 84.0
-    public static let flightImagePadding = 14.0
-
     private let measurer: any TextMeasuring
 
+    /// The symbols of the cart icon and of the add button (seed 000).
+    public static let cartSymbol = ImageSource.symbol("cart.fill")
+    public static let buttonSymbol = ImageSource.symbol("cart.badge.plus")
+
     /// Lays out the static parts of the screen.
-    public init(scene: Scene, measurer: any TextMeasuring) {
+    public init(scene: Scene, shop: ShopContent, measurer: any TextMeasuring) {
         self.scene = scene
+        self.shop = shop
         self.measurer = measurer
         let d = scene.device
-        let s = scene.shop
-        let contentWidth = d.width - 48
+        let s = shop
+        let pad = Look.shopPadding
+        let contentWidth = d.width - 2 * pad
 
         // Header: HStack { title; Spacer; cart } .padding(.horizontal, 24) .padding(.top, 8)
-        let symbol = Self.symbolSize(Self.cartSymbolFont)
-        let cartSize = Size(width: symbol.width + 16, height: symbol.height + 16)
+        let symbol = Self.symbolSize(Look.shopCartSymbolFont)
+        let cartSize = Size(width: symbol.width + 2 * Look.shopCartIconPadding, height: symbol.height + 2 * Look.shopCartIconPadding)
         // A long title wraps in the space the cart leaves (HStack spacing 8 pt), as Text does.
-        let title = measurer.measure(s.title, font: Self.titleFont, maxWidth: contentWidth - cartSize.width - 8)
-        let headerTop = d.safeAreaTop + 8
+        let title = measurer.measure(s.title, font: Look.shopTitleFont, maxWidth: contentWidth - cartSize.width - Look.shopHeaderSpacing)
+        let headerTop = d.safeAreaTop + Look.shopHeaderTopPadding
         let headerHeight = max(title.height, cartSize.height)
-        titleFrame = Rect(x: 24, y: headerTop + (headerHeight - title.height) / 2, width: contentWidth - cartSize.width - 8, height: title.height)
-        cartIconFrame = Rect(x: d.width - 24 - cartSize.width, y: headerTop + (headerHeight - cartSize.height) / 2,
+        titleFrame = Rect(x: pad, y: headerTop + (headerHeight - title.height) / 2, width: contentWidth - cartSize.width - Look.shopHeaderSpacing, height: title.height)
+        cartIconFrame = Rect(x: d.width - pad - cartSize.width, y: headerTop + (headerHeight - cartSize.height) / 2,
                              width: cartSize.width, height: cartSize.height)
-        cartSymbolFrame = cartIconFrame.insetBy(8)
+        cartSymbolFrame = cartIconFrame.insetBy(Look.shopCartIconPadding)
 
         // Scroll content: VStack(alignment: .leading, spacing: 8).padding(24); fly button .padding(.top, 48).
-        var y = headerTop + headerHeight + 24 + 48
+        var y = headerTop + headerHeight + pad + Look.shopFlyButtonTopPadding
         // Fly button: VStack(spacing: 20) { image container (260 tall); button }
-        imageContainerFrame = Rect(x: 24, y: y, width: contentWidth, height: Self.imageContainerHeight)
-        y += Self.imageContainerHeight + 20
-        let icon = Self.symbolSize(Self.buttonFont)
+        imageContainerFrame = Rect(x: pad, y: y, width: contentWidth, height: Look.shopImageContainerHeight)
+        y += Look.shopImageContainerHeight + Look.shopFlyButtonSpacing
+        let icon = Self.symbolSize(Look.shopButtonFont)
         // A long button title wraps inside the button, which grows taller.
-        let labelTitle = measurer.measure(s.buttonTitle, font: Self.buttonFont,
+        let labelTitle = measurer.measure(s.buttonTitle, font: Look.shopButtonFont,
                                           maxWidth: contentWidth - 2 * Look.buttonPaddingH - icon.width - Look.labelSpacing)
-        let labelHeight = max(44, max(labelTitle.height, icon.height))
-        buttonFrame = Rect(x: 24, y: y, width: contentWidth, height: labelHeight + 2 * Look.buttonPaddingV)
+        let labelHeight = max(Look.shopButtonMinLabelHeight, max(labelTitle.height, icon.height))
+        buttonFrame = Rect(x: pad, y: y, width: contentWidth, height: labelHeight + 2 * Look.buttonPaddingV)
         let labelWidth = min(icon.width + Look.labelSpacing + labelTitle.width, contentWidth - 2 * Look.buttonPaddingH)
         let labelX = buttonFrame.midX - labelWidth / 2
         buttonIconFrame = Rect(x: labelX, y: buttonFrame.midY - icon.height / 2, width: icon.width, height: icon.height)
         buttonTitleFrame = Rect(x: labelX + icon.width + Look.labelSpacing, y: buttonFrame.midY - labelTitle.height / 2,
                                 width: labelWidth - icon.width - Look.labelSpacing, height: labelTitle.height)
-        y = buttonFrame.maxY + 8 + 12
-        let name = measurer.measure(s.productName, font: Self.nameFont, maxWidth: contentWidth)
-        nameFrame = Rect(x: 24, y: y, width: contentWidth, height: name.height)
-        y = nameFrame.maxY + 8
-        let desc = measurer.measure(s.productDescription, font: Self.descriptionFont, maxWidth: contentWidth)
-        descriptionFrame = Rect(x: 24, y: y, width: contentWidth, height: desc.height)
-        badgeLineHeight = measurer.measure("0", font: Self.badgeFont, maxWidth: nil).height
+        y = buttonFrame.maxY + Look.shopStackSpacing + Look.shopNameTopPadding
+        let name = measurer.measure(s.productName, font: Look.shopNameFont, maxWidth: contentWidth)
+        nameFrame = Rect(x: pad, y: y, width: contentWidth, height: name.height)
+        y = nameFrame.maxY + Look.shopStackSpacing
+        let desc = measurer.measure(s.productDescription, font: Look.shopDescriptionFont, maxWidth: contentWidth)
+        descriptionFrame = Rect(x: pad, y: y, width: contentWidth, height: desc.height)
+        badgeLineHeight = measurer.measure("0", font: Look.shopBadgeFont, maxWidth: nil).height
 
         switch s.cartFrame {
         case .measured: cartFrame = cartIconFrame
@@ -102,7 +97,7 @@ public struct ShopLayout {
 
     /// The motion of this screen's taps.
     public func timeline() -> FlyTimeline {
-        FlyTimeline(scene: scene, sourceFrame: imageContainerFrame, cartFrame: cartFrame)
+        FlyTimeline(scene: scene, shop: shop, sourceFrame: imageContainerFrame, cartFrame: cartFrame)
     }
 
     /// The badge text for a count (locale number format), as shown and listed in the manifest.
@@ -110,7 +105,7 @@ public struct ShopLayout {
 
     /// The badge capsule's width (pt) for a text: at least 18, else text width + 2 × 5 pt.
     public func badgeWidth(_ text: String) -> Double {
-        max(Look.badgeMinSide, measurer.measure(text, font: Self.badgeFont, maxWidth: nil).width + 2 * Look.badgePaddingH)
+        max(Look.badgeMinSide, measurer.measure(text, font: Look.shopBadgeFont, maxWidth: nil).width + 2 * Look.badgePaddingH)
     }
 
     /// Everything the screen shows in `state`, back to front; flights last, above everything.
@@ -119,13 +114,13 @@ public struct ShopLayout {
         let tint = scene.tint.resolved(scheme)
         let label = Look.label.resolved(scheme)
         let background = Look.background.resolved(scheme)
-        let s = scene.shop
+        let s = shop
         var items: [DisplayItem] = []
 
-        items.append(.text(TextRun(s.title, font: Self.titleFont, color: label, origin: Point(x: titleFrame.x, y: titleFrame.y), maxWidth: titleFrame.width)))
+        items.append(.text(TextRun(s.title, font: Look.shopTitleFont, color: label, origin: Point(x: titleFrame.x, y: titleFrame.y), maxWidth: titleFrame.width)))
 
         // Cart icon and badge, scaled together about the cart frame's center.
-        var cart: [DisplayItem] = [.image(ImageDraw(source: .symbol("cart.fill"), frame: cartSymbolFrame, tint: tint))]
+        var cart: [DisplayItem] = [.image(ImageDraw(source: Self.cartSymbol, frame: cartSymbolFrame, tint: tint))]
         if state.count > 0 { cart += badge(state) }
         if state.badgeScale == 1 {
             items += cart
@@ -136,30 +131,30 @@ public struct ShopLayout {
         // Product image container.
         items.append(.fill(.roundedRect(imageContainerFrame, radius: Look.imageContainerCornerRadius),
                            .color(tint.opacity(Look.imageContainerTintOpacity))))
-        items.append(.image(ImageDraw(source: s.image, frame: imageContainerFrame.insetBy(Self.imagePadding), tint: tint)))
+        items.append(.image(ImageDraw(source: s.image, frame: imageContainerFrame.insetBy(Look.shopImagePadding), tint: tint)))
 
         // Add button (.borderedProminent), pressed look for 0.1 s after a tap.
         var button: [DisplayItem] = [
             .fill(.roundedRect(buttonFrame, radius: Look.buttonCornerRadius), .color(tint)),
-            .image(ImageDraw(source: .symbol("cart.badge.plus"), frame: buttonIconFrame, tint: .white)),
-            .text(TextRun(s.buttonTitle, font: Self.buttonFont, color: .white, origin: Point(x: buttonTitleFrame.x, y: buttonTitleFrame.y),
+            .image(ImageDraw(source: Self.buttonSymbol, frame: buttonIconFrame, tint: .white)),
+            .text(TextRun(s.buttonTitle, font: Look.shopButtonFont, color: .white, origin: Point(x: buttonTitleFrame.x, y: buttonTitleFrame.y),
                           maxWidth: buttonTitleFrame.width, alignment: .center)),
         ]
         if state.buttonPressed { button = [.group(transform: .identity, opacity: Look.buttonPressedOpacity, clip: nil, items: button)] }
         items += button
 
-        items.append(.text(TextRun(s.productName, font: Self.nameFont, color: label, origin: Point(x: nameFrame.x, y: nameFrame.y), maxWidth: nameFrame.width)))
-        items.append(.text(TextRun(s.productDescription, font: Self.descriptionFont, color: Look.secondaryLabel.resolved(scheme),
+        items.append(.text(TextRun(s.productName, font: Look.shopNameFont, color: label, origin: Point(x: nameFrame.x, y: nameFrame.y), maxWidth: nameFrame.width)))
+        items.append(.text(TextRun(s.productDescription, font: Look.shopDescriptionFont, color: Look.secondaryLabel.resolved(scheme),
                                    origin: Point(x: descriptionFrame.x, y: descriptionFrame.y), maxWidth: descriptionFrame.width)))
 
         // Flights: 84 pt circle of the background color, the image padded 14 pt, a 1 pt inner stroke.
         for f in state.flights {
-            let circle = Rect(center: .zero, size: Size(width: Self.flightDiameter, height: Self.flightDiameter))
+            let circle = Rect(center: .zero, size: Size(width: Look.flightDiameter, height: Look.flightDiameter))
             let t = AffineTransform(a: f.scale, b: 0, c: 0, d: f.scale, tx: f.center.x, ty: f.center.y)
             items.append(.group(transform: t, opacity: 1, clip: nil, items: [
                 .fill(.ellipse(circle), .color(background)),
-                .image(ImageDraw(source: s.image, frame: circle.insetBy(Self.flightImagePadding), tint: tint)),
-                .stroke(.ellipse(circle.insetBy(0.5)), .color(tint.opacity(Look.flightStrokeOpacity)), lineWidth: 1),
+                .image(ImageDraw(source: s.image, frame: circle.insetBy(Look.flightImagePadding), tint: tint)),
+                .stroke(.ellipse(circle.insetBy(Look.flightStrokeWidth / 2)), .color(tint.opacity(Look.flightStrokeOpacity)), lineWidth: Look.flightStrokeWidth),
             ]))
         }
         return DisplayList(size: Size(width: scene.device.width, height: scene.device.height), background: background, items: items)
@@ -183,31 +178,31 @@ public struct ShopLayout {
             let right = cartIconFrame.maxX
             let center = right - width / 2
             let newChars = Array(newText), oldChars = Array(oldText)
-            let newLeft = center - measurer.measure(newText, font: Self.badgeFont, maxWidth: nil).width / 2
-            let oldLeft = center - measurer.measure(oldText, font: Self.badgeFont, maxWidth: nil).width / 2
+            let newLeft = center - measurer.measure(newText, font: Look.shopBadgeFont, maxWidth: nil).width / 2
+            let oldLeft = center - measurer.measure(oldText, font: Look.shopBadgeFont, maxWidth: nil).width / 2
             let rise = Look.digitRollFraction * badgeLineHeight * (d.to > d.from ? 1 : -1)
             // Align digits from the trailing end; positions that keep their character stay still.
             for k in 0..<max(newChars.count, oldChars.count) {
                 let ni = newChars.count - 1 - k, oi = oldChars.count - 1 - k
                 let n = ni >= 0 ? newChars[ni] : nil, o = oi >= 0 ? oldChars[oi] : nil
                 if let n, n == o {
-                    glyphs.append(.text(TextRun(String(n), font: Self.badgeFont, color: .white,
+                    glyphs.append(.text(TextRun(String(n), font: Look.shopBadgeFont, color: .white,
                                                 origin: Point(x: newLeft + prefixWidth(newChars, ni), y: textY))))
                     continue
                 }
                 if let o {
                     glyphs.append(.group(transform: .translation(Vector(dx: 0, dy: -rise * p)), opacity: min(max(1 - p, 0), 1), clip: nil, items: [
-                        .text(TextRun(String(o), font: Self.badgeFont, color: .white, origin: Point(x: oldLeft + prefixWidth(oldChars, oi), y: textY))),
+                        .text(TextRun(String(o), font: Look.shopBadgeFont, color: .white, origin: Point(x: oldLeft + prefixWidth(oldChars, oi), y: textY))),
                     ]))
                 }
                 if let n {
                     glyphs.append(.group(transform: .translation(Vector(dx: 0, dy: rise * (1 - p))), opacity: min(max(p, 0), 1), clip: nil, items: [
-                        .text(TextRun(String(n), font: Self.badgeFont, color: .white, origin: Point(x: newLeft + prefixWidth(newChars, ni), y: textY))),
+                        .text(TextRun(String(n), font: Look.shopBadgeFont, color: .white, origin: Point(x: newLeft + prefixWidth(newChars, ni), y: textY))),
                     ]))
                 }
             }
         } else {
-            glyphs.append(.text(TextRun(newText, font: Self.badgeFont, color: .white,
+            glyphs.append(.text(TextRun(newText, font: Look.shopBadgeFont, color: .white,
                                         origin: Point(x: cartIconFrame.maxX - width, y: textY), maxWidth: width, alignment: .center)))
         }
         let capsule = Rect(x: cartIconFrame.maxX - width, y: cartIconFrame.minY, width: width, height: height)
@@ -215,16 +210,14 @@ public struct ShopLayout {
     }
 
     private func prefixWidth(_ chars: [Character], _ end: Int) -> Double {
-        end <= 0 ? 0 : measurer.measure(String(chars[0..<end]), font: Self.badgeFont, maxWidth: nil).width
+        end <= 0 ? 0 : measurer.measure(String(chars[0..<end]), font: Look.shopBadgeFont, maxWidth: nil).width
     }
 
     /// Accessibility values of the frame (SPEC.md §2.1): the cart reads "Cart", "1 item" / "N items";
     /// the product image reads its `imageLabel`.
-    public func accessibility(for state: ShopState) -> JSONValue {
-        .object([
-            ("cart", .object([("label", "Cart"), ("value", .string(state.count == 1 ? "1 item" : "\(state.count) items"))])),
-            ("productImage", .object([("label", .string(scene.shop.imageLabel))])),
-            ("addButton", .object([("label", .string(scene.shop.buttonTitle))])),
-        ])
+    public func accessibility(for state: ShopState) -> ShopFrameState.Accessibility {
+        ShopFrameState.Accessibility(cart: .init(label: "Cart", value: state.count == 1 ? "1 item" : "\(state.count) items"),
+                                     productImage: .init(label: shop.imageLabel),
+                                     addButton: .init(label: shop.buttonTitle))
     }
 }

@@ -144,9 +144,9 @@ public struct CartTimeline: Sendable {
     /// Events that could not happen (first in time order first); empty for a valid scene.
     public let issues: [Issue]
 
-    /// Simulates the cart events of `scene` (swipes and row / checkout taps).
-    public init(scene: Scene) {
-        let cart = scene.cart ?? CartContent()
+    /// Simulates the cart events of `scene` (swipes and row / checkout taps) on the items of its
+    /// `"cart"` section.
+    public init(scene: Scene, cart: CartContent) {
         self.init(items: cart.items, events: scene.events, screenWidth: scene.device.width,
                   currencyCode: cart.currencyCode, locale: scene.locale)
     }
@@ -184,7 +184,7 @@ public struct CartTimeline: Sendable {
             }
             return sum
         }
-        func totalText() -> JSONValue { .string(Formatting.currency(total(), code: currencyCode, locale: locale)) }
+        func totalText() -> String { Formatting.currency(total(), code: currencyCode, locale: locale) }
         func setOpen(_ row: Int, _ value: Bool, at time: Double) {
             guard open[row] != value else { return }
             open[row] = value
@@ -193,10 +193,7 @@ public struct CartTimeline: Sendable {
         func delete(_ row: Int, at time: Double, animation: CurveAnimation, reason: DeletionReason, event: Int) {
             deleted[row] = (time, event)
             tracks[row].deletion = Deletion(time: time, animation: animation, reason: reason)
-            log.append(TimelineEvent(time: time, kind: "delete", fields: [
-                ("item", .string(tracks[row].item.id)), ("reason", .string(reason.rawValue)),
-                ("animation", .string(reason == .swipe ? "easeOut" : "easeIn")), ("total", totalText()),
-            ]))
+            log.append(TimelineEvent(time: time, .delete(item: tracks[row].item.id, reason: reason, total: totalText())))
         }
         // `onEnd`: the seed's release thresholds, animated with `.easeOut`.
         func release(_ r: Release) {
@@ -216,19 +213,16 @@ public struct CartTimeline: Sendable {
                 outcome = "close"
             }
             tracks[row].segments.append(.animation(start: r.time, from: from, to: target, animation: Self.releaseAnimation))
-            log.append(TimelineEvent(time: r.time, kind: "release", fields: [
-                ("item", .string(tracks[row].item.id)), ("translation", .num(r.translation)),
-                ("offset", .num(from)), ("target", .num(target)),
-            ]))
+            log.append(TimelineEvent(time: r.time, .release(item: tracks[row].item.id, translation: r.translation, offset: from, target: target)))
             switch outcome {
             case "delete":
                 delete(row, at: r.time, animation: Self.releaseAnimation, reason: .swipe, event: r.event)
             case "open":
                 setOpen(row, true, at: r.time)
-                log.append(TimelineEvent(time: r.time, kind: "open", fields: [("item", .string(tracks[row].item.id))]))
+                log.append(TimelineEvent(time: r.time, .open(item: tracks[row].item.id)))
             default:
                 setOpen(row, false, at: r.time)
-                log.append(TimelineEvent(time: r.time, kind: "close", fields: [("item", .string(tracks[row].item.id))]))
+                log.append(TimelineEvent(time: r.time, .close(item: tracks[row].item.id)))
             }
         }
         func releaseAll(through time: Double) {
@@ -255,8 +249,8 @@ public struct CartTimeline: Sendable {
                 continue
             case .tapCheckout:
                 presses.append(Press(time: e.at, button: "checkout", item: nil))
-                log.append(TimelineEvent(time: e.at, kind: "tap", fields: [("target", "checkout")]))
-                log.append(TimelineEvent(time: e.at, kind: "checkout", fields: [("total", totalText())]))
+                log.append(TimelineEvent(time: e.at, .tap(.checkout)))
+                log.append(TimelineEvent(time: e.at, .checkout(total: totalText())))
             case .swipe(let id, let translation, let duration):
                 guard let row = index[id], alive(row, e, member: ["swipe", "item"]) else { continue }
                 if let end = dragEnd[row] {
@@ -271,9 +265,7 @@ public struct CartTimeline: Sendable {
                 }
                 tracks[row].drags.append((e.at, end))
                 dragEnd[row] = end
-                log.append(TimelineEvent(time: e.at, kind: "swipe", fields: [
-                    ("item", .string(id)), ("translation", .num(translation)), ("duration", .num(duration)), ("offset", .num(base)),
-                ]))
+                log.append(TimelineEvent(time: e.at, .swipe(item: id, translation: translation, duration: duration, offset: base)))
                 let r = Release(time: end, row: row, base: base, translation: translation, event: e.index)
                 let at = pending.firstIndex { $0.time > end } ?? pending.count
                 pending.insert(r, at: at)
@@ -283,15 +275,13 @@ public struct CartTimeline: Sendable {
                 switch button {
                 case .plus, .minus:
                     presses.append(Press(time: e.at, button: button.rawValue, item: id))
-                    log.append(TimelineEvent(time: e.at, kind: "tap", fields: [("target", .string(button.rawValue)), ("item", .string(id))]))
+                    log.append(TimelineEvent(time: e.at, .tap(.row(button, item: id))))
                     let old = quantity[row]
                     let new = button == .plus ? (old == Int.max ? old : old + 1) : max(1, old - 1)
                     if new != old {
                         quantity[row] = new
                         tracks[row].quantities.append((e.at, new))
-                        log.append(TimelineEvent(time: e.at, kind: "quantity", fields: [
-                            ("item", .string(id)), ("from", .int(old)), ("to", .int(new)), ("total", totalText()),
-                        ]))
+                        log.append(TimelineEvent(time: e.at, .quantity(item: id, from: old, to: new, total: totalText())))
                     }
                 case .delete:
                     if let end = dragEnd[row] {
@@ -305,7 +295,7 @@ public struct CartTimeline: Sendable {
                         continue
                     }
                     presses.append(Press(time: e.at, button: "delete", item: id))
-                    log.append(TimelineEvent(time: e.at, kind: "tap", fields: [("target", "delete"), ("item", .string(id))]))
+                    log.append(TimelineEvent(time: e.at, .tap(.row(.delete, item: id))))
                     delete(row, at: e.at, animation: Self.trashAnimation, reason: .trash, event: e.index)
                 }
             }
@@ -391,7 +381,7 @@ public struct CartState: Equatable, Sendable {
 
 /// One row at one moment.
 public struct CartRowState: Equatable, Sendable {
-    public enum Phase: String, Sendable {
+    public enum Phase: String, Sendable, Encodable {
         /// Still.
         case rest
         /// A finger is on the row (also for rightward drags, which do not move it).

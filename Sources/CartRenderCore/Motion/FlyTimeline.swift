@@ -56,10 +56,11 @@ public struct FlyTimeline: Sendable {
 
     /// Simulates the taps of `scene` (only `.tapAdd` events are read).
     /// - Parameters:
+    ///   - shop: the scene's shop section (its `count` is the count at the start).
     ///   - sourceFrame: the product image container's frame (screen pt).
     ///   - cartFrame: where flights land (screen pt), or nil for none.
-    public init(scene: Scene, sourceFrame: Rect, cartFrame: Rect?) {
-        initialCount = scene.shop.count
+    public init(scene: Scene, shop: ShopContent, sourceFrame: Rect, cartFrame: Rect?) {
+        initialCount = shop.count
         tapTimes = scene.events.filter { $0.action == .tapAdd }.map(\.at)
         reduceMotion = scene.reduceMotion
         sourceCenter = sourceFrame.center
@@ -68,19 +69,16 @@ public struct FlyTimeline: Sendable {
         var flights: [Flight] = []
         var changes: [CountChange] = []
         var log: [TimelineEvent] = []
-        var count = scene.shop.count
+        var count = shop.count
         var inAir: [Flight] = []  // sorted by landing time
         var nextID = 1
 
-        func increment(at time: Double, reason: String?, flight: Int?) {
+        /// Adds one to the count (saturating) and logs `event` of the new count: a landing, or a
+        /// tap counted at once.
+        func increment(at time: Double, _ event: (Int) -> TimelineEvent.Kind) {
             let old = count
             count = count == Int.max ? count : count + 1
-            var fields: [(String, JSONValue)] = []
-            if let f = flight { fields.append(("flight", .int(f))) }
-            fields.append(("count", .int(count)))
-            if let r = reason { fields.append(("reason", .string(r))) }
-            fields.append(("hook", "onAdd"))
-            log.append(TimelineEvent(time: time, kind: flight == nil ? "increment" : "land", fields: fields))
+            log.append(TimelineEvent(time: time, event(count)))
             guard count != old else { return }
             changes.append(CountChange(time: time, from: old, to: count, bumpStart: (1, 0)))
         }
@@ -88,28 +86,25 @@ public struct FlyTimeline: Sendable {
             // Landings at or before `time` (within 1 µs) happen before a tap at `time`.
             while let first = inAir.first, TimeTolerance.hasHappened(first.land, by: time) {
                 inAir.removeFirst()
-                increment(at: first.land, reason: nil, flight: first.id)
+                increment(at: first.land) { .land(flight: first.id, count: $0) }
             }
         }
         for event in scene.events where event.action == .tapAdd {
             landFlights(through: event.at)
-            log.append(TimelineEvent(time: event.at, kind: "tap", fields: [("target", "add")]))
-            let reason: String?
-            if scene.reduceMotion { reason = "reduceMotion" }
-            else if destination == nil { reason = "noCartFrame" }
-            else if inAir.count >= Self.maximumFlights { reason = "maximumFlights" }
+            log.append(TimelineEvent(time: event.at, .tap(.add)))
+            let reason: TimelineEvent.IncrementReason?
+            if scene.reduceMotion { reason = .reduceMotion }
+            else if destination == nil { reason = .noCartFrame }
+            else if inAir.count >= Self.maximumFlights { reason = .maximumFlights }
             else { reason = nil }
             if let r = reason {
-                increment(at: event.at, reason: r, flight: nil)
+                increment(at: event.at) { .increment(count: $0, reason: r) }
             } else {
                 let f = Flight(id: nextID, launch: event.at)
                 nextID += 1
                 flights.append(f)
                 inAir.append(f)  // equal durations: launch order is landing order
-                let d = destination!
-                log.append(TimelineEvent(time: event.at, kind: "launch", fields: [
-                    ("flight", .int(f.id)), ("destination", .object([("x", .num(d.dx)), ("y", .num(d.dy))])),
-                ]))
+                log.append(TimelineEvent(time: event.at, .launch(flight: f.id, destination: destination!)))
             }
         }
         landFlights(through: .infinity)
@@ -201,7 +196,8 @@ public struct ShopState: Equatable, Sendable {
     /// Whether the add button shows its pressed look.
     public var buttonPressed: Bool
 
-    public struct FlightState: Equatable, Sendable {
+    /// A flight in the air; its manifest form is `{"id", "progress", "center": {"x", "y"}, "scale"}`.
+    public struct FlightState: Equatable, Sendable, Encodable {
         public var id: Int
         /// Eased progress 0…1.
         public var progress: Double

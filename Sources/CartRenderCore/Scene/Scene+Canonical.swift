@@ -19,35 +19,12 @@ extension Scene {
         ]
         let deviceJSON: JSONValue = self.device.name.flatMap { Device.presets[$0] } == self.device ? .string(self.device.name!) : .object(device)
         var members: [(String, JSONValue)] = [
-            ("version", .int(version)), ("screen", .string(screen.rawValue)), ("device", deviceJSON),
+            ("version", .int(version)), ("screen", .string(content.name)), ("device", deviceJSON),
             ("colorScheme", .string(colorScheme.rawValue)), ("reduceMotion", .bool(reduceMotion)),
             ("locale", .string(locale)), ("tint", .string(tint.text)), ("fps", .int(fps)),
             ("duration", duration.map { .num($0) } ?? .null),
         ]
-        switch screen {
-        case .shop:
-            let frame: JSONValue
-            switch shop.cartFrame {
-            case .measured: frame = "measured"
-            case .none: frame = .null
-            case .rect(let r): frame = .object([("x", .num(r.x)), ("y", .num(r.y)), ("width", .num(r.width)), ("height", .num(r.height))])
-            }
-            members.append(("shop", .object([
-                ("title", .string(shop.title)), ("productName", .string(shop.productName)),
-                ("productDescription", .string(shop.productDescription)), ("image", image(shop.image)),
-                ("imageLabel", .string(shop.imageLabel)), ("buttonTitle", .string(shop.buttonTitle)),
-                ("count", .int(shop.count)), ("cartFrame", frame),
-            ])))
-        case .cart:
-            let c = cart ?? CartContent()
-            members.append(("cart", .object([
-                ("title", .string(c.title)), ("currencyCode", .string(c.currencyCode)),
-                ("items", .array(c.items.map { item in
-                    .object([("id", .string(item.id)), ("name", .string(item.name)), ("details", .string(item.details)),
-                             ("image", image(item.image)), ("price", .string("\(item.price)")), ("quantity", .int(item.quantity))])
-                })),
-            ])))
-        }
+        members.append((content.name, content.screen.canonicalJSON(image: image)))
         members.append(("events", .array(events.map { e in
             var m: [(String, JSONValue)] = [("at", .num(e.at))]
             switch e.action {

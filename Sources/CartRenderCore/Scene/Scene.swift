@@ -5,11 +5,26 @@ import Foundation
 /// Produced by `SceneDecoder` from a scene file (or the embedded default); all values are
 /// resolved and in range. Times are seconds (s), lengths points (pt).
 public struct Scene: Equatable, Sendable {
-    /// Which of the two screens the scene shows.
-    public enum Screen: String, Sendable, CaseIterable { case shop, cart }
+    /// What the scene shows: one screen and its content, so the two cannot disagree.
+    public enum Content: Equatable, Sendable {
+        /// The fly-button demo screen of seed 000.
+        case shop(ShopContent)
+        /// The cart page of seed 003.
+        case cart(CartContent)
+
+        /// The content as its screen.
+        public var screen: any Screen {
+            switch self {
+            case .shop(let s): return s
+            case .cart(let c): return c
+            }
+        }
+
+        /// The screen's name in scene files (`shop`).
+        public var name: String { type(of: screen).name }
+    }
 
     public var version: Int = 1
-    public var screen: Screen = .shop
     public var device: Device = .iPhone16
     public var colorScheme: ColorScheme = .light
     public var reduceMotion: Bool = false
@@ -20,8 +35,8 @@ public struct Scene: Equatable, Sendable {
     public var fps: Int = 60
     /// Length of the render (s); `nil` ends it 0.5 s after the last animation settles.
     public var duration: Double?
-    public var shop: ShopContent = ShopContent()
-    public var cart: CartContent?
+    /// The screen and its content (`"screen"` and its section of the scene file).
+    public var content: Content = .shop(ShopContent())
     /// User input in time order (stable for equal times: file order).
     public var events: [SceneEvent] = []
     /// Directory that relative image paths are resolved against (not part of the scene's identity).
@@ -105,54 +120,6 @@ public struct ImageField: Equatable, Sendable {
     public var location: SourceLocation?
     public init(source: ImageSource, path: String, location: SourceLocation?) {
         self.source = source; self.path = path; self.location = location
-    }
-}
-
-/// The fly-button demo screen of seed 000.
-public struct ShopContent: Equatable, Sendable {
-    public var title = "Shop"
-    public var productName = "Trail backpack"
-    public var productDescription = "Twenty liters, water resistant and light enough for every day."
-    public var image: ImageSource = .symbol("backpack.fill")
-    public var imageLabel = "Trail backpack"
-    public var buttonTitle = "Add to Cart"
-    /// Items in the cart before the first frame (≥ 0).
-    public var count = 0
-    public var cartFrame: CartFrame = .measured
-    public init() {}
-
-    /// Where flights go (seed 000's `cartFrame: CGRect?`).
-    public enum CartFrame: Equatable, Sendable {
-        /// The cart icon's laid-out frame.
-        case measured
-        /// No cart frame: taps never fly, they count at once.
-        case none
-        /// A fixed frame in screen points.
-        case rect(Rect)
-    }
-}
-
-/// The cart page of seed 003.
-public struct CartContent: Equatable, Sendable {
-    public var title = "My cart"
-    /// ISO 4217 currency code (`USD`, `EUR`, `JPY`).
-    public var currencyCode = "USD"
-    public var items: [CartItem] = []
-    public init() {}
-}
-
-/// One row of the cart page. `price` is a decimal, never binary floating point.
-public struct CartItem: Equatable, Sendable {
-    public var id: String
-    public var name: String
-    public var details: String
-    public var image: ImageSource
-    /// Unit price in the scene's currency.
-    public var price: Decimal
-    /// Quantity (≥ 1).
-    public var quantity: Int
-    public init(id: String, name: String, details: String, image: ImageSource, price: Decimal, quantity: Int) {
-        self.id = id; self.name = name; self.details = details; self.image = image; self.price = price; self.quantity = quantity
     }
 }
 

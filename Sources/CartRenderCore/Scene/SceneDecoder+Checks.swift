@@ -1,29 +1,6 @@
 import Foundation
 
 extension SceneDecoder {
-    /// The image files `scene` names, each with the JSON path and position of its field in
-    /// `root`, in file order (`shop.image`, then `cart.items[i].image`). Symbols are left out:
-    /// the decoder has already checked them.
-    func imageFields(_ root: JSONNode, _ scene: Scene) -> [ImageField] {
-        func member(_ node: JSONNode?, _ key: String) -> JSONNode? {
-            guard case .object(let members)? = node?.value else { return nil }
-            return members.first { $0.key == key }?.value
-        }
-        var fields: [ImageField] = []
-        if case .file = scene.shop.image {
-            fields.append(ImageField(source: scene.shop.image, path: "shop.image",
-                                     location: member(member(root, "shop"), "image")?.location))
-        }
-        var itemNodes: [JSONNode] = []
-        if case .array(let list)? = member(member(root, "cart"), "items")?.value { itemNodes = list }
-        for (i, item) in (scene.cart?.items ?? []).enumerated() {
-            guard case .file = item.image else { continue }
-            fields.append(ImageField(source: item.image, path: "cart.items[\(i)].image",
-                                     location: i < itemNodes.count ? member(itemNodes[i], "image")?.location : nil))
-        }
-        return fields
-    }
-
     /// Without a `duration`, a render runs to at least 0.5 s after its last event
     /// (`Renderer.tail`): refuse, at that event's `at`, a last event so late that the render
     /// would have more than `maxFrames` frames at the scene's fps. (The renderer checks the

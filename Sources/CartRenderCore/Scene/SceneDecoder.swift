@@ -27,6 +27,14 @@ public struct SceneDecoder {
     public static let maxTime = 3600.0
 
     let file: String
+    /// Where the image files of the scene are named, as `image` reads them.
+    private let imageLog = ImageLog()
+
+    private final class ImageLog {
+        var fields: [ImageField] = []
+    }
+
+    init(file: String) { self.file = file }
 
     /// Decodes and validates a scene.
     /// - Parameters:
@@ -134,8 +142,9 @@ public struct SceneDecoder {
 
     // MARK: - Scene
 
+    /// The keys of a scene file: the common ones, each screen's section, and `events`.
     static let topKeys = ["version", "screen", "device", "colorScheme", "reduceMotion", "locale", "tint", "fps",
-                          "scale", "duration", "shop", "cart", "events"]
+                          "scale", "duration"] + Screens.all.map { $0.name } + ["events"]
 
     func scene(_ root: JSONNode, baseDirectory: String) throws -> Scene {
         let m = try object(root, "", keys: Self.topKeys)
@@ -145,12 +154,13 @@ public struct SceneDecoder {
             s.version = try integer(n, "version", in: 1...Int.max)
             guard s.version == 1 else { throw error(n, "version", "this cartrender reads scene version 1, got \(s.version)") }
         }
+        var screen = Screens.all[0]
         if let n = m.values["screen"] {
             let v = try string(n, "screen")
-            guard let screen = Scene.Screen(rawValue: v) else {
-                throw error(n, "screen", "must be \"shop\" or \"cart\", got \"\(v)\"")
+            guard let named = Screens.named(v) else {
+                throw error(n, "screen", "must be \(Self.alternatives(Screens.all.map { $0.name })), got \"\(v)\"")
             }
-            s.screen = screen
+            screen = named
         }
         if let n = m.values["device"] { s.device = try device(n, "device") }
         if let n = m.values["colorScheme"] {
@@ -179,40 +189,53 @@ public struct SceneDecoder {
                 s.duration = try number(n, "duration", in: 0...Self.maxTime, unit: "s")
             }
         }
-        if let n = m.values["shop"] {
-            guard s.screen == .shop else { throw error(n, "shop", "is only allowed when \"screen\" is \"shop\"") }
-            s.shop = try shop(n, "shop", baseDirectory: baseDirectory)
+        // Each screen's section is allowed only on that screen.
+        var content: (any Screen)? = screen.defaultContent
+        for other in Screens.all {
+            guard let n = m.values[other.name] else { continue }
+            guard other.name == screen.name else { throw error(n, other.name, "is only allowed when \"screen\" is \"\(other.name)\"") }
+            content = try other.decode(n, at: other.name, with: self, baseDirectory: baseDirectory)
         }
-        if let n = m.values["cart"] {
-            guard s.screen == .cart else { throw error(n, "cart", "is only allowed when \"screen\" is \"cart\"") }
-            s.cart = try cart(n, "cart", baseDirectory: baseDirectory)
-        } else if s.screen == .cart {
-            throw error(root, "cart", "is required when \"screen\" is \"cart\"")
-        }
+        guard let content else { throw error(root, screen.name, "is required when \"screen\" is \"\(screen.name)\"") }
+        s.content = content.content
         if let n = m.values["events"] {
-            s.events = try events(n, "events", scene: s)
-            if s.screen == .cart { try checkCartEvents(s, eventsNode: n) }
+            s.events = try content.decodeEvents(n, at: "events", scene: s, with: self)
         }
-        s.imageFields = imageFields(root, s)
+        s.imageFields = imageLog.fields
         return s
     }
 
-    /// Runs the cart simulation (`CartTimeline`, a pure function of the scene) and turns the
-    /// first event that cannot happen into an error at that event's JSON member: an event on an
-    /// item an earlier event deleted (`events[N].item`, `events[N].swipe.item`), a trash tap on
-    /// a row that is not open or is being dragged (`events[N].tap`), a swipe on a row that is
-    /// still being dragged (`events[N].at`).
-    func checkCartEvents(_ s: Scene, eventsNode: JSONNode) throws {
-        guard let issue = CartTimeline(scene: s).issues.first else { return }
-        var node: JSONNode? = nil
-        if case .array(let list) = eventsNode.value, issue.eventIndex < list.count {
-            node = list[issue.eventIndex]
-            for key in issue.member {
-                guard case .object(let members)? = node?.value, let next = members.first(where: { $0.key == key })?.value else { break }
-                node = next
+    /// `"a"`, `"a" or "b"`, `"a", "b" or "c"`.
+    static func alternatives(_ names: [String]) -> String {
+        let quoted = names.map { "\"\($0)\"" }
+        guard quoted.count > 1 else { return quoted.joined() }
+        return quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
+    }
+
+    /// Reads the members of `events` (an array of at most 10 000 objects with `at` and exactly one
+    /// of `tap` and `swipe`), leaving each event's action to `action` (the screen's), and sorts
+    /// them by time, equal times in file order.
+    func events(_ node: JSONNode, _ path: String, action: (Members) throws -> SceneEvent.Action) throws -> [SceneEvent] {
+        guard case .array(let list) = node.value else { throw error(node, path, "expected an array, got \(node.typeName)") }
+        if list.count > 10_000 { throw error(node, path, "has \(list.count) events; at most 10000 are allowed") }
+        var out: [SceneEvent] = []
+        for (i, n) in list.enumerated() {
+            let p = "\(path)[\(i)]"
+            let m = try object(n, p, keys: ["at", "tap", "swipe", "item"], required: ["at"])
+            let at = try number(m.values["at"]!, m.child("at"), in: 0...Self.maxTime, unit: "s")
+            switch (m.values["tap"], m.values["swipe"]) {
+            case (nil, nil): throw error(n, p, "needs \"tap\" or \"swipe\"")
+            case (.some, .some): throw error(m.values["swipe"], m.child("swipe"), "an event is either a \"tap\" or a \"swipe\", not both")
+            default: out.append(SceneEvent(at: at, action: try action(m), index: i))
             }
         }
-        throw error(node ?? eventsNode, issue.path, issue.message)
+        // Stable sort by time: equal times keep file order.
+        return out.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+    }
+
+    /// The error for a `tap` that `screen` does not have.
+    func unknownTap(_ node: JSONNode, _ path: String, _ target: String, on screen: any Screen.Type) -> SceneError {
+        error(node, path, "on the \(screen.name) screen must be \(screen.tapTargets.map { "\"\($0)\"" }.joined(separator: ", ")), got \"\(target)\"")
     }
 
     func device(_ node: JSONNode, _ path: String) throws -> Device {
@@ -253,6 +276,9 @@ public struct SceneDecoder {
         return .system(v)
     }
 
+    /// An image field: `symbol:NAME` or a PNG, JPEG or SVG file relative to `baseDirectory`
+    /// that exists and can be read. Files are recorded with their path and position for
+    /// `Scene.imageFields`.
     func image(_ node: JSONNode, _ path: String, baseDirectory: String) throws -> ImageSource {
         let v = try string(node, path, nonEmpty: true)
         if v.hasPrefix("symbol:") {
@@ -270,147 +296,8 @@ public struct SceneDecoder {
             throw error(node, path, "must be \"symbol:NAME\" or a .png, .jpg, .jpeg or .svg file, got \"\(v)\"")
         }
         if let problem = SceneFiles.imageProblem(full) { throw error(node, path, problem, kind: .unreadable) }
+        imageLog.fields.append(ImageField(source: .file(full), path: path, location: node.location))
         return .file(full)
-    }
-
-    func shop(_ node: JSONNode, _ path: String, baseDirectory: String) throws -> ShopContent {
-        let m = try object(node, path, keys: ["title", "productName", "productDescription", "image", "imageLabel",
-                                             "buttonTitle", "count", "cartFrame"])
-        var s = ShopContent()
-        if let n = m.values["title"] { s.title = try string(n, m.child("title")) }
-        if let n = m.values["productName"] { s.productName = try string(n, m.child("productName")) }
-        if let n = m.values["productDescription"] { s.productDescription = try string(n, m.child("productDescription")) }
-        if let n = m.values["image"] { s.image = try image(n, m.child("image"), baseDirectory: baseDirectory) }
-        if let n = m.values["imageLabel"] { s.imageLabel = try string(n, m.child("imageLabel")) }
-        if let n = m.values["buttonTitle"] { s.buttonTitle = try string(n, m.child("buttonTitle")) }
-        if let n = m.values["count"] { s.count = try integer(n, m.child("count"), in: 0...Int.max) }
-        if let n = m.values["cartFrame"] {
-            switch n.value {
-            case .null: s.cartFrame = .none
-            case .string(let v):
-                guard v == "measured" else { throw error(n, m.child("cartFrame"), "must be \"measured\", null or {\"x\", \"y\", \"width\", \"height\"}, got \"\(v)\"") }
-                s.cartFrame = .measured
-            default:
-                let p = m.child("cartFrame")
-                let r = try object(n, p, keys: ["x", "y", "width", "height"], required: ["x", "y", "width", "height"])
-                let big = 100_000.0
-                s.cartFrame = .rect(Rect(x: try number(r.values["x"]!, r.child("x"), in: -big...big, unit: "pt"),
-                                         y: try number(r.values["y"]!, r.child("y"), in: -big...big, unit: "pt"),
-                                         width: try number(r.values["width"]!, r.child("width"), in: 0...big, unit: "pt"),
-                                         height: try number(r.values["height"]!, r.child("height"), in: 0...big, unit: "pt")))
-            }
-        }
-        return s
-    }
-
-    func cart(_ node: JSONNode, _ path: String, baseDirectory: String) throws -> CartContent {
-        let m = try object(node, path, keys: ["title", "currencyCode", "items"])
-        var c = CartContent()
-        if let n = m.values["title"] { c.title = try string(n, m.child("title")) }
-        if let n = m.values["currencyCode"] {
-            let v = try string(n, m.child("currencyCode"))
-            guard v.count == 3, v.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
-                throw error(n, m.child("currencyCode"), "must be a three-letter ISO 4217 code such as \"USD\", got \"\(v)\"")
-            }
-            guard Locale.Currency.isoCurrencies.contains(where: { $0.identifier == v }) else {
-                throw error(n, m.child("currencyCode"), "unknown ISO 4217 currency code \"\(v)\"")
-            }
-            c.currencyCode = v
-        }
-        if let n = m.values["items"] {
-            guard case .array(let list) = n.value else { throw error(n, m.child("items"), "expected an array, got \(n.typeName)") }
-            var seen: [String: Int] = [:]
-            for (i, itemNode) in list.enumerated() {
-                let p = "\(m.child("items"))[\(i)]"
-                let im = try object(itemNode, p, keys: ["id", "name", "details", "image", "price", "quantity"],
-                                    required: ["id", "name", "price"])
-                let id = try string(im.values["id"]!, im.child("id"), nonEmpty: true)
-                if let first = seen[id] {
-                    throw error(im.values["id"]!, im.child("id"), "duplicate id \"\(id)\" (first used by \(m.child("items"))[\(first)])")
-                }
-                seen[id] = i
-                let priceNode = im.values["price"]!
-                let priceText: String
-                switch priceNode.value {
-                case .string(let s): priceText = s
-                case .number(_, let text): priceText = text
-                default: throw error(priceNode, im.child("price"), "expected a decimal string such as \"90.99\", got \(priceNode.typeName)")
-                }
-                guard priceText.range(of: #"^[0-9]{1,12}(\.[0-9]{1,6})?$"#, options: .regularExpression) != nil,
-                      let price = Decimal(string: priceText, locale: Locale(identifier: "en_US_POSIX")) else {
-                    // A well-formed decimal that is too long gets the limit it breaks.
-                    var reason = "must be a non-negative decimal such as \"90.99\""
-                    if priceText.range(of: #"^[0-9]+(\.[0-9]+)?$"#, options: .regularExpression) != nil {
-                        let parts = priceText.split(separator: ".", omittingEmptySubsequences: false)
-                        reason = parts[0].count > 12 ? "has \(parts[0].count) digits before the decimal point; at most 12"
-                                                     : "has \(parts[1].count) digits after the decimal point; at most 6"
-                    }
-                    throw error(priceNode, im.child("price"), "\(reason), got \"\(priceText.prefix(40))\(priceText.count > 40 ? "…" : "")\"")
-                }
-                let item = CartItem(
-                    id: id,
-                    name: try string(im.values["name"]!, im.child("name")),
-                    details: try im.values["details"].map { try string($0, im.child("details")) } ?? "",
-                    image: try im.values["image"].map { try image($0, im.child("image"), baseDirectory: baseDirectory) } ?? .symbol("bag.fill"),
-                    price: price,
-                    quantity: try im.values["quantity"].map { try integer($0, im.child("quantity"), in: 1...1_000_000) } ?? 1)
-                c.items.append(item)
-            }
-        }
-        return c
-    }
-
-    func events(_ node: JSONNode, _ path: String, scene: Scene) throws -> [SceneEvent] {
-        guard case .array(let list) = node.value else { throw error(node, path, "expected an array, got \(node.typeName)") }
-        if list.count > 10_000 { throw error(node, path, "has \(list.count) events; at most 10000 are allowed") }
-        var out: [SceneEvent] = []
-        let itemIDs = Set(scene.cart?.items.map(\.id) ?? [])
-        for (i, n) in list.enumerated() {
-            let p = "\(path)[\(i)]"
-            let m = try object(n, p, keys: ["at", "tap", "swipe", "item"], required: ["at"])
-            let at = try number(m.values["at"]!, m.child("at"), in: 0...Self.maxTime, unit: "s")
-            let action: SceneEvent.Action
-            switch (m.values["tap"], m.values["swipe"]) {
-            case (nil, nil): throw error(n, p, "needs \"tap\" or \"swipe\"")
-            case (.some, .some): throw error(m.values["swipe"], m.child("swipe"), "an event is either a \"tap\" or a \"swipe\", not both")
-            case (let tapNode?, nil):
-                let target = try string(tapNode, m.child("tap"))
-                switch (scene.screen, target) {
-                case (.shop, "add"):
-                    if let itemNode = m.values["item"] { throw error(itemNode, m.child("item"), "is not used by \"tap\": \"add\"") }
-                    action = .tapAdd
-                case (.cart, "checkout"):
-                    if let itemNode = m.values["item"] { throw error(itemNode, m.child("item"), "is not used by \"tap\": \"checkout\"") }
-                    action = .tapCheckout
-                case (.cart, "plus"), (.cart, "minus"), (.cart, "delete"):
-                    guard let itemNode = m.values["item"] else { throw error(n, m.child("item"), "is required for \"tap\": \"\(target)\"") }
-                    let item = try string(itemNode, m.child("item"))
-                    guard itemIDs.contains(item) else { throw unknownItem(itemNode, m.child("item"), item, itemIDs) }
-                    action = .tapRow(button: SceneEvent.RowButton(rawValue: target)!, item: item)
-                default:
-                    let allowed = scene.screen == .shop ? ["add"] : ["plus", "minus", "delete", "checkout"]
-                    throw error(tapNode, m.child("tap"), "on the \(scene.screen.rawValue) screen must be \(allowed.map { "\"\($0)\"" }.joined(separator: ", ")), got \"\(target)\"")
-                }
-            case (nil, let swipeNode?):
-                guard scene.screen == .cart else { throw error(swipeNode, m.child("swipe"), "swipes are only for the cart screen") }
-                if let itemNode = m.values["item"] { throw error(itemNode, m.child("item"), "belongs inside \"swipe\"") }
-                let sp = m.child("swipe")
-                let sm = try object(swipeNode, sp, keys: ["item", "translation", "duration"], required: ["item", "translation"])
-                let item = try string(sm.values["item"]!, sm.child("item"))
-                guard itemIDs.contains(item) else { throw unknownItem(sm.values["item"]!, sm.child("item"), item, itemIDs) }
-                let translation = try number(sm.values["translation"]!, sm.child("translation"), in: -10_000...10_000, unit: "pt")
-                let d = try sm.values["duration"].map { try number($0, sm.child("duration"), in: 0...60, unit: "s") } ?? CartTimeline.defaultSwipeDuration
-                action = .swipe(item: item, translation: translation, duration: d)
-            }
-            out.append(SceneEvent(at: at, action: action, index: i))
-        }
-        // Stable sort by time: equal times keep file order.
-        return out.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
-    }
-
-    func unknownItem(_ node: JSONNode, _ path: String, _ id: String, _ ids: Set<String>) -> SceneError {
-        let hint = nearestKey(to: id, in: ids.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
-        return error(node, path, "no cart item has id \"\(id)\"\(hint)")
     }
 
     func checkLimits(_ s: Scene, root: JSONNode) throws {

@@ -1,0 +1,256 @@
+import Foundation
+
+/// The cart page of seed 003 (SPEC.md §2.2): the `"cart"` section of a scene file.
+/// `CartLayout` lays it out, `CartTimeline` animates its swipes and taps, `CartModel` makes its
+/// frames.
+public struct CartContent: Equatable, Sendable {
+    public var title = "My cart"
+    /// ISO 4217 currency code (`USD`, `EUR`, `JPY`).
+    public var currencyCode = "USD"
+    public var items: [CartItem] = []
+    public init() {}
+}
+
+/// One row of the cart page. `price` is a decimal, never binary floating point.
+public struct CartItem: Equatable, Sendable {
+    public var id: String
+    public var name: String
+    public var details: String
+    public var image: ImageSource
+    /// Unit price in the scene's currency.
+    public var price: Decimal
+    /// Quantity (≥ 1).
+    public var quantity: Int
+    public init(id: String, name: String, details: String, image: ImageSource, price: Decimal, quantity: Int) {
+        self.id = id; self.name = name; self.details = details; self.image = image; self.price = price; self.quantity = quantity
+    }
+}
+
+extension CartContent: Screen {
+    public static let name = "cart"
+    /// A cart scene must list its items.
+    public static let defaultContent: CartContent? = nil
+    public static let tapTargets = ["plus", "minus", "delete", "checkout"]
+    public static let tapHelp = "Cart: plus, minus, delete (the revealed trash button), checkout"
+    /// The image of an item that names none.
+    public static let defaultItemImage = ImageSource.symbol("bag.fill")
+
+    public static var schema: JSONValue {
+        SceneSchema.object([
+            ("title", SceneSchema.string("Header title")), ("currencyCode", SceneSchema.string("ISO 4217 code", pattern: "^[A-Z]{3}$")),
+            ("items", .object([("type", "array"), ("items", SceneSchema.object([
+                ("id", SceneSchema.string("Unique id")), ("name", SceneSchema.string("Product name")),
+                ("details", SceneSchema.string("Line under the name, e.g. \"Gift\"")), ("image", SceneSchema.image),
+                ("price", .object([("type", .array(["string", "number"])), ("description", "Decimal unit price, e.g. \"90.99\""),
+                                   ("pattern", "^[0-9]{1,12}(\\.[0-9]{1,6})?$")])),
+                ("quantity", SceneSchema.number("Quantity at the start (default 1)", min: 1, max: 1_000_000, integer: true)),
+            ], required: ["id", "name", "price"]))])),
+        ])
+    }
+
+    public static func decode(_ node: JSONNode, at path: String, with d: SceneDecoder, baseDirectory: String) throws -> CartContent {
+        let m = try d.object(node, path, keys: ["title", "currencyCode", "items"])
+        var c = CartContent()
+        if let n = m.values["title"] { c.title = try d.string(n, m.child("title")) }
+        if let n = m.values["currencyCode"] {
+            let v = try d.string(n, m.child("currencyCode"))
+            guard v.count == 3, v.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
+                throw d.error(n, m.child("currencyCode"), "must be a three-letter ISO 4217 code such as \"USD\", got \"\(v)\"")
+            }
+            guard Locale.Currency.isoCurrencies.contains(where: { $0.identifier == v }) else {
+                throw d.error(n, m.child("currencyCode"), "unknown ISO 4217 currency code \"\(v)\"")
+            }
+            c.currencyCode = v
+        }
+        if let n = m.values["items"] {
+            guard case .array(let list) = n.value else { throw d.error(n, m.child("items"), "expected an array, got \(n.typeName)") }
+            var seen: [String: Int] = [:]
+            for (i, itemNode) in list.enumerated() {
+                let p = "\(m.child("items"))[\(i)]"
+                let im = try d.object(itemNode, p, keys: ["id", "name", "details", "image", "price", "quantity"],
+                                      required: ["id", "name", "price"])
+                let id = try d.string(im.values["id"]!, im.child("id"), nonEmpty: true)
+                if let first = seen[id] {
+                    throw d.error(im.values["id"]!, im.child("id"), "duplicate id \"\(id)\" (first used by \(m.child("items"))[\(first)])")
+                }
+                seen[id] = i
+                let item = CartItem(
+                    id: id,
+                    name: try d.string(im.values["name"]!, im.child("name")),
+                    details: try im.values["details"].map { try d.string($0, im.child("details")) } ?? "",
+                    image: try im.values["image"].map { try d.image($0, im.child("image"), baseDirectory: baseDirectory) } ?? defaultItemImage,
+                    price: try price(im.values["price"]!, im.child("price"), with: d),
+                    quantity: try im.values["quantity"].map { try d.integer($0, im.child("quantity"), in: 1...1_000_000) } ?? 1)
+                c.items.append(item)
+            }
+        }
+        return c
+    }
+
+    /// A price: a decimal string or number of at most 12 digits before the point and 6 after.
+    static func price(_ node: JSONNode, _ path: String, with d: SceneDecoder) throws -> Decimal {
+        let text: String
+        switch node.value {
+        case .string(let s): text = s
+        case .number(_, let t): text = t
+        default: throw d.error(node, path, "expected a decimal string such as \"90.99\", got \(node.typeName)")
+        }
+        guard text.range(of: #"^[0-9]{1,12}(\.[0-9]{1,6})?$"#, options: .regularExpression) != nil,
+              let price = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+            // A well-formed decimal that is too long gets the limit it breaks.
+            var reason = "must be a non-negative decimal such as \"90.99\""
+            if text.range(of: #"^[0-9]+(\.[0-9]+)?$"#, options: .regularExpression) != nil {
+                let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+                reason = parts[0].count > 12 ? "has \(parts[0].count) digits before the decimal point; at most 12"
+                                             : "has \(parts[1].count) digits after the decimal point; at most 6"
+            }
+            throw d.error(node, path, "\(reason), got \"\(text.prefix(40))\(text.count > 40 ? "…" : "")\"")
+        }
+        return price
+    }
+
+    /// Swipes on rows and taps on their plus, minus and revealed trash buttons and on "Check
+    /// out", each naming an item of the cart; then the cart simulation (`CartTimeline`) turns the
+    /// first event that cannot happen into an error at that event's member: an event on an item
+    /// an earlier event deleted (`events[N].item`, `events[N].swipe.item`), a trash tap on a row
+    /// that is not open or is being dragged (`events[N].tap`), a swipe on a row that is still
+    /// being dragged (`events[N].at`).
+    public func decodeEvents(_ node: JSONNode, at path: String, scene: Scene, with d: SceneDecoder) throws -> [SceneEvent] {
+        let ids = Set(items.map(\.id))
+        func unknownItem(_ node: JSONNode, _ path: String, _ id: String) -> SceneError {
+            let hint = nearestKey(to: id, in: ids.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
+            return d.error(node, path, "no cart item has id \"\(id)\"\(hint)")
+        }
+        let events = try d.events(node, path) { m in
+            if let swipeNode = m.values["swipe"] {
+                if let itemNode = m.values["item"] { throw d.error(itemNode, m.child("item"), "belongs inside \"swipe\"") }
+                let sp = m.child("swipe")
+                let sm = try d.object(swipeNode, sp, keys: ["item", "translation", "duration"], required: ["item", "translation"])
+                let item = try d.string(sm.values["item"]!, sm.child("item"))
+                guard ids.contains(item) else { throw unknownItem(sm.values["item"]!, sm.child("item"), item) }
+                let translation = try d.number(sm.values["translation"]!, sm.child("translation"), in: -10_000...10_000, unit: "pt")
+                let duration = try sm.values["duration"].map { try d.number($0, sm.child("duration"), in: 0...60, unit: "s") } ?? CartTimeline.defaultSwipeDuration
+                return .swipe(item: item, translation: translation, duration: duration)
+            }
+            let tapNode = m.values["tap"]!
+            let target = try d.string(tapNode, m.child("tap"))
+            switch target {
+            case "checkout":
+                if let itemNode = m.values["item"] { throw d.error(itemNode, m.child("item"), "is not used by \"tap\": \"checkout\"") }
+                return .tapCheckout
+            case "plus", "minus", "delete":
+                guard let itemNode = m.values["item"] else { throw d.error(m.node, m.child("item"), "is required for \"tap\": \"\(target)\"") }
+                let item = try d.string(itemNode, m.child("item"))
+                guard ids.contains(item) else { throw unknownItem(itemNode, m.child("item"), item) }
+                return .tapRow(button: SceneEvent.RowButton(rawValue: target)!, item: item)
+            default:
+                throw d.unknownTap(tapNode, m.child("tap"), target, on: Self.self)
+            }
+        }
+        var simulated = scene
+        simulated.events = events
+        guard let issue = CartTimeline(scene: simulated, cart: self).issues.first else { return events }
+        var culprit: JSONNode? = nil
+        if case .array(let list) = node.value, issue.eventIndex < list.count {
+            culprit = list[issue.eventIndex]
+            for key in issue.member {
+                guard case .object(let members)? = culprit?.value, let next = members.first(where: { $0.key == key })?.value else { break }
+                culprit = next
+            }
+        }
+        throw d.error(culprit ?? node, issue.path, issue.message)
+    }
+
+    public var content: Scene.Content { .cart(self) }
+
+    public func canonicalJSON(image: (ImageSource) -> JSONValue) -> JSONValue {
+        .object([
+            ("title", .string(title)), ("currencyCode", .string(currencyCode)),
+            ("items", .array(items.map { item in
+                .object([("id", .string(item.id)), ("name", .string(item.name)), ("details", .string(item.details)),
+                         ("image", image(item.image)), ("price", .string("\(item.price)")), ("quantity", .int(item.quantity))])
+            })),
+        ])
+    }
+
+    /// The items' images and the symbols of the page (chevron, trash, minus, plus).
+    public var images: [ImageSource] { items.map(\.image) + CartLayout.symbols }
+
+    public func model(for scene: Scene, measurer: any TextMeasuring) -> any ScreenModel {
+        CartModel(scene: scene, cart: self, measurer: measurer)
+    }
+}
+
+/// The cart page's frames: `CartLayout` + `CartTimeline`.
+public struct CartModel: ScreenModel {
+    public let layout: CartLayout
+    public let timeline: CartTimeline
+
+    public init(scene: Scene, cart: CartContent, measurer: any TextMeasuring) {
+        layout = CartLayout(scene: scene, cart: cart, measurer: measurer)
+        timeline = layout.timeline()
+    }
+
+    public var events: [TimelineEvent] { timeline.events }
+    public var settleTime: Double { timeline.settleTime }
+
+    public func frame(at t: Double) -> (display: DisplayList, state: CartFrameState) {
+        let s = timeline.state(at: t)
+        return (layout.displayList(for: s), frameState(s))
+    }
+
+    /// The manifest `state` of a cart state.
+    public func frameState(_ s: CartState) -> CartFrameState {
+        CartFrameState(
+            rows: layout.slots(for: s).map { slot in
+                let r = slot.row
+                return CartFrameState.Row(id: r.id, offset: r.offset, y: slot.y, height: slot.height, quantity: r.quantity,
+                                          open: r.open, phase: r.phase, opacity: 1 - r.removal)
+            },
+            total: layout.currency(s.total),
+            totalAmount: Formatting.plainDecimal(s.total),
+            openRows: s.rows.filter(\.open).map(\.id),
+            pressed: s.pressed.map { p in p.item.map { "\(p.button):\($0)" } ?? p.button })
+    }
+}
+
+/// The cart page's manifest `state` (SPEC.md §5), keys always present and in this order:
+/// `{"rows": [{"id", "offset", "y", "height", "quantity", "open", "phase", "opacity"}], "total",
+/// "totalAmount", "openRows", "pressed"}`.
+public struct CartFrameState: FrameState, Equatable {
+    /// Rows on screen, top to bottom, those still leaving after a deletion included.
+    public var rows: [Row]
+    /// The formatted total (`"$291.98"`).
+    public var total: String
+    /// The same amount as an exact decimal string (`"291.98"`).
+    public var totalAmount: String
+    /// Ids of the open rows (the seed lets several be open at once).
+    public var openRows: [String]
+    /// The buttons showing their pressed look (`"checkout"`, `"plus:tek1"`).
+    public var pressed: [String]
+
+    public init(rows: [Row], total: String, totalAmount: String, openRows: [String], pressed: [String]) {
+        self.rows = rows; self.total = total; self.totalAmount = totalAmount; self.openRows = openRows; self.pressed = pressed
+    }
+
+    public struct Row: Encodable, Equatable, Sendable {
+        public var id: String
+        /// The row content's horizontal offset (pt).
+        public var offset: Double
+        /// The row's slot on screen (pt); `height` shrinks to 0 while a deleted row leaves.
+        public var y: Double
+        public var height: Double
+        public var quantity: Int
+        /// The seed's `isSwiped`.
+        public var open: Bool
+        /// `rest`, `drag`, `settle` or `delete`.
+        public var phase: CartRowState.Phase
+        /// The row's opacity, 0…1.
+        public var opacity: Double
+
+        public init(id: String, offset: Double, y: Double, height: Double, quantity: Int, open: Bool, phase: CartRowState.Phase, opacity: Double) {
+            self.id = id; self.offset = offset; self.y = y; self.height = height; self.quantity = quantity
+            self.open = open; self.phase = phase; self.opacity = opacity
+        }
+    }
+}

@@ -1,0 +1,83 @@
+/// A screen a scene can show (SPEC.md §4 `"screen"`), as the content of its section of the
+/// scene file: the one type that knows the section's keys and its events, the images it draws,
+/// its schema, its canonical form, and how to lay it out and animate it (`model(for:measurer:)`).
+///
+/// A scene holds its content as a `Scene.Content`, one case per screen, so the screen and its
+/// content cannot disagree. Adding a screen takes its content type (conforming to `Screen`,
+/// with its `ScreenModel`), its timeline (`Motion/`) and its layout (`Layout/`), a case in
+/// `Scene.Content`, and an entry in `Screens.all`.
+public protocol Screen: Sendable {
+    /// The screen's name in scene files: the value of `"screen"` and the key of its section
+    /// (`"shop"`).
+    static var name: String { get }
+    /// The content of a scene whose file has no section for this screen, or nil when the
+    /// section is required.
+    static var defaultContent: Self? { get }
+    /// The JSON Schema of the screen's section (`SceneSchema` puts it under the screen's name).
+    static var schema: JSONValue { get }
+    /// The values `"tap"` takes on this screen, in the schema's order (`["add"]`).
+    static var tapTargets: [String] { get }
+    /// How the schema describes them (`Shop: add`).
+    static var tapHelp: String { get }
+
+    /// Reads the screen's section of a scene file. Image fields go through `decoder`, which
+    /// records where each image file is named (`Scene.imageFields`).
+    /// - Parameters:
+    ///   - node: the section's value.
+    ///   - path: its JSON path (`shop`).
+    ///   - baseDirectory: where relative image paths are resolved.
+    /// - Throws: `SceneError` at the member that is wrong.
+    static func decode(_ node: JSONNode, at path: String, with decoder: SceneDecoder, baseDirectory: String) throws -> Self
+
+    /// Reads the scene file's `events` for this screen, in time order (equal times in file
+    /// order), and refuses events that cannot happen on it.
+    /// - Parameters:
+    ///   - scene: the scene decoded so far: everything but its events.
+    /// - Throws: `SceneError` at the event member that is wrong.
+    func decodeEvents(_ node: JSONNode, at path: String, scene: Scene, with decoder: SceneDecoder) throws -> [SceneEvent]
+
+    /// This content as a scene's content.
+    var content: Scene.Content { get }
+    /// The section with every default written out, keys in a fixed order (`Scene.canonicalJSON`);
+    /// `image` writes an image as the canonical scene names it.
+    func canonicalJSON(image: (ImageSource) -> JSONValue) -> JSONValue
+    /// Every image the screen draws (symbols of its own included), for loading before the first
+    /// frame.
+    var images: [ImageSource] { get }
+    /// The screen laid out with `measurer`'s text metrics, its motion simulated.
+    func model(for scene: Scene, measurer: any TextMeasuring) -> any ScreenModel
+}
+
+/// One screen of a scene, ready to produce frames: static layout done, motion simulated.
+/// `frame(at:)` is a pure function of time, so frames can be made in any order and in parallel
+/// (one model per worker: it holds that worker's text measurer).
+public protocol ScreenModel {
+    associatedtype State: FrameState
+    /// Taps, launches, landings, swipes, deletions… in time order (manifest `events`).
+    var events: [TimelineEvent] { get }
+    /// Time (s) by which every animation the events start has settled.
+    var settleTime: Double { get }
+    /// What the screen shows `t` seconds after the start: the display list to draw and the
+    /// manifest's `state`.
+    func frame(at t: Double) -> (display: DisplayList, state: State)
+}
+
+/// What a screen reports about one frame: the manifest's `state` (SPEC.md §5), written with
+/// `JSONValue(encoding:)`, members in declaration order, lengths in pt and times in s with at
+/// most 6 fraction digits.
+public protocol FrameState: Encodable, Sendable {}
+
+/// The screens scene files can name.
+public enum Screens {
+    /// Every screen, the default one (a scene file without `"screen"`) first. Their order is
+    /// that of the scene file's keys, the schema and the messages that list them.
+    public static let all: [any Screen.Type] = [ShopContent.self, CartContent.self]
+
+    /// The screen named `name` in a scene file.
+    public static func named(_ name: String) -> (any Screen.Type)? { all.first { $0.name == name } }
+
+    /// The model of `scene`'s screen, laid out with `measurer`'s text metrics.
+    public static func model(for scene: Scene, measurer: any TextMeasuring) -> any ScreenModel {
+        scene.content.screen.model(for: scene, measurer: measurer)
+    }
+}

@@ -1,0 +1,187 @@
+/// The fly-button demo screen of seed 000 (SPEC.md §2.1): the `"shop"` section of a scene file.
+/// `ShopLayout` lays it out, `FlyTimeline` animates its taps, `ShopModel` makes its frames.
+public struct ShopContent: Equatable, Sendable {
+    public var title = "Shop"
+    public var productName = "Trail backpack"
+    public var productDescription = "Twenty liters, water resistant and light enough for every day."
+    public var image: ImageSource = .symbol("backpack.fill")
+    public var imageLabel = "Trail backpack"
+    public var buttonTitle = "Add to Cart"
+    /// Items in the cart before the first frame (≥ 0).
+    public var count = 0
+    public var cartFrame: CartFrame = .measured
+    public init() {}
+
+    /// Where flights go (seed 000's `cartFrame: CGRect?`).
+    public enum CartFrame: Equatable, Sendable {
+        /// The cart icon's laid-out frame.
+        case measured
+        /// No cart frame: taps never fly, they count at once.
+        case none
+        /// A fixed frame in screen points.
+        case rect(Rect)
+    }
+}
+
+extension ShopContent: Screen {
+    public static let name = "shop"
+    /// The shop is the default screen: its section may be left out.
+    public static let defaultContent: ShopContent? = ShopContent()
+    public static let tapTargets = ["add"]
+    public static let tapHelp = "Shop: add"
+
+    public static var schema: JSONValue {
+        let rect = SceneSchema.object([("x", SceneSchema.number("pt")), ("y", SceneSchema.number("pt")),
+                                       ("width", SceneSchema.number("pt", min: 0)), ("height", SceneSchema.number("pt", min: 0))],
+                                      required: ["x", "y", "width", "height"])
+        return SceneSchema.object([
+            ("title", SceneSchema.string("Header title")), ("productName", SceneSchema.string("Product name, under the image")),
+            ("productDescription", SceneSchema.string("Product description, under the name")),
+            ("image", SceneSchema.image), ("imageLabel", SceneSchema.string("Accessibility label of the product image")),
+            ("buttonTitle", SceneSchema.string("Title of the add button")),
+            ("count", SceneSchema.number("Items in the cart at the start", min: 0, integer: true)),
+            ("cartFrame", .object([("oneOf", .array([.object([("const", "measured")]), .object([("type", "null")]), rect]))])),
+        ])
+    }
+
+    public static func decode(_ node: JSONNode, at path: String, with d: SceneDecoder, baseDirectory: String) throws -> ShopContent {
+        let m = try d.object(node, path, keys: ["title", "productName", "productDescription", "image", "imageLabel",
+                                               "buttonTitle", "count", "cartFrame"])
+        var s = ShopContent()
+        if let n = m.values["title"] { s.title = try d.string(n, m.child("title")) }
+        if let n = m.values["productName"] { s.productName = try d.string(n, m.child("productName")) }
+        if let n = m.values["productDescription"] { s.productDescription = try d.string(n, m.child("productDescription")) }
+        if let n = m.values["image"] { s.image = try d.image(n, m.child("image"), baseDirectory: baseDirectory) }
+        if let n = m.values["imageLabel"] { s.imageLabel = try d.string(n, m.child("imageLabel")) }
+        if let n = m.values["buttonTitle"] { s.buttonTitle = try d.string(n, m.child("buttonTitle")) }
+        if let n = m.values["count"] { s.count = try d.integer(n, m.child("count"), in: 0...Int.max) }
+        if let n = m.values["cartFrame"] {
+            switch n.value {
+            case .null: s.cartFrame = .none
+            case .string(let v):
+                guard v == "measured" else { throw d.error(n, m.child("cartFrame"), "must be \"measured\", null or {\"x\", \"y\", \"width\", \"height\"}, got \"\(v)\"") }
+                s.cartFrame = .measured
+            default:
+                let p = m.child("cartFrame")
+                let r = try d.object(n, p, keys: ["x", "y", "width", "height"], required: ["x", "y", "width", "height"])
+                let big = 100_000.0
+                s.cartFrame = .rect(Rect(x: try d.number(r.values["x"]!, r.child("x"), in: -big...big, unit: "pt"),
+                                         y: try d.number(r.values["y"]!, r.child("y"), in: -big...big, unit: "pt"),
+                                         width: try d.number(r.values["width"]!, r.child("width"), in: 0...big, unit: "pt"),
+                                         height: try d.number(r.values["height"]!, r.child("height"), in: 0...big, unit: "pt")))
+            }
+        }
+        return s
+    }
+
+    /// Taps on the add button; the shop has nothing to swipe.
+    public func decodeEvents(_ node: JSONNode, at path: String, scene: Scene, with d: SceneDecoder) throws -> [SceneEvent] {
+        try d.events(node, path) { m in
+            if let swipeNode = m.values["swipe"] { throw d.error(swipeNode, m.child("swipe"), "swipes are only for the cart screen") }
+            let tapNode = m.values["tap"]!
+            let target = try d.string(tapNode, m.child("tap"))
+            guard target == "add" else { throw d.unknownTap(tapNode, m.child("tap"), target, on: Self.self) }
+            if let itemNode = m.values["item"] { throw d.error(itemNode, m.child("item"), "is not used by \"tap\": \"add\"") }
+            return .tapAdd
+        }
+    }
+
+    public var content: Scene.Content { .shop(self) }
+
+    public func canonicalJSON(image: (ImageSource) -> JSONValue) -> JSONValue {
+        let frame: JSONValue
+        switch cartFrame {
+        case .measured: frame = "measured"
+        case .none: frame = .null
+        case .rect(let r): frame = .object([("x", .num(r.x)), ("y", .num(r.y)), ("width", .num(r.width)), ("height", .num(r.height))])
+        }
+        return .object([
+            ("title", .string(title)), ("productName", .string(productName)),
+            ("productDescription", .string(productDescription)), ("image", image(self.image)),
+            ("imageLabel", .string(imageLabel)), ("buttonTitle", .string(buttonTitle)),
+            ("count", .int(count)), ("cartFrame", frame),
+        ])
+    }
+
+    /// The product image, the cart icon's symbol and the add button's.
+    public var images: [ImageSource] { [image, ShopLayout.cartSymbol, ShopLayout.buttonSymbol] }
+
+    public func model(for scene: Scene, measurer: any TextMeasuring) -> any ScreenModel {
+        ShopModel(scene: scene, shop: self, measurer: measurer)
+    }
+}
+
+/// The shop screen's frames: `ShopLayout` + `FlyTimeline`.
+public struct ShopModel: ScreenModel {
+    public let layout: ShopLayout
+    public let timeline: FlyTimeline
+
+    public init(scene: Scene, shop: ShopContent, measurer: any TextMeasuring) {
+        layout = ShopLayout(scene: scene, shop: shop, measurer: measurer)
+        timeline = layout.timeline()
+    }
+
+    public var events: [TimelineEvent] { timeline.events }
+    public var settleTime: Double { timeline.settleTime }
+
+    public func frame(at t: Double) -> (display: DisplayList, state: ShopFrameState) {
+        let s = timeline.state(at: t)
+        let state = ShopFrameState(count: s.count, badgeScale: s.badgeScale, badgeText: s.count > 0 ? layout.badgeText(s.count) : nil,
+                                   flights: s.flights, buttonPressed: s.buttonPressed, accessibility: layout.accessibility(for: s))
+        return (layout.displayList(for: s), state)
+    }
+}
+
+/// The shop screen's manifest `state` (SPEC.md §5):
+/// `{"count", "badgeScale", "badgeText", "flights": [{"id", "progress", "center": {"x", "y"}, "scale"}],
+/// "buttonPressed", "accessibility": {"cart": {"label", "value"}, "productImage": {"label"}, "addButton": {"label"}}}`.
+public struct ShopFrameState: FrameState, Equatable {
+    /// Items in the cart.
+    public var count: Int
+    /// Scale of the cart icon and badge (1 = at rest).
+    public var badgeScale: Double
+    /// The badge's text in the locale's number format; nil (`null`) while the count is 0 and no
+    /// badge shows.
+    public var badgeText: String?
+    /// Flights in the air, in launch order; centers in screen points.
+    public var flights: [ShopState.FlightState]
+    /// Whether the add button shows its pressed look.
+    public var buttonPressed: Bool
+    public var accessibility: Accessibility
+
+    public init(count: Int, badgeScale: Double, badgeText: String?, flights: [ShopState.FlightState], buttonPressed: Bool,
+                accessibility: Accessibility) {
+        self.count = count; self.badgeScale = badgeScale; self.badgeText = badgeText; self.flights = flights
+        self.buttonPressed = buttonPressed; self.accessibility = accessibility
+    }
+
+    /// Accessibility labels and values of the screen's elements (SPEC.md §2.1).
+    public struct Accessibility: Encodable, Equatable, Sendable {
+        public var cart: Element
+        public var productImage: Element
+        public var addButton: Element
+        public init(cart: Element, productImage: Element, addButton: Element) {
+            self.cart = cart; self.productImage = productImage; self.addButton = addButton
+        }
+    }
+
+    /// One element: its label, and its value when it has one (left out otherwise).
+    public struct Element: Encodable, Equatable, Sendable {
+        public var label: String
+        public var value: String?
+        public init(label: String, value: String? = nil) { self.label = label; self.value = value }
+    }
+
+    private enum CodingKeys: String, CodingKey { case count, badgeScale, badgeText, flights, buttonPressed, accessibility }
+
+    /// `badgeText` is always present: `null` without a badge.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(count, forKey: .count)
+        try c.encode(badgeScale, forKey: .badgeScale)
+        if let badgeText { try c.encode(badgeText, forKey: .badgeText) } else { try c.encodeNil(forKey: .badgeText) }
+        try c.encode(flights, forKey: .flights)
+        try c.encode(buttonPressed, forKey: .buttonPressed)
+        try c.encode(accessibility, forKey: .accessibility)
+    }
+}

@@ -1,0 +1,56 @@
+@testable import CartRenderCore
+import Foundation
+import XCTest
+
+/// Screens behind the `Screen` protocol: the scene holds one screen's content, and each screen
+/// names the images it draws and the keys of its section.
+final class ScreenTests: XCTestCase {
+    private func decode(_ text: String) throws -> Scene {
+        try SceneDecoder.decode(Array(text.utf8), file: "s.json", baseDirectory: "/")
+    }
+
+    private let cartScene = #"""
+    {"screen": "cart", "cart": {"items": [{"id": "a", "name": "A", "price": "1"}, {"id": "b", "name": "B", "price": "2", "image": "symbol:backpack.fill"}]},
+     "events": [{"at": 0.1, "swipe": {"item": "a", "translation": -120}}, {"at": 0.6, "tap": "plus", "item": "b"}, {"at": 0.8, "tap": "checkout"}]}
+    """#
+
+    func testTheSceneHoldsTheContentOfItsScreen() throws {
+        let shop = try decode(#"{"shop": {"title": "Store"}}"#)
+        guard case .shop(let s) = shop.content else { return XCTFail("a scene without \"screen\" shows the shop") }
+        XCTAssertEqual(s.title, "Store")
+        XCTAssertEqual(shop.content.name, "shop")
+        let cart = try decode(cartScene)
+        guard case .cart(let c) = cart.content else { return XCTFail("not the cart") }
+        XCTAssertEqual(c.items.map(\.id), ["a", "b"])
+        XCTAssertEqual(cart.content.name, "cart")
+    }
+
+    func testTheSceneFileKeysAreTheScreensSections() {
+        XCTAssertEqual(Screens.all.map { $0.name }, ["shop", "cart"])
+        XCTAssertEqual(SceneDecoder.topKeys.filter { Screens.named($0) != nil }, ["shop", "cart"])
+        XCTAssertEqual(SceneDecoder.alternatives(["shop", "cart"]), #""shop" or "cart""#)
+        XCTAssertEqual(SceneDecoder.alternatives(["a", "b", "c"]), #""a", "b" or "c""#)
+    }
+
+    /// Every image a frame draws is one its screen lists, so everything is loaded (and any
+    /// broken image file reported) before the first frame.
+    func testEveryDrawnImageIsListedByItsScreen() throws {
+        func drawn(_ items: [DisplayItem]) -> [ImageSource] {
+            items.flatMap { item -> [ImageSource] in
+                switch item {
+                case .image(let i): return [i.source]
+                case .group(_, _, _, let children): return drawn(children)
+                default: return []
+                }
+            }
+        }
+        for scene in [try DefaultScene.scene(baseDirectory: "/"), try decode(cartScene)] {
+            let model = Screens.model(for: scene, measurer: WrappingMetrics())
+            let listed = Set(scene.content.screen.images)
+            var seen = Set<ImageSource>()
+            for i in 0...120 { seen.formUnion(drawn(model.frame(at: Double(i) / 60).display.items)) }
+            XCTAssertTrue(seen.isSubset(of: listed), "\(scene.content.name): \(seen.subtracting(listed)) drawn but not listed")
+            XCTAssertTrue(seen.count >= 3, "\(scene.content.name) draws its symbols")
+        }
+    }
+}
