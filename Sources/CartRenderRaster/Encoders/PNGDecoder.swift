@@ -1,9 +1,10 @@
+import CartRenderCore
 import CPNG
 import Foundation
 
 /// Why a PNG could not be decoded, as one sentence (`description`) and a kind a caller can map to
 /// an exit code (SPEC.md §5: 65 for corrupt input, 66 for a missing or unreadable file).
-public struct ImageDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct ImageDecodingError: ReportableError, Equatable, Sendable, CustomStringConvertible {
     /// The broad cause.
     public enum Kind: Equatable, Sendable {
         /// The file could not be read (missing, unreadable, a directory…).
@@ -36,6 +37,8 @@ public struct ImageDecodingError: Error, Equatable, Sendable, CustomStringConver
         if let path { return "cannot decode PNG \(path): \(message)" }
         return "cannot decode PNG data: \(message)"
     }
+
+    public var exitCode: ExitCode { kind == .unreadable ? .noInput : .dataError }
 
     func at(path: String) -> ImageDecodingError {
         ImageDecodingError(kind: kind, message: message, path: path)

@@ -5,7 +5,7 @@ import Foundation
 
 /// An image file a scene names cannot be used: which one and why, as one sentence that starts
 /// with "image file PATH" (`image file /a/b.png is truncated (the PNG data ends early)`).
-public struct ImageError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct ImageError: ReportableError, Equatable, Sendable, CustomStringConvertible {
     public var source: ImageSource
     /// True when the file cannot be read (exit 66); false when its contents are unusable (65).
     public var unreadable: Bool
@@ -14,6 +14,7 @@ public struct ImageError: Error, Equatable, Sendable, CustomStringConvertible {
         self.source = source; self.unreadable = unreadable; self.message = message
     }
     public var description: String { message }
+    public var exitCode: ExitCode { unreadable ? .noInput : .dataError }
 }
 
 /// The images a scene draws, decoded once before the first frame and shared by all workers:
