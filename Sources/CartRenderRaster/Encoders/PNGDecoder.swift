@@ -61,6 +61,9 @@ public enum PNGDecoder {
     public static let maxSide = 16_384
     /// The largest accepted decoded size, in bytes (`width × height × 4`): 256 MiB.
     public static let maxDecodedBytes = 256 << 20
+    /// The largest PNG file read from a path, in bytes: 512 MiB, twice ``maxDecodedBytes`` (even
+    /// uncompressed, a PNG within that limit takes only a little more than 256 MiB).
+    public static let maxFileBytes = 512 << 20
 
     // png.h macros that are composite expressions and do not import into Swift.
     private static let formatRGBA: UInt32 = 0x02 | 0x01   // PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA
@@ -145,23 +148,18 @@ public enum PNGDecoder {
     ///
     /// - Parameter path: a file system path.
     /// - Returns: the image in 8-bit sRGB RGBA, straight alpha.
-    /// - Throws: ``ImageDecodingError`` naming `path`: kind `.unreadable` when the file cannot be
-    ///   read, otherwise as ``decode(_:)``.
+    /// - Throws: ``ImageDecodingError`` naming `path`: kind `.unreadable` when the file is missing,
+    ///   not a regular file or cannot be read (``RegularFile``: a FIFO is refused, not waited on),
+    ///   `.tooLarge` over ``maxFileBytes``, otherwise as ``decode(_:)``.
     public static func decode(contentsOf path: String) throws -> RGBAImage {
-        let data: Data
+        let data: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try RegularFile.read(path, limit: maxFileBytes)
         } catch {
-            let reason: String
-            if !FileManager.default.fileExists(atPath: path) {
-                reason = "no such file"
-            } else {
-                reason = "the file cannot be read"
-            }
-            throw ImageDecodingError(kind: .unreadable, message: reason, path: path)
+            throw ImageDecodingError(kind: error.exitCode == .noInput ? .unreadable : .tooLarge, message: error.reason(), path: path)
         }
         do {
-            return try decode([UInt8](data))
+            return try decode(data)
         } catch let error as ImageDecodingError {
             throw error.at(path: path)
         }
