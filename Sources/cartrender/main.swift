@@ -1,4 +1,5 @@
 import CartRender
+import CartRenderCore
 import CartRenderRaster
 import Foundation
 

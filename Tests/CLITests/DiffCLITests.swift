@@ -10,8 +10,8 @@ final class DiffCLITests: XCTestCase {
     override func setUpWithError() throws { dir = try makeTemporaryDirectory() }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
 
-    private func run(_ args: [String], file: StaticString = #filePath, line: UInt = #line) throws -> CommandOutput {
-        try CommandRunner.run(["diff"] + args, in: dir, file: file, line: line)
+    private func run(_ args: [String], timeout: TimeInterval = 120, file: StaticString = #filePath, line: UInt = #line) throws -> CommandOutput {
+        try CommandRunner.run(["diff"] + args, in: dir, timeout: timeout, file: file, line: line)
     }
 
     /// `width × height` px of `fill`, with `edit` applied, saved as `name`.
@@ -144,5 +144,46 @@ final class DiffCLITests: XCTestCase {
             XCTAssertEqual(r.status, status, args.joined(separator: " "))
             XCTAssertEqual(r.stderr, stderr, args.joined(separator: " "))
         }
+    }
+
+    /// A FIFO given to `diff` (with no writer, opening it would block forever) is refused at
+    /// once with exit 66, as A or B, in file mode and in directory mode.
+    func testAFIFOIsRefusedNotWaitedOn() throws {
+        try write("a.png")
+        XCTAssertEqual(mkfifo(dir + "/fifo.png", 0o644), 0)
+        try FileManager.default.createDirectory(atPath: dir + "/A", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir + "/B", withIntermediateDirectories: true)
+        try write("A/frame_0000.png"); try write("B/frame_0000.png")
+        XCTAssertEqual(mkfifo(dir + "/B/frame_0001.png", 0o644), 0)
+        let fifo = "is a FIFO (named pipe), not a regular file"
+        let table: [([String], String, UInt)] = [
+            (["a.png", "fifo.png"], "cartrender: fifo.png: \(fifo)\n", #line),
+            (["fifo.png", "a.png", "--out", "diff.png"], "cartrender: fifo.png: \(fifo)\n", #line),
+            (["A", "B"], "cartrender: B/frame_0001.png: \(fifo)\n", #line),
+        ]
+        for (args, stderr, line) in table {
+            let r = try run(args, timeout: 30, line: line)
+            XCTAssertEqual(r.status, 66, args.joined(separator: " "), line: line)
+            XCTAssertEqual(r.stderr, stderr, line: line)
+        }
+        try FileManager.default.removeItem(atPath: dir + "/B/frame_0001.png")
+        XCTAssertEqual(mkfifo(dir + "/A/frame_0002.png", 0o644), 0)
+        let extra = try run(["A", "B"], timeout: 30)
+        XCTAssertEqual(extra.status, 66)
+        XCTAssertEqual(extra.stderr, "cartrender: A/frame_0002.png: \(fifo)\n")
+    }
+
+    /// A FIFO named `report.json` in the report directory (where an earlier report is read to
+    /// find its images) is not waited on but replaced by the new report.
+    func testAFIFONamedLikeTheEarlierReportIsReplaced() throws {
+        try FileManager.default.createDirectory(atPath: dir + "/A", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir + "/B", withIntermediateDirectories: true)
+        try write("A/frame_0000.png"); try write("B/frame_0000.png")
+        try FileManager.default.createDirectory(atPath: dir + "/R", withIntermediateDirectories: true)
+        XCTAssertEqual(mkfifo(dir + "/R/report.json", 0o644), 0)
+        let r = try run(["A", "B", "--report", "R"], timeout: 30)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let report = try FileManager.default.attributesOfItem(atPath: dir + "/R/report.json")
+        XCTAssertEqual(report[.type] as? FileAttributeType, .typeRegular)
     }
 }

@@ -17,8 +17,9 @@ final class VerifyCLITests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
 
-    private func run(_ args: [String], env: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws -> CommandOutput {
-        try CommandRunner.run(args, in: dir, environment: CommandRunner.environment(env), file: file, line: line)
+    private func run(_ args: [String], env: [String: String] = [:], timeout: TimeInterval = 120,
+                     file: StaticString = #filePath, line: UInt = #line) throws -> CommandOutput {
+        try CommandRunner.run(args, in: dir, environment: CommandRunner.environment(env), timeout: timeout, file: file, line: line)
     }
 
     private let verify = ["verify", "scene.json", "--baseline", "snaps/scene", "--scale", "1"]
@@ -152,6 +153,26 @@ final class VerifyCLITests: XCTestCase {
         let baselineIsFile = try run(["verify", "scene.json", "--baseline", "afile", "--scale", "1", "--report", "r"])
         XCTAssertEqual(baselineIsFile.status, 65)
         XCTAssertEqual(baselineIsFile.stderr, "cartrender: afile: the baseline is not a directory\n")
+    }
+
+    /// A FIFO named like a frame in the baseline (with no writer, opening it would block
+    /// forever) is refused at once: exit 66 and a sentence naming it, whether the render makes
+    /// that frame or it is an extra one.
+    func testAFIFOInTheBaselineIsRefusedNotWaitedOn() throws {
+        XCTAssertEqual(try run(verify + ["--frames", "0-1"]).status, 0)
+        let frame = dir + "/snaps/scene/frame_0001.png"
+        try FileManager.default.removeItem(atPath: frame)
+        XCTAssertEqual(mkfifo(frame, 0o644), 0)
+        let checked = try run(verify + ["--frames", "0-1"], env: ["CI": "true"], timeout: 30)
+        XCTAssertEqual(checked.status, 66)
+        XCTAssertEqual(checked.stderr, "cartrender: snaps/scene/frame_0001.png: is a FIFO (named pipe), not a regular file\n")
+
+        try FileManager.default.removeItem(atPath: frame)
+        XCTAssertEqual(try run(verify).status, 0)
+        XCTAssertEqual(mkfifo(dir + "/snaps/scene/frame_0099.png", 0o644), 0)
+        let extra = try run(verify, env: ["CI": "true"], timeout: 30)
+        XCTAssertEqual(extra.status, 66)
+        XCTAssertEqual(extra.stderr, "cartrender: snaps/scene/frame_0099.png: is a FIFO (named pipe), not a regular file\n")
     }
 
     func testHelp() throws {

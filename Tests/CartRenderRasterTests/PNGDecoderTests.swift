@@ -199,4 +199,22 @@ final class PNGDecoderTests: XCTestCase {
             XCTAssertEqual("\(error)", "cannot decode PNG \(missing): no such file")
         }
     }
+
+    /// A FIFO (with no writer, opening it would block forever) is refused at once, on another
+    /// thread so that a regression fails the test instead of hanging it.
+    func testDecodingAFIFOFailsAtOnce() throws {
+        let fifo = NSTemporaryDirectory() + "PNGDecoderTests-\(UUID().uuidString).png"
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        defer { unlink(fifo) }
+        final class Box: @unchecked Sendable { var error: Error? }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            do { _ = try PNGDecoder.decode(contentsOf: fifo) } catch { box.error = error }
+            done.signal()
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success, "decoding a FIFO did not return within 10 s")
+        XCTAssertEqual((box.error as? ImageDecodingError)?.kind, .unreadable)
+        XCTAssertEqual(box.error.map { "\($0)" }, "cannot decode PNG \(fifo): is a FIFO (named pipe), not a regular file")
+    }
 }

@@ -37,38 +37,15 @@ public enum CLI {
         }
     }
 
-    /// Prints `error` on stderr, as one line (user input in it has its control characters
-    /// escaped), and returns its exit code.
+    /// Prints `error` on stderr as `cartrender: SENTENCE` on one line (user input in it has its
+    /// control characters escaped), then its hint line if it has one, and returns its exit code.
+    /// An error that is not a ``ReportableError`` is an internal error (exit 70).
     public static func report(_ error: Error) -> ExitCode {
-        let (message, code): (String, ExitCode)
-        var hint = ""
-        switch error {
-        case let e as UsageError: (message, code) = (e.message, .usage); hint = "\nRun 'cartrender --help' for usage."
-        case let e as FrameSelectionError: (message, code) = (e.description, .usage); hint = "\nRun 'cartrender --help' for usage."
-        case let e as SceneError: (message, code) = (e.description, e.kind == .unreadable ? .noInput : .dataError)
-        case let e as OutputError: (message, code) = (e.description, .cannotCreate)
-        case let e as MergeError: (message, code) = (e.message, e.missingInput ? .noInput : .dataError)
-        case let e as AnimationEncodingError:
-            switch e {
-            case .writeFailed: (message, code) = ("\(e)", .cannotCreate)
-            case .qualityTooLow: (message, code) = ("\(e.description.dropLast(1)) with --gif-quality.", .dataError)
-            case .invalidCanvasSize, .invalidOption: (message, code) = ("\(e)", .usage)
-            default: (message, code) = ("internal error: \(e)", .software)
-            }
-        case let e as ImageDecodingError: (message, code) = (e.description, e.kind == .unreadable ? .noInput : .dataError)
-        case let e as InputError: (message, code) = (e.description, e.kind == .unreadable ? .noInput : .dataError)
-        case let e as DiffError: (message, code) = (e.description, .usage)
-        case let e as ImageError: (message, code) = (e.message, e.unreadable ? .noInput : .dataError)
-        case let e as RasterError:
-            switch e.kind {
-            case .invalidInput: (message, code) = (e.message, .dataError)
-            case .missingDependency: (message, code) = (e.message, .unavailable)
-            case .library: (message, code) = ("internal error: " + e.message, .software)
-            }
-        default: (message, code) = ("internal error: \(error)", .software)
-        }
-        Stderr.write("cartrender: " + singleLine(message) + hint + "\n")
-        return code
+        let reportable = error as? ReportableError
+        let sentence = reportable?.sentence ?? "internal error: \(error)"
+        let hint = reportable?.hint.map { "\n" + $0 } ?? ""
+        Stderr.write("cartrender: " + singleLine(sentence) + hint + "\n")
+        return reportable?.exitCode ?? .software
     }
 
     static func render(_ command: RenderCommand) throws -> ExitCode {

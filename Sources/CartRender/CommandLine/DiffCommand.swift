@@ -64,7 +64,8 @@ public struct DiffCommand: Equatable, Sendable {
 
 
     /// Runs the comparison; 0 when A and B match within the tolerance, 1 otherwise.
-    /// - Throws: `UsageError`, ``InputError``, ``ImageDecodingError``, `OutputError`.
+    /// - Throws: `UsageError`, ``InputError``, `FileReadError` (a file that is not a regular file
+    ///   or cannot be read), ``ImageDecodingError``, `OutputError`.
     public func run() throws -> ExitCode {
         let fm = FileManager.default
         var kinds: [Bool] = []
@@ -90,8 +91,8 @@ public struct DiffCommand: Equatable, Sendable {
     private func compareFiles() throws -> ExitCode {
         let options = tolerance
         try options.validate()
-        guard let e = try Verifier.readIfPresent(expected) else { throw InputError(.unreadable, path: expected, reason: "no such file") }
-        guard let a = try Verifier.readIfPresent(actual) else { throw InputError(.unreadable, path: actual, reason: "no such file") }
+        let e = try RegularFile.read(expected, limit: PNGDecoder.maxFileBytes)
+        let a = try RegularFile.read(actual, limit: PNGDecoder.maxFileBytes)
         var comparison: FrameComparison
         var diffImage: RGBAImage?
         if out != nil {

@@ -1,3 +1,4 @@
+import CartRenderCore
 import Dispatch
 import Foundation
 

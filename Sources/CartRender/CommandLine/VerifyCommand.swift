@@ -83,7 +83,7 @@ public struct VerifyCommand: Equatable, Sendable {
 
     /// Runs the command: prints one line per frame that did not pass and a summary (or the JSON
     /// report), and returns 0 when every frame passed, 1 otherwise.
-    /// - Throws: `UsageError`, `SceneError`, `RasterError`, `OutputError`, ``ImageDecodingError``, ``InputError``.
+    /// - Throws: `UsageError`, `SceneError`, `RasterError`, `OutputError`, `FileReadError`, ``ImageDecodingError``, ``InputError``.
     public func run(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ExitCode {
         let record = try RecordMode.resolve(record, environment: environment)
         let renderer = try self.scene.makeRenderer()

@@ -1,3 +1,4 @@
+import CartRenderCore
 import CartRenderRaster
 /// The outcome of comparing two images of the same size.
 ///
@@ -24,7 +25,7 @@ public struct DiffResult: Equatable, Hashable, Sendable {
 }
 
 /// Why two images could not be compared.
-public enum DiffError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum DiffError: ReportableError, Equatable, Sendable, CustomStringConvertible {
     /// The images differ in size (px); a failure of its own (SPEC.md §6).
     case sizeMismatch(firstWidth: Int, firstHeight: Int, secondWidth: Int, secondHeight: Int)
     /// An option is out of range; the text names it and the accepted range.
@@ -38,4 +39,7 @@ public enum DiffError: Error, Equatable, Sendable, CustomStringConvertible {
             return text
         }
     }
+
+    /// 64: both cases come from what the command line asked for.
+    public var exitCode: ExitCode { .usage }
 }

@@ -1,10 +1,12 @@
+import CartRenderCore
 import Foundation
 
 /// A failure to write outputs (exit 73).
-public struct OutputError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct OutputError: ReportableError, Equatable, Sendable, CustomStringConvertible {
     public var path: String
     public var reason: String
     public var description: String { "\(path): \(reason)" }
+    public var exitCode: ExitCode { .cannotCreate }
 }
 
 /// The directory a render writes into. Every file is written atomically: to a temporary file

@@ -10,6 +10,10 @@ public struct MergeError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String { message }
 }
 
+extension MergeError: ReportableError {
+    public var exitCode: ExitCode { missingInput ? .noInput : .dataError }
+}
+
 /// Joins the outputs of `cartrender --shard K/N` runs into one render: checks that the shards
 /// belong to the same render (scene, fps, scale, software), together cover every frame of it
 /// once, name only their own frame files (`frame_NNNN.png` / `.svg`, NNNN the frame's index:

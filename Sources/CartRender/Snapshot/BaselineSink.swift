@@ -29,13 +29,14 @@ final class BaselineSink: FrameSink, @unchecked Sendable {
     /// One result per frame seen, in index order.
     var results: [FrameResult] { collected.withLock { r in r.keys.sorted().map { r[$0]! } } }
 
-    /// - Throws: ``ImageDecodingError`` for a baseline frame that cannot be read or decoded
-    ///   (unless the record mode rewrites it), `OutputError` when a recording or a report image
+    /// - Throws: `FileReadError` for a baseline frame that is not a regular file or cannot be
+    ///   read; ``ImageDecodingError`` for one that cannot be decoded (unless the record mode
+    ///   rewrites it); `OutputError` when a recording or a report image
     ///   cannot be written.
     func write(_ rendered: RenderedFrame) throws -> [Manifest.File] {
         let name = renderer.fileName(ofFrame: rendered.index, format: .png)
         let expectedPath = (baseline.path as NSString).appendingPathComponent(name)
-        let expected = try Verifier.readIfPresent(expectedPath)
+        let expected = try RegularFile.readIfPresent(expectedPath, limit: PNGDecoder.maxFileBytes)
         guard let bytes = rendered.png?.bytes else { throw RasterError(.library, "frame \(rendered.index) has no PNG bytes") }
         // The frame's pixels are copied out of the canvas only when the bytes differ.
         let image = try expected.map { bytesEqual($0, bytes) ? nil : try rendered.pixels() } ?? nil

@@ -20,7 +20,8 @@ public enum DirectoryDiff {
     ///     the report gets that and `frame_NNNN.panel.png` (expected | diff | actual).
     /// - Returns: one result per frame name in either directory, by index.
     /// - Throws: ``InputError`` when a directory is missing or neither holds frames;
-    ///   ``ImageDecodingError`` for a file that cannot be read or decoded; `OutputError`.
+    ///   `FileReadError` for a frame that is not a regular file or cannot be read (a FIFO is
+    ///   refused, not waited on); ``ImageDecodingError`` for one that cannot be decoded; `OutputError`.
     public static func compare(expected: String, actual: String, options: ComparisonOptions, jobs: Int,
                                reportDirectory: String? = nil, diffDirectory: String? = nil) throws -> SnapshotResult {
         try options.validate()
@@ -61,8 +62,8 @@ public enum DirectoryDiff {
             let ePath = (expected as NSString).appendingPathComponent(name)
             let aPath = (actual as NSString).appendingPathComponent(name)
             var frame = FrameResult(name: name, index: FrameResult.index(ofFileName: name), time: nil, status: .pass)
-            let eBytes = a.contains(name) ? try Verifier.readIfPresent(ePath) : nil
-            let aBytes = b.contains(name) ? try Verifier.readIfPresent(aPath) : nil
+            let eBytes = a.contains(name) ? try RegularFile.readIfPresent(ePath, limit: PNGDecoder.maxFileBytes) : nil
+            let aBytes = b.contains(name) ? try RegularFile.readIfPresent(aPath, limit: PNGDecoder.maxFileBytes) : nil
             var comparison: FrameComparison?
             switch (eBytes, aBytes) {
             case let (e?, a?):

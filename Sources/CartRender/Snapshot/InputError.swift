@@ -1,6 +1,8 @@
+import CartRenderCore
+
 /// An input of `verify` or `diff` that is missing or not what it should be (exit 66 or 65).
 /// Errors of the PNG files themselves are ``ImageDecodingError``s.
-public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct InputError: ReportableError, Equatable, Sendable, CustomStringConvertible {
     public enum Kind: Equatable, Sendable {
         /// Missing or unreadable (exit 66).
         case unreadable
@@ -19,4 +21,6 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// `baseline/: is not a directory`
     public var description: String { "\(path): \(reason)" }
+
+    public var exitCode: ExitCode { kind == .unreadable ? .noInput : .dataError }
 }

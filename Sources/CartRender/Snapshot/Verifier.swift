@@ -54,8 +54,9 @@ public enum Verifier {
     ///   - options: baseline, tolerance, masks (pt), record mode, frames, threads.
     /// - Returns: one result per frame; ``SnapshotResult/passed`` tells whether the run passed.
     /// - Throws: ``OutputError`` when the report or a recorded frame cannot be written (exit 73);
-    ///   ``ImageDecodingError`` for a baseline frame that cannot be read (66) or decoded (65),
-    ///   unless the record mode rewrites it; ``InputError`` when the baseline is not a directory; ``DiffError`` for options out of range;
+    ///   `FileReadError` for a baseline frame that is not a regular file or cannot be read (66;
+    ///   a FIFO is refused, not waited on); ``ImageDecodingError`` for one that cannot be decoded
+    ///   (65), unless the record mode rewrites it; ``InputError`` when the baseline is not a directory; ``DiffError`` for options out of range;
     ///   ``FrameSelectionError`` for frames the render does not have; `RasterError` from rendering.
     public static func verify(renderer: Renderer, subject: String, options: VerifyOptions) throws -> SnapshotResult {
         var tolerance = options.tolerance
@@ -104,7 +105,7 @@ public enum Verifier {
                 let index = FrameResult.index(ofFileName: name)
                 var frame = FrameResult(name: name, index: index, time: index.map { renderer.time(ofFrame: $0) }, status: .extra)
                 let path = (baselinePath as NSString).appendingPathComponent(name)
-                let data = try readIfPresent(path)
+                let data = try RegularFile.readIfPresent(path, limit: PNGDecoder.maxFileBytes)
                 if let data { frame.expectedSize = PNGHeader.size(of: data) }
                 if let report, let data {
                     frame.expectedFile = String(name.dropLast(4)) + ".expected.png"
@@ -120,37 +121,6 @@ public enum Verifier {
 
         return SnapshotResult(command: .verify, subject: subject, baseline: baselinePath, reportDirectory: report?.directory.path,
                               record: record, options: tolerance, fps: renderer.scene.fps, frames: results)
-    }
-
-    /// The file's bytes, or nil when there is no such file.
-    /// - Throws: ``ImageDecodingError`` (`.unreadable`) when it exists but cannot be read.
-    static func readIfPresent(_ path: String) throws -> [UInt8]? {
-        let fd = open(path, O_RDONLY)
-        if fd < 0 {
-            if errno == ENOENT { return nil }
-            throw ImageDecodingError(kind: .unreadable, message: "the file cannot be read (\(String(cString: strerror(errno))))", path: path)
-        }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
-            throw ImageDecodingError(kind: .unreadable, message: "not a regular file", path: path)
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
-        var offset = 0
-        let failure: Int32? = bytes.withUnsafeMutableBytes { buf in
-            while offset < buf.count {
-                let n = read(fd, buf.baseAddress! + offset, buf.count - offset)
-                if n < 0 { if errno == EINTR { continue }; return errno }
-                if n == 0 { break }
-                offset += n
-            }
-            return nil
-        }
-        if let failure {
-            throw ImageDecodingError(kind: .unreadable, message: "the file cannot be read (\(String(cString: strerror(failure))))", path: path)
-        }
-        if offset < bytes.count { bytes.removeLast(bytes.count - offset) }
-        return bytes
     }
 
     /// `frame_NNNN.png` files of a directory, sorted by index then name; none when it does not exist.

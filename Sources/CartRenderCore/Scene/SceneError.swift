@@ -2,7 +2,7 @@
 ///
 /// `description` is the one sentence printed on stderr, e.g.
 /// `scene.json:12:9: events[3].at: must be ≥ 0, got -1`.
-public struct SceneError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct SceneError: ReportableError, Equatable, Sendable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
         /// Malformed JSON, wrong type, unknown key, out-of-range value or corrupt image (exit 65).
         case invalid
@@ -30,6 +30,9 @@ public struct SceneError: Error, Equatable, Sendable, CustomStringConvertible {
         if !path.isEmpty { s += path + ": " }
         return singleLine(s + message)
     }
+
+    /// 66 for an unreadable file, 65 for anything wrong inside one.
+    public var exitCode: ExitCode { kind == .unreadable ? .noInput : .dataError }
 }
 
 /// `text` with line breaks and other control characters escaped as in JSON (`\n`, `\u001b`), so

@@ -1,6 +1,12 @@
+import CartRenderCore
+
 /// Why an animation (GIF or WebP) could not be encoded. Each case renders as one sentence that
 /// names the cause, suitable for stderr (`description`).
-public enum AnimationEncodingError: Error, Equatable, Sendable, CustomStringConvertible {
+///
+/// Exit statuses: 73 when the file cannot be written, 65 when a frame cannot reach the minimum
+/// GIF quality, 64 for a canvas size or option the command line asked for; the other cases are
+/// failures of the encoder or its libraries (70).
+public enum AnimationEncodingError: ReportableError, Equatable, Sendable, CustomStringConvertible {
     /// The canvas size is outside what the format can store (`limit` is the largest side in px).
     case invalidCanvasSize(format: String, width: Int, height: Int, limit: Int)
     /// The frame rate is not a finite number above zero (frames per second).
@@ -41,7 +47,7 @@ public enum AnimationEncodingError: Error, Equatable, Sendable, CustomStringConv
         case .alreadyFinished:
             return "The animation encoder was already finished."
         case let .qualityTooLow(index, minimum):
-            return "Frame \(index) cannot be reduced to 256 colors at quality \(minimum) or better; lower the minimum GIF quality."
+            return "Frame \(index) cannot be reduced to 256 colors at quality \(minimum) or better; lower the minimum GIF quality with --gif-quality."
         case let .quantizationFailed(index, operation, code):
             return "libimagequant failed in \(operation) for frame \(index) (liq_error \(code))."
         case let .gifFailed(operation, code, message):
@@ -54,4 +60,17 @@ public enum AnimationEncodingError: Error, Equatable, Sendable, CustomStringConv
             return "Cannot write \(path): \(message)."
         }
     }
+
+    public var exitCode: ExitCode {
+        switch self {
+        case .writeFailed: return .cannotCreate
+        case .qualityTooLow: return .dataError
+        case .invalidCanvasSize, .invalidOption: return .usage
+        case .invalidFrameRate, .frameSizeMismatch, .noFrames, .alreadyFinished, .quantizationFailed,
+             .gifFailed, .webpFailed, .delayTooLong:
+            return .software
+        }
+    }
+
+    public var sentence: String { exitCode == .software ? "internal error: " + description : description }
 }

@@ -1,9 +1,10 @@
+import CartRenderCore
 import CPNG
 import Foundation
 
 /// Why a PNG could not be decoded, as one sentence (`description`) and a kind a caller can map to
 /// an exit code (SPEC.md §5: 65 for corrupt input, 66 for a missing or unreadable file).
-public struct ImageDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct ImageDecodingError: ReportableError, Equatable, Sendable, CustomStringConvertible {
     /// The broad cause.
     public enum Kind: Equatable, Sendable {
         /// The file could not be read (missing, unreadable, a directory…).
@@ -37,6 +38,8 @@ public struct ImageDecodingError: Error, Equatable, Sendable, CustomStringConver
         return "cannot decode PNG data: \(message)"
     }
 
+    public var exitCode: ExitCode { kind == .unreadable ? .noInput : .dataError }
+
     func at(path: String) -> ImageDecodingError {
         ImageDecodingError(kind: kind, message: message, path: path)
     }
@@ -58,6 +61,9 @@ public enum PNGDecoder {
     public static let maxSide = 16_384
     /// The largest accepted decoded size, in bytes (`width × height × 4`): 256 MiB.
     public static let maxDecodedBytes = 256 << 20
+    /// The largest PNG file read from a path, in bytes: 512 MiB, twice ``maxDecodedBytes`` (even
+    /// uncompressed, a PNG within that limit takes only a little more than 256 MiB).
+    public static let maxFileBytes = 512 << 20
 
     // png.h macros that are composite expressions and do not import into Swift.
     private static let formatRGBA: UInt32 = 0x02 | 0x01   // PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA
@@ -142,23 +148,18 @@ public enum PNGDecoder {
     ///
     /// - Parameter path: a file system path.
     /// - Returns: the image in 8-bit sRGB RGBA, straight alpha.
-    /// - Throws: ``ImageDecodingError`` naming `path`: kind `.unreadable` when the file cannot be
-    ///   read, otherwise as ``decode(_:)``.
+    /// - Throws: ``ImageDecodingError`` naming `path`: kind `.unreadable` when the file is missing,
+    ///   not a regular file or cannot be read (``RegularFile``: a FIFO is refused, not waited on),
+    ///   `.tooLarge` over ``maxFileBytes``, otherwise as ``decode(_:)``.
     public static func decode(contentsOf path: String) throws -> RGBAImage {
-        let data: Data
+        let data: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try RegularFile.read(path, limit: maxFileBytes)
         } catch {
-            let reason: String
-            if !FileManager.default.fileExists(atPath: path) {
-                reason = "no such file"
-            } else {
-                reason = "the file cannot be read"
-            }
-            throw ImageDecodingError(kind: .unreadable, message: reason, path: path)
+            throw ImageDecodingError(kind: error.exitCode == .noInput ? .unreadable : .tooLarge, message: error.reason(), path: path)
         }
         do {
-            return try decode([UInt8](data))
+            return try decode(data)
         } catch let error as ImageDecodingError {
             throw error.at(path: path)
         }

@@ -5,7 +5,7 @@ import Foundation
 
 /// An image file a scene names cannot be used: which one and why, as one sentence that starts
 /// with "image file PATH" (`image file /a/b.png is truncated (the PNG data ends early)`).
-public struct ImageError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct ImageError: ReportableError, Equatable, Sendable, CustomStringConvertible {
     public var source: ImageSource
     /// True when the file cannot be read (exit 66); false when its contents are unusable (65).
     public var unreadable: Bool
@@ -14,6 +14,7 @@ public struct ImageError: Error, Equatable, Sendable, CustomStringConvertible {
         self.source = source; self.unreadable = unreadable; self.message = message
     }
     public var description: String { message }
+    public var exitCode: ExitCode { unreadable ? .noInput : .dataError }
 }
 
 /// The images a scene draws, decoded once before the first frame and shared by all workers:
@@ -73,10 +74,12 @@ public final class ImageLibrary: @unchecked Sendable {
         switch source {
         case .symbol(let name):
             guard let path = Symbols.svgPath(for: name) else { throw ImageError(source, "unknown symbol \"\(name)\"") }
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw RasterError(.missingDependency, "the icon \(path) is missing; install the Debian package bootstrap-icons")
+            do {
+                return .svg(try RegularFile.read(path, limit: maxSVGBytes), path: path)
+            } catch {
+                let problem = error.problem == .missing ? "is missing" : error.reason(notA: "an icon")
+                throw RasterError(.missingDependency, "the icon \(path) \(problem); install the Debian package bootstrap-icons")
             }
-            return .svg(Array(data), path: path)
         case .file(let path):
             let isSVG = path.lowercased().hasSuffix(".svg")
             let limit = isSVG ? maxSVGBytes : maxRasterBytes
@@ -90,37 +93,16 @@ public final class ImageLibrary: @unchecked Sendable {
         }
     }
 
-    /// Reads at most `limit` bytes of a regular file, without blocking on FIFOs.
+    /// Reads at most `limit` bytes of a regular file (``RegularFile``: never blocks on a FIFO).
+    /// - Throws: `ImageError` starting "image file PATH": unreadable (exit 66) when it is missing,
+    ///   not a regular file or cannot be read; not unreadable (65) when it is larger than `limit`.
     static func readFile(_ path: String, limit: Int, source: ImageSource) throws -> [UInt8] {
-        func unreadable(_ why: String) -> ImageError { ImageError(source, unreadable: true, "image file \(path) \(why)") }
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
-            let e = errno
-            throw unreadable(e == ENOENT || e == ENOTDIR ? "does not exist" : "cannot be read (\(reason(e)))")
+        do {
+            return try RegularFile.read(path, limit: limit)
+        } catch {
+            throw ImageError(source, unreadable: error.exitCode == .noInput,
+                             "image file \(path) \(error.reason(missing: "does not exist", notA: "an image"))")
         }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw unreadable("cannot be read (\(reason(errno)))") }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw unreadable("is not a regular file") }
-        let tooLarge = ImageError(source, "image file \(path) is larger than \(limit >> 20) MiB")
-        guard info.st_size <= limit else { throw tooLarge }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var count = 0
-        while count < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
-            if n == 0 { break }  // the file shrank while being read
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw unreadable("cannot be read (\(reason(errno)))")
-            }
-            count += n
-        }
-        return Array(bytes[0..<count])
-    }
-
-    static func reason(_ e: Int32) -> String {
-        let s = String(cString: strerror(e))
-        return (s.first?.lowercased() ?? "") + s.dropFirst()
     }
 
     /// Parses an SVG file and draws it once at 64×64 px.

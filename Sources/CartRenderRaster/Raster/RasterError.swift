@@ -1,5 +1,7 @@
+import CartRenderCore
+
 /// A failure in the raster layer or an encoder, with one sentence naming the cause.
-public struct RasterError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct RasterError: ReportableError, Equatable, Sendable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
         /// An input (image file, font) is corrupt or unusable (exit 65).
         case invalidInput
@@ -12,4 +14,14 @@ public struct RasterError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
     public init(_ kind: Kind, _ message: String) { self.kind = kind; self.message = message }
     public var description: String { message }
+
+    public var exitCode: ExitCode {
+        switch kind {
+        case .invalidInput: return .dataError
+        case .missingDependency: return .unavailable
+        case .library: return .software
+        }
+    }
+
+    public var sentence: String { kind == .library ? "internal error: " + message : message }
 }

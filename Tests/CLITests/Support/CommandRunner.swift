@@ -36,9 +36,10 @@ enum CommandRunner {
         return env
     }
 
-    /// Runs `cartrender arguments…` in `directory` and waits (at most 120 s).
+    /// Runs `cartrender arguments…` in `directory` and waits at most `timeout` seconds: a run that
+    /// takes longer is killed and fails the test, so a hang cannot stop the suite.
     static func run(_ arguments: [String], in directory: String, environment: [String: String] = environment(),
-                    file: StaticString = #filePath, line: UInt = #line) throws -> CommandOutput {
+                    timeout: TimeInterval = 120, file: StaticString = #filePath, line: UInt = #line) throws -> CommandOutput {
         let path = try XCTUnwrap(binary, "the cartrender binary was not found; run `swift build` first", file: file, line: line)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
@@ -50,24 +51,25 @@ enum CommandRunner {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        // Read both pipes to the end before waiting, so a full pipe never blocks the child.
+        // Read both pipes on other threads while waiting, so a full pipe never blocks the child
+        // and a child that never ends is still seen to time out.
         final class Box: @unchecked Sendable { var data = Data() }
-        let outBox = Box()
+        let outBox = Box(), errBox = Box()
         let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async { outBox.data = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        let outData = outBox.data
-        let deadline = Date().addingTimeInterval(120)
+        for (pipe, box) in [(out, outBox), (err, errBox)] {
+            group.enter()
+            DispatchQueue.global().async { box.data = pipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        }
+        let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { usleep(10_000) }
         if process.isRunning {
-            process.terminate()
-            XCTFail("cartrender \(arguments.joined(separator: " ")) did not finish in 120 s", file: file, line: line)
+            kill(process.processIdentifier, SIGKILL)
+            XCTFail("cartrender \(arguments.joined(separator: " ")) did not finish in \(Int(timeout)) s", file: file, line: line)
         }
         process.waitUntilExit()
-        return CommandOutput(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                             stderr: String(decoding: errData, as: UTF8.self))
+        group.wait()
+        return CommandOutput(status: process.terminationStatus, stdout: String(decoding: outBox.data, as: UTF8.self),
+                             stderr: String(decoding: errBox.data, as: UTF8.self))
     }
 }
 

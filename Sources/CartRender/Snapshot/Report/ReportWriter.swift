@@ -77,10 +77,14 @@ final class ReportWriter {
         }
     }
 
-    /// The frame images listed by a `report.json` already in `directory` (an earlier run's).
+    /// Largest earlier `report.json` read to find the images it lists (bytes).
+    static let maxEarlierReportBytes = 256 << 20
+
+    /// The frame images listed by a `report.json` already in `directory` (an earlier run's); none
+    /// when there is no such regular file (a FIFO is not waited on) or it cannot be parsed.
     static func filesOfEarlierReport(_ directory: OutputDirectory) -> [String] {
-        guard let data = FileManager.default.contents(atPath: directory.url(jsonName)),
-              let root = try? JSONParser.parse(Array(data)) else { return [] }
+        guard let data = try? RegularFile.read(directory.url(jsonName), limit: maxEarlierReportBytes),
+              let root = try? JSONParser.parse(data) else { return [] }
         var names: [String] = []
         func collect(_ node: JSONNode) {
             switch node.value {

@@ -1,4 +1,4 @@
-/// Exit statuses (SPEC.md §5; BSD `sysexits.h` names).
+/// Exit statuses (SPEC.md §5; BSD `sysexits.h` names). Every ``ReportableError`` names one.
 public enum ExitCode: Int32, Sendable {
     case success = 0
     /// `verify` / `diff` found differences.
@@ -19,11 +19,4 @@ public enum ExitCode: Int32, Sendable {
     case interrupted = 130
     /// Terminated by SIGTERM (128 + 15).
     case terminated = 143
-}
-
-/// A bad command line: one sentence for stderr (exit 64).
-public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
 }
