@@ -137,6 +137,10 @@ public struct Manifest {
 
     /// cartrender's version.
     public static let version = "0.1.0"
+
+    /// Largest manifest file read back (merge, the files of an earlier run): 1 GiB, far above
+    /// the 100 000 frames a render may have.
+    static let maxFileBytes = 1 << 30
     /// The version of the manifest's format, its `"version"`.
     public static let formatVersion = 1
 
@@ -174,7 +178,7 @@ public struct Manifest {
     /// The files a manifest lists, frames' and outputs'. A manifest that cannot be read as one
     /// names no files, so nothing is removed on its word.
     private static func files(listedIn path: String) -> [String] {
-        guard let data = try? SceneFiles.readScene(path, limit: 1 << 30), let manifest = try? Manifest(json: data) else { return [] }
+        guard let data = try? RegularFile.read(path, limit: maxFileBytes), let manifest = try? Manifest(json: data) else { return [] }
         let names = manifest.frames.flatMap { $0.files.map(\.name) } + manifest.outputs.map(\.name)
         // Only plain file names this program writes: never a path elsewhere.
         return names.filter { !$0.contains("/") && !$0.hasPrefix(".") && ($0.hasPrefix("frame_") || $0.hasPrefix("animation.") || $0 == "contact-sheet.png") }

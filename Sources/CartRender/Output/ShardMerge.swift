@@ -86,14 +86,13 @@ public enum ShardMerge {
                 let inPlace = URL(fileURLWithPath: shard.dir).standardizedFileURL.path == outPath
                 for file in frame.files {
                     let source = (shard.dir as NSString).appendingPathComponent(file.name)
-                    guard FileManager.default.isReadableFile(atPath: source) else {
+                    let bytes: [UInt8]
+                    do { bytes = try RegularFile.read(source, limit: PNGDecoder.maxFileBytes) } catch let e where e.problem == .missing {
                         throw MergeError(message: "\(source) is listed in \(shard.file) but missing")
-                    }
-                    guard let data = FileManager.default.contents(atPath: source) else {
-                        throw MergeError(message: "\(source) cannot be read")
+                    } catch {
+                        throw MergeError(message: "\(source) \(error.reason(notA: "a frame file"))")
                     }
                     // A partly downloaded or overwritten frame must not make a complete render.
-                    let bytes = [UInt8](data)
                     guard Checksum.sha256(bytes) == file.sha256 else {
                         throw MergeError(message: "\(source) does not match its SHA-256 in \(shard.file) (damaged, or written by another run)")
                     }
@@ -124,11 +123,11 @@ public enum ShardMerge {
     /// outputs.
     /// - Throws: `MergeError` naming `path`, and the entry when one is at fault.
     static func shardManifest(at path: String) throws -> Manifest {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = try? RegularFile.read(path, limit: Manifest.maxFileBytes) else {
             throw MergeError(message: "\(path): not a shard manifest written by cartrender")
         }
         let manifest: Manifest
-        do { manifest = try Manifest(json: [UInt8](data)) } catch let e as DecodingError where !e.jsonPath.isEmpty {
+        do { manifest = try Manifest(json: data) } catch let e as DecodingError where !e.jsonPath.isEmpty {
             throw MergeError(message: "\(path): \(e.jsonPath): \(e.reason)")
         } catch {
             throw MergeError(message: "\(path): not a shard manifest written by cartrender")
