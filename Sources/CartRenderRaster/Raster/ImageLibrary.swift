@@ -60,12 +60,11 @@ public final class ImageLibrary: @unchecked Sendable {
 
     private(set) var entries: [ImageSource: Entry] = [:]
 
-    /// Loads every image in `sources` (and the symbols the screens use themselves).
+    /// Loads every image in `sources` (a screen lists its product images and its own symbols).
     /// - Throws: `ImageError` for an unreadable, corrupt, truncated or oversized image file;
     ///   `RasterError(.missingDependency)` when Bootstrap Icons is not installed.
     public init(sources: [ImageSource]) throws {
-        let builtIn: [ImageSource] = ["cart.fill", "cart.badge.plus", "trash", "plus", "minus", "chevron.left"].map { .symbol($0) }
-        for source in builtIn + sources where entries[source] == nil {
+        for source in sources where entries[source] == nil {
             entries[source] = try Self.load(source)
         }
     }
