@@ -40,7 +40,7 @@ public struct SceneDecoder {
         do {
             root = try JSONParser.parse(data)
         } catch let e as JSONSyntaxError {
-            throw SceneError(file: file, location: e.location, path: "", message: e.message)
+            throw SceneError(file: file, location: e.location, path: e.path, message: e.message)
         }
         var scene = try SceneDecoder(file: file).scene(root, baseDirectory: baseDirectory)
         if let fps = overrides.fps { scene.fps = fps }
