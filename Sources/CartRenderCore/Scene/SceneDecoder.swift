@@ -25,6 +25,9 @@ public struct SceneDecoder {
     public static let maxFrames = 100_000
     /// Longest scene time accepted (s); keeps frame arithmetic far from overflow.
     public static let maxTime = 3600.0
+    /// Most items a cart may hold: every frame's manifest state lists every row, so the cost
+    /// of a frame grows with the number of items (a choice: far more than a screen shows).
+    public static let maxCartItems = 1000
 
     let file: String
 
@@ -319,6 +322,7 @@ public struct SceneDecoder {
         }
         if let n = m.values["items"] {
             guard case .array(let list) = n.value else { throw error(n, m.child("items"), "expected an array, got \(n.typeName)") }
+            if list.count > Self.maxCartItems { throw error(n, m.child("items"), "has \(list.count) items; at most \(Self.maxCartItems) are allowed") }
             var seen: [String: Int] = [:]
             for (i, itemNode) in list.enumerated() {
                 let p = "\(m.child("items"))[\(i)]"

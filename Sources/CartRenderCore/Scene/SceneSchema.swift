@@ -66,7 +66,7 @@ public enum SceneSchema {
                         ("price", .object([("type", .array(["string", "number"])), ("description", "Decimal unit price, e.g. \"90.99\""),
                                            ("pattern", "^[0-9]{1,12}(\\.[0-9]{1,6})?$")])),
                         ("quantity", num("Quantity at the start (default 1)", min: 1, max: 1_000_000, integer: true)),
-                    ], required: ["id", "name", "price"]))])),
+                    ], required: ["id", "name", "price"])), ("maxItems", .int(SceneDecoder.maxCartItems))])),
                 ])),
                 ("events", .object([("type", "array"), ("items", event), ("maxItems", 10_000)])),
             ])),
