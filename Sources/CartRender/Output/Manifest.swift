@@ -105,7 +105,7 @@ public struct Manifest {
         name.range(of: #"^shard-[0-9]+-of-[0-9]+\.json$"#, options: .regularExpression) != nil
     }
 
-    private static func files(listedIn path: String) -> [String] {
+    static func files(listedIn path: String) -> [String] {
         guard let data = try? SceneFiles.readScene(path, limit: 1 << 30),
               let root = try? JSONParser.parse(data), case .object(let members) = root.value else { return [] }
         var names: [String] = []
