@@ -17,11 +17,13 @@ public struct MergeError: Error, Equatable, Sendable, CustomStringConvertible {
 /// the manifest a single run would have written.
 public enum ShardMerge {
     /// Merges the shard manifests found in `directories` into `output`.
+    /// - Parameter cancellation: stops the merge between frames and while it waits for the
+    ///   output directory's lock (SIGINT, SIGTERM); the output directory is then as it was.
     /// - Returns: the number of frames in the merged render.
     /// - Throws: `MergeError` for missing, duplicate or inconsistent shards and frames;
-    ///   `OutputError` when files cannot be written.
+    ///   `OutputError` when files cannot be written; `RenderCancelled` when cancelled.
     @discardableResult
-    public static func merge(_ directories: [String], into output: String) throws -> Int {
+    public static func merge(_ directories: [String], into output: String, cancellation: RenderCancellation? = nil) throws -> Int {
         struct Shard { var dir: String; var file: String; var k: Int; var n: Int; var members: [(String, JSONValue)]; var frames: [JSONNode] }
         var shards: [Shard] = []
         let pattern = try! NSRegularExpression(pattern: #"^shard-([0-9]+)-of-([0-9]+)\.json$"#)
@@ -83,7 +85,7 @@ public enum ShardMerge {
         // Like a render: gather into a staging directory and move everything into place at the
         // end, so a failed merge leaves the output directory as it was.
         let staging: StagingArea
-        do { staging = try StagingArea(in: out) } catch {
+        do { staging = try StagingArea(in: out, cancellation: cancellation) } catch {
             out.removeCreatedDirectories()
             throw error
         }
@@ -91,6 +93,7 @@ public enum ShardMerge {
             let outPath = URL(fileURLWithPath: output).standardizedFileURL.path
             var staged: [String] = [], inPlaceNames: [String] = []
             for i in indices {
+                if cancellation?.isCancelled == true { throw RenderCancelled() }
                 let (frame, shard) = byIndex[i]!
                 guard case .object(let fm) = frame.value else { continue }
                 // (file, sha256) of the frame's primary file and its alternates.

@@ -85,7 +85,7 @@ extension Renderer {
         if options.cancellation?.isCancelled == true { throw RenderCancelled() }
         let out = try OutputDirectory(path: options.outputDirectory)
         let staging: StagingArea
-        do { staging = try StagingArea(in: out) } catch {
+        do { staging = try StagingArea(in: out, cancellation: options.cancellation) } catch {
             out.removeCreatedDirectories()
             throw error
         }

@@ -17,11 +17,14 @@ public enum DirectoryDiff {
     ///   - jobs: threads (≥ 1).
     ///   - reportDirectory: where to write a report (nil: none).
     ///   - diffDirectory: where to write `frame_NNNN.diff.png` for every frame that fails (nil: none).
+    ///   - cancellation: stops the comparison between frames (SIGINT, SIGTERM); no report is written.
     /// - Returns: one result per frame name in either directory, by index.
     /// - Throws: ``InputError`` when a directory is missing or neither holds frames;
-    ///   ``ImageDecodingError`` for a file that cannot be read or decoded; `OutputError`.
+    ///   ``ImageDecodingError`` for a file that cannot be read or decoded; `OutputError`;
+    ///   `RenderCancelled` when `cancellation` was cancelled.
     public static func compare(expected: String, actual: String, options: ComparisonOptions, jobs: Int,
-                               reportDirectory: String? = nil, diffDirectory: String? = nil) throws -> SnapshotResult {
+                               reportDirectory: String? = nil, diffDirectory: String? = nil,
+                               cancellation: RenderCancellation? = nil) throws -> SnapshotResult {
         try options.validate()
         for dir in [expected, actual] {
             var isDir: ObjCBool = false
@@ -36,10 +39,10 @@ public enum DirectoryDiff {
         guard !names.isEmpty else {
             throw InputError(.invalid, path: expected, reason: "neither \(expected) nor \(actual) holds frame_NNNN.png files")
         }
-        let report = try reportDirectory.map { try ReportWriter(path: $0) }
+        let report = try reportDirectory.map { try ReportWriter(path: $0, cancellation: cancellation) }
         do {
             let result = try compare(expected: expected, actual: actual, names: names, inExpected: a, inActual: b,
-                                     options: options, jobs: jobs, report: report, diffDirectory: diffDirectory)
+                                     options: options, jobs: jobs, report: report, diffDirectory: diffDirectory, cancellation: cancellation)
             try report?.finish(result)
             return result
         } catch {
@@ -49,11 +52,12 @@ public enum DirectoryDiff {
     }
 
     private static func compare(expected: String, actual: String, names: [String], inExpected a: Set<String>, inActual b: Set<String>,
-                                options: ComparisonOptions, jobs: Int, report: ReportWriter?, diffDirectory: String?) throws -> SnapshotResult {
+                                options: ComparisonOptions, jobs: Int, report: ReportWriter?, diffDirectory: String?,
+                                cancellation: RenderCancellation?) throws -> SnapshotResult {
         let diffs = try diffDirectory.map { try OutputDirectory(path: $0) }
         let keepImages = report != nil || diffs != nil
 
-        let frames = try ParallelFrames.map(count: names.count, jobs: jobs, makeWorker: { () }) { _, slot -> FrameResult in
+        let frames = try ParallelFrames.map(count: names.count, jobs: jobs, makeWorker: { () }, cancellation: cancellation) { _, slot -> FrameResult in
             let name = names[slot]
             let stem = String(name.dropLast(4))
             let ePath = (expected as NSString).appendingPathComponent(name)

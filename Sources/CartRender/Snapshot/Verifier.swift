@@ -71,7 +71,7 @@ public enum Verifier {
         }
         let baseline = LazyOutputDirectory(path: baselinePath)
         let reportPath = options.writeReport ? (options.reportDirectory ?? VerifyOptions.defaultReportDirectory(forBaseline: baselinePath)) : nil
-        let report = try reportPath.map { try ReportWriter(path: $0) }
+        let report = try reportPath.map { try ReportWriter(path: $0, cancellation: options.cancellation) }
         do {
             let result = try verify(renderer: renderer, subject: subject, options: options, tolerance: tolerance,
                                     baseline: baseline, report: report)
