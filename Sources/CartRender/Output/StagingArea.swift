@@ -245,7 +245,7 @@ final class StagingArea {
             return true
         }
         guard started else { throw RenderCancelled() }
-        defer { Self.active.withLock { $0.committing -= 1; if !keep { $0.paths[path] = nil } } }
+        defer { Self.active.withLock { $0.committing -= 1; $0.paths[path] = nil } }
         recoverInterruptedMoves()
         for name in names {
             var info = stat()
