@@ -115,7 +115,7 @@ public struct DiffCommand: Equatable, Sendable {
             comparison = try FrameComparison.compare(expected: e, actual: a, options: options, expectedPath: expected, actualPath: actual)
         }
         if interrupts.received != nil {
-            Stderr.write("cartrender: diff interrupted by \(interrupts.signalName); no diff image written\n")
+            Stderr.write("cartrender: diff interrupted by \(interrupts.signalName); nothing written\n")
             return interrupts.exitCode
         }
         if let out, let diffImage {
