@@ -111,7 +111,7 @@ final class InterruptionTests: XCTestCase {
             let running = try Binary.start(["--out", "frames", "--quiet"], in: dir, environment: ["CARTRENDER_TEST_PAUSE": "load-scene:" + marker])
             XCTAssertTrue(waitFor { FileManager.default.fileExists(atPath: marker) }, "the render reached the test hook")
             kill(running.process.processIdentifier, sig)
-            usleep(100_000)
+            usleep(500_000)  // the signal reaches the watcher's queue meanwhile
             unlink(marker)
             let r = try finish(running)
             XCTAssertEqual(r.status, status, r.stderr)
