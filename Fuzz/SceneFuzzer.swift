@@ -9,12 +9,14 @@
 //     first, a middle and the last time without crashing.
 import Foundation
 
-/// Text metrics without Pango: 0.6 em per character, wrapped at `maxWidth`.
+/// Text metrics without Pango: 0.6 em per character, wrapped at `maxWidth` and cut to
+/// `maxLines` lines.
 struct StandInMetrics: TextMeasuring {
-    func measure(_ text: String, font: FontSpec, maxWidth: Double?) -> Size {
+    func measure(_ text: String, font: FontSpec, maxWidth: Double?, maxLines: Int?) -> Size {
         let width = Double(text.count) * font.size * 0.6
         guard let w = maxWidth, w > 0, width > w else { return Size(width: width, height: font.size * 1.2) }
-        return Size(width: w, height: (width / w).rounded(.up) * font.size * 1.2)
+        let lines = min((width / w).rounded(.up), Double(maxLines ?? .max))
+        return Size(width: w, height: lines * font.size * 1.2)
     }
 }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes the scene decoder and validator with libFuzzer and AddressSanitizer (issue #7).
-# Not part of CI: run it by hand for a few minutes after changing Sources/CartRenderCore/Scene/.
+# CI runs it for 45 s after the tests (.ci/run); run it by hand for a few minutes after changing
+# Sources/CartRenderCore/Scene/.
 #
 #   Scripts/fuzz-scene.sh [SECONDS]        default 300; extra libFuzzer flags in FUZZ_FLAGS
 #

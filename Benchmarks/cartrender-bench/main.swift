@@ -9,6 +9,8 @@
 //   (e) writing the same frames' raw RGBA bytes to disk,
 //   (f) peak resident memory of `cartrender` for 60 and 600 frames,
 //   (g) each output format alone and `--format png,gif,webp` together, at all cores.
+//   (h) a product name that is one 10,000-character word (the longest text a scene may hold):
+//       laying it out (a worker's set-up) and drawing a few frames, one core.
 import CartRender
 import CartRenderCore
 import CartRenderRaster
@@ -147,6 +149,19 @@ for formats in formatRuns {
     line("(g) --format \(name), --jobs \(cores)", frames: count, seconds: dt, bytes: directorySize(dir))
     try? FileManager.default.removeItem(atPath: dir)
 }
+
+// (h) The longest word: Pango alone took seconds a frame (its cost grew with the square of the
+// word's length); the text engine breaks the word into pieces first.
+let longWord = #"{"version": 1, "fps": 10, "duration": 0.4, "shop": {"productName": "\#(String(repeating: "m", count: 10_000))"}}"#
+let longScene = try SceneDecoder.decode(Array(longWord.utf8), file: "long-word.json", baseDirectory: tmp)
+let longRenderer = try Renderer(scene: longScene)
+t0 = now()
+let longWorker = try longRenderer.makeWorker()
+let longLayout = now() - t0
+t0 = now()
+for i in 0..<longRenderer.frameCount { try longWorker.withPixels(longWorker.frame(at: longRenderer.time(ofFrame: i)).display) { _ in } }
+print(String(format: "(h) 10,000-character word: layout %.2f s, then", longLayout))
+line("    drawing, 1 core", frames: longRenderer.frameCount, seconds: now() - t0)
 
 print(rssLine)
 print("\nratios:")

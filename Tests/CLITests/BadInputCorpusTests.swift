@@ -151,6 +151,10 @@ final class BadInputCorpusTests: XCTestCase {
             let event = #"{"at":0.5,"tap":"add"}"#
             let text = #"{"events": ["# + Array(repeating: event, count: Int(step[2])!).joined(separator: ",") + "]}"
             try text.write(toFile: path(step[1]), atomically: false, encoding: .utf8)
+        case ("manyItems", 3):
+            let items = (0..<Int(step[2])!).map { #"{"id":"i\#($0)","name":"Item \#($0)","price":"1.00"}"# }
+            let text = #"{"screen": "cart", "cart": {"items": ["# + items.joined(separator: ",") + "]}}"
+            try text.write(toFile: path(step[1]), atomically: false, encoding: .utf8)
         default: XCTFail("unknown setup step \(step)")
         }
     }

@@ -99,6 +99,134 @@ final class InterruptionTests: XCTestCase {
         }
     }
 
+    // MARK: - Signals at chosen moments
+
+    /// A signal while the scene is being read (the test hook pauses there) ends the render with
+    /// 130 and a sentence, not by the signal's default action: the handlers are installed before
+    /// anything else.
+    func testASignalBeforeTheSceneIsReadEndsWithASentence() throws {
+        let dir = Binary.tempDir(self)
+        for (sig, status, name) in [(SIGINT, Int32(130), "SIGINT"), (SIGTERM, 143, "SIGTERM")] {
+            let marker = dir + "/paused"
+            let running = try Binary.start(["--out", "frames", "--quiet"], in: dir, environment: ["CARTRENDER_TEST_PAUSE": "load-scene:" + marker])
+            XCTAssertTrue(waitFor { FileManager.default.fileExists(atPath: marker) }, "the render reached the test hook")
+            kill(running.process.processIdentifier, sig)
+            usleep(500_000)  // the signal reaches the watcher's queue meanwhile
+            unlink(marker)
+            let r = try finish(running)
+            XCTAssertEqual(r.status, status, r.stderr)
+            XCTAssertEqual(running.process.terminationReason, .exit, "not killed by the signal")
+            XCTAssertEqual(r.stderr, "cartrender: interrupted by \(name); removed the unfinished frames, frames is as it was before\n")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [])
+        }
+    }
+
+    /// A run that does not stop after the first signal (here held by the test hook, as a read
+    /// that blocks would hold it) is ended 5 s later with the signal's status and a sentence.
+    func testARunThatDoesNotStopIsEndedAfterFiveSeconds() throws {
+        let dir = Binary.tempDir(self)
+        let marker = dir + "/paused"
+        let running = try Binary.start(["--out", "frames", "--quiet"], in: dir, environment: ["CARTRENDER_TEST_PAUSE": "load-scene:" + marker])
+        XCTAssertTrue(waitFor { FileManager.default.fileExists(atPath: marker) }, "the render reached the test hook")
+        kill(running.process.processIdentifier, SIGTERM)
+        let r = try finish(running, within: 15)
+        XCTAssertEqual(r.status, 143, r.stderr)
+        XCTAssertEqual(r.stderr, "cartrender: interrupted by SIGTERM and not stopped within 5 s; removed the unfinished files and stopped at once\n")
+    }
+
+    /// While another run holds the lock on the output directory, a render has staged everything
+    /// and waits: the first SIGTERM stops the wait, removes the staging directory and leaves the
+    /// earlier complete render as it was.
+    func testASignalWhileWaitingForTheDirectoryLockStopsTheRender() throws {
+        let dir = Binary.tempDir(self)
+        XCTAssertEqual(try Binary.run(["--out", "frames", "--fps", "10", "--scale", "1", "--quiet"], in: dir).status, 0)
+        let before = try snapshot(dir + "/frames")
+        let r = try whileLocked(dir + "/frames", run: ["--out", "frames", "--fps", "5", "--scale", "1", "--quiet"], in: dir,
+                                staged: "manifest.json", signal: SIGTERM)
+        XCTAssertEqual(r.status, 143, r.stderr)
+        XCTAssertEqual(r.stderr, "cartrender: interrupted by SIGTERM; removed the unfinished frames, frames is as it was before\n")
+        XCTAssertEqual(try snapshot(dir + "/frames"), before)
+    }
+
+    /// `merge` stops on SIGINT (here while waiting for the output directory's lock), removes its
+    /// staging directory and says so; the output directory keeps the earlier render.
+    func testSIGINTStopsMerge() throws {
+        let dir = Binary.tempDir(self)
+        for k in 1...2 {
+            XCTAssertEqual(try Binary.run(["--out", "shard\(k)", "--shard", "\(k)/2", "--fps", "6", "--scale", "1", "--quiet"], in: dir).status, 0)
+        }
+        XCTAssertEqual(try Binary.run(["--out", "merged", "--fps", "10", "--scale", "1", "--quiet"], in: dir).status, 0)
+        let before = try snapshot(dir + "/merged")
+        let r = try whileLocked(dir + "/merged", run: ["merge", "shard1", "shard2", "--out", "merged"], in: dir,
+                                staged: "manifest.json", signal: SIGINT)
+        XCTAssertEqual(r.status, 130, r.stderr)
+        XCTAssertEqual(r.stderr, "cartrender: merge interrupted by SIGINT; removed the unfinished files, merged is as it was before\n")
+        XCTAssertEqual(try snapshot(dir + "/merged"), before)
+    }
+
+    /// `diff --report` on two directories stops on SIGTERM without writing a report or leaving
+    /// its staging directory in the report directory.
+    func testSIGTERMStopsDiffWithAReport() throws {
+        let dir = Binary.tempDir(self)
+        XCTAssertEqual(try Binary.run(["--out", "a", "--frames", "0-1", "--scale", "1", "--quiet"], in: dir).status, 0)
+        XCTAssertEqual(try Binary.run(["--out", "b", "--frames", "0-1", "--scale", "1", "--quiet", "--color-scheme", "dark"], in: dir).status, 0)
+        try FileManager.default.createDirectory(atPath: dir + "/report", withIntermediateDirectories: true)
+        let r = try whileLocked(dir + "/report", run: ["diff", "a", "b", "--report", "report"], in: dir, staged: "report.json", signal: SIGTERM)
+        XCTAssertEqual(r.status, 143, r.stderr)
+        XCTAssertEqual(r.stderr, "cartrender: diff interrupted by SIGTERM; no report written\n")
+        XCTAssertEqual(r.stdout, "")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/report"), [])
+    }
+
+    /// `verify` waiting for its report directory's lock stops on the first SIGINT too.
+    func testSIGINTStopsVerifyWaitingForItsReportDirectory() throws {
+        let dir = Binary.tempDir(self)
+        XCTAssertEqual(try Binary.run(["--out", "base", "--frames", "0-1", "--scale", "1", "--quiet"], in: dir).status, 0)
+        try FileManager.default.createDirectory(atPath: dir + "/report", withIntermediateDirectories: true)
+        let r = try whileLocked(dir + "/report", run: ["verify", "--baseline", "base", "--report", "report", "--frames", "0-1", "--scale", "1", "--quiet",
+                                                      "--color-scheme", "dark", "--record", "never"],
+                                in: dir, staged: "report.json", signal: SIGINT)
+        XCTAssertEqual(r.status, 130, r.stderr)
+        XCTAssertEqual(r.stderr, "cartrender: verify interrupted by SIGINT; no report written (baseline frames already recorded stay)\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/report"), [])
+    }
+
+    /// Holds the lock on `locked` (as a run moving files into it does), starts `cartrender
+    /// args`, waits until its staging directory in `locked` holds `staged` (so it waits for the
+    /// lock), sends `sig` and returns how the run ended; the lock is released afterwards.
+    func whileLocked(_ locked: String, run args: [String], in dir: String, staged: String, signal sig: Int32) throws -> Binary.Result {
+        let fd = open(locked, O_RDONLY | O_DIRECTORY)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        defer { close(fd) }
+        XCTAssertEqual(flock(fd, LOCK_EX), 0)
+        let running = try Binary.start(args, in: dir)
+        XCTAssertTrue(waitFor {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: locked)) ?? []
+            return names.contains { $0.hasPrefix(".cartrender-staging-") && FileManager.default.fileExists(atPath: "\(locked)/\($0)/\(staged)") }
+        }, "the run staged \(staged) and waits for the lock")
+        usleep(50_000)
+        kill(running.process.processIdentifier, sig)
+        return try finish(running, within: 3)
+    }
+
+    /// Whether `condition` became true within 120 s.
+    func waitFor(_ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline { if condition() { return true }; usleep(10_000) }
+        return false
+    }
+
+    /// Waits for `running` to end, failing (and killing it) when it takes more than `seconds`.
+    func finish(_ running: Binary.Running, within seconds: TimeInterval = 30) throws -> Binary.Result {
+        let stopBy = Date().addingTimeInterval(seconds)
+        while running.process.isRunning && Date() < stopBy { usleep(5_000) }
+        if running.process.isRunning {
+            kill(running.process.processIdentifier, SIGKILL)
+            XCTFail("still running \(seconds) s after the signal")
+        }
+        return running.finish()
+    }
+
     func interrupt(_ args: [String], in dir: String, with sig: Int32, twice: Bool = false) throws -> Binary.Result {
         let running = try Binary.start(args, in: dir)
         let out = dir + "/" + args[args.firstIndex(of: "--out")! + 1]

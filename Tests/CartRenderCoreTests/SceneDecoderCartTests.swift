@@ -51,6 +51,15 @@ final class SceneDecoderCartTests: XCTestCase {
         XCTAssertEqual(s.events.count, 3)
     }
 
+    /// A cart holds at most `SceneDecoder.maxCartItems` (1000) items: that many decode, one more is an error at `cart.items`.
+    func testCartItemsAreLimited() throws {
+        func items(_ n: Int) -> String { (0..<n).map { #"    { "id": "i\#($0)", "name": "N", "price": "1" }"# }.joined(separator: ",\n") }
+        let s = try SceneDecoder.decode(Array(scene(items: items(1000), events: []).utf8), file: "cart.json", baseDirectory: "/")
+        guard case .cart(let cart) = s.content else { return XCTFail("not the cart screen") }
+        XCTAssertEqual(cart.items.count, 1000)
+        XCTAssertEqual(error(scene(items: items(1001), events: [])), "cart.json:6:14: cart.items: has 1001 items; at most 1000 are allowed")
+    }
+
     func testErrorsNameFileLineColumnAndPath() {
         let cases: [(scene: String, error: String)] = [
             (scene(events: [#"{ "at": 0.3, "tap": "plus", "item": "tek9" }"#]),

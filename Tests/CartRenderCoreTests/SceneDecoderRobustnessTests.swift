@@ -52,6 +52,29 @@ final class SceneDecoderRobustnessTests: XCTestCase {
         }
     }
 
+    /// Numbers a `Double` cannot hold are errors that name their JSON path; numbers that are
+    /// zero, or small but representable (subnormal), are read as written.
+    static let tiny = "0." + String(repeating: "0", count: 400) + "1"
+
+    func testNumbersOutOfTheRangeOfADoubleNameTheirPath() throws {
+        let refused: [(String, String)] = [
+            ("{\"fps\": 1e400}", "s.json:1:9: fps: the number 1e400 is out of the range of a double (at most about 1.8e308 in magnitude)"),
+            ("{\"events\": [{\"at\": -2.5E+999}]}", "s.json:1:20: events[0].at: the number -2.5E+999 is out of the range of a double (at most about 1.8e308 in magnitude)"),
+            ("{\"duration\": 1e-400}", "s.json:1:14: duration: the number 1e-400 is too small to represent as a double (below about 4.9e-324 in magnitude); write 0 for zero"),
+            ("{\"shop\": {\"count\": [0, \(Self.tiny)]}}", "s.json:1:24: shop.count[1]: the number \(Self.tiny) is too small to represent as a double (below about 4.9e-324 in magnitude); write 0 for zero"),
+        ]
+        for (input, expected) in refused {
+            XCTAssertThrowsError(try SceneDecoder.decode(Array(input.utf8), file: "s.json", baseDirectory: "/")) { e in
+                XCTAssertEqual("\(e)", expected, input)
+            }
+        }
+        for (text, value) in [("0e-400", 0.0), ("-0.0e999", 0.0), ("1e-320", 1e-320), ("1.7976931348623157e308", Double.greatestFiniteMagnitude)] {
+            let node = try JSONParser.parse(Array("[\(text)]".utf8))
+            guard case .array(let items) = node.value, case .number(let v, _) = items[0].value else { return XCTFail(text) }
+            XCTAssertEqual(v, value, text)
+        }
+    }
+
     /// A scene on one line is parsed in linear time: 200 000 values took minutes when every
     /// value's column was counted from the start of its line.
     func testOneLongLineParsesInLinearTime() throws {

@@ -49,6 +49,8 @@ public enum CLI {
     }
 
     static func render(_ command: RenderCommand) throws -> ExitCode {
+        let interrupts = InterruptWatcher()
+        defer { interrupts.stop() }
         let renderer = try command.scene.makeRenderer()
         var options = RenderOptions()
         options.outputDirectory = command.outputDirectory
@@ -64,8 +66,6 @@ public enum CLI {
         let bar = command.quiet ? nil : ProgressBar()
         options.progress = bar.map { b in { @Sendable done, total in b.update(done, total) } }
         let started = Date()
-        let interrupts = InterruptWatcher()
-        defer { interrupts.stop() }
         options.cancellation = interrupts.cancellation
         let result: RenderResult
         do { result = try renderer.render(options) } catch is RenderCancelled {
@@ -100,13 +100,19 @@ extension CLI {
 
     /// `cartrender merge DIR… [--out DIR] [--quiet]`: joins shard outputs.
     static func merge(_ arguments: [String]) throws -> ExitCode {
+        let interrupts = InterruptWatcher()
+        defer { interrupts.stop() }
         let (dirs, options) = try parseOptions(arguments, specs: mergeSpecs)
         guard !dirs.isEmpty else { throw UsageError("merge needs at least one directory with shard manifests") }
         if let twice = options.map(\.name).first(where: { name in options.filter { $0.name == name }.count > 1 }) {
             throw UsageError("\(twice) is given more than once")
         }
         let out = options.first { $0.name == "--out" }?.value ?? dirs[0]
-        let n = try ShardMerge.merge(dirs, into: out)
+        let n: Int
+        do { n = try ShardMerge.merge(dirs, into: out, cancellation: interrupts.cancellation) } catch is RenderCancelled {
+            Stderr.write("cartrender: merge interrupted by \(interrupts.signalName); removed the unfinished files, \(out) is as it was before\n")
+            return interrupts.exitCode
+        }
         if !options.contains(where: { $0.name == "--quiet" }) {
             Stderr.write("cartrender: merged \(n) frames into \(out)/manifest.json\n")
         }

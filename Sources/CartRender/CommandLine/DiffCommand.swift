@@ -67,6 +67,8 @@ public struct DiffCommand: Equatable, Sendable {
     /// - Throws: `UsageError`, ``InputError``, `FileReadError` (a file that is not a regular file
     ///   or cannot be read), ``ImageDecodingError``, `OutputError`.
     public func run() throws -> ExitCode {
+        let interrupts = InterruptWatcher()
+        defer { interrupts.stop() }
         let fm = FileManager.default
         var kinds: [Bool] = []
         for path in [expected, actual] {
@@ -78,17 +80,23 @@ public struct DiffCommand: Equatable, Sendable {
             throw UsageError("diff: A and B must both be PNG files or both be directories; \(kinds[0] ? expected : actual) is a directory")
         }
         if kinds[0] {
-            let result = try DirectoryDiff.compare(expected: expected, actual: actual, options: tolerance,
+            let result: SnapshotResult
+            do {
+                result = try DirectoryDiff.compare(expected: expected, actual: actual, options: tolerance,
                                                    jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                                                   reportDirectory: reportDirectory, diffDirectory: out)
+                                                   reportDirectory: reportDirectory, diffDirectory: out, cancellation: interrupts.cancellation)
+            } catch is RenderCancelled {
+                Stderr.write("cartrender: diff interrupted by \(interrupts.signalName); no report written\n")
+                return interrupts.exitCode
+            }
             printResult(result, json: json)
             return result.passed ? .success : .differences
         }
         guard reportDirectory == nil else { throw UsageError("--report is for two directories; for two files use --out DIFF.png") }
-        return try compareFiles()
+        return try compareFiles(interrupts)
     }
 
-    private func compareFiles() throws -> ExitCode {
+    private func compareFiles(_ interrupts: InterruptWatcher) throws -> ExitCode {
         let options = tolerance
         try options.validate()
         let e = try RegularFile.read(expected, limit: PNGDecoder.maxFileBytes)
@@ -106,6 +114,10 @@ public struct DiffCommand: Equatable, Sendable {
             }
         } else {
             comparison = try FrameComparison.compare(expected: e, actual: a, options: options, expectedPath: expected, actualPath: actual)
+        }
+        if interrupts.received != nil {
+            Stderr.write("cartrender: diff interrupted by \(interrupts.signalName); nothing written\n")
+            return interrupts.exitCode
         }
         if let out, let diffImage {
             let dir = (out as NSString).deletingLastPathComponent

@@ -60,6 +60,7 @@ extension SceneOptions {
     /// Loads the scene and sets up its renderer (fonts, images, timeline).
     /// - Throws: `SceneError` naming the scene file, `RasterError`.
     public func makeRenderer() throws -> Renderer {
+        TestHook.pause("load-scene")
         let scene = try loadScene()
         do { return try Renderer(scene: scene) } catch var e as SceneError {
             e.file = sceneName

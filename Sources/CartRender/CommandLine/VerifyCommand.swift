@@ -85,6 +85,8 @@ public struct VerifyCommand: Equatable, Sendable {
     /// report), and returns 0 when every frame passed, 1 otherwise.
     /// - Throws: `UsageError`, `SceneError`, `RasterError`, `OutputError`, `FileReadError`, ``ImageDecodingError``, ``InputError``.
     public func run(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ExitCode {
+        let interrupts = InterruptWatcher()
+        defer { interrupts.stop() }
         let record = try RecordMode.resolve(record, environment: environment)
         let renderer = try self.scene.makeRenderer()
         var options = VerifyOptions(baseline: baseline)
@@ -96,8 +98,6 @@ public struct VerifyCommand: Equatable, Sendable {
         options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let bar = quiet ? nil : ProgressBar()
         options.progress = bar.map { b in { @Sendable done, total in b.update(done, total) } }
-        let interrupts = InterruptWatcher()
-        defer { interrupts.stop() }
         options.cancellation = interrupts.cancellation
         let result: SnapshotResult
         do { result = try Verifier.verify(renderer: renderer, subject: scene.sceneName, options: options) } catch is RenderCancelled {

@@ -177,7 +177,7 @@ public struct Manifest {
 
     /// The files a manifest lists, frames' and outputs'. A manifest that cannot be read as one
     /// names no files, so nothing is removed on its word.
-    private static func files(listedIn path: String) -> [String] {
+    static func files(listedIn path: String) -> [String] {
         guard let data = try? RegularFile.read(path, limit: maxFileBytes), let manifest = try? Manifest(json: data) else { return [] }
         let names = manifest.frames.flatMap { $0.files.map(\.name) } + manifest.outputs.map(\.name)
         // Only plain file names this program writes: never a path elsewhere.

@@ -22,12 +22,15 @@ extension MergeError: ReportableError {
 /// byte-identical to the manifest a single run would have written.
 public enum ShardMerge {
     /// Merges the shard manifests found in `directories` into `output`.
+    /// - Parameter cancellation: stops the merge between frames and while it waits for the
+    ///   output directory's lock (SIGINT, SIGTERM); the output directory is then as it was.
     /// - Returns: the number of frames in the merged render.
     /// - Throws: `MergeError` for missing, duplicate or inconsistent shards and frames, and for
     ///   a shard manifest entry that is missing or not a plain frame file name (naming the
-    ///   manifest and the entry, `frames[3].file`); `OutputError` when files cannot be written.
+    ///   manifest and the entry, `frames[3].file`); `OutputError` when files cannot be written;
+    ///   `RenderCancelled` when `cancellation` was cancelled.
     @discardableResult
-    public static func merge(_ directories: [String], into output: String) throws -> Int {
+    public static func merge(_ directories: [String], into output: String, cancellation: RenderCancellation? = nil) throws -> Int {
         struct Shard { var dir: String; var file: String; var manifest: Manifest; var k: Int; var n: Int }
         var shards: [Shard] = []
         for dir in directories {
@@ -74,7 +77,7 @@ public enum ShardMerge {
         // Like a render: gather into a staging directory and move everything into place at the
         // end, so a failed merge leaves the output directory as it was.
         let staging: StagingArea
-        do { staging = try StagingArea(in: out) } catch {
+        do { staging = try StagingArea(in: out, cancellation: cancellation) } catch {
             out.removeCreatedDirectories()
             throw error
         }
@@ -82,6 +85,7 @@ public enum ShardMerge {
             let outPath = URL(fileURLWithPath: output).standardizedFileURL.path
             var staged: [String] = [], inPlaceNames: [String] = []
             for i in indices {
+                if cancellation?.isCancelled == true { throw RenderCancelled() }
                 let (frame, shard) = byIndex[i]!
                 let inPlace = URL(fileURLWithPath: shard.dir).standardizedFileURL.path == outPath
                 for file in frame.files {

@@ -64,7 +64,7 @@ extension Renderer {
         if let (k, n) = options.shard { frames = Self.shard(frames, k, of: n) }
         let out = try OutputDirectory(path: options.outputDirectory)
         let staging: StagingArea
-        do { staging = try StagingArea(in: out) } catch {
+        do { staging = try StagingArea(in: out, cancellation: options.cancellation) } catch {
             out.removeCreatedDirectories()
             throw error
         }

@@ -18,12 +18,15 @@ public enum DirectoryDiff {
     ///   - reportDirectory: where to write a report (nil: none).
     ///   - diffDirectory: where to write `frame_NNNN.diff.png` for every frame that fails (nil: none);
     ///     the report gets that and `frame_NNNN.panel.png` (expected | diff | actual).
+    ///   - cancellation: stops the comparison between frames (SIGINT, SIGTERM); no report is written.
     /// - Returns: one result per frame name in either directory, by index.
     /// - Throws: ``InputError`` when a directory is missing or neither holds frames;
     ///   `FileReadError` for a frame that is not a regular file or cannot be read (a FIFO is
-    ///   refused, not waited on); ``ImageDecodingError`` for one that cannot be decoded; `OutputError`.
+    ///   refused, not waited on); ``ImageDecodingError`` for one that cannot be decoded; `OutputError`;
+    ///   `RenderCancelled` when `cancellation` was cancelled.
     public static func compare(expected: String, actual: String, options: ComparisonOptions, jobs: Int,
-                               reportDirectory: String? = nil, diffDirectory: String? = nil) throws -> SnapshotResult {
+                               reportDirectory: String? = nil, diffDirectory: String? = nil,
+                               cancellation: RenderCancellation? = nil) throws -> SnapshotResult {
         try options.validate()
         for dir in [expected, actual] {
             var isDir: ObjCBool = false
@@ -38,10 +41,10 @@ public enum DirectoryDiff {
         guard !names.isEmpty else {
             throw InputError(.invalid, path: expected, reason: "neither \(expected) nor \(actual) holds frame_NNNN.png files")
         }
-        let report = try reportDirectory.map { try ReportWriter(path: $0) }
+        let report = try reportDirectory.map { try ReportWriter(path: $0, cancellation: cancellation) }
         do {
             let result = try compare(expected: expected, actual: actual, names: names, inExpected: a, inActual: b,
-                                     options: options, jobs: jobs, report: report, diffDirectory: diffDirectory)
+                                     options: options, jobs: jobs, report: report, diffDirectory: diffDirectory, cancellation: cancellation)
             try report?.finish(result)
             return result
         } catch {
@@ -51,12 +54,13 @@ public enum DirectoryDiff {
     }
 
     private static func compare(expected: String, actual: String, names: [String], inExpected a: Set<String>, inActual b: Set<String>,
-                                options: ComparisonOptions, jobs: Int, report: ReportWriter?, diffDirectory: String?) throws -> SnapshotResult {
+                                options: ComparisonOptions, jobs: Int, report: ReportWriter?, diffDirectory: String?,
+                                cancellation: RenderCancellation?) throws -> SnapshotResult {
         let diffs = try diffDirectory.map { try OutputDirectory(path: $0) }
         let keepImages = report != nil || diffs != nil
         let diffing = ImageDiffing.pixelmatch(options)
 
-        let frames = try ParallelFrames.map(count: names.count, jobs: jobs, makeWorker: { () }) { _, slot -> FrameResult in
+        let frames = try ParallelFrames.map(count: names.count, jobs: jobs, makeWorker: { () }, cancellation: cancellation) { _, slot -> FrameResult in
             let name = names[slot]
             let stem = String(name.dropLast(4))
             let ePath = (expected as NSString).appendingPathComponent(name)

@@ -73,7 +73,7 @@ public enum Verifier {
         // A baseline frame shows the state at its index's time, so `--at` selects the nearest
         // frame and checks it at that frame's time.
         let frames = try renderer.plan(options.frames, exactTimes: false)
-        let report = try reportPath.map { try ReportWriter(path: $0) }
+        let report = try reportPath.map { try ReportWriter(path: $0, cancellation: options.cancellation) }
         do {
             let result = try verify(renderer: renderer, frames: frames, subject: subject, options: options, tolerance: tolerance,
                                     baseline: baseline, report: report)

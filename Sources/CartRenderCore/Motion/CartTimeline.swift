@@ -177,14 +177,11 @@ public struct CartTimeline: Sendable {
         var issues: [Issue] = []
         var log: [TimelineEvent] = []
 
-        func total() -> Decimal {
-            var sum = Decimal(0)
-            for i in tracks.indices where deleted[i] == nil {
-                sum += tracks[i].item.price * Decimal(quantity[i])
-            }
-            return sum
-        }
-        func totalText() -> String { Formatting.currency(total(), code: currencyCode, locale: locale) }
+        // Σ price × quantity over the rows not deleted, kept up to date as quantities change and
+        // rows go (decimal arithmetic is exact here, so it equals a new sum): summing again at
+        // every event made a timeline cost items × events.
+        var total = items.reduce(Decimal(0)) { $0 + $1.price * Decimal($1.quantity) }
+        func totalText() -> String { Formatting.currency(total, code: currencyCode, locale: locale) }
         func setOpen(_ row: Int, _ value: Bool, at time: Double) {
             guard open[row] != value else { return }
             open[row] = value
@@ -192,6 +189,7 @@ public struct CartTimeline: Sendable {
         }
         func delete(_ row: Int, at time: Double, animation: CurveAnimation, reason: DeletionReason, event: Int) {
             deleted[row] = (time, event)
+            total -= tracks[row].item.price * Decimal(quantity[row])
             tracks[row].deletion = Deletion(time: time, animation: animation, reason: reason)
             log.append(TimelineEvent(time: time, .delete(item: tracks[row].item.id, reason: reason, total: totalText())))
         }
@@ -280,6 +278,7 @@ public struct CartTimeline: Sendable {
                     let new = button == .plus ? (old == Int.max ? old : old + 1) : max(1, old - 1)
                     if new != old {
                         quantity[row] = new
+                        total += tracks[row].item.price * Decimal(new) - tracks[row].item.price * Decimal(old)
                         tracks[row].quantities.append((e.at, new))
                         log.append(TimelineEvent(time: e.at, .quantity(item: id, from: old, to: new, total: totalText())))
                     }

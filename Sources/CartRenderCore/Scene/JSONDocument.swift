@@ -39,14 +39,19 @@ public struct JSONNode: Sendable {
 /// A syntax error in a JSON document, at a line and column.
 public struct JSONSyntaxError: Error, Equatable, Sendable {
     public var location: SourceLocation
+    /// JSON path of the value at fault (`events[3].at`) when the syntax is right but the value
+    /// cannot be represented (a number out of a `Double`'s range); empty otherwise.
+    public var path: String = ""
     public var message: String
 }
 
 /// A strict RFC 8259 JSON parser that records source locations.
 ///
 /// Accepts a leading UTF-8 byte order mark. Rejects UTF-16 and UTF-32 (naming them), invalid
-/// UTF-8, comments, trailing commas, duplicate keys, `NaN`/`Infinity`, numbers that overflow a
-/// `Double`, and nesting deeper than 256 levels (so hostile input cannot exhaust the stack).
+/// UTF-8, comments, trailing commas, duplicate keys, `NaN`/`Infinity`, numbers out of the range
+/// of a `Double` (beyond ±1.8e308, or so small that they would round to 0 while written with a
+/// nonzero digit, such as `1e-400`; the error names their JSON path), and nesting deeper than 256
+/// levels (so hostile input cannot exhaust the stack).
 public struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
@@ -54,6 +59,9 @@ public struct JSONParser {
     private var lineStart = 0
     private var depth = 0
     private static let maxDepth = 256
+    /// The keys and indices from the root to the value being parsed, for errors about a value.
+    private var path: [PathComponent] = []
+    private enum PathComponent { case key(String), index(Int) }
 
     /// Parses a complete document.
     /// - Throws: `JSONSyntaxError` with the line and column of the first problem.
@@ -260,7 +268,9 @@ public struct JSONParser {
             }
             index += 1
             try skipWhitespace()
+            path.append(.key(key))
             let v = try value()
+            path.removeLast()
             members.append((key, keyLocation, v))
             let afterValue = location
             try skipWhitespace()
@@ -284,7 +294,9 @@ public struct JSONParser {
             if index < bytes.count && bytes[index] == UInt8(ascii: "]"), let comma {
                 throw JSONSyntaxError(location: comma, message: "trailing comma before ']'")
             }
+            path.append(.index(items.count))
             items.append(try value())
+            path.removeLast()
             let afterValue = location
             try skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of file inside an array; expected ']'") }
@@ -397,8 +409,26 @@ public struct JSONParser {
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let v = Double(text), v.isFinite else {
             index = start
-            throw fail("the number \(text) is too large")
+            throw valueError("the number \(text) is out of the range of a double (at most about 1.8e308 in magnitude)")
+        }
+        // `Double` rounds 1e-400 to 0: a number written with a nonzero digit must not become 0.
+        if v == 0, text.prefix { $0 != "e" && $0 != "E" }.contains(where: { ("1"..."9").contains($0) }) {
+            index = start
+            throw valueError("the number \(text) is too small to represent as a double (below about 4.9e-324 in magnitude); write 0 for zero")
         }
         return .number(v, text: text)
+    }
+
+    /// An error about the value at the current path (syntax is fine, the value is not), at the
+    /// current location.
+    private mutating func valueError(_ message: String) -> JSONSyntaxError {
+        var p = ""
+        for c in path {
+            switch c {
+            case .key(let k): p += p.isEmpty ? k : "." + k
+            case .index(let i): p += "[\(i)]"
+            }
+        }
+        return JSONSyntaxError(location: location, path: p, message: message)
     }
 }

@@ -25,6 +25,9 @@ public struct SceneDecoder {
     public static let maxFrames = 100_000
     /// Longest scene time accepted (s); keeps frame arithmetic far from overflow.
     public static let maxTime = 3600.0
+    /// Most items a cart may hold: every frame's manifest state lists every row, so the cost
+    /// of a frame grows with the number of items (a choice: far more than a screen shows).
+    public static let maxCartItems = 1000
 
     let file: String
     /// Where the image files of the scene are named, as `image` reads them.
@@ -48,7 +51,7 @@ public struct SceneDecoder {
         do {
             root = try JSONParser.parse(data)
         } catch let e as JSONSyntaxError {
-            throw SceneError(file: file, location: e.location, path: "", message: e.message)
+            throw SceneError(file: file, location: e.location, path: e.path, message: e.message)
         }
         var scene = try SceneDecoder(file: file).scene(root, baseDirectory: baseDirectory)
         if let fps = overrides.fps { scene.fps = fps }

@@ -44,7 +44,7 @@ extension CartContent: Screen {
                 ("price", .object([("type", .array(["string", "number"])), ("description", "Decimal unit price, e.g. \"90.99\""),
                                    ("pattern", "^[0-9]{1,12}(\\.[0-9]{1,6})?$")])),
                 ("quantity", SceneSchema.number("Quantity at the start (default 1)", min: 1, max: 1_000_000, integer: true)),
-            ], required: ["id", "name", "price"]))])),
+            ], required: ["id", "name", "price"])), ("maxItems", .int(SceneDecoder.maxCartItems))])),
         ])
     }
 
@@ -64,6 +64,9 @@ extension CartContent: Screen {
         }
         if let n = m.values["items"] {
             guard case .array(let list) = n.value else { throw d.error(n, m.child("items"), "expected an array, got \(n.typeName)") }
+            if list.count > SceneDecoder.maxCartItems {
+                throw d.error(n, m.child("items"), "has \(list.count) items; at most \(SceneDecoder.maxCartItems) are allowed")
+            }
             var seen: [String: Int] = [:]
             for (i, itemNode) in list.enumerated() {
                 let p = "\(m.child("items"))[\(i)]"

@@ -7,11 +7,25 @@ import CPango
 ///
 /// Layout is resolution-independent: hinting is off and glyph positions are not rounded, so a
 /// text measures the same in points at every scale and in every output format.
+///
+/// Layout takes time linear in the text's length. Pango, breaking a word too long for its line
+/// between characters, shapes the rest of the word again for every line it fills (a
+/// 10,000-character word took seconds). So a run of more than `longRunCharacters` characters with
+/// no line break opportunity is first broken into lines on its own (Pango's character wrapping of
+/// that run, at the same width and font), and the layout is told to start a new item at each of
+/// those line starts (`pieceStarts`): each line of the word is then shaped once, as Pango shapes
+/// the pieces of a broken word anyway. Texts without such runs are laid out exactly as before.
 final class TextEngine: TextMeasuring {
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     private let context: OpaquePointer  // PangoContext *
     private let fontOptions: OpaquePointer  // cairo_font_options_t *
     private var cache: [Key: Size] = [:]
+    /// `pieceStarts` of texts longer than `longRunCharacters`, by text, font and width (at most
+    /// `outlineCacheLimit` of them).
+    private var pieces: [Key: [Int32]] = [:]
+    /// Longest run without a line break opportunity that Pango breaks by itself: its cost grows
+    /// with the square of a run's length, negligible at this length.
+    static let longRunCharacters = 64
     /// Glyph outlines of runs drawn under a scaling transform (see `draw(_:in:asOutlines:)`), in
     /// points relative to the run's origin; at most `outlineCacheLimit` of them.
     private var outlines: [OutlineKey: UnsafeMutablePointer<cairo_path_t>] = [:]
@@ -66,6 +80,15 @@ final class TextEngine: TextMeasuring {
 
     /// A Pango layout for a run; the caller unrefs it.
     private func layout(_ text: String, font: FontSpec, maxWidth: Double?, maxLines: Int?, alignment: TextRun.Alignment) -> OpaquePointer {
+        let starts = maxWidth.map { pieceStarts(text, font: font, maxWidth: $0) } ?? []
+        return layout(text, font: font, maxWidth: maxWidth, maxLines: maxLines, alignment: alignment, newItemsAt: starts)
+    }
+
+    /// A Pango layout for a run whose items also end at the UTF-8 byte offsets `newItemsAt`
+    /// (ascending, inside the text): each offset starts a range with an attribute that changes
+    /// nothing drawn (font fallback on, Pango's default) but ends an item. The caller unrefs it.
+    func layout(_ text: String, font: FontSpec, maxWidth: Double?, maxLines: Int?, alignment: TextRun.Alignment,
+                newItemsAt starts: [Int32]) -> OpaquePointer {
         let layout = pango_layout_new(pangoContext)!
         let desc = pango_font_description_new()!
         defer { pango_font_description_free(desc) }
@@ -78,6 +101,12 @@ final class TextEngine: TextMeasuring {
         // does by default (Pango would insert one).
         let attrs = pango_attr_list_new()
         pango_attr_list_insert(attrs, pango_attr_insert_hyphens_new(0))
+        for (i, start) in starts.enumerated() {
+            let attr = pango_attr_fallback_new(1)!
+            attr.pointee.start_index = guint(start)
+            attr.pointee.end_index = i + 1 < starts.count ? guint(starts[i + 1]) : guint.max  // PANGO_ATTR_INDEX_TO_TEXT_END
+            pango_attr_list_insert(attrs, attr)
+        }
         pango_layout_set_attributes(layout, attrs)
         pango_attr_list_unref(attrs)
         if let w = maxWidth {
@@ -97,19 +126,67 @@ final class TextEngine: TextMeasuring {
         return layout
     }
 
+    /// The UTF-8 byte offsets of the lines of each run of more than `longRunCharacters`
+    /// characters without a line break opportunity in `text`, when it is broken at `maxWidth` pt
+    /// between characters on its own (the first line of each run excluded); empty when the text
+    /// has no such run. Cached for long texts.
+    /// - Complexity: O(n) in the text's length.
+    func pieceStarts(_ text: String, font: FontSpec, maxWidth: Double) -> [Int32] {
+        let scalars = text.unicodeScalars.count
+        guard scalars > Self.longRunCharacters else { return [] }
+        let key = Key(text: text, font: font, maxWidth: maxWidth, maxLines: nil)
+        if let p = pieces[key] { return p }
+        let bytes = Array(text.utf8)
+        // Byte offset of every character, and one past the end.
+        var offsets: [Int32] = []
+        offsets.reserveCapacity(scalars + 1)
+        for (i, b) in bytes.enumerated() where b & 0xC0 != 0x80 { offsets.append(Int32(i)) }
+        offsets.append(Int32(bytes.count))
+        var attrs = [PangoLogAttr](repeating: PangoLogAttr(), count: offsets.count)
+        pango_get_log_attrs(text, Int32(bytes.count), -1, pango_context_get_language(pangoContext), &attrs, Int32(attrs.count))
+        var starts: [Int32] = []
+        var runStart = 0
+        for i in 1...scalars where attrs[i].is_line_break != 0 || attrs[i].is_mandatory_break != 0 || i == scalars {
+            if i - runStart > Self.longRunCharacters {
+                let a = Int(offsets[runStart]), b = Int(offsets[i])
+                let run = String(decoding: bytes[a..<b], as: UTF8.self)
+                let l = layout(run, font: font, maxWidth: maxWidth, maxLines: nil, alignment: .leading, newItemsAt: [])
+                pango_layout_set_wrap(l, PANGO_WRAP_CHAR)
+                var line = pango_layout_get_lines_readonly(l)?.pointee.next
+                while let node = line {
+                    let start = node.pointee.data.assumingMemoryBound(to: PangoLayoutLine.self).pointee.start_index
+                    if start > 0 { starts.append(Int32(a) + start) }
+                    line = node.pointee.next
+                }
+                g_object_unref(UnsafeMutableRawPointer(l))
+            }
+            runStart = i
+        }
+        if pieces.count >= Self.outlineCacheLimit { pieces.removeAll() }
+        pieces[key] = starts
+        return starts
+    }
+
     func measure(_ text: String, font: FontSpec, maxWidth: Double?, maxLines: Int?) -> Size {
         FontEnvironment.layoutLock.lock()
         defer { FontEnvironment.layoutLock.unlock() }
         let key = Key(text: text, font: font, maxWidth: maxWidth, maxLines: maxLines)
         if let s = cache[key] { return s }
         pango_context_set_matrix(pangoContext, nil)
-        let l = layout(text, font: font, maxWidth: maxWidth, maxLines: maxLines, alignment: .leading)
+        let size = self.size(text, font: font, maxWidth: maxWidth, maxLines: maxLines,
+                             newItemsAt: maxWidth.map { pieceStarts(text, font: font, maxWidth: $0) } ?? [])
+        cache[key] = size
+        return size
+    }
+
+    /// The logical size (pt) of `text` laid out with items also ending at the UTF-8 byte
+    /// offsets `newItemsAt` (see `layout(_:font:maxWidth:maxLines:alignment:newItemsAt:)`).
+    func size(_ text: String, font: FontSpec, maxWidth: Double?, maxLines: Int?, newItemsAt starts: [Int32]) -> Size {
+        let l = layout(text, font: font, maxWidth: maxWidth, maxLines: maxLines, alignment: .leading, newItemsAt: starts)
         defer { g_object_unref(UnsafeMutableRawPointer(l)) }
         var logical = PangoRectangle()
         pango_layout_get_extents(l, nil, &logical)
-        let size = Size(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))
-        cache[key] = size
-        return size
+        return Size(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))
     }
 
     /// Draws a run with its layout box's top-left at `run.origin` (pt, in `cr`'s user space).

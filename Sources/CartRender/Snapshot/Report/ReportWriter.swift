@@ -18,11 +18,12 @@ final class ReportWriter {
     private let earlier: [String]
 
     /// Creates the report directory when needed and a staging directory inside it.
+    /// - Parameter cancellation: stops `finish` while it waits for the directory lock.
     /// - Throws: `OutputError` when either cannot be created.
-    init(path: String) throws {
+    init(path: String, cancellation: RenderCancellation? = nil) throws {
         directory = try OutputDirectory(path: path)
         earlier = Self.filesOfEarlierReport(directory)
-        do { staging = try StagingArea(in: directory) } catch {
+        do { staging = try StagingArea(in: directory, cancellation: cancellation) } catch {
             directory.removeCreatedDirectories()
             throw error
         }
