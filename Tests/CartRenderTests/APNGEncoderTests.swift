@@ -1,3 +1,4 @@
+import CartRenderTestSupport
 import CartRenderRaster
 import Foundation
 import XCTest

@@ -1,3 +1,4 @@
+import CartRenderTestSupport
 import CartRender
 import CartRenderCore
 import CartRenderRaster

@@ -1,36 +1,36 @@
 import CartRenderRaster
 
 /// An animated PNG as a player shows it, decoded by `APNGDecoder`.
-struct APNG {
+public struct APNG {
     /// One `fcTL` chunk.
-    struct FrameControl: Equatable {
-        var sequence: Int
+    public struct FrameControl: Equatable {
+        public var sequence: Int
         /// Where the frame's image goes on the canvas, px.
-        var rect: PixelRect
-        var delayNumerator: Int
+        public var rect: PixelRect
+        public var delayNumerator: Int
         /// As stored: 0 means 100 (APNG 1.0).
-        var delayDenominator: Int
+        public var delayDenominator: Int
         /// 0 NONE, 1 BACKGROUND, 2 PREVIOUS.
-        var dispose: UInt8
+        public var dispose: UInt8
         /// 0 SOURCE, 1 OVER.
-        var blend: UInt8
+        public var blend: UInt8
     }
 
-    struct Frame {
-        var control: FrameControl
+    public struct Frame {
+        public var control: FrameControl
         /// The frame's own image, `control.rect`'s size.
-        var image: RGBAImage
+        public var image: RGBAImage
         /// The whole canvas while the frame is shown.
-        var canvas: RGBAImage
+        public var canvas: RGBAImage
     }
 
-    var width: Int
-    var height: Int
+    public var width: Int
+    public var height: Int
     /// `acTL`'s `num_plays`: 0 = forever.
-    var numPlays: Int
+    public var numPlays: Int
     /// Every chunk in file order, with its data (CRCs already checked).
-    var chunks: [(type: String, data: [UInt8])]
-    var frames: [Frame]
+    public var chunks: [(type: String, data: [UInt8])]
+    public var frames: [Frame]
 }
 
 /// Decodes APNG files for tests (Debian's libpng 1.6.39 has no APNG support). It checks what a
@@ -45,16 +45,16 @@ struct APNG {
 ///
 /// The default image must be the first frame (an `fcTL` before the `IDAT`): the encoder
 /// always writes it so.
-enum APNGDecoder {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = description }
+public enum APNGDecoder {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+        public init(_ description: String) { self.description = description }
     }
 
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// The chunks of a PNG or APNG file in order, each with its length and CRC checked.
-    static func chunks(_ bytes: [UInt8]) throws -> [(type: String, data: [UInt8])] {
+    public static func chunks(_ bytes: [UInt8]) throws -> [(type: String, data: [UInt8])] {
         guard bytes.starts(with: signature) else { throw Failure("not a PNG signature") }
         var chunks: [(type: String, data: [UInt8])] = []
         var offset = signature.count
@@ -74,7 +74,7 @@ enum APNGDecoder {
         return chunks
     }
 
-    static func decode(_ bytes: [UInt8]) throws -> APNG {
+    public static func decode(_ bytes: [UInt8]) throws -> APNG {
         let chunks = try chunks(bytes)
         guard chunks.first?.type == "IHDR", chunks.first?.data.count == 13 else { throw Failure("IHDR is not the first chunk") }
         guard chunks.last?.type == "IEND", chunks.filter({ $0.type == "IEND" }).count == 1 else { throw Failure("IEND is not the last chunk") }
@@ -154,7 +154,7 @@ enum APNGDecoder {
     }
 
     /// CRC-32 of PNG (ISO 3309, polynomial 0xEDB88320, reflected), bit by bit.
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    public static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var c: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
             c ^= UInt32(byte)
@@ -168,7 +168,7 @@ enum APNGDecoder {
         out += be32(data.count) + body + be32(Int(crc32(body)))
     }
 
-    static func be32(_ b: [UInt8], _ o: Int) -> Int { b[o..<(o + 4)].reduce(0) { $0 << 8 | Int($1) } }
-    static func be16(_ b: [UInt8], _ o: Int) -> Int { Int(b[o]) << 8 | Int(b[o + 1]) }
-    static func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    public static func be32(_ b: [UInt8], _ o: Int) -> Int { b[o..<(o + 4)].reduce(0) { $0 << 8 | Int($1) } }
+    public static func be16(_ b: [UInt8], _ o: Int) -> Int { Int(b[o]) << 8 | Int(b[o + 1]) }
+    public static func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
 }
