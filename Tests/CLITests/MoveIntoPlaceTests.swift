@@ -133,17 +133,4 @@ final class MoveIntoPlaceTests: XCTestCase {
         }
         return out
     }
-
-    /// Name → SHA-256 and modification time of every entry of `dir`, hidden ones included.
-    func snapshot(_ dir: String) throws -> [String: String] {
-        var out: [String: String] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: dir) {
-            let path = dir + "/" + name
-            var info = stat()
-            lstat(path, &info)
-            let data = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
-            out[name] = Checksum.sha256(Array(data)) + " \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
-        }
-        return out
-    }
 }
