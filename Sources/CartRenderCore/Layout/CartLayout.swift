@@ -25,6 +25,19 @@ import Foundation
 /// layout to the pixel grid: rows, images and the quantity box then sit on pixel boundaries at
 /// every integer scale, and the layout does not depend on the render's scale.
 ///
+/// Fonts scale with the scene's Dynamic Type size (`Scene.dynamicTypeSize`): the seed's Jost faces
+/// as `Font.custom(_:size:)` does (relative to body), the price with its text style, the trash
+/// symbol with `.title`; the chevron, the stepper symbols and the 130 pt images do not. Rows,
+/// header and bottom area grow with their text.
+///
+/// Right to left (`Scene.layoutDirection`), every frame but the centered "Check out" button is
+/// the mirror image of its left-to-right frame (`LayoutDirection.mirrored(_:in:)`, rows in
+/// screen-wide row coordinates): the chevron (mirrored, pointing right) and the title from the
+/// right, the image at a row's right, its stepper at the left (plus leftmost), the trash button
+/// at the left, "Total" on the right and the total on the left; the gradients run from light blue
+/// at the right (leading) edge; text is right-aligned. Row offsets are screen points, positive
+/// when the content moves right (`CartTimeline`).
+///
 /// Deleted rows: a row being removed is drawn beneath the other rows at the top of its
 /// collapsing slot, its whole `ZStack` (backdrop, trash button and content) faded by the removal
 /// progress, while its content keeps its offset animation; the rows below it move up over it.
@@ -85,23 +98,28 @@ public struct CartLayout {
         items = cart.items
         let d = scene.device
         let pad = Look.cartPadding
+        let direction = scene.layoutDirection
+        func place(_ r: Rect) -> Rect { direction.mirrored(r, in: d.width) }
+        let typeSize = scene.dynamicTypeSize
+        func font(_ f: ScalableFont) -> FontSpec { f.resolved(typeSize) }
 
         func up(_ s: Size) -> Size { Size(width: s.width, height: s.height.rounded(.up)) }
         func half(_ v: Double) -> Double { (v / 2).rounded(.down) }
 
         // Bottom area, from the bottom of the safe area up: the button, then the total line
         // (padded 16 pt on top).
-        let checkoutTitle = up(measurer.measure("Check out", font: Look.cartCheckoutFont, maxWidth: nil))
+        // The title wraps within the button, which grows taller, at large text sizes.
+        let checkoutWidth = max(0, d.width - Look.cartCheckoutInset)
+        let checkoutTitle = up(measurer.measure("Check out", font: font(Look.cartCheckoutFont), maxWidth: max(1, checkoutWidth)))
         let checkoutHeight = checkoutTitle.height + 2 * pad
         let bottom = d.height - d.safeAreaBottom
-        let checkoutWidth = max(0, d.width - Look.cartCheckoutInset)
         checkoutFrame = Rect(x: half(d.width - checkoutWidth), y: bottom - checkoutHeight, width: checkoutWidth, height: checkoutHeight)
         checkoutTitleFrame = Rect(x: checkoutFrame.x, y: checkoutFrame.minY + pad,
                                   width: checkoutFrame.width, height: checkoutTitle.height)
-        let totalLabel = up(measurer.measure("Total", font: Look.cartTotalFont, maxWidth: nil))
-        totalLineHeight = max(totalLabel.height, up(measurer.measure("0", font: Look.cartTotalFont, maxWidth: nil)).height)
+        let totalLabel = up(measurer.measure("Total", font: font(Look.cartTotalFont), maxWidth: nil))
+        totalLineHeight = max(totalLabel.height, up(measurer.measure("0", font: font(Look.cartTotalFont), maxWidth: nil)).height)
         let totalY = checkoutFrame.minY - Look.cartStackSpacing - totalLineHeight
-        totalLabelFrame = Rect(x: pad, y: totalY + half(totalLineHeight - totalLabel.height), width: totalLabel.width, height: totalLabel.height)
+        totalLabelFrame = place(Rect(x: pad, y: totalY + half(totalLineHeight - totalLabel.height), width: totalLabel.width, height: totalLabel.height))
         let bottomAreaTop = totalY - pad
 
         // Header: HStack(spacing: 20) { chevron; title; Spacer }.padding()
@@ -111,33 +129,33 @@ public struct CartLayout {
         let headerTop = d.safeAreaTop + pad
         // The title wraps; when it would leave the list no room at all it is cut to the lines
         // that fit, the last ending in "…" (SwiftUI truncates a Text proposed too little height).
-        let titleLine = up(measurer.measure("0", font: Look.cartTitleFont, maxWidth: nil)).height
+        let titleLine = up(measurer.measure("0", font: font(Look.cartTitleFont), maxWidth: nil)).height
         let room = bottomAreaTop - 2 * Look.cartStackSpacing - pad - headerTop
         titleMaxLines = max(1, Int((room / max(1, titleLine)).rounded(.down)))
-        let title = up(measurer.measure(cart.title, font: Look.cartTitleFont, maxWidth: titleWidth, maxLines: titleMaxLines))
+        let title = up(measurer.measure(cart.title, font: font(Look.cartTitleFont), maxWidth: titleWidth, maxLines: titleMaxLines))
         let headerContent = max(chevron.height, title.height)
-        chevronFrame = Rect(x: pad, y: headerTop + half(headerContent - chevron.height), width: chevron.width, height: chevron.height)
-        titleFrame = Rect(x: titleX, y: headerTop + half(headerContent - title.height), width: titleWidth, height: title.height)
+        chevronFrame = place(Rect(x: pad, y: headerTop + half(headerContent - chevron.height), width: chevron.width, height: chevron.height))
+        titleFrame = place(Rect(x: titleX, y: headerTop + half(headerContent - title.height), width: titleWidth, height: title.height))
         let headerBottom = headerTop + headerContent + pad
 
         let listTop = headerBottom + Look.cartStackSpacing
         listFrame = Rect(x: 0, y: listTop, width: d.width, height: max(0, bottomAreaTop - Look.cartStackSpacing - listTop))
 
         // Rows.
-        quantityLineHeight = up(measurer.measure("0", font: Look.cartQuantityFont, maxWidth: nil)).height
+        quantityLineHeight = up(measurer.measure("0", font: font(Look.cartQuantityFont), maxWidth: nil)).height
         let textX = pad + Look.cartImageSide + Look.cartRowSpacing
         let textWidth = max(0, d.width - pad - textX)
         let quantityBox = quantityLineHeight + 2 * Look.cartQuantityPaddingV
         rows = cart.items.map { item in
-            let name = up(measurer.measure(item.name, font: Look.cartNameFont, maxWidth: textWidth))
-            let details = up(measurer.measure(item.details, font: Look.cartDetailsFont, maxWidth: textWidth))
+            let name = up(measurer.measure(item.name, font: font(Look.cartNameFont), maxWidth: textWidth))
+            let details = up(measurer.measure(item.details, font: font(Look.cartDetailsFont), maxWidth: textWidth))
             // HStack(spacing: 15) { price; Spacer; minus; quantity; plus }: the price gets what
             // the stepper and the two spacings around the Spacer leave.
             let side = Look.cartStepperSymbolSide
-            let stepper = 2 * side + 2 * Look.cartControlSpacing + Self.quantityBoxWidth(item.quantity, measurer: measurer)
+            let stepper = 2 * side + 2 * Look.cartControlSpacing + Self.quantityBoxWidth(item.quantity, font: font(Look.cartQuantityFont), measurer: measurer)
             let priceWidth = max(1, textWidth - stepper - 2 * Look.cartControlSpacing)
             let price = up(measurer.measure(Formatting.currency(item.price, code: cart.currencyCode, locale: scene.locale),
-                                            font: Look.cartPriceFont, maxWidth: priceWidth))
+                                            font: font(Look.cartPriceFont), maxWidth: priceWidth))
             let controlsHeight = max(price.height, Look.cartStepperSymbolSide, quantityBox)
             let stack = name.height + Look.cartTextSpacing + details.height + Look.cartTextSpacing + controlsHeight
             let content = max(Look.cartImageSide, stack)
@@ -147,12 +165,12 @@ public struct CartLayout {
             let trash = Look.cartTrashSize
             return RowMetrics(
                 height: height,
-                imageFrame: Rect(x: pad, y: pad + half(content - Look.cartImageSide), width: Look.cartImageSide, height: Look.cartImageSide),
-                nameFrame: Rect(x: textX, y: stackTop, width: textWidth, height: name.height),
-                detailsFrame: Rect(x: textX, y: stackTop + name.height + Look.cartTextSpacing, width: textWidth, height: details.height),
-                controlsFrame: controls,
-                priceFrame: Rect(x: textX, y: controls.minY + half(controls.height - price.height), width: priceWidth, height: price.height),
-                trashFrame: Rect(x: d.width - trash.width, y: half(height - trash.height), width: trash.width, height: trash.height))
+                imageFrame: place(Rect(x: pad, y: pad + half(content - Look.cartImageSide), width: Look.cartImageSide, height: Look.cartImageSide)),
+                nameFrame: place(Rect(x: textX, y: stackTop, width: textWidth, height: name.height)),
+                detailsFrame: place(Rect(x: textX, y: stackTop + name.height + Look.cartTextSpacing, width: textWidth, height: details.height)),
+                controlsFrame: place(controls),
+                priceFrame: place(Rect(x: textX, y: controls.minY + half(controls.height - price.height), width: priceWidth, height: price.height)),
+                trashFrame: place(Rect(x: d.width - trash.width, y: half(height - trash.height), width: trash.width, height: trash.height)))
         }
     }
 
@@ -192,12 +210,14 @@ public struct CartLayout {
         let scheme = scene.colorScheme
         let text = Look.cartText.resolved(scheme)
         let size = Size(width: scene.device.width, height: scene.device.height)
+        let direction = scene.layoutDirection
         var list: [DisplayItem] = []
 
         // Header.
-        list.append(.image(ImageDraw(source: .symbol("chevron.left"), frame: chevronFrame, contentMode: .fill, tint: text)))
-        list.append(.text(TextRun(cart.title, font: Look.cartTitleFont, color: text,
-                                  origin: Point(x: titleFrame.x, y: titleFrame.y), maxWidth: titleFrame.width, maxLines: titleMaxLines)))
+        let chevron = ImageSource.symbol("chevron.left")
+        list.append(.image(ImageDraw(source: chevron, frame: chevronFrame, contentMode: .fill, tint: text, mirrored: Symbols.isMirrored(chevron, in: direction))))
+        list.append(.text(TextRun(cart.title, font: font(Look.cartTitleFont), color: text,
+                                  origin: Point(x: titleFrame.x, y: titleFrame.y), maxWidth: titleFrame.width, maxLines: titleMaxLines, direction: direction)))
 
         // Rows, clipped to the scroll view; rows being removed beneath the others.
         let totalLine = totalLine(for: state)
@@ -209,13 +229,15 @@ public struct CartLayout {
 
         // Bottom area.
         let secondary = Look.cartSecondaryText.resolved(scheme)
-        list.append(.text(TextRun("Total", font: Look.cartTotalFont, color: secondary, origin: Point(x: totalLine.label.x, y: totalLine.label.y))))
-        list.append(.text(TextRun(totalLine.text, font: Look.cartTotalFont, color: text,
-                                  origin: Point(x: totalLine.value.x, y: totalLine.value.y), maxWidth: totalLine.value.width)))
+        list.append(.text(TextRun("Total", font: font(Look.cartTotalFont), color: secondary, origin: Point(x: totalLine.label.x, y: totalLine.label.y),
+                                  direction: direction)))
+        list.append(.text(TextRun(totalLine.text, font: font(Look.cartTotalFont), color: text,
+                                  origin: Point(x: totalLine.value.x, y: totalLine.value.y), maxWidth: totalLine.value.width, direction: direction)))
         var checkout: [DisplayItem] = [
             .fill(.roundedRect(checkoutFrame, radius: Look.cartCheckoutCornerRadius), gradient(across: checkoutFrame)),
-            .text(TextRun("Check out", font: Look.cartCheckoutFont, color: .white,
-                          origin: Point(x: checkoutTitleFrame.x, y: checkoutTitleFrame.y), maxWidth: checkoutTitleFrame.width, alignment: .center)),
+            .text(TextRun("Check out", font: font(Look.cartCheckoutFont), color: .white,
+                          origin: Point(x: checkoutTitleFrame.x, y: checkoutTitleFrame.y), maxWidth: checkoutTitleFrame.width, alignment: .center,
+                          direction: direction)),
         ]
         if state.isPressed("checkout") {
             checkout = [.group(transform: .identity, opacity: Look.buttonPressedOpacity, clip: nil, items: checkout)]
@@ -227,29 +249,32 @@ public struct CartLayout {
     /// The total line in `state`: the total as text, the boxes of the "Total" label and of the
     /// value (right-aligned, its width the widest line's), and the scroll view above them. A
     /// total wider than what `HStack { "Total"; Spacer; total }` leaves it (the width minus the
-    /// label and twice the default spacing) wraps; the line grows upwards by the extra lines, the
+    /// label and twice the default spacing) wraps (right to left the value sits at the left); the line grows upwards by the extra lines, the
     /// label centered on it, and the scroll view shrinks by as much. One line gives the static
     /// `totalLabelFrame` and `listFrame`.
     public func totalLine(for state: CartState) -> (text: String, label: Rect, value: Rect, list: Rect) {
         let text = currency(state.total)
         let width = max(1, scene.device.width - 2 * Look.cartPadding - totalLabelFrame.width - 2 * Look.cartStackSpacing)
-        let size = measurer.measure(text, font: Look.cartTotalFont, maxWidth: width)
+        let size = measurer.measure(text, font: font(Look.cartTotalFont), maxWidth: width)
         let height = max(totalLineHeight, size.height.rounded(.up))
         let rise = height - totalLineHeight
         func half(_ v: Double) -> Double { (v / 2).rounded(.down) }
         let top = totalLabelFrame.minY - half(totalLineHeight - totalLabelFrame.height) - rise
         let label = Rect(x: totalLabelFrame.x, y: top + half(height - totalLabelFrame.height),
                          width: totalLabelFrame.width, height: totalLabelFrame.height)
-        let value = Rect(x: scene.device.width - Look.cartPadding - size.width, y: label.minY + (label.height - size.height) / 2,
-                         width: size.width, height: size.height)
+        let valueX = scene.layoutDirection.isRightToLeft ? Look.cartPadding : scene.device.width - Look.cartPadding - size.width
+        let value = Rect(x: valueX, y: label.minY + (label.height - size.height) / 2, width: size.width, height: size.height)
         let list = Rect(x: listFrame.x, y: listFrame.y, width: listFrame.width, height: max(0, listFrame.height - rise))
         return (text, label, value, list)
     }
 
-    /// The seed's `LinearGradient([lightblue, blue], startPoint: .leading, endPoint: .trailing)` over `r`.
+    /// The seed's `LinearGradient([lightblue, blue], startPoint: .leading, endPoint: .trailing)` over `r`
+    /// (from the right edge right to left).
     func gradient(across r: Rect) -> Paint {
         let scheme = scene.colorScheme
-        return .linearGradient(start: Point(x: r.minX, y: r.midY), end: Point(x: r.maxX, y: r.midY),
+        let leading = scene.layoutDirection.isRightToLeft ? r.maxX : r.minX
+        let trailing = scene.layoutDirection.isRightToLeft ? r.minX : r.maxX
+        return .linearGradient(start: Point(x: leading, y: r.midY), end: Point(x: trailing, y: r.midY),
                                colors: [Look.cartLightBlue.resolved(scheme), Look.cartBlue.resolved(scheme)])
     }
 
@@ -263,23 +288,25 @@ public struct CartLayout {
         let width = scene.device.width
         let frame = Rect(x: 0, y: 0, width: width, height: m.height)
         let text = Look.cartText.resolved(scheme)
+        let direction = scene.layoutDirection
         var items: [DisplayItem] = []
 
         // The backdrop is hidden by the content while the row is at rest: skip it then, so that
         // no gradient bleeds through anti-aliased edges.
         if r.offset != 0 {
             items.append(.fill(.rect(frame), gradient(across: frame)))
-            let side = Look.cartTrashSymbolSide
+            let side = font(Look.cartTrashSymbolFont).size
             items.append(.image(ImageDraw(source: .symbol("trash"), frame: Rect(center: m.trashFrame.center, size: Size(width: side, height: side)), tint: .white)))
         }
 
         var content: [DisplayItem] = [.fill(.rect(frame), .color(Look.cartGray.resolved(scheme)))]
         content += productImage(item.image, frame: m.imageFrame)
-        content.append(.text(TextRun(item.name, font: Look.cartNameFont, color: text, origin: Point(x: m.nameFrame.x, y: m.nameFrame.y), maxWidth: m.nameFrame.width)))
-        content.append(.text(TextRun(item.details, font: Look.cartDetailsFont, color: Look.cartSecondaryText.resolved(scheme),
-                                     origin: Point(x: m.detailsFrame.x, y: m.detailsFrame.y), maxWidth: m.detailsFrame.width)))
-        content.append(.text(TextRun(currency(item.price), font: Look.cartPriceFont, color: Look.cartPrice.resolved(scheme),
-                                     origin: Point(x: m.priceFrame.x, y: m.priceFrame.y), maxWidth: m.priceFrame.width)))
+        content.append(.text(TextRun(item.name, font: font(Look.cartNameFont), color: text, origin: Point(x: m.nameFrame.x, y: m.nameFrame.y), maxWidth: m.nameFrame.width,
+                                     direction: direction)))
+        content.append(.text(TextRun(item.details, font: font(Look.cartDetailsFont), color: Look.cartSecondaryText.resolved(scheme),
+                                     origin: Point(x: m.detailsFrame.x, y: m.detailsFrame.y), maxWidth: m.detailsFrame.width, direction: direction)))
+        content.append(.text(TextRun(currency(item.price), font: font(Look.cartPriceFont), color: Look.cartPrice.resolved(scheme),
+                                     origin: Point(x: m.priceFrame.x, y: m.priceFrame.y), maxWidth: m.priceFrame.width, direction: direction)))
         content += controls(r, metrics: m, state: state)
         items.append(r.offset == 0 ? .group(transform: .identity, opacity: 1, clip: nil, items: content)
                                    : .group(transform: .translation(Vector(dx: r.offset, dy: 0)), opacity: 1, clip: nil, items: content))
@@ -288,28 +315,33 @@ public struct CartLayout {
     }
 
     /// The frames of the minus symbol, the quantity box and the plus symbol for a quantity,
-    /// right-aligned in the controls (row coordinates, pt).
+    /// right-aligned in the controls (row coordinates, pt); right to left the mirror image:
+    /// left-aligned, plus leftmost.
     public func stepperFrames(quantity: Int, metrics m: RowMetrics) -> (minus: Rect, quantity: Rect, plus: Rect) {
         let side = Look.cartStepperSymbolSide
-        let c = m.controlsFrame
+        func place(_ r: Rect) -> Rect { scene.layoutDirection.mirrored(r, in: scene.device.width) }
+        let c = place(m.controlsFrame)  // the left-to-right frame
         func half(_ v: Double) -> Double { (v / 2).rounded(.down) }
         let plus = Rect(x: c.maxX - side, y: c.minY + half(c.height - side), width: side, height: side)
-        let boxSize = Size(width: Self.quantityBoxWidth(quantity, measurer: measurer), height: quantityLineHeight + 2 * Look.cartQuantityPaddingV)
+        let boxSize = Size(width: Self.quantityBoxWidth(quantity, font: font(Look.cartQuantityFont), measurer: measurer), height: quantityLineHeight + 2 * Look.cartQuantityPaddingV)
         let box = Rect(x: plus.minX - Look.cartControlSpacing - boxSize.width, y: c.minY + half(c.height - boxSize.height), width: boxSize.width, height: boxSize.height)
         let minus = Rect(x: box.minX - Look.cartControlSpacing - side, y: c.minY + half(c.height - side), width: side, height: side)
-        return (minus, box, plus)
+        return (place(minus), place(box), place(plus))
     }
 
+    /// A font of the page at the scene's Dynamic Type size.
+    func font(_ f: ScalableFont) -> FontSpec { f.resolved(scene.dynamicTypeSize) }
+
     /// Width of the quantity box (pt): the number plus 10 pt on each side, rounded up.
-    static func quantityBoxWidth(_ quantity: Int, measurer: any TextMeasuring) -> Double {
-        (measurer.measure(String(quantity), font: Look.cartQuantityFont, maxWidth: nil).width + 2 * Look.cartQuantityPaddingH).rounded(.up)
+    static func quantityBoxWidth(_ quantity: Int, font: FontSpec, measurer: any TextMeasuring) -> Double {
+        (measurer.measure(String(quantity), font: font, maxWidth: nil).width + 2 * Look.cartQuantityPaddingH).rounded(.up)
     }
 
     func controls(_ r: CartRowState, metrics m: RowMetrics, state: CartState) -> [DisplayItem] {
         let scheme = scene.colorScheme
         let text = Look.cartText.resolved(scheme)
         let f = stepperFrames(quantity: r.quantity, metrics: m)
-        let label = measurer.measure(String(r.quantity), font: Look.cartQuantityFont, maxWidth: nil)
+        let label = measurer.measure(String(r.quantity), font: font(Look.cartQuantityFont), maxWidth: nil)
         func symbol(_ name: String, _ frame: Rect) -> DisplayItem {
             let image = DisplayItem.image(ImageDraw(source: .symbol(name), frame: frame, tint: text))
             guard state.isPressed(name, item: r.id) else { return image }
@@ -318,7 +350,7 @@ public struct CartLayout {
         return [
             symbol("minus", f.minus),
             .fill(.rect(f.quantity), .color(Look.cartQuantityBackground.resolved(scheme))),
-            .text(TextRun(String(r.quantity), font: Look.cartQuantityFont, color: text,
+            .text(TextRun(String(r.quantity), font: font(Look.cartQuantityFont), color: text,
                           origin: Point(x: f.quantity.midX - label.width / 2, y: f.quantity.minY + Look.cartQuantityPaddingV))),
             symbol("plus", f.plus),
         ]

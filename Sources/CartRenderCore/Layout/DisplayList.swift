@@ -67,10 +67,14 @@ public struct TextRun: Equatable, Sendable {
     /// At most this many lines (with `maxWidth`); the last one shown ends in "…" when the text
     /// needs more, as SwiftUI's Text does when its height is limited. nil: no limit.
     public var maxLines: Int?
+    /// The paragraph's base direction: right to left, `.leading` lines align to the right edge
+    /// of `maxWidth` and `.trailing` ones to the left, and runs of mixed scripts are ordered
+    /// from the right (Unicode bidirectional algorithm with a right-to-left paragraph level).
+    public var direction: LayoutDirection
     public init(_ text: String, font: FontSpec, color: Color, origin: Point, maxWidth: Double? = nil, alignment: Alignment = .leading,
-                maxLines: Int? = nil) {
+                maxLines: Int? = nil, direction: LayoutDirection = .leftToRight) {
         self.text = text; self.font = font; self.color = color; self.origin = origin; self.maxWidth = maxWidth; self.alignment = alignment
-        self.maxLines = maxLines
+        self.maxLines = maxLines; self.direction = direction
     }
 }
 
@@ -86,8 +90,12 @@ public struct ImageDraw: Equatable, Sendable {
     /// Clip to a rounded rectangle of `frame` with this corner radius (pt); 0 clips to `frame`
     /// in `.fill` mode and not at all in `.fit` mode.
     public var cornerRadius: Double
-    public init(source: ImageSource, frame: Rect, contentMode: ContentMode = .fit, tint: Color, cornerRadius: Double = 0) {
+    /// Drawn mirrored about the frame's vertical center line: a directional symbol in a
+    /// right-to-left layout (`Symbols.mirroredRightToLeft`).
+    public var mirrored: Bool
+    public init(source: ImageSource, frame: Rect, contentMode: ContentMode = .fit, tint: Color, cornerRadius: Double = 0, mirrored: Bool = false) {
         self.source = source; self.frame = frame; self.contentMode = contentMode; self.tint = tint; self.cornerRadius = cornerRadius
+        self.mirrored = mirrored
     }
 }
 

@@ -35,18 +35,7 @@ public struct FontSpec: Equatable, Hashable, Sendable {
 /// Every look constant of the screens in one place, so they can be tuned (SPEC.md §3).
 /// Colors are sRGB; lengths are points (pt).
 public enum Look {
-    // MARK: Text styles (iOS 18 Dynamic Type "Large", documented sizes in pt)
-    public static let largeTitle = FontSpec(size: 34)
-    public static let title = FontSpec(size: 28)
-    public static let title2 = FontSpec(size: 22)
-    public static let title3 = FontSpec(size: 20)
-    public static let headline = FontSpec(size: 17, weight: .semibold)
-    public static let body = FontSpec(size: 17)
-    public static let callout = FontSpec(size: 16)
-    public static let subheadline = FontSpec(size: 15)
-    public static let footnote = FontSpec(size: 13)
-    public static let caption = FontSpec(size: 12)
-    public static let caption2 = FontSpec(size: 11)
+    // Text styles and their sizes at each Dynamic Type size: `TextStyle` (documented table).
 
     // MARK: System colors (documented iOS values, light · dark)
     /// System colors by the names a scene's `tint` accepts.
@@ -106,13 +95,13 @@ public enum Look {
 
     /// Fonts of the shop screen (seed 000): title `.largeTitle.bold()`, cart symbol `.title2`,
     /// add button `.headline`, product name `.title2.bold()`, description `.body`, badge digits
-    /// `.caption2.bold()`.
-    public static let shopTitleFont = largeTitle.weight(.bold)
-    public static let shopCartSymbolFont = title2
-    public static let shopButtonFont = headline
-    public static let shopNameFont = title2.weight(.bold)
-    public static let shopDescriptionFont = body
-    public static let shopBadgeFont = caption2.weight(.bold)
+    /// `.caption2.bold()`. All scale with Dynamic Type.
+    public static let shopTitleFont = ScalableFont.style(.largeTitle, .bold)
+    public static let shopCartSymbolFont = ScalableFont.style(.title2)
+    public static let shopButtonFont = ScalableFont.style(.headline)
+    public static let shopNameFont = ScalableFont.style(.title2, .bold)
+    public static let shopDescriptionFont = ScalableFont.style(.body)
+    public static let shopBadgeFont = ScalableFont.style(.caption2, .bold)
     /// Horizontal padding of the header and padding of the scroll content (pt, seed 000).
     public static let shopPadding = 24.0
     /// Padding above the header (pt, seed 000).
@@ -184,14 +173,16 @@ public enum Look {
 
     /// Fonts of the cart page (seed 003, its Jost faces replaced by Inter at the same size and
     /// weight): title, "Total", the total and "Check out" heavy 28; name and details semibold
-    /// 18; quantity heavy 18; price `.subheadline` (15) heavy.
-    public static let cartTitleFont = FontSpec(size: 28, weight: .heavy)
-    public static let cartNameFont = FontSpec(size: 18, weight: .semibold)
-    public static let cartDetailsFont = FontSpec(size: 18, weight: .semibold)
-    public static let cartPriceFont = subheadline.weight(.heavy)
-    public static let cartQuantityFont = FontSpec(size: 18, weight: .heavy)
-    public static let cartTotalFont = FontSpec(size: 28, weight: .heavy)
-    public static let cartCheckoutFont = FontSpec(size: 28, weight: .heavy)
+    /// 18; quantity heavy 18; price `.subheadline` (15) heavy. The Jost faces are
+    /// `Font.custom(_:size:)`, so they scale with Dynamic Type relative to body, as the price's
+    /// text style does with its own sizes.
+    public static let cartTitleFont = ScalableFont.custom(size: 28, weight: .heavy)
+    public static let cartNameFont = ScalableFont.custom(size: 18, weight: .semibold)
+    public static let cartDetailsFont = ScalableFont.custom(size: 18, weight: .semibold)
+    public static let cartPriceFont = ScalableFont.style(.subheadline, .heavy)
+    public static let cartQuantityFont = ScalableFont.custom(size: 18, weight: .heavy)
+    public static let cartTotalFont = ScalableFont.custom(size: 28, weight: .heavy)
+    public static let cartCheckoutFont = ScalableFont.custom(size: 28, weight: .heavy)
 
     /// SwiftUI's default `.padding()` (pt).
     public static let cartPadding = 16.0
@@ -220,10 +211,10 @@ public enum Look {
     /// Padding of the quantity (pt, seed 003): 10 horizontal, 5 vertical.
     public static let cartQuantityPaddingH = 10.0
     public static let cartQuantityPaddingV = 5.0
-    /// The trash button: 90×50 pt frame at the row's trailing edge, `trash` at `.title` (28 pt)
-    /// in white (seed 003).
+    /// The trash button: 90×50 pt frame at the row's trailing edge, `trash` at `.title` (28 pt
+    /// at large; the symbol's side is the style's size) in white (seed 003).
     public static let cartTrashSize = Size(width: 90, height: 50)
-    public static let cartTrashSymbolSide = 28.0
+    public static let cartTrashSymbolFont = ScalableFont.style(.title)
     /// "Check out": full width minus 30 pt, 16 pt vertical padding, corner radius 15 (seed 003).
     public static let cartCheckoutInset = 30.0
     public static let cartCheckoutCornerRadius = 15.0

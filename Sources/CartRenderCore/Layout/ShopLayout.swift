@@ -5,6 +5,16 @@ import Foundation
 /// its description. Static frames are computed once per scene; `displayList(for:)` then draws the
 /// moving parts (flights, badge, bump) for a state.
 ///
+/// Fonts are the seed's text styles at the scene's Dynamic Type size (`Scene.dynamicTypeSize`),
+/// and so are the symbols drawn at a text style (the cart, the add button's icon): larger sizes
+/// grow the header, the button and the text below, moving the flights' source down.
+///
+/// Right to left (`Scene.layoutDirection`), every frame is the mirror image of its left-to-right
+/// frame (`LayoutDirection.mirrored(_:in:)`): the title on the right, the cart on the left with
+/// its badge at its top-left (top-trailing) corner, the add button's icon to the right of its
+/// title; text is right-aligned and the cart symbols are mirrored. A `cartFrame` given as a
+/// rectangle stays where it is (screen points).
+///
 /// All frames are in screen points. Vertical structure, from the seed:
 /// `VStack(spacing: 0) { header.padding(.horizontal, 24).padding(.top, 8); ScrollView { VStack(spacing: 8) { flyButton.padding(.top, 48); name.padding(.top, 12); description }.padding(24) } }`.
 public struct ShopLayout {
@@ -44,18 +54,22 @@ public struct ShopLayout {
         let d = scene.device
         let s = shop
         let pad = Look.shopPadding
+        let direction = scene.layoutDirection
+        func place(_ r: Rect) -> Rect { direction.mirrored(r, in: d.width) }
+        let typeSize = scene.dynamicTypeSize
+        func font(_ f: ScalableFont) -> FontSpec { f.resolved(typeSize) }
         let contentWidth = d.width - 2 * pad
 
         // Header: HStack { title; Spacer; cart } .padding(.horizontal, 24) .padding(.top, 8)
-        let symbol = Self.symbolSize(Look.shopCartSymbolFont)
+        let symbol = Self.symbolSize(font(Look.shopCartSymbolFont))
         let cartSize = Size(width: symbol.width + 2 * Look.shopCartIconPadding, height: symbol.height + 2 * Look.shopCartIconPadding)
         // A long title wraps in the space the cart leaves (HStack spacing 8 pt), as Text does.
-        let title = measurer.measure(s.title, font: Look.shopTitleFont, maxWidth: contentWidth - cartSize.width - Look.shopHeaderSpacing)
+        let title = measurer.measure(s.title, font: font(Look.shopTitleFont), maxWidth: contentWidth - cartSize.width - Look.shopHeaderSpacing)
         let headerTop = d.safeAreaTop + Look.shopHeaderTopPadding
         let headerHeight = max(title.height, cartSize.height)
-        titleFrame = Rect(x: pad, y: headerTop + (headerHeight - title.height) / 2, width: contentWidth - cartSize.width - Look.shopHeaderSpacing, height: title.height)
-        cartIconFrame = Rect(x: d.width - pad - cartSize.width, y: headerTop + (headerHeight - cartSize.height) / 2,
-                             width: cartSize.width, height: cartSize.height)
+        titleFrame = place(Rect(x: pad, y: headerTop + (headerHeight - title.height) / 2, width: contentWidth - cartSize.width - Look.shopHeaderSpacing, height: title.height))
+        cartIconFrame = place(Rect(x: d.width - pad - cartSize.width, y: headerTop + (headerHeight - cartSize.height) / 2,
+                                   width: cartSize.width, height: cartSize.height))
         cartSymbolFrame = cartIconFrame.insetBy(Look.shopCartIconPadding)
 
         // Scroll content: VStack(alignment: .leading, spacing: 8).padding(24); fly button .padding(.top, 48).
@@ -63,24 +77,24 @@ public struct ShopLayout {
         // Fly button: VStack(spacing: 20) { image container (260 tall); button }
         imageContainerFrame = Rect(x: pad, y: y, width: contentWidth, height: Look.shopImageContainerHeight)
         y += Look.shopImageContainerHeight + Look.shopFlyButtonSpacing
-        let icon = Self.symbolSize(Look.shopButtonFont)
+        let icon = Self.symbolSize(font(Look.shopButtonFont))
         // A long button title wraps inside the button, which grows taller.
-        let labelTitle = measurer.measure(s.buttonTitle, font: Look.shopButtonFont,
+        let labelTitle = measurer.measure(s.buttonTitle, font: font(Look.shopButtonFont),
                                           maxWidth: contentWidth - 2 * Look.buttonPaddingH - icon.width - Look.labelSpacing)
         let labelHeight = max(Look.shopButtonMinLabelHeight, max(labelTitle.height, icon.height))
         buttonFrame = Rect(x: pad, y: y, width: contentWidth, height: labelHeight + 2 * Look.buttonPaddingV)
         let labelWidth = min(icon.width + Look.labelSpacing + labelTitle.width, contentWidth - 2 * Look.buttonPaddingH)
         let labelX = buttonFrame.midX - labelWidth / 2
-        buttonIconFrame = Rect(x: labelX, y: buttonFrame.midY - icon.height / 2, width: icon.width, height: icon.height)
-        buttonTitleFrame = Rect(x: labelX + icon.width + Look.labelSpacing, y: buttonFrame.midY - labelTitle.height / 2,
-                                width: labelWidth - icon.width - Look.labelSpacing, height: labelTitle.height)
+        buttonIconFrame = place(Rect(x: labelX, y: buttonFrame.midY - icon.height / 2, width: icon.width, height: icon.height))
+        buttonTitleFrame = place(Rect(x: labelX + icon.width + Look.labelSpacing, y: buttonFrame.midY - labelTitle.height / 2,
+                                      width: labelWidth - icon.width - Look.labelSpacing, height: labelTitle.height))
         y = buttonFrame.maxY + Look.shopStackSpacing + Look.shopNameTopPadding
-        let name = measurer.measure(s.productName, font: Look.shopNameFont, maxWidth: contentWidth)
+        let name = measurer.measure(s.productName, font: font(Look.shopNameFont), maxWidth: contentWidth)
         nameFrame = Rect(x: pad, y: y, width: contentWidth, height: name.height)
         y = nameFrame.maxY + Look.shopStackSpacing
-        let desc = measurer.measure(s.productDescription, font: Look.shopDescriptionFont, maxWidth: contentWidth)
+        let desc = measurer.measure(s.productDescription, font: font(Look.shopDescriptionFont), maxWidth: contentWidth)
         descriptionFrame = Rect(x: pad, y: y, width: contentWidth, height: desc.height)
-        badgeLineHeight = measurer.measure("0", font: Look.shopBadgeFont, maxWidth: nil).height
+        badgeLineHeight = measurer.measure("0", font: font(Look.shopBadgeFont), maxWidth: nil).height
 
         switch s.cartFrame {
         case .measured: cartFrame = cartIconFrame
@@ -105,7 +119,7 @@ public struct ShopLayout {
 
     /// The badge capsule's width (pt) for a text: at least 18, else text width + 2 × 5 pt.
     public func badgeWidth(_ text: String) -> Double {
-        max(Look.badgeMinSide, measurer.measure(text, font: Look.shopBadgeFont, maxWidth: nil).width + 2 * Look.badgePaddingH)
+        max(Look.badgeMinSide, measurer.measure(text, font: font(Look.shopBadgeFont), maxWidth: nil).width + 2 * Look.badgePaddingH)
     }
 
     /// Everything the screen shows in `state`, back to front; flights last, above everything.
@@ -115,12 +129,15 @@ public struct ShopLayout {
         let label = Look.label.resolved(scheme)
         let background = Look.background.resolved(scheme)
         let s = shop
+        let direction = scene.layoutDirection
         var items: [DisplayItem] = []
 
-        items.append(.text(TextRun(s.title, font: Look.shopTitleFont, color: label, origin: Point(x: titleFrame.x, y: titleFrame.y), maxWidth: titleFrame.width)))
+        items.append(.text(TextRun(s.title, font: font(Look.shopTitleFont), color: label, origin: Point(x: titleFrame.x, y: titleFrame.y), maxWidth: titleFrame.width,
+                                   direction: direction)))
 
         // Cart icon and badge, scaled together about the cart frame's center.
-        var cart: [DisplayItem] = [.image(ImageDraw(source: Self.cartSymbol, frame: cartSymbolFrame, tint: tint))]
+        var cart: [DisplayItem] = [.image(ImageDraw(source: Self.cartSymbol, frame: cartSymbolFrame, tint: tint,
+                                                    mirrored: Symbols.isMirrored(Self.cartSymbol, in: direction)))]
         if state.count > 0 { cart += badge(state) }
         if state.badgeScale == 1 {
             items += cart
@@ -136,16 +153,17 @@ public struct ShopLayout {
         // Add button (.borderedProminent), pressed look for 0.1 s after a tap.
         var button: [DisplayItem] = [
             .fill(.roundedRect(buttonFrame, radius: Look.buttonCornerRadius), .color(tint)),
-            .image(ImageDraw(source: Self.buttonSymbol, frame: buttonIconFrame, tint: .white)),
-            .text(TextRun(s.buttonTitle, font: Look.shopButtonFont, color: .white, origin: Point(x: buttonTitleFrame.x, y: buttonTitleFrame.y),
-                          maxWidth: buttonTitleFrame.width, alignment: .center)),
+            .image(ImageDraw(source: Self.buttonSymbol, frame: buttonIconFrame, tint: .white, mirrored: Symbols.isMirrored(Self.buttonSymbol, in: direction))),
+            .text(TextRun(s.buttonTitle, font: font(Look.shopButtonFont), color: .white, origin: Point(x: buttonTitleFrame.x, y: buttonTitleFrame.y),
+                          maxWidth: buttonTitleFrame.width, alignment: .center, direction: direction)),
         ]
         if state.buttonPressed { button = [.group(transform: .identity, opacity: Look.buttonPressedOpacity, clip: nil, items: button)] }
         items += button
 
-        items.append(.text(TextRun(s.productName, font: Look.shopNameFont, color: label, origin: Point(x: nameFrame.x, y: nameFrame.y), maxWidth: nameFrame.width)))
-        items.append(.text(TextRun(s.productDescription, font: Look.shopDescriptionFont, color: Look.secondaryLabel.resolved(scheme),
-                                   origin: Point(x: descriptionFrame.x, y: descriptionFrame.y), maxWidth: descriptionFrame.width)))
+        items.append(.text(TextRun(s.productName, font: font(Look.shopNameFont), color: label, origin: Point(x: nameFrame.x, y: nameFrame.y), maxWidth: nameFrame.width,
+                                   direction: direction)))
+        items.append(.text(TextRun(s.productDescription, font: font(Look.shopDescriptionFont), color: Look.secondaryLabel.resolved(scheme),
+                                   origin: Point(x: descriptionFrame.x, y: descriptionFrame.y), maxWidth: descriptionFrame.width, direction: direction)))
 
         // Flights: 84 pt circle of the background color, the image padded 14 pt, a 1 pt inner stroke.
         for f in state.flights {
@@ -160,8 +178,10 @@ public struct ShopLayout {
         return DisplayList(size: Size(width: scene.device.width, height: scene.device.height), background: background, items: items)
     }
 
-    /// The red capsule with white digits at the cart frame's top-trailing corner; while the count
-    /// changes, digits that changed roll vertically and the capsule's width follows the spring.
+    /// The red capsule with white digits at the cart frame's top-trailing corner (top-left right
+    /// to left, the capsule growing rightward); while the count changes, digits that changed roll
+    /// vertically and the capsule's width follows the spring. The digits keep their left-to-right
+    /// order in both directions, as numbers do in Arabic and Hebrew text.
     func badge(_ state: ShopState) -> [DisplayItem] {
         let red = Look.systemRed.resolved(scene.colorScheme)
         let newText = badgeText(state.count)
@@ -175,42 +195,49 @@ public struct ShopLayout {
             let p = d.progress
             let oldWidth = badgeWidth(oldText)
             width = oldWidth + (width - oldWidth) * p
-            let right = cartIconFrame.maxX
-            let center = right - width / 2
+            let center = scene.layoutDirection.isRightToLeft ? cartIconFrame.minX + width / 2 : cartIconFrame.maxX - width / 2
             let newChars = Array(newText), oldChars = Array(oldText)
-            let newLeft = center - measurer.measure(newText, font: Look.shopBadgeFont, maxWidth: nil).width / 2
-            let oldLeft = center - measurer.measure(oldText, font: Look.shopBadgeFont, maxWidth: nil).width / 2
+            let newLeft = center - measurer.measure(newText, font: font(Look.shopBadgeFont), maxWidth: nil).width / 2
+            let oldLeft = center - measurer.measure(oldText, font: font(Look.shopBadgeFont), maxWidth: nil).width / 2
             let rise = Look.digitRollFraction * badgeLineHeight * (d.to > d.from ? 1 : -1)
             // Align digits from the trailing end; positions that keep their character stay still.
             for k in 0..<max(newChars.count, oldChars.count) {
                 let ni = newChars.count - 1 - k, oi = oldChars.count - 1 - k
                 let n = ni >= 0 ? newChars[ni] : nil, o = oi >= 0 ? oldChars[oi] : nil
                 if let n, n == o {
-                    glyphs.append(.text(TextRun(String(n), font: Look.shopBadgeFont, color: .white,
+                    glyphs.append(.text(TextRun(String(n), font: font(Look.shopBadgeFont), color: .white,
                                                 origin: Point(x: newLeft + prefixWidth(newChars, ni), y: textY))))
                     continue
                 }
                 if let o {
                     glyphs.append(.group(transform: .translation(Vector(dx: 0, dy: -rise * p)), opacity: min(max(1 - p, 0), 1), clip: nil, items: [
-                        .text(TextRun(String(o), font: Look.shopBadgeFont, color: .white, origin: Point(x: oldLeft + prefixWidth(oldChars, oi), y: textY))),
+                        .text(TextRun(String(o), font: font(Look.shopBadgeFont), color: .white, origin: Point(x: oldLeft + prefixWidth(oldChars, oi), y: textY))),
                     ]))
                 }
                 if let n {
                     glyphs.append(.group(transform: .translation(Vector(dx: 0, dy: rise * (1 - p))), opacity: min(max(p, 0), 1), clip: nil, items: [
-                        .text(TextRun(String(n), font: Look.shopBadgeFont, color: .white, origin: Point(x: newLeft + prefixWidth(newChars, ni), y: textY))),
+                        .text(TextRun(String(n), font: font(Look.shopBadgeFont), color: .white, origin: Point(x: newLeft + prefixWidth(newChars, ni), y: textY))),
                     ]))
                 }
             }
         } else {
-            glyphs.append(.text(TextRun(newText, font: Look.shopBadgeFont, color: .white,
-                                        origin: Point(x: cartIconFrame.maxX - width, y: textY), maxWidth: width, alignment: .center)))
+            glyphs.append(.text(TextRun(newText, font: font(Look.shopBadgeFont), color: .white,
+                                        origin: Point(x: badgeX(width: width), y: textY), maxWidth: width, alignment: .center)))
         }
-        let capsule = Rect(x: cartIconFrame.maxX - width, y: cartIconFrame.minY, width: width, height: height)
+        let capsule = Rect(x: badgeX(width: width), y: cartIconFrame.minY, width: width, height: height)
         return [.fill(.capsule(capsule), .color(red))] + glyphs
     }
 
+    /// The badge capsule's left edge (pt) for a width: at the cart frame's trailing edge.
+    private func badgeX(width: Double) -> Double {
+        scene.layoutDirection.isRightToLeft ? cartIconFrame.minX : cartIconFrame.maxX - width
+    }
+
+    /// A font of the screen at the scene's Dynamic Type size.
+    func font(_ f: ScalableFont) -> FontSpec { f.resolved(scene.dynamicTypeSize) }
+
     private func prefixWidth(_ chars: [Character], _ end: Int) -> Double {
-        end <= 0 ? 0 : measurer.measure(String(chars[0..<end]), font: Look.shopBadgeFont, maxWidth: nil).width
+        end <= 0 ? 0 : measurer.measure(String(chars[0..<end]), font: font(Look.shopBadgeFont), maxWidth: nil).width
     }
 
     /// Accessibility values of the frame (SPEC.md §2.1): the cart reads "Cart", "1 item" / "N items";

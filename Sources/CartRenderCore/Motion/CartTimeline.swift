@@ -23,6 +23,12 @@ import Foundation
 /// - **Plus / minus** change the quantity at once (the seed does not animate them); minus never
 ///   goes below 1.
 ///
+/// **Right to left** (SPEC.md §8) the page is the mirror image, and so is its motion, in screen
+/// points: the trash button is at the left, a finger moving **right** (`translation > 0`) drags
+/// the row, a release past half the screen width flies it off to +1000 and deletes it, one past
+/// +50 leaves it open at +90, and a leftward drag leaves it at rest. Every rule above holds with
+/// offsets and translations multiplied by `LayoutDirection.trailingSign` (−1).
+///
 /// Reduce Motion does not change this page: the seed's `withAnimation` calls do not consult it.
 ///
 /// Scenes that cannot happen are listed in `issues` rather than crashing the simulation (the
@@ -132,6 +138,8 @@ public struct CartTimeline: Sendable {
 
     /// Screen width (pt): half of it is the full-swipe threshold.
     public let screenWidth: Double
+    /// Which way rows open: left to right the content moves left (negative offsets).
+    public let layoutDirection: LayoutDirection
     /// ISO 4217 code and locale of the formatted totals in `events`.
     public let currencyCode: String
     public let locale: String
@@ -148,7 +156,7 @@ public struct CartTimeline: Sendable {
     /// `"cart"` section.
     public init(scene: Scene, cart: CartContent) {
         self.init(items: cart.items, events: scene.events, screenWidth: scene.device.width,
-                  currencyCode: cart.currencyCode, locale: scene.locale)
+                  currencyCode: cart.currencyCode, locale: scene.locale, layoutDirection: scene.layoutDirection)
     }
 
     /// Simulates `events` on a cart holding `items`.
@@ -156,9 +164,13 @@ public struct CartTimeline: Sendable {
     ///   - items: the rows, top to bottom.
     ///   - events: scene events in time order (equal times in file order); shop taps are ignored.
     ///   - screenWidth: the device width (pt).
+    ///   - layoutDirection: right to left, rows open with rightward swipes (positive offsets).
     public init(items: [CartItem], events sceneEvents: [SceneEvent], screenWidth: Double,
-                currencyCode: String = "USD", locale: String = "en_US") {
+                currencyCode: String = "USD", locale: String = "en_US", layoutDirection: LayoutDirection = .leftToRight) {
         self.screenWidth = screenWidth
+        self.layoutDirection = layoutDirection
+        // Left to right 1: the seed's numbers as they are; right to left −1, mirroring them.
+        let sign = layoutDirection.trailingSign
         self.currencyCode = currencyCode
         self.locale = locale
 
@@ -197,14 +209,15 @@ public struct CartTimeline: Sendable {
         func release(_ r: Release) {
             let row = r.row
             dragEnd[row] = nil
-            let from = r.translation < 0 ? r.base + r.translation : tracks[row].offset(at: r.time)
+            let opening = r.translation * sign < 0
+            let from = opening ? r.base + r.translation : tracks[row].offset(at: r.time)
             let target: Double
             let outcome: String
-            if r.translation < 0 && -r.translation > screenWidth / 2 {
-                target = Self.flyOffOffset
+            if opening && -(r.translation * sign) > screenWidth / 2 {
+                target = Self.flyOffOffset * sign
                 outcome = "delete"
-            } else if r.translation < 0 && -from > Self.openThreshold {
-                target = Self.openOffset
+            } else if opening && -(from * sign) > Self.openThreshold {
+                target = Self.openOffset * sign
                 outcome = "open"
             } else {
                 target = 0
@@ -258,7 +271,7 @@ public struct CartTimeline: Sendable {
                 }
                 let base = tracks[row].offset(at: e.at)
                 let end = e.at + duration
-                if translation < 0 && duration > 0 {
+                if translation * sign < 0 && duration > 0 {
                     tracks[row].segments.append(.drag(start: e.at, duration: duration, base: base, translation: translation))
                 }
                 tracks[row].drags.append((e.at, end))
@@ -290,7 +303,7 @@ public struct CartTimeline: Sendable {
                     }
                     guard open[row] else {
                         issues.append(Issue(eventIndex: e.index, member: ["tap"],
-                                            message: "the trash button of \"\(id)\" is hidden at \(seconds(e.at)): the row is not swiped open (a swipe released more than \(Int(Self.openThreshold)) pt to the left opens it)"))
+                                            message: "the trash button of \"\(id)\" is hidden at \(seconds(e.at)): the row is not swiped open (a swipe released more than \(Int(Self.openThreshold)) pt to the \(layoutDirection.isRightToLeft ? "right" : "left") opens it)"))
                         continue
                     }
                     presses.append(Press(time: e.at, button: "delete", item: id))

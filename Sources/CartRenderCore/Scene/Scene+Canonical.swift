@@ -24,6 +24,15 @@ extension Scene {
             ("locale", .string(locale)), ("tint", .string(tint.text)), ("fps", .int(fps)),
             ("duration", duration.map { .num($0) } ?? .null),
         ]
+        // Written only when it is not the locale's own direction, so that a scene without the
+        // key and one that spells out its locale's direction are the same scene.
+        if layoutDirection != LayoutDirection(locale: locale) {
+            members.insert(("layoutDirection", .string(layoutDirection.rawValue)), at: 6)
+        }
+        // Written only when not the default, so that the scenes of every other size keep their identity.
+        if dynamicTypeSize != .large {
+            members.insert(("dynamicTypeSize", .string(dynamicTypeSize.rawValue)), at: members.firstIndex { $0.0 == "tint" }!)
+        }
         members.append((content.name, content.screen.canonicalJSON(image: image)))
         members.append(("events", .array(events.map { e in
             var m: [(String, JSONValue)] = [("at", .num(e.at))]

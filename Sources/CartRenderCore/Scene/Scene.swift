@@ -30,6 +30,11 @@ public struct Scene: Equatable, Sendable {
     public var reduceMotion: Bool = false
     /// A POSIX-style locale identifier (`en_US`, `de_DE`), used for number and currency formats.
     public var locale: String = "en_US"
+    /// Left to right or right to left (SPEC.md §8): the scene's `"layoutDirection"`, else the
+    /// direction of `locale`'s language (`LayoutDirection(locale:)`).
+    public var layoutDirection: LayoutDirection = .leftToRight
+    /// The text size every text style and custom font takes (SPEC.md §8), `large` by default.
+    public var dynamicTypeSize: DynamicTypeSize = .large
     public var tint: Tint = .system("indigo")
     /// Frames per second, 1…240.
     public var fps: Int = 60

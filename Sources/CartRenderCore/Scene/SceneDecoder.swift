@@ -146,7 +146,7 @@ public struct SceneDecoder {
     // MARK: - Scene
 
     /// The keys of a scene file: the common ones, each screen's section, and `events`.
-    static let topKeys = ["version", "screen", "device", "colorScheme", "reduceMotion", "locale", "tint", "fps",
+    static let topKeys = ["version", "screen", "device", "colorScheme", "reduceMotion", "locale", "layoutDirection", "dynamicTypeSize", "tint", "fps",
                           "scale", "duration"] + Screens.all.map { $0.name } + ["events"]
 
     func scene(_ root: JSONNode, baseDirectory: String) throws -> Scene {
@@ -183,6 +183,23 @@ public struct SceneDecoder {
                 throw error(n, "locale", "unknown locale \"\(v)\"\(hint)")
             }
             s.locale = identifier
+        }
+        s.layoutDirection = LayoutDirection(locale: s.locale)
+        if let n = m.values["layoutDirection"] {
+            let v = try string(n, "layoutDirection")
+            guard let d = LayoutDirection(rawValue: v) else {
+                throw error(n, "layoutDirection", "must be \"leftToRight\" or \"rightToLeft\", got \"\(v)\"")
+            }
+            s.layoutDirection = d
+        }
+        if let n = m.values["dynamicTypeSize"] {
+            let v = try string(n, "dynamicTypeSize")
+            guard let size = DynamicTypeSize(rawValue: v) else {
+                let names = DynamicTypeSize.allCases.map(\.rawValue)
+                let hint = nearestKey(to: v, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
+                throw error(n, "dynamicTypeSize", "must be \(Self.alternatives(names)), got \"\(v)\"\(hint)")
+            }
+            s.dynamicTypeSize = size
         }
         if let n = m.values["tint"] { s.tint = try tint(n, "tint") }
         if let n = m.values["fps"] { s.fps = try integer(n, "fps", in: 1...240) }

@@ -22,6 +22,20 @@ public enum Symbols {
         "minus": "dash-lg",
         "chevron.left": "chevron-left",
     ]
+    /// Symbols drawn mirrored in a right-to-left layout, as SF Symbols draws its localized
+    /// right-to-left variants: the back chevron (the seed's `chevron.left` is a back button,
+    /// which points toward the leading edge as `chevron.backward` does) and the carts (their
+    /// basket faces the reading direction). The others have no direction and are drawn as they
+    /// are.
+    public static let mirroredRightToLeft: Set<String> = ["chevron.left", "cart.fill", "cart", "cart.badge.plus"]
+
+    /// An image as a layout in `direction` draws it: mirrored when it is a directional symbol
+    /// in a right-to-left layout.
+    public static func isMirrored(_ source: ImageSource, in direction: LayoutDirection) -> Bool {
+        guard direction.isRightToLeft, case .symbol(let name) = source else { return false }
+        return mirroredRightToLeft.contains(name)
+    }
+
     /// Directory of Debian's Bootstrap Icons SVG files.
     public static let bootstrapDirectory = "/usr/share/bootstrap-icons/svg"
 

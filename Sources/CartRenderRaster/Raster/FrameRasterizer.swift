@@ -211,6 +211,11 @@ public final class FrameRasterizer: TextMeasuring {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         let frame = image.frame
+        if image.mirrored {
+            // x ↦ 2·midX − x: the frame maps onto itself, its content onto its mirror image.
+            cairo_translate(cr, 2 * frame.midX, 0)
+            cairo_scale(cr, -1, 1)
+        }
         if image.cornerRadius > 0 || image.contentMode == .fill {
             path(.roundedRect(frame, radius: image.cornerRadius), in: cr)
             cairo_clip(cr)

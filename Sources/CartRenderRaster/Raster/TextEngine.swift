@@ -39,6 +39,7 @@ final class TextEngine: TextMeasuring {
         var maxWidth: Double?
         var maxLines: Int?
         var alignment: TextRun.Alignment
+        var direction: LayoutDirection
     }
 
     private struct Key: Hashable {
@@ -79,17 +80,27 @@ final class TextEngine: TextMeasuring {
     private var pangoContext: OpaquePointer { context }
 
     /// A Pango layout for a run; the caller unrefs it.
-    private func layout(_ text: String, font: FontSpec, maxWidth: Double?, maxLines: Int?, alignment: TextRun.Alignment) -> OpaquePointer {
+    private func layout(_ text: String, font: FontSpec, maxWidth: Double?, maxLines: Int?, alignment: TextRun.Alignment,
+                        direction: LayoutDirection) -> OpaquePointer {
         let starts = maxWidth.map { pieceStarts(text, font: font, maxWidth: $0) } ?? []
-        return layout(text, font: font, maxWidth: maxWidth, maxLines: maxLines, alignment: alignment, newItemsAt: starts)
+        return layout(text, font: font, maxWidth: maxWidth, maxLines: maxLines, alignment: alignment, direction: direction, newItemsAt: starts)
     }
 
     /// A Pango layout for a run whose items also end at the UTF-8 byte offsets `newItemsAt`
     /// (ascending, inside the text): each offset starts a range with an attribute that changes
     /// nothing drawn (font fallback on, Pango's default) but ends an item. The caller unrefs it.
+    ///
+    /// Left to right, the paragraph direction comes from the text's first strong character
+    /// (Pango's automatic direction) and `.leading` is the left edge. Right to left, the
+    /// paragraph is right to left whatever its text (the context's base direction, automatic
+    /// direction off) and `.leading` is the right edge. The context's base direction is set for
+    /// every layout made, before it is made: a layout lays out again when its context changes.
     func layout(_ text: String, font: FontSpec, maxWidth: Double?, maxLines: Int?, alignment: TextRun.Alignment,
-                newItemsAt starts: [Int32]) -> OpaquePointer {
+                direction: LayoutDirection = .leftToRight, newItemsAt starts: [Int32]) -> OpaquePointer {
+        let rightToLeft = direction.isRightToLeft
+        pango_context_set_base_dir(pangoContext, rightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_WEAK_LTR)
         let layout = pango_layout_new(pangoContext)!
+        if rightToLeft { pango_layout_set_auto_dir(layout, 0) }
         let desc = pango_font_description_new()!
         defer { pango_font_description_free(desc) }
         pango_font_description_set_family(desc, font.family)
@@ -113,9 +124,9 @@ final class TextEngine: TextMeasuring {
             pango_layout_set_width(layout, Int32((w * Double(PANGO_SCALE)).rounded()))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
             switch alignment {
-            case .leading: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+            case .leading: pango_layout_set_alignment(layout, rightToLeft ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
             case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
-            case .trailing: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+            case .trailing: pango_layout_set_alignment(layout, rightToLeft ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
             }
             if let n = maxLines {
                 // A negative height is a number of lines.
@@ -212,7 +223,7 @@ final class TextEngine: TextMeasuring {
             return
         }
         pango_cairo_update_context(cr, pangoContext)
-        let l = layout(run.text, font: run.font, maxWidth: run.maxWidth, maxLines: run.maxLines, alignment: run.alignment)
+        let l = layout(run.text, font: run.font, maxWidth: run.maxWidth, maxLines: run.maxLines, alignment: run.alignment, direction: run.direction)
         defer { g_object_unref(UnsafeMutableRawPointer(l)) }
         cairo_save(cr)
         cairo_set_source_rgba(cr, run.color.red, run.color.green, run.color.blue, run.color.alpha)
@@ -224,7 +235,8 @@ final class TextEngine: TextMeasuring {
     /// The glyph outlines of `run` laid out at its origin (0, 0), in points: made on a scratch
     /// context with 4 device pixels per point (1/256 pt precision), whatever the frame's state.
     private func outline(of run: TextRun) -> UnsafeMutablePointer<cairo_path_t> {
-        let key = OutlineKey(text: run.text, font: run.font, maxWidth: run.maxWidth, maxLines: run.maxLines, alignment: run.alignment)
+        let key = OutlineKey(text: run.text, font: run.font, maxWidth: run.maxWidth, maxLines: run.maxLines, alignment: run.alignment,
+                             direction: run.direction)
         if let p = outlines[key] { return p }
         if outlines.count >= Self.outlineCacheLimit {
             for p in outlines.values { cairo_path_destroy(p) }
@@ -234,7 +246,7 @@ final class TextEngine: TextMeasuring {
         defer { cairo_destroy(cr) }
         cairo_scale(cr, 4, 4)
         pango_cairo_update_context(cr, pangoContext)
-        let l = layout(run.text, font: run.font, maxWidth: run.maxWidth, maxLines: run.maxLines, alignment: run.alignment)
+        let l = layout(run.text, font: run.font, maxWidth: run.maxWidth, maxLines: run.maxLines, alignment: run.alignment, direction: run.direction)
         defer { g_object_unref(UnsafeMutableRawPointer(l)) }
         cairo_move_to(cr, 0, 0)
         pango_cairo_layout_path(cr, l)

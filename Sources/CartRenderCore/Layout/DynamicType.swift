@@ -1,0 +1,83 @@
+/// The text size a person chose (SwiftUI's `DynamicTypeSize`): a scene's `"dynamicTypeSize"`,
+/// `large` by default, the size every look constant of SPEC.md §3 is given at.
+public enum DynamicTypeSize: String, Sendable, CaseIterable, Comparable {
+    case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
+    case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
+
+    /// Position in `allCases` (0 = xSmall … 11 = accessibility5): the column of `TextStyle.sizes`.
+    var index: Int { Self.allCases.firstIndex(of: self)! }
+
+    public static func < (a: DynamicTypeSize, b: DynamicTypeSize) -> Bool { a.index < b.index }
+
+    /// Whether it is one of the five accessibility sizes.
+    public var isAccessibilitySize: Bool { self >= .accessibility1 }
+}
+
+/// The text styles of iOS, with the point sizes of Apple's published Dynamic Type table
+/// (Human Interface Guidelines, Typography, "iOS, iPadOS Dynamic Type sizes").
+public enum TextStyle: String, Sendable, CaseIterable {
+    case largeTitle, title, title2, title3, headline, body, callout, subheadline, footnote, caption, caption2
+
+    /// Point sizes (pt) from xSmall to accessibility5 (`DynamicTypeSize.allCases` order).
+    public var sizes: [Double] {
+        switch self {
+        case .largeTitle: return [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60]
+        case .title: return [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58]
+        case .title2: return [19, 20, 21, 22, 24, 26, 28, 34, 39, 44, 50, 56]
+        case .title3: return [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55]
+        case .headline: return [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]
+        case .body: return [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]
+        case .callout: return [13, 14, 15, 16, 18, 20, 22, 26, 32, 38, 44, 51]
+        case .subheadline: return [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49]
+        case .footnote: return [12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44]
+        case .caption: return [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43]
+        case .caption2: return [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 40]
+        }
+    }
+
+    /// The style's point size (pt) at a Dynamic Type size.
+    public func size(at d: DynamicTypeSize) -> Double { sizes[d.index] }
+
+    /// The style's own weight: semibold for headline, regular for the others.
+    public var weight: FontWeight { self == .headline ? .semibold : .regular }
+}
+
+/// A font as a view asks for it, before the Dynamic Type size is known: a text style
+/// (`.font(.title2.bold())`), a custom font (`Font.custom(_:size:)`, which scales relative to
+/// body), or a fixed system size (`.system(size:)`, which does not scale).
+public struct ScalableFont: Equatable, Hashable, Sendable {
+    public enum Scaling: Equatable, Hashable, Sendable {
+        case textStyle(TextStyle)
+        /// Size (pt) at `large`, scaled by body's size at the chosen size over body's at large.
+        case relativeToBody(Double)
+        /// Size (pt) at every Dynamic Type size.
+        case fixed(Double)
+    }
+    public var scaling: Scaling
+    public var weight: FontWeight
+
+    /// A text style, at its own weight unless another is given.
+    public static func style(_ style: TextStyle, _ weight: FontWeight? = nil) -> ScalableFont {
+        ScalableFont(scaling: .textStyle(style), weight: weight ?? style.weight)
+    }
+    /// `Font.custom(_:size:)`: `size` pt at `large`, scaling with body.
+    public static func custom(size: Double, weight: FontWeight) -> ScalableFont {
+        ScalableFont(scaling: .relativeToBody(size), weight: weight)
+    }
+    /// `.system(size:weight:)`: `size` pt at every Dynamic Type size.
+    public static func system(size: Double, weight: FontWeight = .regular) -> ScalableFont {
+        ScalableFont(scaling: .fixed(size), weight: weight)
+    }
+
+    /// The font at a Dynamic Type size. A custom font's size is `size × body(d) / 17`, not
+    /// rounded (UIFontMetrics scales continuously); at `large` it is `size` exactly.
+    public func resolved(_ d: DynamicTypeSize) -> FontSpec {
+        switch scaling {
+        case .textStyle(let s): return FontSpec(size: s.size(at: d), weight: weight)
+        case .relativeToBody(let size):
+            let body = TextStyle.body.size(at: d), large = TextStyle.body.size(at: .large)
+            return FontSpec(size: body == large ? size : size * body / large, weight: weight)
+        case .fixed(let size): return FontSpec(size: size, weight: weight)
+        }
+    }
+}
