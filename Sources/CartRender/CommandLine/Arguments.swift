@@ -163,7 +163,7 @@ public struct RenderCommand: Equatable, Sendable {
         if sawFrames && sawAt { throw UsageError("--frames and --at cannot be used together") }
         // Options that would have no effect are errors, not silently ignored.
         let given = Set(options.map(\.name))
-        if let twice = options.map(\.name).first(where: { name in options.filter { $0.name == name }.count > 1 }) {
+        if let twice = options.map(\.name).first(where: { name in name != "--variant" && options.filter { $0.name == name }.count > 1 }) {
             throw UsageError("\(twice) is given more than once")
         }
         if !c.formats.contains(.gif), let o = ["--gif-quality", "--gif-speed", "--dither"].first(where: given.contains) {

@@ -30,7 +30,9 @@ public enum CLI {
             default:
                 if arguments.contains("--help") { print(Help.main); return .success }
                 if arguments.contains("--version") { print(Help.version); return .success }
-                return try render(RenderCommand.parse(arguments))
+                let command = try RenderCommand.parse(arguments)
+                if let variants = try command.scene.selectedVariants() { return try renderVariants(command, variants) }
+                return try render(command)
             }
         } catch {
             return report(error)
@@ -48,10 +50,10 @@ public enum CLI {
         return reportable?.exitCode ?? .software
     }
 
-    static func render(_ command: RenderCommand) throws -> ExitCode {
+    static func render(_ command: RenderCommand, renderer given: Renderer? = nil) throws -> ExitCode {
         let interrupts = InterruptWatcher()
         defer { interrupts.stop() }
-        let renderer = try command.scene.makeRenderer()
+        let renderer = try given ?? command.scene.makeRenderer()
         var options = RenderOptions()
         options.outputDirectory = command.outputDirectory
         options.formats = command.formats

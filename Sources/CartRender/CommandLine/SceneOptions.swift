@@ -11,6 +11,9 @@ public struct SceneOptions: Equatable, Sendable {
     public var scale: Double?
     public var colorScheme: ColorScheme?
     public var reduceMotion = false
+    /// `--variant NAME` (repeatable): the variants of the scene's `"variants"` matrix to render
+    /// or verify, in the order given; empty = all.
+    public var variants: [String] = []
 
     public init() {}
 
@@ -19,6 +22,7 @@ public struct SceneOptions: Equatable, Sendable {
         OptionSpec("--scale", "S", "Pixels per point, 1…4 (overrides the device's)."),
         OptionSpec("--color-scheme", "light|dark", "Appearance (overrides the scene)."),
         OptionSpec("--reduce-motion", nil, "Render with Reduce Motion on."),
+        OptionSpec("--variant", "NAME", "Only this variant of the scene's \"variants\" matrix (repeatable)."),
     ]
 
     /// Takes `name` when it is one of these options; returns false for any other option.
@@ -35,6 +39,9 @@ public struct SceneOptions: Equatable, Sendable {
             guard let s = ColorScheme(rawValue: v) else { throw UsageError("--color-scheme: expected light or dark, got \"\(v)\"") }
             colorScheme = s
         case "--reduce-motion": reduceMotion = true
+        case "--variant":
+            guard !v.isEmpty else { throw UsageError("--variant needs a variant name") }
+            variants.append(v)
         default: return false
         }
         return true
@@ -61,10 +68,32 @@ extension SceneOptions {
     /// - Throws: `SceneError` naming the scene file, `RasterError`.
     public func makeRenderer() throws -> Renderer {
         TestHook.pause("load-scene")
-        let scene = try loadScene()
+        return try makeRenderer(for: try loadScene())
+    }
+
+    /// Sets up the renderer of a scene of this scene file (one variant).
+    /// - Throws: `SceneError` naming the scene file, `RasterError`.
+    public func makeRenderer(for scene: Scene) throws -> Renderer {
         do { return try Renderer(scene: scene) } catch var e as SceneError {
             e.file = sceneName
             throw e
+        }
+    }
+
+    /// The variants of the scene file's `"variants"` matrix that `--variant` selects (all
+    /// without it), with the overrides applied; nil when the scene has no matrix.
+    /// - Throws: `SceneError`; `UsageError` for `--variant` without a matrix or naming no variant.
+    public func selectedVariants() throws -> [SceneVariant]? {
+        guard let path = scenePath, let all = try SceneDecoder.loadVariants(path: path, overrides: overrides) else {
+            if let name = variants.first { throw UsageError("--variant \(name): \(sceneName) has no \"variants\" matrix") }
+            return nil
+        }
+        guard !variants.isEmpty else { return all }
+        return try variants.map { name in
+            guard let v = all.first(where: { $0.name == name }) else {
+                throw UsageError("--variant: \(sceneName) has no variant \"\(name)\"; its variants: \(all.map(\.name).joined(separator: ", "))")
+            }
+            return v
         }
     }
 }

@@ -85,10 +85,20 @@ public struct VerifyCommand: Equatable, Sendable {
     /// report), and returns 0 when every frame passed, 1 otherwise.
     /// - Throws: `UsageError`, `SceneError`, `RasterError`, `OutputError`, `FileReadError`, ``ImageDecodingError``, ``InputError``.
     public func run(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ExitCode {
+        if let variants = try scene.selectedVariants() { return try runVariants(variants, environment: environment) }
         let interrupts = InterruptWatcher()
         defer { interrupts.stop() }
+        guard let result = try verify(renderer: try self.scene.makeRenderer(), baseline: baseline, reportDirectory: reportDirectory,
+                                      environment: environment, interrupts: interrupts) else { return interrupts.exitCode }
+        printResult(result, json: json)
+        return result.passed ? .success : .differences
+    }
+
+    /// Verifies one scene (or variant) against `baseline`; nil when interrupted (the message is
+    /// printed).
+    func verify(renderer: Renderer, baseline: String, reportDirectory: String?, environment: [String: String],
+                interrupts: InterruptWatcher) throws -> SnapshotResult? {
         let record = try RecordMode.resolve(record, environment: environment)
-        let renderer = try self.scene.makeRenderer()
         var options = VerifyOptions(baseline: baseline)
         options.reportDirectory = reportDirectory
         options.tolerance = tolerance
@@ -103,11 +113,10 @@ public struct VerifyCommand: Equatable, Sendable {
         do { result = try Verifier.verify(renderer: renderer, subject: scene.sceneName, options: options) } catch is RenderCancelled {
             bar?.finish()
             Stderr.write("cartrender: verify interrupted by \(interrupts.signalName); no report written (baseline frames already recorded stay)\n")
-            return interrupts.exitCode
+            return nil
         }
         bar?.finish()
-        printResult(result, json: json)
-        return result.passed ? .success : .differences
+        return result
     }
 }
 

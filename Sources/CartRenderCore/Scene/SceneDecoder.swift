@@ -62,6 +62,79 @@ public struct SceneDecoder {
         return scene
     }
 
+    /// Decodes the variants of a scene file's `"variants"` matrix, each a validated scene with
+    /// the overrides applied (SPEC.md §8), or nil when the file has no `"variants"`.
+    /// - Throws: `SceneError`: for the base scene, for a value of the matrix (at its JSON path,
+    ///   `variants.locale[1]`), or for a variant whose events cannot happen.
+    public static func decodeVariants(_ data: [UInt8], file: String, baseDirectory: String,
+                                      overrides: SceneOverrides = SceneOverrides()) throws -> [SceneVariant]? {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(data)
+        } catch let e as JSONSyntaxError {
+            throw SceneError(file: file, location: e.location, path: e.path, message: e.message)
+        }
+        _ = try decode(data, file: file, baseDirectory: baseDirectory, overrides: overrides)
+        guard let combinations = try SceneDecoder(file: file).variantCombinations(root) else { return nil }
+        var out: [SceneVariant] = []
+        for combination in combinations {
+            var scene = try SceneDecoder(file: file).scene(root, baseDirectory: baseDirectory, replacing: combination.replacing)
+            // Named by the matrix's values, before the command line's overrides (which apply to all).
+            let values = combination.keys.map { SceneVariant.Value(key: $0, text: SceneVariant.text(of: $0, in: scene, node: combination.replacing[$0]!.node)) }
+            if let fps = overrides.fps { scene.fps = fps }
+            if let s = overrides.scale { scene.device.scale = s }
+            if let c = overrides.colorScheme { scene.colorScheme = c }
+            if let r = overrides.reduceMotion { scene.reduceMotion = r }
+            try SceneDecoder(file: file).checkLimits(scene, root: root)
+            out.append(SceneVariant(values: values, scene: scene))
+        }
+        var seen: [String: Int] = [:]
+        for (i, v) in out.enumerated() {
+            if let j = seen[v.name] {
+                throw SceneError(file: file, location: nil, path: "variants",
+                                 message: "variants \(j) and \(i) are both named \"\(v.name)\"; list each value once")
+            }
+            seen[v.name] = i
+        }
+        return out
+    }
+
+    /// Reads and decodes the variants of a scene file (see `decodeVariants`).
+    public static func loadVariants(path: String, overrides: SceneOverrides = SceneOverrides()) throws -> [SceneVariant]? {
+        let data = try SceneFiles.readScene(path)
+        let base = (URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        return try decodeVariants(data, file: path, baseDirectory: base, overrides: overrides)
+    }
+
+    /// The keys a `"variants"` matrix may vary, in the schema's order.
+    public static let variantKeys = ["colorScheme", "locale", "dynamicTypeSize", "device", "reduceMotion"]
+    /// Most variants one matrix may make.
+    public static let maxVariants = 256
+
+    /// Every combination of the matrix's values, the first key varying slowest, as the
+    /// top-level values each replaces; nil without `"variants"`.
+    func variantCombinations(_ root: JSONNode) throws -> [(keys: [String], replacing: [String: (node: JSONNode, path: String)])]? {
+        guard case .object(let members) = root.value, let node = members.first(where: { $0.key == "variants" })?.value else { return nil }
+        _ = try object(node, "variants", keys: Self.variantKeys)
+        guard case .object(let axes) = node.value, !axes.isEmpty else { throw error(node, "variants", "must name at least one of \(Self.variantKeys.joined(separator: ", "))") }
+        var lists: [(key: String, values: [(node: JSONNode, path: String)])] = []
+        var count = 1
+        for axis in axes {
+            let path = "variants." + axis.key
+            guard case .array(let list) = axis.value.value else { throw error(axis.value, path, "expected an array of values, got \(axis.value.typeName)") }
+            guard !list.isEmpty else { throw error(axis.value, path, "must list at least one value") }
+            count *= list.count
+            if count > Self.maxVariants { throw error(axis.value, path, "makes more than \(Self.maxVariants) variants") }
+            lists.append((axis.key, list.enumerated().map { ($0.element, "\(path)[\($0.offset)]") }))
+        }
+        var combinations: [[String: (node: JSONNode, path: String)]] = [[:]]
+        for axis in lists {
+            combinations = combinations.flatMap { c in axis.values.map { v in c.merging([axis.key: v]) { $1 } } }
+        }
+        let keys = lists.map(\.key)
+        return combinations.map { (keys, $0) }
+    }
+
     /// Reads and decodes a scene file.
     /// - Throws: `SceneError` of kind `.unreadable` when the file is missing, a directory, not
     ///   a regular file or unreadable; `.invalid` otherwise (see `SceneFiles.readScene`).
@@ -147,10 +220,20 @@ public struct SceneDecoder {
 
     /// The keys of a scene file: the common ones, each screen's section, and `events`.
     static let topKeys = ["version", "screen", "device", "colorScheme", "reduceMotion", "locale", "layoutDirection", "dynamicTypeSize", "tint", "fps",
-                          "scale", "duration"] + Screens.all.map { $0.name } + ["events"]
+                          "scale", "duration"] + Screens.all.map { $0.name } + ["events", "variants"]
 
-    func scene(_ root: JSONNode, baseDirectory: String) throws -> Scene {
-        let m = try object(root, "", keys: Self.topKeys)
+    /// Reads a scene file's root object into a scene; `"variants"` is checked by `variants(_:baseDirectory:)`
+    /// and does not change the scene.
+    /// - Parameters:
+    ///   - replacing: values that take the place of the file's own top-level values (a variant's),
+    ///     with the JSON path their messages name (`variants.locale[1]`).
+    func scene(_ root: JSONNode, baseDirectory: String, replacing: [String: (node: JSONNode, path: String)] = [:]) throws -> Scene {
+        let top = try object(root, "", keys: Self.topKeys)
+        var values = top.values
+        values["variants"] = nil
+        for (key, v) in replacing { values[key] = v.node }
+        let m = Members(node: top.node, path: "", values: values)
+        func p(_ key: String) -> String { replacing[key]?.path ?? key }
         var s = Scene()
         s.baseDirectory = baseDirectory
         if let n = m.values["version"] {
@@ -165,22 +248,22 @@ public struct SceneDecoder {
             }
             screen = named
         }
-        if let n = m.values["device"] { s.device = try device(n, "device") }
+        if let n = m.values["device"] { s.device = try device(n, p("device")) }
         if let n = m.values["colorScheme"] {
-            let v = try string(n, "colorScheme")
-            guard let c = ColorScheme(rawValue: v) else { throw error(n, "colorScheme", "must be \"light\" or \"dark\", got \"\(v)\"") }
+            let v = try string(n, p("colorScheme"))
+            guard let c = ColorScheme(rawValue: v) else { throw error(n, p("colorScheme"), "must be \"light\" or \"dark\", got \"\(v)\"") }
             s.colorScheme = c
         }
-        if let n = m.values["reduceMotion"] { s.reduceMotion = try bool(n, "reduceMotion") }
+        if let n = m.values["reduceMotion"] { s.reduceMotion = try bool(n, p("reduceMotion")) }
         if let n = m.values["locale"] {
-            let v = try string(n, "locale", nonEmpty: true)
+            let v = try string(n, p("locale"), nonEmpty: true)
             guard v.range(of: "^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*$", options: .regularExpression) != nil else {
-                throw error(n, "locale", "must be a locale identifier such as \"en_US\", got \"\(v)\"")
+                throw error(n, p("locale"), "must be a locale identifier such as \"en_US\", got \"\(v)\"")
             }
             let identifier = v.replacingOccurrences(of: "-", with: "_")
             guard Locale.availableIdentifiers.contains(identifier) else {
                 let hint = nearestKey(to: identifier, in: Locale.availableIdentifiers.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
-                throw error(n, "locale", "unknown locale \"\(v)\"\(hint)")
+                throw error(n, p("locale"), "unknown locale \"\(v)\"\(hint)")
             }
             s.locale = identifier
         }
@@ -193,11 +276,11 @@ public struct SceneDecoder {
             s.layoutDirection = d
         }
         if let n = m.values["dynamicTypeSize"] {
-            let v = try string(n, "dynamicTypeSize")
+            let v = try string(n, p("dynamicTypeSize"))
             guard let size = DynamicTypeSize(rawValue: v) else {
                 let names = DynamicTypeSize.allCases.map(\.rawValue)
                 let hint = nearestKey(to: v, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
-                throw error(n, "dynamicTypeSize", "must be \(Self.alternatives(names)), got \"\(v)\"\(hint)")
+                throw error(n, p("dynamicTypeSize"), "must be \(Self.alternatives(names)), got \"\(v)\"\(hint)")
             }
             s.dynamicTypeSize = size
         }

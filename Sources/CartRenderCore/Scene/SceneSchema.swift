@@ -33,6 +33,14 @@ public enum SceneSchema {
         ]
         properties += Screens.all.map { ($0.name, $0.schema) }
         properties.append(("events", .object([("type", "array"), ("items", event), ("maxItems", 10_000)])))
+        let variantValues: [(String, JSONValue)] = [
+            ("colorScheme", string("Appearance", enumValues: ["light", "dark"])), ("locale", string("Locale")),
+            ("dynamicTypeSize", string("Text size", enumValues: DynamicTypeSize.allCases.map(\.rawValue))), ("device", device),
+            ("reduceMotion", .object([("type", "boolean")])),
+        ]
+        properties.append(("variants", object(SceneDecoder.variantKeys.map { key in
+            (key, .object([("type", "array"), ("minItems", 1), ("items", variantValues.first { $0.0 == key }!.1)]))
+        }, description: "Render every combination of these values, each into its own subdirectory")))
         // A required section is required on its screen and allowed nowhere else ("screen"
         // defaults to the first screen, whose section is optional).
         let conditions: [[(String, JSONValue)]] = Screens.all.filter { $0.defaultContent == nil }.map { screen in

@@ -1,0 +1,106 @@
+import CartRender
+import CartRenderCore
+import CartRenderRaster
+import Foundation
+import XCTest
+
+/// A scene's `"variants"` matrix on the command line: one complete render per variant in its
+/// subdirectory with `variants.json` on top, `--variant` to pick some, and `verify` per variant.
+final class VariantMatrixCLITests: XCTestCase {
+    private var dir = ""
+
+    /// The default shop at 4 fps for 0.5 s (3 frames).
+    private func scene(_ variants: String) -> String {
+        #"{"screen": "shop", "fps": 4, "duration": 0.5, "events": [{"at": 0.25, "tap": "add"}], "variants": \#(variants)}"#
+    }
+
+    override func setUpWithError() throws {
+        dir = try makeTemporaryDirectory()
+        try scene(#"{"colorScheme": ["light", "dark"], "locale": ["en_US", "he_IL"], "reduceMotion": [false, true]}"#)
+            .write(toFile: dir + "/scene.json", atomically: true, encoding: .utf8)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
+
+    private func run(_ args: [String], env: [String: String] = [:]) throws -> CommandOutput {
+        try CommandRunner.run(args, in: dir, environment: CommandRunner.environment(env), timeout: 300)
+    }
+
+    private func files(_ sub: String) throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: dir + "/" + sub).sorted() }
+
+    func testEveryVariantIsACompleteRenderListedInVariantsJSON() throws {
+        let out = try run(["scene.json", "--out", "out", "--scale", "1", "--quiet"])
+        XCTAssertEqual(out.status, 0, out.stderr)
+        let names = ["light-en_US-motion", "light-en_US-reduceMotion", "light-he_IL-motion", "light-he_IL-reduceMotion",
+                     "dark-en_US-motion", "dark-en_US-reduceMotion", "dark-he_IL-motion", "dark-he_IL-reduceMotion"]
+        XCTAssertEqual(try files("out"), (names + ["variants.json"]).sorted())
+        for name in names {
+            XCTAssertEqual(try files("out/" + name), ["frame_0000.png", "frame_0001.png", "frame_0002.png", "manifest.json"], name)
+        }
+        let listing = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/out/variants.json"))) as! [String: Any]
+        let entries = listing["variants"] as! [[String: Any]]
+        XCTAssertEqual(entries.map { $0["name"] as! String }, names, "matrix order: the first key varies slowest")
+        XCTAssertEqual(entries[6]["values"] as! [String: String], ["colorScheme": "dark", "locale": "he_IL", "reduceMotion": "motion"])
+        XCTAssertEqual(entries[6]["frames"] as? Int, 3)
+        XCTAssertEqual(entries[6]["manifest"] as? String, "dark-he_IL-motion/manifest.json")
+
+        // A variant is the render of the scene with its values written in: same bytes, same manifest.
+        try #"{"screen": "shop", "fps": 4, "duration": 0.5, "events": [{"at": 0.25, "tap": "add"}], "colorScheme": "dark", "locale": "he_IL"}"#
+            .write(toFile: dir + "/plain.json", atomically: true, encoding: .utf8)
+        let plain = try run(["plain.json", "--out", "plain", "--scale", "1", "--quiet"])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        for file in try files("plain") {
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: dir + "/plain/" + file)),
+                           try Data(contentsOf: URL(fileURLWithPath: dir + "/out/dark-he_IL-motion/" + file)), file)
+        }
+    }
+
+    func testVariantSelectsAndCommandLineOverridesApplyToAll() throws {
+        let out = try run(["scene.json", "--out", "out", "--scale", "1", "--quiet", "--variant", "dark-en_US-motion", "--variant", "light-he_IL-motion", "--fps", "2"])
+        XCTAssertEqual(out.status, 0, out.stderr)
+        XCTAssertEqual(try files("out"), ["dark-en_US-motion", "light-he_IL-motion", "variants.json"])
+        XCTAssertEqual(try files("out/light-he_IL-motion"), ["frame_0000.png", "frame_0001.png", "manifest.json"], "--fps 2: 2 frames")
+
+        let unknown = try run(["scene.json", "--out", "out", "--variant", "dark"])
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(unknown.stderr.hasPrefix(#"cartrender: --variant: scene.json has no variant "dark"; its variants: light-en_US-motion, "#), unknown.stderr)
+        try #"{"screen": "shop"}"#.write(toFile: dir + "/plain.json", atomically: true, encoding: .utf8)
+        let none = try run(["plain.json", "--out", "out", "--variant", "dark"])
+        XCTAssertEqual(none.status, 64)
+        XCTAssertTrue(none.stderr.hasPrefix(#"cartrender: --variant dark: plain.json has no "variants" matrix"#), none.stderr)
+    }
+
+    func testVerifyEachVariantAndOneFailingVariantFailsTheRun() throws {
+        try scene(#"{"colorScheme": ["light", "dark"]}"#).write(toFile: dir + "/scene.json", atomically: true, encoding: .utf8)
+        let verify = ["verify", "scene.json", "--baseline", "snaps", "--scale", "1", "--quiet"]
+        let record = try run(verify)
+        XCTAssertEqual(record.status, 0, record.stderr)
+        XCTAssertEqual(try files("snaps"), ["dark", "light"])
+        XCTAssertEqual(try files("cartrender-report"), ["dark", "light"], "one report per variant")
+
+        let again = try run(verify, env: ["CI": "true"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(again.stdout, """
+            variant light:
+            cartrender verify: passed, 3 frames, 3 matched (3 byte-identical); report: cartrender-report/light/index.html
+            variant dark:
+            cartrender verify: passed, 3 frames, 3 matched (3 byte-identical); report: cartrender-report/dark/index.html
+            2 of 2 variants passed
+
+            """)
+
+        // The dark baseline holds the light frames: that variant fails, and so does the run.
+        for f in try files("snaps/dark") where f.hasSuffix(".png") {
+            try FileManager.default.removeItem(atPath: dir + "/snaps/dark/" + f)
+            try FileManager.default.copyItem(atPath: dir + "/snaps/light/" + f, toPath: dir + "/snaps/dark/" + f)
+        }
+        let failed = try run(verify, env: ["CI": "true"])
+        XCTAssertEqual(failed.status, 1, failed.stderr)
+        XCTAssertTrue(failed.stdout.hasSuffix("1 of 2 variants passed; failed: dark\n"), failed.stdout)
+        let json = try run(verify + ["--json", "--variant", "dark"], env: ["CI": "true"])
+        XCTAssertEqual(json.status, 1)
+        let report = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        XCTAssertEqual(report["passed"] as? Bool, false)
+        XCTAssertEqual((report["variants"] as! [[String: Any]]).map { $0["name"] as! String }, ["dark"])
+    }
+}
