@@ -39,7 +39,8 @@ public struct SceneDecoder {
 
     init(file: String) { self.file = file }
 
-    /// Decodes and validates a scene.
+    /// Decodes and validates a scene. A `"variants"` matrix is accepted and does not change the
+    /// scene: its values are read and checked by `decodeVariants`.
     /// - Parameters:
     ///   - data: UTF-8 JSON bytes.
     ///   - file: the file name used in messages.
