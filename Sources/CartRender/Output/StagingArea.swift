@@ -1,3 +1,4 @@
+import CartRenderCore
 import Foundation
 
 /// Where a render keeps its files until every frame is written: a private directory inside the
