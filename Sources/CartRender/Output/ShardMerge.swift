@@ -34,7 +34,7 @@ public enum ShardMerge {
         struct Shard { var dir: String; var file: String; var manifest: Manifest; var k: Int; var n: Int }
         var shards: [Shard] = []
         for dir in directories {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else {
+            guard let names = FileSystemPath.contentsOfDirectory(dir) else {
                 throw MergeError(message: "\(dir): no such directory, or it cannot be read", missingInput: true)
             }
             for name in names.sorted() where Manifest.isShardFileName(name) {

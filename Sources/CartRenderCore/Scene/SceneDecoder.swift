@@ -67,7 +67,7 @@ public struct SceneDecoder {
     ///   a regular file or unreadable; `.invalid` otherwise (see `SceneFiles.readScene`).
     public static func load(path: String, overrides: SceneOverrides = SceneOverrides()) throws -> Scene {
         let data = try SceneFiles.readScene(path)
-        let base = (URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        let base = (URL(fileURLWithPath: FileSystemPath.absolute(path)).deletingLastPathComponent().path)
         return try decode(data, file: path, baseDirectory: base, overrides: overrides)
     }
 
