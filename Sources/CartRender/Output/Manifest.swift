@@ -21,6 +21,11 @@ extension Manifest {
                   frameCount: frameCount, frames: frames, events: events, software: .current(fonts: fonts))
     }
 
+    /// The manifest's `scene`: the SHA-256 of the scene's canonical JSON (overrides applied).
+    static func sceneHash(of scene: Scene) -> String {
+        Checksum.sha256(Array(scene.canonicalJSON.serialized().utf8))
+    }
+
     /// Largest manifest file read back (merge, the files of an earlier run): 1 GiB, far above
     /// the 100 000 frames a render may have.
     static let maxFileBytes = 1 << 30
@@ -45,7 +50,7 @@ extension Manifest {
     /// manifest and shard manifests) say earlier runs wrote, shard manifests included. A manifest
     /// that is not a regular file (a FIFO would block the read) or is absurdly large names no files.
     static func filesOfEarlierRun(in directory: OutputDirectory) -> [String] {
-        let shards = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter(isShardFileName).sorted()
+        let shards = (FileSystemPath.contentsOfDirectory(directory.path) ?? []).filter(isShardFileName).sorted()
         return files(listedIn: directory.url("manifest.json")) + files(listedIn: directory.url(supersededFileName))
             + shards.flatMap { files(listedIn: directory.url($0)) } + shards
     }
