@@ -12,8 +12,9 @@ import Foundation
 ///   directory). An error, SIGINT or SIGTERM in this phase removes the staging directory and any
 ///   directory the run created, so `DIR` is exactly as it was before.
 /// - `commit` takes the directory lock (`flock` on `DIR`, `DirectoryLock`), waiting for another
-///   run's commit (or a `verify` reading `DIR`) to end; the wait stops when the run's `RenderCancellation` is cancelled (SIGINT, SIGTERM), and
-///   the run then ends as in the first phase. With the lock, it moves the frames into place as
+///   run's commit (or a `verify` reading `DIR`) to end; the wait stops when the run's
+///   `RenderCancellation` is cancelled (SIGINT, SIGTERM), and the run then ends as in the first
+///   phase. With the lock, it moves the frames into place as
 ///   one step seen from outside: it first sets `DIR/manifest.json` aside (into the staging
 ///   directory), so that a directory with a manifest is always a complete and consistent run,
 ///   then the files of the earlier run that this run does not write (listed by the earlier

@@ -64,7 +64,8 @@ public enum Verifier {
     ///   baseline holds a manifest of another render and a frame would be recorded (exit 73);
     ///   `FileReadError` for a baseline frame that is not a regular file or cannot be read (66;
     ///   a FIFO is refused, not waited on); ``ImageDecodingError`` for one that cannot be decoded
-    ///   (65), unless the record mode rewrites it; ``InputError`` when the baseline is not a directory; ``DiffError`` for options out of range;
+    ///   (65), unless the record mode rewrites it; ``InputError`` when the baseline is not a
+    ///   directory or cannot be opened; ``DiffError`` for options out of range;
     ///   ``FrameSelectionError`` for frames the render does not have; `RasterError` from rendering;
     ///   `RenderCancelled` when `options.cancellation` was cancelled (nothing changed).
     public static func verify(renderer: Renderer, subject: String, options: VerifyOptions) throws -> SnapshotResult {
