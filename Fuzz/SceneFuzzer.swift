@@ -1,5 +1,6 @@
-// libFuzzer entry point over the scene decoder and validator (issue #7), built by
-// Scripts/fuzz-scene.sh together with the CartRenderCore sources in one module.
+// The scene target of the fuzz harness (issue #7): the scene decoder and validator, built by
+// Scripts/fuzz-scene.sh together with the CartRenderCore sources in one module (FuzzTargets.swift
+// holds the libFuzzer entry point).
 //
 // For every input: decoding must return a Scene or throw a SceneError — never crash, trap,
 // hang or throw anything else. For a valid scene it also checks that
@@ -23,16 +24,15 @@ struct StandInMetrics: TextMeasuring {
 /// Where relative image paths point: the bad-input corpus, so that its image names resolve.
 let fuzzBaseDirectory = ProcessInfo.processInfo.environment["CARTRENDER_FUZZ_BASE"] ?? "/tmp"
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func sceneFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+/// Checks one input as a scene file.
+func fuzzScene(_ bytes: [UInt8]) {
     let scene: Scene
     do {
         scene = try SceneDecoder.decode(bytes, file: "fuzz.json", baseDirectory: fuzzBaseDirectory)
     } catch let e as SceneError {
         precondition(!e.message.isEmpty, "an error without a message")
         precondition(!e.description.contains("\n"), "an error message on several lines: \(e.description)")
-        return 0
+        return
     } catch {
         fatalError("decoding threw \(type(of: error)), not a SceneError: \(error)")
     }
@@ -61,5 +61,4 @@ public func sceneFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -
         let (display, _) = model.frame(at: t)
         precondition(display.size.width > 0 && display.size.height > 0, "an empty canvas")
     }
-    return 0
 }

@@ -1,32 +1,40 @@
 #!/usr/bin/env bash
-# Fuzzes the scene decoder and validator with libFuzzer and AddressSanitizer (issue #7).
-# CI runs it for 45 s after the tests (.ci/run); run it by hand for a few minutes after changing
-# Sources/CartRenderCore/Scene/.
+# Fuzzes the scene decoder and validator, and the manifest reader with merge's checks of shard
+# manifests, with libFuzzer and AddressSanitizer (issue #7, issue #18). CI runs each target for
+# 40 s after the tests (.ci/run); run it by hand for a few minutes after changing
+# Sources/CartRenderCore/Scene/ or Sources/CartRenderCore/Manifest/.
 #
-#   Scripts/fuzz-scene.sh [SECONDS]        default 300; extra libFuzzer flags in FUZZ_FLAGS
+#   Scripts/fuzz-scene.sh [SECONDS] [TARGET…]   SECONDS per target, default 300; TARGET scene and/or
+#                                               manifest, default both; extra libFuzzer flags in FUZZ_FLAGS
 #
-# Builds .build/fuzz/scene-fuzzer from the CartRenderCore sources and Fuzz/SceneFuzzer.swift
-# (swiftc -sanitize=fuzzer,address), seeds a working corpus with Examples/*.json and the
-# bad-input corpus (Tests/CLITests/Corpus/*.json), and runs. A crash leaves crash-* in
-# .build/fuzz/; add each one to Tests/CLITests/Corpus/fuzz/ once it is fixed (the script seeds
-# from there too). Exit status: 0 when the time ran out without a crash, libFuzzer's otherwise.
+# Builds .build/fuzz/fuzzer once from the CartRenderCore sources and Fuzz/*.swift
+# (swiftc -sanitize=fuzzer,address), then for each target seeds a working corpus
+# (.build/fuzz/TARGET/corpus) and runs it (CARTRENDER_FUZZ_TARGET chooses the target):
+#   scene      seeds: Examples/*.json, the bad-input corpus (Tests/CLITests/Corpus/*.json) and
+#              Tests/CLITests/Corpus/fuzz/
+#   manifest   seeds: Tests/CLITests/Corpus/manifests/ (manifests and shard manifests of small renders)
+# A crash leaves crash-* in .build/fuzz/TARGET/; add each one to the target's seed directory
+# (Corpus/fuzz/ for scenes) once it is fixed. Exit status: 0 when the time ran out without a
+# crash in any target, libFuzzer's otherwise (the first target that crashed stops the script).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-300}"
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(scene manifest)
+for t in "${targets[@]}"; do
+    case "$t" in scene|manifest) ;; *) echo "fuzz-scene.sh: unknown target $t (expected scene or manifest)" >&2; exit 64 ;; esac
+done
 out=.build/fuzz
-mkdir -p "$out/corpus"
+mkdir -p "$out"
 
-echo "building $out/scene-fuzzer …" >&2
+echo "building $out/fuzzer …" >&2
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name CartRenderCoreFuzz \
-    $(find Sources/CartRenderCore -name '*.swift' | sort) Fuzz/SceneFuzzer.swift \
-    -o "$out/scene-fuzzer"
+    $(find Sources/CartRenderCore -name '*.swift' | sort) $(find Fuzz -name '*.swift' | sort) \
+    -o "$out/fuzzer"
 
-# Seeds: copied, so that libFuzzer's additions do not land in the repository.
-cp Examples/*.json Tests/CLITests/Corpus/*.json "$out/corpus/"
-if [ -d Tests/CLITests/Corpus/fuzz ]; then cp Tests/CLITests/Corpus/fuzz/* "$out/corpus/" 2>/dev/null || true; fi
-
-# JSON tokens help libFuzzer build scene files.
-cat > "$out/scene.dict" <<'DICT'
+# JSON tokens help libFuzzer build scene files and manifests.
+cat > "$out/json.dict" <<'DICT'
 "{"
 "}"
 "["
@@ -79,13 +87,44 @@ cat > "$out/scene.dict" <<'DICT'
 "\xef\xbb\xbf"
 "\\u00e9"
 "\\ud83d\\ude00"
+"\"frames\""
+"\"frameCount\""
+"\"file\""
+"\"sha256\""
+"\"alternates\""
+"\"state\""
+"\"index\""
+"\"count\""
+"\"time\""
+"\"outputs\""
+"\"software\""
+"\"fonts\""
+"\"package\""
+"\"size\""
+"\"frame_0000.png\""
+"\"frame_0001.svg\""
+"\"../x.png\""
+"9223372036854775807"
+"-9223372036854775808"
 DICT
 
 export CARTRENDER_FUZZ_BASE="$PWD/Tests/CLITests/Corpus"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
 # Let libFuzzer and ASan report crashes; the Swift backtracer would race them.
 export SWIFT_BACKTRACE=enable=no
-cd "$out"
-# -timeout: one input taking over 10 s is a hang; -rss_limit_mb: a memory blow-up is a crash.
-exec ./scene-fuzzer corpus -dict=scene.dict -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-    -max_len=65536 -print_final_stats=1 ${FUZZ_FLAGS:-}
+for target in "${targets[@]}"; do
+    # Seeds: copied, so that libFuzzer's additions do not land in the repository.
+    work="$out/$target"
+    mkdir -p "$work/corpus"
+    case "$target" in
+    scene)
+        cp Examples/*.json Tests/CLITests/Corpus/*.json "$work/corpus/"
+        if [ -d Tests/CLITests/Corpus/fuzz ]; then cp Tests/CLITests/Corpus/fuzz/* "$work/corpus/" 2>/dev/null || true; fi ;;
+    manifest)
+        cp Tests/CLITests/Corpus/manifests/* "$work/corpus/" ;;
+    esac
+    echo "fuzzing $target for $seconds s …" >&2
+    # -timeout: one input taking over 10 s is a hang; -rss_limit_mb: a memory blow-up is a crash.
+    (cd "$work" && CARTRENDER_FUZZ_TARGET="$target" ../fuzzer corpus -dict=../json.dict -max_total_time="$seconds" \
+        -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 ${FUZZ_FLAGS:-})
+done

@@ -11,7 +11,9 @@ setvbuf(stdout, nil, _IOFBF, 1 << 16)
 // Over a file size limit (`ulimit -f`), writes fail with EFBIG and are reported (exit 73)
 // instead of the process being killed with half its output in place.
 signal(SIGXFSZ, SIG_IGN)
-let code = CLI.run(Array(CommandLine.arguments.dropFirst()))
+// Arguments as paths that keep their bytes (`CommandLine.arguments` would replace bytes that are
+// not UTF-8): any name the file system accepts works as a scene, --out, --baseline….
+let code = CLI.run(FileSystemPath.commandLineArguments())
 // Help or the schema written to a full disk must not look like success.
 if fflush(stdout) != 0 || ferror(stdout) != 0 {
     fputs("cartrender: standard output cannot be written (\(String(cString: strerror(errno))))\n", stderr)

@@ -83,7 +83,8 @@ final class InterruptionTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [], "nothing of the run is left")
     }
 
-    /// `verify` stops between frames on SIGTERM, says so, and exits 143; the frames it recorded are whole.
+    /// `verify` stops between frames on SIGTERM, says so, and exits 143; what it had recorded was
+    /// staged, so the baseline is as it was: here, absent, as before the run.
     func testSIGTERMStopsVerify() throws {
         let dir = Binary.tempDir(self)
         let running = try Binary.start(["verify", "--baseline", "base", "--fps", "240", "--quiet", "--jobs", "2"], in: dir)
@@ -93,10 +94,8 @@ final class InterruptionTests: XCTestCase {
         kill(running.process.processIdentifier, SIGTERM)
         let r = running.finish()
         XCTAssertEqual(r.status, 143, r.stderr)
-        XCTAssertEqual(r.stderr, "cartrender: verify interrupted by SIGTERM; no report written (baseline frames already recorded stay)\n")
-        for name in try FileManager.default.contentsOfDirectory(atPath: dir + "/base") {
-            XCTAssertTrue(name.hasPrefix("frame_") && name.hasSuffix(".png"), "only whole frames: \(name)")
-        }
+        XCTAssertEqual(r.stderr, "cartrender: verify interrupted by SIGTERM; no report written, base is as it was before\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/base"), "the baseline directory the run created is gone")
     }
 
     // MARK: - Signals at chosen moments
@@ -178,6 +177,27 @@ final class InterruptionTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/report"), [])
     }
 
+    /// `diff A B --out DIR` stages its diff images like a report: stopped while it waits for
+    /// `DIR`'s lock, it leaves `DIR` as it was (an earlier file kept, no diff image).
+    func testSIGINTStopsDiffWithADiffDirectory() throws {
+        let dir = Binary.tempDir(self)
+        XCTAssertEqual(try Binary.run(["--out", "a", "--frames", "0-1", "--scale", "1", "--quiet"], in: dir).status, 0)
+        XCTAssertEqual(try Binary.run(["--out", "b", "--frames", "0-1", "--scale", "1", "--quiet", "--color-scheme", "dark"], in: dir).status, 0)
+        try FileManager.default.createDirectory(atPath: dir + "/diffs", withIntermediateDirectories: true)
+        try Data("earlier".utf8).write(to: URL(fileURLWithPath: dir + "/diffs/frame_0000.diff.png"))
+        let before = try snapshot(dir + "/diffs")
+        let r = try whileLocked(dir + "/diffs", run: ["diff", "a", "b", "--out", "diffs"], in: dir, staged: "frame_0001.diff.png", signal: SIGINT)
+        XCTAssertEqual(r.status, 130, r.stderr)
+        XCTAssertEqual(r.stderr, "cartrender: diff interrupted by SIGINT; no report written, diffs is as it was before\n")
+        XCTAssertEqual(try snapshot(dir + "/diffs"), before)
+
+        // Not interrupted, the images move in together.
+        let done = try Binary.run(["diff", "a", "b", "--out", "diffs"], in: dir)
+        XCTAssertEqual(done.status, 1, done.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/diffs").sorted(), ["frame_0000.diff.png", "frame_0001.diff.png"])
+        XCTAssertNotEqual(FileManager.default.contents(atPath: dir + "/diffs/frame_0000.diff.png"), Data("earlier".utf8))
+    }
+
     /// `verify` waiting for its report directory's lock stops on the first SIGINT too.
     func testSIGINTStopsVerifyWaitingForItsReportDirectory() throws {
         let dir = Binary.tempDir(self)
@@ -187,7 +207,7 @@ final class InterruptionTests: XCTestCase {
                                                       "--color-scheme", "dark", "--record", "never"],
                                 in: dir, staged: "report.json", signal: SIGINT)
         XCTAssertEqual(r.status, 130, r.stderr)
-        XCTAssertEqual(r.stderr, "cartrender: verify interrupted by SIGINT; no report written (baseline frames already recorded stay)\n")
+        XCTAssertEqual(r.stderr, "cartrender: verify interrupted by SIGINT; no report written, base is as it was before\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/report"), [])
     }
 

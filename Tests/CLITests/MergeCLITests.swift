@@ -75,6 +75,9 @@ final class MergeCLITests: XCTestCase {
              #"frames[1].alternates[0].file: \#(rule("frame_0001.svg")), got "../frame_0001.svg""#),
             (original.replacingCharacters(in: sha, with: ""), "frames[1].file: is missing (a frame with alternates names its primary file)"),
             (original.replacingOccurrences(of: #""file": "frame_0001.png""#, with: #""file": 1"#), "frames[1].file: expected a string, got a number"),
+            // A count no render has (the check of each frame's index once trapped on it).
+            (original.replacingOccurrences(of: #""frameCount": [0-9]+"#, with: #""frameCount": -1"#, options: .regularExpression),
+             "frameCount: a render has at least one frame, got -1"),
         ]
         for (text, entry) in cases {
             try text.write(toFile: manifest, atomically: true, encoding: .utf8)

@@ -151,10 +151,11 @@ final class ProgressBar: @unchecked Sendable {
 
 /// stderr for messages and the progress bar. Failures to write are ignored: a closed or full
 /// stderr (`2>&-`, `2>/dev/full`) must not turn an error into a crash, and the exit status
-/// still tells what happened. (`FileHandle.write` traps on a failed write.)
+/// still tells what happened. (`FileHandle.write` traps on a failed write.) Bytes of a path
+/// that are not UTF-8 are shown as `\xFF` (`FileSystemPath.display`).
 enum Stderr {
     static func write(_ text: String) {
-        var bytes = Array(text.utf8)[...]
+        var bytes = Array(FileSystemPath.display(text).utf8)[...]
         while !bytes.isEmpty {
             let n = bytes.withUnsafeBytes { Foundation.write(2, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }

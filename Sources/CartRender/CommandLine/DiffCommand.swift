@@ -69,12 +69,10 @@ public struct DiffCommand: Equatable, Sendable {
     public func run() throws -> ExitCode {
         let interrupts = InterruptWatcher()
         defer { interrupts.stop() }
-        let fm = FileManager.default
         var kinds: [Bool] = []
         for path in [expected, actual] {
-            var isDir: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDir) else { throw InputError(.unreadable, path: path, reason: "no such file or directory") }
-            kinds.append(isDir.boolValue)
+            guard let isDirectory = FileSystemPath.isDirectory(path) else { throw InputError(.unreadable, path: path, reason: "no such file or directory") }
+            kinds.append(isDirectory)
         }
         guard kinds[0] == kinds[1] else {
             throw UsageError("diff: A and B must both be PNG files or both be directories; \(kinds[0] ? expected : actual) is a directory")
@@ -86,7 +84,7 @@ public struct DiffCommand: Equatable, Sendable {
                                                    jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                                                    reportDirectory: reportDirectory, diffDirectory: out, cancellation: interrupts.cancellation)
             } catch is RenderCancelled {
-                Stderr.write("cartrender: diff interrupted by \(interrupts.signalName); no report written\n")
+                Stderr.write("cartrender: diff interrupted by \(interrupts.signalName); no report written" + (out.map { ", \($0) is as it was before" } ?? "") + "\n")
                 return interrupts.exitCode
             }
             printResult(result, json: json)
@@ -136,16 +134,16 @@ public struct DiffCommand: Equatable, Sendable {
             for (key, size) in [("expectedSize", comparison.expectedSize), ("actualSize", comparison.actualSize)] {
                 m.append((key, .object([("width", .int(size.width)), ("height", .int(size.height))])))
             }
-            m.append(("diff", diffImage != nil ? .string(out!) : .null))
+            m.append(("diff", diffImage != nil ? .string(FileSystemPath.display(out!)) : .null))
             print(JSONValue.object(m).serialized(pretty: true), terminator: "")
         } else {
             var frame = FrameResult(name: (actual as NSString).lastPathComponent, index: nil, time: nil, status: comparison.status)
             frame.result = comparison.result
             frame.expectedSize = comparison.expectedSize
             frame.actualSize = comparison.actualSize
-            let result = SnapshotResult(command: .diff, subject: actual, baseline: expected, reportDirectory: nil,
+            let result = SnapshotResult(command: .diff, subject: FileSystemPath.display(actual), baseline: FileSystemPath.display(expected), reportDirectory: nil,
                                         record: nil, options: options, fps: nil, frames: [frame])
-            if !passed { print("\(comparison.status == .sizeMismatch ? "SIZE" : "FAIL")     \(expected) vs \(actual): \(result.explanation(of: frame))" + (diffImage != nil ? " → \(out!)" : "")) }
+            if !passed { print(FileSystemPath.display("\(comparison.status == .sizeMismatch ? "SIZE" : "FAIL")     \(expected) vs \(actual): \(result.explanation(of: frame))" + (diffImage != nil ? " → \(out!)" : ""))) }
             var summary = "cartrender diff: " + (passed ? "passed" : "FAILED")
             if let r = comparison.result {
                 summary += ", \(r.differingPixels) of \(r.totalPixels) px differ"
@@ -154,7 +152,7 @@ public struct DiffCommand: Equatable, Sendable {
             } else {
                 summary += ", sizes differ"
             }
-            if let out, diffImage != nil { summary += "; diff image: \(out)" }
+            if let out, diffImage != nil { summary += "; diff image: \(FileSystemPath.display(out))" }
             print(summary)
         }
         return passed ? .success : .differences

@@ -1,3 +1,5 @@
+import CartRenderCore
+
 /// Help and version texts (printed to stdout).
 public enum Help {
     /// `cartrender merge --help`.

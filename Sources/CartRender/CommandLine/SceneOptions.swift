@@ -56,7 +56,7 @@ public struct SceneOptions: Equatable, Sendable {
     /// - Throws: `SceneError`.
     public func loadScene() throws -> Scene {
         if let path = scenePath { return try SceneDecoder.load(path: path, overrides: overrides) }
-        return try DefaultScene.scene(overrides: overrides, baseDirectory: FileManager.default.currentDirectoryPath)
+        return try DefaultScene.scene(overrides: overrides, baseDirectory: FileSystemPath.currentDirectory())
     }
 }
 

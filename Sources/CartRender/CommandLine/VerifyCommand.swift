@@ -112,7 +112,7 @@ public struct VerifyCommand: Equatable, Sendable {
         let result: SnapshotResult
         do { result = try Verifier.verify(renderer: renderer, subject: scene.sceneName, options: options) } catch is RenderCancelled {
             bar?.finish()
-            Stderr.write("cartrender: verify interrupted by \(interrupts.signalName); no report written (baseline frames already recorded stay)\n")
+            Stderr.write("cartrender: verify interrupted by \(interrupts.signalName); no report written, \(baseline) is as it was before\n")
             return nil
         }
         bar?.finish()

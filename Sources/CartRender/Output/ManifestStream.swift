@@ -39,7 +39,7 @@ final class ManifestStream {
     private func flush() throws {
         guard !buffered.isEmpty else { return }
         if part < 0 {
-            part = open(staging.url(partName), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            part = FileSystemPath.open(staging.url(partName), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard part >= 0 else { throw staging.failure(name, errno) }
         }
         try write(Array(buffered.utf8), to: part)
@@ -53,18 +53,18 @@ final class ManifestStream {
         precondition(manifest.frames.isEmpty, "ManifestStream.finish: the frames were streamed")
         try flush()
         if part >= 0 { close(part); part = -1 }
-        let fd = open(staging.url(name), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let fd = FileSystemPath.open(staging.url(name), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw staging.failure(name, errno) }
         defer { close(fd) }
         try manifest.serialized(streamingFrames: count,
                                 writeHead: { try write(Array($0.utf8), to: fd) },
                                 writeFrames: { try copyPart(to: fd) },
                                 writeTail: { try write(Array($0.utf8), to: fd) })
-        unlink(staging.url(partName))
+        _ = FileSystemPath.unlink(staging.url(partName))
     }
 
     private func copyPart(to fd: Int32) throws {
-        let src = open(staging.url(partName), O_RDONLY | O_CLOEXEC)
+        let src = FileSystemPath.open(staging.url(partName), O_RDONLY | O_CLOEXEC)
         guard src >= 0 else { throw staging.failure(name, errno) }
         defer { close(src) }
         var buffer = [UInt8](repeating: 0, count: 1 << 20)

@@ -20,25 +20,23 @@ public struct OutputDirectory: Sendable {
     /// - Throws: `OutputError` when the path is a file or cannot be created or written.
     public init(path: String) throws {
         self.path = path
-        let fm = FileManager.default
-        var isDir: ObjCBool = false
         var missing: [String] = []
-        if fm.fileExists(atPath: path, isDirectory: &isDir) {
-            guard isDir.boolValue else { throw OutputError(path: path, reason: "exists and is not a directory") }
+        if let isDirectory = FileSystemPath.isDirectory(path) {
+            guard isDirectory else { throw OutputError(path: path, reason: "exists and is not a directory") }
         } else {
             var p = path
-            while !p.isEmpty && p != "/" && !fm.fileExists(atPath: p) {
+            while !p.isEmpty && p != "/" && FileSystemPath.isDirectory(p) == nil {
                 missing.insert(p, at: 0)
                 p = Self.parent(of: p)
             }
-            for (i, d) in missing.enumerated() where mkdir(d, 0o755) != 0 && errno != EEXIST {
+            for (i, d) in missing.enumerated() where FileSystemPath.mkdir(d, 0o755) != 0 && errno != EEXIST {
                 let e = errno
-                for made in missing[..<i].reversed() { rmdir(made) }
+                for made in missing[..<i].reversed() { _ = FileSystemPath.rmdir(made) }
                 throw OutputError(path: path, reason: "cannot create the output directory (\(Self.describe(e)))")
             }
         }
         createdDirectories = missing
-        guard fm.isWritableFile(atPath: path) else {
+        guard FileSystemPath.access(path, W_OK) == 0 else {
             removeCreatedDirectories()
             throw OutputError(path: path, reason: "the output directory is not writable")
         }
@@ -47,7 +45,7 @@ public struct OutputDirectory: Sendable {
     /// Removes the directories `init` created, innermost first, as long as they are empty: a
     /// failed or interrupted run leaves no trace.
     public func removeCreatedDirectories() {
-        for d in createdDirectories.reversed() where rmdir(d) != 0 { return }
+        for d in createdDirectories.reversed() where FileSystemPath.rmdir(d) != 0 { return }
     }
 
     /// The full path of a file in the directory.
@@ -62,22 +60,22 @@ public struct OutputDirectory: Sendable {
         if failure != 0 {
             throw OutputError(path: final, reason: "cannot be written (\(Self.describe(failure)))")
         }
-        guard rename(temp, final) == 0 else {
+        guard FileSystemPath.rename(temp, final) == 0 else {
             let e = errno
-            unlink(temp)
+            _ = FileSystemPath.unlink(temp)
             throw OutputError(path: final, reason: "cannot be written (\(String(cString: strerror(e))))")
         }
     }
 
     /// Removes a file this program wrote earlier; a missing file is not an error.
     public func remove(_ name: String) {
-        unlink(url(name))
+        _ = FileSystemPath.unlink(url(name))
     }
 
     /// Writes `bytes` to a new file at `path` (replacing one that is there) and returns 0, or
     /// `errno` after removing what was written (disk full, EFBIG from a file size limit…).
     static func writeFile(_ bytes: [UInt8], to path: String) -> Int32 {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let fd = FileSystemPath.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return errno }
         var offset = 0
         var failure: Int32 = 0
@@ -89,7 +87,7 @@ public struct OutputDirectory: Sendable {
             }
         }
         if close(fd) != 0 && failure == 0 { failure = errno }
-        if failure != 0 { unlink(path) }
+        if failure != 0 { _ = FileSystemPath.unlink(path) }
         return failure
     }
 

@@ -34,7 +34,7 @@ public enum ShardMerge {
         struct Shard { var dir: String; var file: String; var manifest: Manifest; var k: Int; var n: Int }
         var shards: [Shard] = []
         for dir in directories {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else {
+            guard let names = FileSystemPath.contentsOfDirectory(dir) else {
                 throw MergeError(message: "\(dir): no such directory, or it cannot be read", missingInput: true)
             }
             for name in names.sorted() where Manifest.isShardFileName(name) {
@@ -136,38 +136,14 @@ public enum ShardMerge {
         } catch {
             throw MergeError(message: "\(path): not a shard manifest written by cartrender")
         }
-        for (position, frame) in manifest.frames.enumerated() {
-            let entry = "frames[\(position)]"
-            guard (0..<manifest.frameCount).contains(frame.index) else {
-                throw MergeError(message: "\(path): \(entry).index: the render has frames 0 to \(manifest.frameCount - 1), got \(frame.index)")
-            }
-            guard !frame.files.isEmpty else { throw MergeError(message: "\(path): \(entry).file: is missing") }
-            for (k, file) in frame.files.enumerated() {
-                let member = k == 0 ? entry + ".file" : entry + ".alternates[\(k - 1)].file"
-                guard isFrameFileName(file.name, index: frame.index) else {
-                    let ext = frameExtensions.first { file.name.hasSuffix("." + $0) } ?? frameExtensions[0]
-                    let example = "frame_" + String(repeating: "0", count: max(0, 4 - String(frame.index).count)) + String(frame.index) + "." + ext
-                    throw MergeError(message: singleLine("\(path): \(member): must be a plain frame file name such as \"\(example)\" (frame_ and the frame's index, .\(frameExtensions.joined(separator: " or ."))), got \"\(file.name)\""))
-                }
-            }
-        }
-        if let extra = manifest.outputs.first {
-            throw MergeError(message: singleLine("\(path): outputs[0].file: a shard writes no animation or contact sheet, got \"\(extra.name)\""))
+        if let problem = manifest.shardProblem(frameExtensions: frameExtensions) {
+            throw MergeError(message: singleLine("\(path): \(problem)"))
         }
         return manifest
     }
 
     /// The extensions of the per-frame formats a shard writes.
     static let frameExtensions = OutputFormat.allCases.filter(\.isPerFrame).map(\.rawValue)
-
-    /// Whether `name` is a file name the renderer gives frame `index`: `frame_`, at least four
-    /// digits that read as `index`, and a per-frame format's extension; so never a path.
-    static func isFrameFileName(_ name: String, index: Int) -> Bool {
-        guard name.hasPrefix("frame_"), let dot = name.lastIndex(of: ".") else { return false }
-        let digits = name[name.index(name.startIndex, offsetBy: 6)..<dot]
-        return digits.count >= 4 && digits.allSatisfy { $0.isASCII && $0.isNumber } && Int(digits) == index
-            && frameExtensions.contains(String(name[name.index(after: dot)...]))
-    }
 
     /// What every shard of one render shares: its manifest without frames and shard.
     private static func identity(_ manifest: Manifest) throws -> JSONValue {

@@ -1,3 +1,4 @@
+import CartRenderCore
 import Foundation
 
 /// Where a render keeps its files until every frame is written: a private directory inside the
@@ -10,9 +11,10 @@ import Foundation
 /// - While frames are being drawn, `DIR` is as it was before the run (plus the hidden staging
 ///   directory). An error, SIGINT or SIGTERM in this phase removes the staging directory and any
 ///   directory the run created, so `DIR` is exactly as it was before.
-/// - `commit` takes the directory lock (`flock` on `DIR`), waiting for another run's commit to
-///   end; the wait stops when the run's `RenderCancellation` is cancelled (SIGINT, SIGTERM), and
-///   the run then ends as in the first phase. With the lock, it moves the frames into place as
+/// - `commit` takes the directory lock (`flock` on `DIR`, `DirectoryLock`), waiting for another
+///   run's commit (or a `verify` reading `DIR`) to end; the wait stops when the run's
+///   `RenderCancellation` is cancelled (SIGINT, SIGTERM), and the run then ends as in the first
+///   phase. With the lock, it moves the frames into place as
 ///   one step seen from outside: it first sets `DIR/manifest.json` aside (into the staging
 ///   directory), so that a directory with a manifest is always a complete and consistent run,
 ///   then the files of the earlier run that this run does not write (listed by the earlier
@@ -53,11 +55,10 @@ final class StagingArea {
     init(in output: OutputDirectory, cancellation: RenderCancellation? = nil) throws {
         self.output = output
         self.cancellation = cancellation
-        var template = Array(output.url("\(Self.namePrefix)\(getpid())-XXXXXX").utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+        guard let made = FileSystemPath.makeTemporaryDirectory(output.url("\(Self.namePrefix)\(getpid())-XXXXXX")) else {
             throw OutputError(path: output.path, reason: "cannot write into the output directory (\(OutputDirectory.describe(errno)))")
         }
-        path = String(cString: made)
+        path = made
         Self.active.withLock { $0.paths[path] = output }
         let e = OutputDirectory.writeFile(Array(Self.hostName.utf8), to: url(Self.hostFileName))
         guard e == 0 else {
@@ -142,13 +143,21 @@ final class StagingArea {
 
     /// Moves the staged `names` into `DIR` in this order and removes `removing` from `DIR`, as
     /// one step (everything is moved back when a rename fails), under the directory lock (for
-    /// outputs without a manifest, such as reports).
+    /// outputs that are not a render, such as reports and the frames `verify` records).
+    /// - Parameters:
+    ///   - manifests: staged files that describe the others (`manifest.json`, shard
+    ///     manifests): the files they replace are set aside before anything else moves, and they
+    ///     are moved in last, so that a directory with a manifest is always consistent.
+    ///   - lock: the exclusive lock on `DIR` when the caller holds it already (`verify` holds its
+    ///     baseline's for the whole run); nil to take it here.
     /// - Throws: as `commit`.
-    func moveIntoPlace(_ names: [String], removing: [String]) throws {
-        try locked(replacing: names) {
+    func moveIntoPlace(_ names: [String], removing: [String], manifests: [String] = [], holding lock: DirectoryLock? = nil) throws {
+        try locked(replacing: names + manifests, holding: lock) {
             try transaction { move in
-                for name in Set(removing).subtracting(names).sorted() { try move.setAside(name) }
+                for name in manifests { try move.setAside(name, for: "replaced") }
+                for name in Set(removing).subtracting(names + manifests).sorted() { try move.setAside(name) }
                 for name in names { try move.moveIn(name) }
+                for name in manifests { try move.moveIn(name) }
             }
         }
     }
@@ -165,8 +174,8 @@ final class StagingArea {
             let out = staging.output
             // A directory was never written by a run: it stays (targets were checked before).
             var info = stat()
-            if lstat(out.url(name), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR { return }
-            guard rename(out.url(name), staging.url(StagingArea.asidePrefix + name)) == 0 else {
+            if FileSystemPath.lstat(out.url(name), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR { return }
+            guard FileSystemPath.rename(out.url(name), staging.url(StagingArea.asidePrefix + name)) == 0 else {
                 if errno == ENOENT { return }
                 throw OutputError(path: out.url(name), reason: "cannot be \(what) (\(OutputDirectory.describe(errno)))")
             }
@@ -176,7 +185,7 @@ final class StagingArea {
         /// Renames `DIR/name`, when it exists, to `DIR/newName`.
         mutating func supersede(_ name: String, as newName: String) throws {
             let out = staging.output
-            guard rename(out.url(name), out.url(newName)) == 0 else {
+            guard FileSystemPath.rename(out.url(name), out.url(newName)) == 0 else {
                 if errno == ENOENT { return }
                 throw staging.failure(name, errno)
             }
@@ -186,7 +195,7 @@ final class StagingArea {
         /// Sets aside the file `name` replaces, then moves the staged `name` into `DIR`.
         mutating func moveIn(_ name: String) throws {
             try setAside(name, for: "replaced")
-            guard rename(staging.url(name), staging.output.url(name)) == 0 else { throw staging.failure(name, errno) }
+            guard FileSystemPath.rename(staging.url(name), staging.output.url(name)) == 0 else { throw staging.failure(name, errno) }
             done.append(.movedIn(name))
         }
 
@@ -196,9 +205,9 @@ final class StagingArea {
             var failed: [String] = []
             for step in done.reversed() {
                 switch step {
-                case .movedIn(let n): if rename(out.url(n), staging.url(n)) != 0 { failed.append(n) }
-                case .setAside(let n): if rename(staging.url(StagingArea.asidePrefix + n), out.url(n)) != 0 { failed.append(n) }
-                case .superseded(let n, let newName): if rename(out.url(newName), out.url(n)) != 0 { failed.append(n) }
+                case .movedIn(let n): if FileSystemPath.rename(out.url(n), staging.url(n)) != 0 { failed.append(n) }
+                case .setAside(let n): if FileSystemPath.rename(staging.url(StagingArea.asidePrefix + n), out.url(n)) != 0 { failed.append(n) }
+                case .superseded(let n, let newName): if FileSystemPath.rename(out.url(newName), out.url(n)) != 0 { failed.append(n) }
                 }
             }
             return failed
@@ -225,20 +234,17 @@ final class StagingArea {
         Self.removeTree(path)
     }
 
-    /// Runs `body` as a commit, holding the lock on `DIR`, after putting back what a dead run
-    /// left half moved and checking that none of `names` is a directory in `DIR`. Waiting for
-    /// the lock ends with `RenderCancelled` when `cancellation` is cancelled; once the lock is
-    /// held, the commit is not interrupted by signals (see `removeAbandoned()`).
-    private func locked(replacing names: [String], _ body: () throws -> Void) throws {
-        let dir = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard dir >= 0 else { throw OutputError(path: output.path, reason: "cannot be written (\(OutputDirectory.describe(errno)))") }
-        defer { close(dir) }
-        while flock(dir, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR else { break }
-            if cancellation?.isCancelled == true { throw RenderCancelled() }
-            usleep(10_000)
+    /// Runs `body` as a commit, holding the lock on `DIR` (`held`, or one taken here), after
+    /// putting back what a dead run left half moved and checking that none of `names` is a
+    /// directory in `DIR`. Waiting for the lock ends with `RenderCancelled` when `cancellation`
+    /// is cancelled; once the lock is held, the commit is not interrupted by signals (see
+    /// `removeAbandoned()`).
+    private func locked(replacing names: [String], holding held: DirectoryLock? = nil, _ body: () throws -> Void) throws {
+        precondition(held.map { $0.mode == .exclusive } ?? true, "a commit needs the exclusive lock")
+        let lock = try held ?? DirectoryLock(output.path, .exclusive, cancellation: cancellation) { e in
+            OutputError(path: output.path, reason: "cannot be written (\(OutputDirectory.describe(e)))")
         }
-        defer { flock(dir, LOCK_UN) }
+        defer { if held == nil { lock.release() } }
         let started = Self.active.withLock { a -> Bool in
             if cancellation?.isCancelled == true { return false }
             a.committing += 1
@@ -249,7 +255,7 @@ final class StagingArea {
         recoverInterruptedMoves()
         for name in names {
             var info = stat()
-            if lstat(output.url(name), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR {
+            if FileSystemPath.lstat(output.url(name), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR {
                 throw OutputError(path: output.url(name), reason: "is a directory; cartrender will not replace it")
             }
         }
@@ -263,14 +269,14 @@ final class StagingArea {
     /// run had moved its manifest in (it completed), only its staging directory is removed.
     /// Says what it did in one line on stderr. Called with the lock held.
     private func recoverInterruptedMoves() {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
+        let names = FileSystemPath.contentsOfDirectory(output.path) ?? []
         for name in names.sorted() where name.hasPrefix(Self.namePrefix) && output.url(name) != path {
             let dead = output.url(name)
             let pidText = name.dropFirst(Self.namePrefix.count).prefix { $0 != "-" }
             guard let pid = pid_t(pidText), pid > 0, kill(pid, 0) != 0 && errno == ESRCH,
-                  let host = try? String(contentsOfFile: (dead as NSString).appendingPathComponent(Self.hostFileName), encoding: .utf8),
-                  host == Self.hostName else { continue }
-            let contents = Set((try? FileManager.default.contentsOfDirectory(atPath: dead)) ?? [])
+                  let host = try? RegularFile.read((dead as NSString).appendingPathComponent(Self.hostFileName), limit: 1 << 10),
+                  String(decoding: host, as: UTF8.self) == Self.hostName else { continue }
+            let contents = Set(FileSystemPath.contentsOfDirectory(dead) ?? [])
             let aside = contents.filter { $0.hasPrefix(Self.asidePrefix) }.map { String($0.dropFirst(Self.asidePrefix.count)) }
             func inStaging(_ n: String) -> String { (dead as NSString).appendingPathComponent(n) }
             // The dead run's own manifest, still staged: its moved-in files are in `DIR`.
@@ -280,12 +286,12 @@ final class StagingArea {
                 let asideSet = Set(aside)
                 for m in staged {
                     for f in Manifest.files(listedIn: inStaging(m)) where !contents.contains(f) && !asideSet.contains(f) {
-                        if unlink(output.url(f)) == 0 { removed += 1 }
+                        if FileSystemPath.unlink(output.url(f)) == 0 { removed += 1 }
                     }
                 }
                 // The manifest last, so that `DIR` is complete again only when everything is back.
                 for n in aside.sorted(by: { ($0 == "manifest.json" ? 1 : 0, $0) < ($1 == "manifest.json" ? 1 : 0, $1) })
-                where rename(inStaging(Self.asidePrefix + n), output.url(n)) == 0 {
+                where FileSystemPath.rename(inStaging(Self.asidePrefix + n), output.url(n)) == 0 {
                     restored += 1
                 }
             }
@@ -319,10 +325,10 @@ final class StagingArea {
     /// Removes a staging directory: its files (it has no subdirectories), then itself.
     @discardableResult
     static func removeTree(_ path: String) -> Bool {
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
-            unlink((path as NSString).appendingPathComponent(name))
+        for name in FileSystemPath.contentsOfDirectory(path) ?? [] {
+            _ = FileSystemPath.unlink((path as NSString).appendingPathComponent(name))
         }
-        return rmdir(path) == 0 || errno == ENOENT
+        return FileSystemPath.rmdir(path) == 0 || errno == ENOENT
     }
 }
 

@@ -37,7 +37,7 @@ final class ManifestSink: FrameSink, @unchecked Sendable {
     func finish(earlier: [Manifest.File]) throws -> SinkOutput {
         let px = renderer.pixelSize
         var manifest = Manifest(
-            sceneHash: Checksum.sha256(Array(renderer.scene.canonicalJSON.serialized().utf8)),
+            sceneHash: Manifest.sceneHash(of: renderer.scene),
             fps: renderer.scene.fps, scale: renderer.scale, width: px.width, height: px.height,
             duration: renderer.duration, frameCount: renderer.frameCount,
             frames: [], events: renderer.events, fonts: renderer.fonts.files)

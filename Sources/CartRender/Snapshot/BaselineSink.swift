@@ -6,16 +6,17 @@ import Foundation
 /// `frame_NNNN.png` (equal bytes pass without decoding), records it when the record mode says
 /// so, and writes the expected / actual / diff images of a frame that does not pass into the
 /// report. All of it on the worker that drew the frame, which then drops its pixels: memory stays
-/// bounded by the number of workers.
+/// bounded by the number of workers. Recorded frames are staged by the ``BaselineDirectory``,
+/// which moves them into place when the run ends.
 final class BaselineSink: FrameSink, @unchecked Sendable {
     private let renderer: Renderer
-    private let baseline: LazyOutputDirectory
+    private let baseline: BaselineDirectory
     private let tolerance: ComparisonOptions
     private let record: RecordMode
     private let report: ReportWriter?
     private let collected = LockedValue([Int: FrameResult]())
 
-    init(renderer: Renderer, baseline: LazyOutputDirectory, tolerance: ComparisonOptions, record: RecordMode, report: ReportWriter?) {
+    init(renderer: Renderer, baseline: BaselineDirectory, tolerance: ComparisonOptions, record: RecordMode, report: ReportWriter?) {
         self.renderer = renderer
         self.baseline = baseline
         self.tolerance = tolerance
@@ -31,13 +32,14 @@ final class BaselineSink: FrameSink, @unchecked Sendable {
 
     /// - Throws: `FileReadError` for a baseline frame that is not a regular file or cannot be
     ///   read; ``ImageDecodingError`` for one that cannot be decoded (unless the record mode
-    ///   rewrites it); `OutputError` when a recording or a report image
-    ///   cannot be written.
+    ///   rewrites it); `OutputError` when a recording or a report image cannot be written, or the
+    ///   baseline's manifest is of another render (``BaselineDirectory/record(_:as:png:)``).
     func write(_ rendered: RenderedFrame) throws -> [Manifest.File] {
         let name = renderer.fileName(ofFrame: rendered.index, format: .png)
         let expectedPath = (baseline.path as NSString).appendingPathComponent(name)
-        let expected = try RegularFile.readIfPresent(expectedPath, limit: PNGDecoder.maxFileBytes)
-        guard let bytes = rendered.png?.bytes else { throw RasterError(.library, "frame \(rendered.index) has no PNG bytes") }
+        let expected = try baseline.read(name)
+        guard let png = rendered.png else { throw RasterError(.library, "frame \(rendered.index) has no PNG bytes") }
+        let bytes = png.bytes
         // The frame's pixels are copied out of the canvas only when the bytes differ.
         let image = try expected.map { bytesEqual($0, bytes) ? nil : try rendered.pixels() } ?? nil
         var frame = FrameResult(name: name, index: rendered.index, time: rendered.time, status: .pass)
@@ -62,7 +64,7 @@ final class BaselineSink: FrameSink, @unchecked Sendable {
             frame.expectedSize = c.expectedSize
         }
         if record.records(frame.status) {
-            try baseline.directory().write(bytes, to: name)
+            try baseline.record(rendered, as: name, png: png)
             frame.recorded = true
         }
         if let report, frame.isReported {

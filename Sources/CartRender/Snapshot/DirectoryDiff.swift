@@ -17,8 +17,10 @@ public enum DirectoryDiff {
     ///   - jobs: threads (≥ 1).
     ///   - reportDirectory: where to write a report (nil: none).
     ///   - diffDirectory: where to write `frame_NNNN.diff.png` for every frame that fails (nil: none);
-    ///     the report gets that and `frame_NNNN.panel.png` (expected | diff | actual).
-    ///   - cancellation: stops the comparison between frames (SIGINT, SIGTERM); no report is written.
+    ///     the report gets that and `frame_NNNN.panel.png` (expected | diff | actual). Staged
+    ///     like the report (``DiffImages``): a failed or interrupted run leaves it as it was.
+    ///   - cancellation: stops the comparison between frames and while waiting for a directory's
+    ///     lock (SIGINT, SIGTERM); no report and no diff image is written.
     /// - Returns: one result per frame name in either directory, by index.
     /// - Throws: ``InputError`` when a directory is missing or neither holds frames;
     ///   `FileReadError` for a frame that is not a regular file or cannot be read (a FIFO is
@@ -29,11 +31,10 @@ public enum DirectoryDiff {
                                cancellation: RenderCancellation? = nil) throws -> SnapshotResult {
         try options.validate()
         for dir in [expected, actual] {
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) else {
+            guard let isDirectory = FileSystemPath.isDirectory(dir) else {
                 throw InputError(.unreadable, path: dir, reason: "no such directory")
             }
-            guard isDir.boolValue else { throw InputError(.invalid, path: dir, reason: "is not a directory") }
+            guard isDirectory else { throw InputError(.invalid, path: dir, reason: "is not a directory") }
         }
         let a = Set(Verifier.baselineFrameNames(in: expected))
         let b = Set(Verifier.baselineFrameNames(in: actual))
@@ -42,21 +43,27 @@ public enum DirectoryDiff {
             throw InputError(.invalid, path: expected, reason: "neither \(expected) nor \(actual) holds frame_NNNN.png files")
         }
         let report = try reportDirectory.map { try ReportWriter(path: $0, cancellation: cancellation) }
+        let diffs: DiffImages?
+        do { diffs = try diffDirectory.map { try DiffImages(path: $0, cancellation: cancellation) } } catch {
+            report?.discard()
+            throw error
+        }
         do {
             let result = try compare(expected: expected, actual: actual, names: names, inExpected: a, inActual: b,
-                                     options: options, jobs: jobs, report: report, diffDirectory: diffDirectory, cancellation: cancellation)
+                                     options: options, jobs: jobs, report: report, diffs: diffs, cancellation: cancellation)
             try report?.finish(result)
+            try diffs?.finish()
             return result
         } catch {
             report?.discard()
+            diffs?.discard()
             throw error
         }
     }
 
     private static func compare(expected: String, actual: String, names: [String], inExpected a: Set<String>, inActual b: Set<String>,
-                                options: ComparisonOptions, jobs: Int, report: ReportWriter?, diffDirectory: String?,
+                                options: ComparisonOptions, jobs: Int, report: ReportWriter?, diffs: DiffImages?,
                                 cancellation: RenderCancellation?) throws -> SnapshotResult {
-        let diffs = try diffDirectory.map { try OutputDirectory(path: $0) }
         let keepImages = report != nil || diffs != nil
         let diffing = ImageDiffing.pixelmatch(options)
 
@@ -97,7 +104,49 @@ public enum DirectoryDiff {
             }
             return frame
         }
-        return SnapshotResult(command: .diff, subject: actual, baseline: expected, reportDirectory: report?.directory.path,
+        // Paths as messages show them (bytes that are not UTF-8 as `\xFF`).
+        return SnapshotResult(command: .diff, subject: FileSystemPath.display(actual), baseline: FileSystemPath.display(expected),
+                              reportDirectory: report.map { FileSystemPath.display($0.directory.path) },
                               record: nil, options: options, fps: nil, frames: frames)
+    }
+}
+
+/// The diff images of `diff A B --out DIR` (`frame_NNNN.diff.png` of each failing frame): staged
+/// in a directory inside `DIR` (`StagingArea`) and moved into place together when the run ends,
+/// so a failed or interrupted run leaves `DIR` as it was. A diff image of an earlier run is
+/// replaced when this run writes one of the same name, and otherwise left: no listing says which
+/// run wrote it.
+final class DiffImages: @unchecked Sendable {
+    let directory: OutputDirectory
+    private let staging: StagingArea
+    private let names = LockedValue([String]())
+
+    /// Creates `DIR` when needed and the staging directory inside it.
+    /// - Parameter cancellation: stops `finish` while it waits for the directory's lock.
+    /// - Throws: `OutputError` when either cannot be created.
+    init(path: String, cancellation: RenderCancellation?) throws {
+        directory = try OutputDirectory(path: path)
+        do { staging = try StagingArea(in: directory, cancellation: cancellation) } catch {
+            directory.removeCreatedDirectories()
+            throw error
+        }
+    }
+
+    /// Stages one image. Thread-safe (each name is written by one thread).
+    /// - Throws: `OutputError`.
+    func write(_ bytes: [UInt8], to name: String) throws {
+        try staging.write(bytes, to: name)
+        names.withLock { $0.append(name) }
+    }
+
+    /// Moves the staged images into `DIR`.
+    /// - Throws: `OutputError` (`DIR` is then as it was); `RenderCancelled` when cancelled while
+    ///   waiting for the lock.
+    func finish() throws { try staging.moveIntoPlace(names.withLock { $0 }.sorted(), removing: []) }
+
+    /// Removes what this run staged, and `DIR` when this run created it.
+    func discard() {
+        staging.discard()
+        directory.removeCreatedDirectories()
     }
 }

@@ -4,8 +4,9 @@ import Foundation
 
 /// How to verify a scene's frames against a baseline directory.
 public struct VerifyOptions: Sendable {
-    /// Stops the verification between frames (SIGINT, SIGTERM): frames already recorded stay
-    /// (each is written atomically), no report is written, and `verify` throws `RenderCancelled`.
+    /// Stops the verification between frames and while it waits for a directory's lock (SIGINT,
+    /// SIGTERM): nothing is recorded (the baseline is as it was), no report is written, and
+    /// `verify` throws `RenderCancelled`.
     public var cancellation: RenderCancellation?
     /// The baseline directory holding `frame_NNNN.png` files (created when a record mode writes).
     public var baseline: String
@@ -45,6 +46,12 @@ public struct VerifyOptions: Sendable {
 /// Frames come from the render's own loop (``FrameStream``) into one sink, ``BaselineSink``,
 /// so a verified frame has exactly the bytes a render writes. Results and reports are in frame
 /// order whatever the thread count.
+///
+/// The baseline directory is locked for the whole run, shared when the record mode writes
+/// nothing and exclusive otherwise (``BaselineDirectory``): a render moving frames into it waits,
+/// and so does this run for a render that is moving frames in. Recorded frames are staged and
+/// moved into place together at the end, after the report, with the baseline's manifests
+/// rewritten to match; a run that fails or is interrupted leaves the baseline as it was.
 public enum Verifier {
     /// Verifies a scene.
     ///
@@ -53,32 +60,46 @@ public enum Verifier {
     ///   - subject: how to name the scene in messages and reports (its path).
     ///   - options: baseline, tolerance, masks (pt), record mode, frames, threads.
     /// - Returns: one result per frame; ``SnapshotResult/passed`` tells whether the run passed.
-    /// - Throws: ``OutputError`` when the report or a recorded frame cannot be written (exit 73);
+    /// - Throws: ``OutputError`` when the report or a recorded frame cannot be written, or the
+    ///   baseline holds a manifest of another render and a frame would be recorded (exit 73);
     ///   `FileReadError` for a baseline frame that is not a regular file or cannot be read (66;
     ///   a FIFO is refused, not waited on); ``ImageDecodingError`` for one that cannot be decoded
-    ///   (65), unless the record mode rewrites it; ``InputError`` when the baseline is not a directory; ``DiffError`` for options out of range;
-    ///   ``FrameSelectionError`` for frames the render does not have; `RasterError` from rendering.
+    ///   (65), unless the record mode rewrites it; ``InputError`` when the baseline is not a
+    ///   directory or cannot be opened; ``DiffError`` for options out of range;
+    ///   ``FrameSelectionError`` for frames the render does not have; `RasterError` from rendering;
+    ///   `RenderCancelled` when `options.cancellation` was cancelled (nothing changed).
     public static func verify(renderer: Renderer, subject: String, options: VerifyOptions) throws -> SnapshotResult {
         var tolerance = options.tolerance
         tolerance.masks += ComparisonOptions.pixelMasks(points: options.masks, scale: renderer.scale)
         try tolerance.validate()
 
         let baselinePath = options.baseline
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: baselinePath, isDirectory: &isDir), !isDir.boolValue {
+        if FileSystemPath.isDirectory(baselinePath) == false {
             throw InputError(.invalid, path: baselinePath, reason: "the baseline is not a directory")
         }
-        let baseline = LazyOutputDirectory(path: baselinePath)
         let reportPath = options.writeReport ? (options.reportDirectory ?? VerifyOptions.defaultReportDirectory(forBaseline: baselinePath)) : nil
         // A baseline frame shows the state at its index's time, so `--at` selects the nearest
         // frame and checks it at that frame's time.
         let frames = try renderer.plan(options.frames, exactTimes: false)
         let report = try reportPath.map { try ReportWriter(path: $0, cancellation: options.cancellation) }
         do {
-            let result = try verify(renderer: renderer, frames: frames, subject: subject, options: options, tolerance: tolerance,
-                                    baseline: baseline, report: report)
-            try report?.finish(result)
-            return result
+            let baseline = try BaselineDirectory(path: baselinePath, record: options.record, renderer: renderer, cancellation: options.cancellation)
+            do {
+                let result = try verify(renderer: renderer, frames: frames, subject: subject, options: options, tolerance: tolerance,
+                                        baseline: baseline, report: report)
+                if options.cancellation?.isCancelled == true { throw RenderCancelled() }
+                // Reading is over: a run that records nothing lets renders in before its report.
+                // A report inside the baseline directory moves in under the lock this run holds.
+                if baseline.exclusiveLock == nil { baseline.release() }
+                if let report {
+                    try report.finish(result, holding: DirectoryLock.sameDirectory(report.directory.path, baselinePath) ? baseline.exclusiveLock : nil)
+                }
+                try baseline.commit()
+                return result
+            } catch {
+                baseline.discard()
+                throw error
+            }
         } catch {
             report?.discard()
             throw error
@@ -86,7 +107,7 @@ public enum Verifier {
     }
 
     private static func verify(renderer: Renderer, frames: [PlannedFrame], subject: String, options: VerifyOptions,
-                               tolerance: ComparisonOptions, baseline: LazyOutputDirectory, report: ReportWriter?) throws -> SnapshotResult {
+                               tolerance: ComparisonOptions, baseline: BaselineDirectory, report: ReportWriter?) throws -> SnapshotResult {
         let baselinePath = options.baseline
         let record = options.record
         let comparison = BaselineSink(renderer: renderer, baseline: baseline, tolerance: tolerance, record: record, report: report)
@@ -99,54 +120,36 @@ public enum Verifier {
         var results = comparison.results
 
         // Baseline frames the render does not make: only meaningful when the whole timeline was checked.
-        if options.frames == [.all] {
+        if options.frames == [.all] && baseline.existed {
             let names = Set((0..<renderer.frameCount).map { renderer.fileName(ofFrame: $0, format: .png) })
             for name in baselineFrameNames(in: baselinePath) where !names.contains(name) {
                 let index = FrameResult.index(ofFileName: name)
                 var frame = FrameResult(name: name, index: index, time: index.map { renderer.time(ofFrame: $0) }, status: .extra)
-                let path = (baselinePath as NSString).appendingPathComponent(name)
-                let data = try RegularFile.readIfPresent(path, limit: PNGDecoder.maxFileBytes)
+                let data = try baseline.read(name)
                 if let data { frame.expectedSize = PNGHeader.size(of: data) }
                 if let report, let data {
                     frame.expectedFile = String(name.dropLast(4)) + ".expected.png"
                     try report.write(data, to: frame.expectedFile!)
                 }
                 if record.records(.extra) {
-                    try baseline.directory().remove(name)
+                    try baseline.remove(name)
                     frame.recorded = true
                 }
                 results.append(frame)
             }
         }
 
-        return SnapshotResult(command: .verify, subject: subject, baseline: baselinePath, reportDirectory: report?.directory.path,
+        // Paths as messages show them (bytes that are not UTF-8 as `\xFF`).
+        return SnapshotResult(command: .verify, subject: FileSystemPath.display(subject), baseline: FileSystemPath.display(baselinePath),
+                              reportDirectory: report.map { FileSystemPath.display($0.directory.path) },
                               record: record, options: tolerance, fps: renderer.scene.fps, frames: results)
     }
 
     /// `frame_NNNN.png` files of a directory, sorted by index then name; none when it does not exist.
     static func baselineFrameNames(in directory: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        let names = FileSystemPath.contentsOfDirectory(directory) ?? []
         return names.compactMap { n in FrameResult.index(ofFileName: n).map { (n, $0) } }
             .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
             .map(\.0)
-    }
-}
-
-/// The baseline directory, created on the first write only: a run that records nothing never
-/// creates or needs to write it.
-final class LazyOutputDirectory: @unchecked Sendable {
-    let path: String
-    private let lock = NSLock()
-    private var made: OutputDirectory?
-
-    init(path: String) { self.path = path }
-
-    /// - Throws: `OutputError` when the directory cannot be created or written.
-    func directory() throws -> OutputDirectory {
-        lock.lock(); defer { lock.unlock() }
-        if let made { return made }
-        let d = try OutputDirectory(path: path)
-        made = d
-        return d
     }
 }

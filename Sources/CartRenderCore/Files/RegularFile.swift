@@ -21,7 +21,8 @@ import Foundation
 public enum RegularFile {
     /// The bytes of the regular file at `path`.
     /// - Parameters:
-    ///   - path: a file system path, absolute or relative to the working directory.
+    ///   - path: a file system path, absolute or relative to the working directory (a
+///     ``FileSystemPath`` string: any bytes).
     ///   - limit: the largest size accepted (bytes).
     /// - Returns: the file's bytes, at most `limit` of them.
     /// - Throws: ``FileReadError`` naming `path`: `.missing`, `.notRegularFile`, `.unreadable`
@@ -30,7 +31,7 @@ public enum RegularFile {
     public static func read(_ path: String, limit: Int) throws(FileReadError) -> [UInt8] {
         func failure(_ problem: FileReadError.Problem) -> FileReadError { FileReadError(path: path, problem: problem) }
         var fd: Int32
-        repeat { fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) } while fd < 0 && errno == EINTR
+        repeat { fd = FileSystemPath.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) } while fd < 0 && errno == EINTR
         guard fd >= 0 else {
             let e = errno
             throw failure(e == ENOENT || e == ENOTDIR ? .missing : .unreadable(errno: e))

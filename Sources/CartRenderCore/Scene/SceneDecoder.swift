@@ -103,8 +103,7 @@ public struct SceneDecoder {
     /// Reads and decodes the variants of a scene file (see `decodeVariants`).
     public static func loadVariants(path: String, overrides: SceneOverrides = SceneOverrides()) throws -> [SceneVariant]? {
         let data = try SceneFiles.readScene(path)
-        let base = (URL(fileURLWithPath: path).deletingLastPathComponent().path)
-        return try decodeVariants(data, file: path, baseDirectory: base, overrides: overrides)
+        return try decodeVariants(data, file: path, baseDirectory: baseDirectory(ofSceneAt: path), overrides: overrides)
     }
 
     /// The keys a `"variants"` matrix may vary, in the schema's order.
@@ -141,8 +140,13 @@ public struct SceneDecoder {
     ///   a regular file or unreadable; `.invalid` otherwise (see `SceneFiles.readScene`).
     public static func load(path: String, overrides: SceneOverrides = SceneOverrides()) throws -> Scene {
         let data = try SceneFiles.readScene(path)
-        let base = (URL(fileURLWithPath: path).deletingLastPathComponent().path)
-        return try decode(data, file: path, baseDirectory: base, overrides: overrides)
+        return try decode(data, file: path, baseDirectory: baseDirectory(ofSceneAt: path), overrides: overrides)
+    }
+
+    /// The absolute directory of the scene file at `path`, which its relative image paths are
+    /// resolved against (names that are not UTF-8 kept as `FileSystemPath` spells them).
+    static func baseDirectory(ofSceneAt path: String) -> String {
+        URL(fileURLWithPath: FileSystemPath.absolute(path)).deletingLastPathComponent().path
     }
 
     // MARK: - Readers

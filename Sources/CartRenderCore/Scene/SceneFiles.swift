@@ -31,13 +31,13 @@ public enum SceneFiles {
     /// contents are checked when decoding.
     static func imageProblem(_ path: String) -> String? {
         var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard FileSystemPath.stat(path, &info) == 0 else {
             let e = errno
             if e == ENOENT || e == ENOTDIR { return "image file \(path) does not exist" }
             return "image file \(path) cannot be read (\(errnoText(e)))"
         }
         if let what = RegularFile.nonRegularKind(info.st_mode) { return "image file \(path) is \(what), not an image" }
-        guard access(path, R_OK) == 0 else { return "image file \(path) cannot be read (\(errnoText(errno)))" }
+        guard FileSystemPath.access(path, R_OK) == 0 else { return "image file \(path) cannot be read (\(errnoText(errno)))" }
         return nil
     }
 }

@@ -53,15 +53,17 @@ final class ReportWriter {
     }
 
     /// Stages the report files and moves everything into place.
-    /// - Throws: `OutputError`.
-    func finish(_ result: SnapshotResult) throws {
+    /// - Parameter lock: the exclusive lock on the report directory when the caller holds it
+    ///   already (`verify` with its report inside the baseline directory); nil to take it.
+    /// - Throws: `OutputError`; `RenderCancelled` when cancelled while waiting for the lock.
+    func finish(_ result: SnapshotResult, holding lock: DirectoryLock? = nil) throws {
         try staging.write(Array(result.json.serialized(pretty: true).utf8), to: Self.jsonName)
         try staging.write(Array(JUnitReport.xml(for: result).utf8), to: Self.junitName)
         try staging.write(Array(HTMLReport.html(for: result).utf8), to: Self.htmlName)
         let images = result.frames.flatMap { [$0.expectedFile, $0.actualFile, $0.diffFile, $0.panelFile].compactMap { $0 } }
         let written = Set(images)
         try staging.moveIntoPlace(images + [Self.jsonName, Self.junitName, Self.htmlName],
-                                  removing: earlier.filter { !written.contains($0) })
+                                  removing: earlier.filter { !written.contains($0) }, holding: lock)
     }
 
     /// Removes what this run staged, and the report directory when this run created it.

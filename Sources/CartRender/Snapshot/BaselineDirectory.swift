@@ -1,0 +1,215 @@
+import CartRenderCore
+import CartRenderRaster
+import Foundation
+
+/// The baseline directory as one `verify` run sees and changes it.
+///
+/// - **Locked for the whole run** (`DirectoryLock`): shared when the record mode writes nothing,
+///   exclusive otherwise, taken before the first frame is read. A render moving its frames into
+///   the directory holds the exclusive lock, so verify never compares (or records over) a
+///   half-moved render, and a render waits for a verify that may record.
+/// - **Recordings are staged**: frames to record go to a staging directory inside the baseline
+///   (`StagingArea`), removed extra frames are only noted, and `commit` moves everything into
+///   place at the end as one step. A verify that fails or is interrupted leaves the baseline as
+///   it was.
+/// - **Manifests stay true.** When the baseline holds a `manifest.json` or shard manifests (it is
+///   a render's output directory), recording is allowed only when they describe the render
+///   being verified — same scene hash, fps, scale and size, PNG frames: then the recorded frames
+///   are exactly what that render would write, and `commit` rewrites the manifests to match
+///   (the recorded frames' `sha256`, entries for recorded frames a `manifest.json` did not list,
+///   no entries for removed extra frames). Otherwise the first frame to record or remove stops
+///   the run with an `OutputError` (exit 73), before anything in the directory changed.
+final class BaselineDirectory: @unchecked Sendable {
+    let path: String
+    /// Whether the directory existed when the run began; frames are read from it only then.
+    let existed: Bool
+    private let renderer: Renderer
+    private var lock: DirectoryLock?
+    /// Set when this run created the directory (a recording run into a new baseline).
+    private let created: OutputDirectory?
+    /// The manifests in the directory, by file name (`manifest.json` first, then shard
+    /// manifests by name), when the record mode writes.
+    private let manifests: [(name: String, manifest: Manifest)]
+    /// Why nothing may be recorded here, when the manifests describe another render.
+    private let refusal: OutputError?
+    /// The frames the shard manifests list, when the directory holds shard manifests and no
+    /// `manifest.json` (a frame none of them lists has no manifest to go into).
+    private let listedByShards: Set<Int>?
+    private let state = LockedValue(Changes())
+
+    private struct Changes {
+        var staging: StagingArea?
+        /// Recorded frames by index: their manifest entries (file, SHA-256, state).
+        var recorded: [Int: Manifest.Frame] = [:]
+        /// Extra frames to remove.
+        var removed: [String] = []
+    }
+
+    /// Takes the lock on the baseline at `path` (creating the directory when the record mode
+    /// writes and it is missing) and reads its manifests.
+    /// - Throws: `RenderCancelled` when `cancellation` was cancelled while waiting for the lock;
+    ///   `OutputError` when the directory cannot be created; ``InputError`` when it cannot be
+    ///   opened.
+    init(path: String, record: RecordMode, renderer: Renderer, cancellation: RenderCancellation?) throws {
+        self.path = path
+        self.renderer = renderer
+        existed = FileSystemPath.isDirectory(path) == true
+        created = record != .never && !existed ? try OutputDirectory(path: path) : nil
+        let cannotOpen = { (e: Int32) -> Error in InputError(.unreadable, path: path, reason: "cannot be read (\(OutputDirectory.describe(e)))") }
+        do {
+            if record != .never {
+                lock = try DirectoryLock(path, .exclusive, cancellation: cancellation, cannotOpen: cannotOpen)
+            } else if existed {
+                lock = try DirectoryLock(path, .shared, cancellation: cancellation, cannotOpen: cannotOpen)
+            }
+        } catch {
+            created?.removeCreatedDirectories()
+            throw error
+        }
+        if record != .never && existed {
+            (manifests, refusal) = Self.readManifests(in: path, for: renderer)
+        } else {
+            (manifests, refusal) = ([], nil)
+        }
+        listedByShards = manifests.contains { $0.name == "manifest.json" } || manifests.isEmpty ? nil
+            : Set(manifests.flatMap { $0.manifest.frames.map(\.index) })
+    }
+
+    /// The manifests in `directory`, and why recording there is refused when one of them is
+    /// not a manifest of the render `renderer` makes.
+    private static func readManifests(in directory: String, for renderer: Renderer) -> ([(name: String, manifest: Manifest)], OutputError?) {
+        let shards = (FileSystemPath.contentsOfDirectory(directory) ?? []).filter(Manifest.isShardFileName).sorted()
+        let names = (FileSystemPath.isDirectory((directory as NSString).appendingPathComponent("manifest.json")) == nil ? [] : ["manifest.json"]) + shards
+        var found: [(name: String, manifest: Manifest)] = []
+        let px = renderer.pixelSize
+        let sceneHash = Manifest.sceneHash(of: renderer.scene)
+        for name in names {
+            let file = (directory as NSString).appendingPathComponent(name)
+            func refuse(_ why: String) -> OutputError {
+                OutputError(path: file, reason: "\(why); verify --record writes nothing into \(directory)")
+            }
+            let manifest: Manifest
+            do { manifest = try Manifest(json: try RegularFile.read(file, limit: Manifest.maxFileBytes)) } catch let e as FileReadError {
+                return (found, refuse("cannot be read as a manifest (it \(e.reason()))"))
+            } catch let e as DecodingError {
+                return (found, refuse("cannot be read as a manifest (\(e.jsonPath.isEmpty ? "" : e.jsonPath + ": ")\(e.reason))"))
+            } catch let e as JSONSyntaxError {
+                return (found, refuse("cannot be read as a manifest (line \(e.location.line), column \(e.location.column): \(e.message))"))
+            } catch {
+                return (found, refuse("cannot be read as a manifest (\(error))"))
+            }
+            guard manifest.sceneHash == sceneHash, manifest.fps == renderer.scene.fps, abs(manifest.scale - renderer.scale) < 5e-7,
+                  manifest.width == px.width, manifest.height == px.height else {
+                return (found, refuse("is the manifest of another render (its scene, fps, scale or size differ from this one's)"))
+            }
+            if let frame = manifest.frames.first(where: { f in !f.files.contains { $0.name == renderer.fileName(ofFrame: f.index, format: .png) } }) {
+                return (found, refuse("lists frame \(frame.index) without its PNG file (a render of other formats)"))
+            }
+            found.append((name, manifest))
+        }
+        return (found, nil)
+    }
+
+    /// The bytes of baseline frame `name`, or nil when there is none (or the directory did not
+    /// exist when the run began).
+    /// - Throws: `FileReadError` for a file that is not a regular file or cannot be read.
+    func read(_ name: String) throws -> [UInt8]? {
+        guard existed else { return nil }
+        return try RegularFile.readIfPresent((path as NSString).appendingPathComponent(name), limit: PNGDecoder.maxFileBytes)
+    }
+
+    /// Stages `frame`'s PNG bytes as baseline frame `name`. Thread-safe.
+    /// - Throws: `OutputError`: the refusal when the baseline's manifests describe another
+    ///   render, or a frame no shard manifest lists; when the directory is not writable or the
+    ///   frame cannot be staged.
+    func record(_ frame: RenderedFrame, as name: String, png: EncodedFrame) throws {
+        if let listed = listedByShards, !listed.contains(frame.index) {
+            throw OutputError(path: (path as NSString).appendingPathComponent(name),
+                              reason: "is listed by none of the shard manifests in \(path); verify --record writes nothing into \(path) until they are merged")
+        }
+        let staging = try stagingArea()
+        try staging.write(png.bytes, to: name)
+        let entry = Manifest.Frame(index: frame.index, time: frame.time, files: [Manifest.File(name: name, sha256: png.sha256)],
+                                   state: manifests.isEmpty ? .null : try JSONValue(encoding: frame.state))
+        state.withLock { $0.recorded[frame.index] = entry }
+    }
+
+    /// Notes that extra baseline frame `name` goes when the run commits.
+    /// - Throws: the refusal, as `record`.
+    func remove(_ name: String) throws {
+        _ = try stagingArea()
+        state.withLock { $0.removed.append(name) }
+    }
+
+    private func stagingArea() throws -> StagingArea {
+        if let refusal { throw refusal }
+        return try state.withLock { c in
+            if let s = c.staging { return s }
+            // Committed under the lock this run holds: nothing to wait for, nothing to cancel.
+            let s = try StagingArea(in: try created ?? OutputDirectory(path: path))
+            c.staging = s
+            return s
+        }
+    }
+
+    /// The exclusive lock this run holds on the directory, for a report written into the same
+    /// directory; nil when the lock is shared or released.
+    var exclusiveLock: DirectoryLock? { lock?.mode == .exclusive ? lock : nil }
+
+    /// Moves the recorded frames into place, removes the extra frames, and rewrites the
+    /// manifests to match, as one step (`StagingArea.moveIntoPlace`), then releases the lock.
+    /// - Throws: `OutputError` when a file cannot be moved (the directory is then as it was).
+    func commit() throws {
+        defer { release() }
+        let c = state.withLock { $0 }
+        guard let staging = c.staging else {
+            created?.removeCreatedDirectories()
+            return
+        }
+        var rewritten: [String] = []
+        do {
+            let removedIndices = Set(c.removed.compactMap(FrameResult.index(ofFileName:)))
+            for (k, item) in manifests.enumerated() {
+                var m = item.manifest
+                m.frames = m.frames.compactMap { f in
+                    if removedIndices.contains(f.index) { return nil }
+                    guard let png = c.recorded[f.index]?.files[0] else { return f }
+                    var entry = f
+                    entry.files = f.files.map { $0.name == png.name ? png : $0 }
+                    return entry
+                }
+                // Recorded frames no manifest lists go into `manifest.json` (shards list only their own).
+                if k == 0 && item.name == "manifest.json" {
+                    let others = Set(manifests.dropFirst().flatMap { $0.manifest.frames.map(\.index) })
+                    let unlisted = c.recorded.values.filter { f in !m.frames.contains { $0.index == f.index } && !others.contains(f.index) }
+                    if !unlisted.isEmpty { m.frames = (m.frames + unlisted).sorted { $0.index < $1.index } }
+                }
+                guard m.frames != item.manifest.frames else { continue }
+                try staging.write(Array(try m.serialized().utf8), to: item.name)
+                rewritten.append(item.name)
+            }
+            let names = c.recorded.keys.sorted().map { c.recorded[$0]!.files[0].name }
+            try staging.moveIntoPlace(names, removing: c.removed, manifests: rewritten, holding: exclusiveLock)
+        } catch {
+            discard()
+            throw error
+        }
+    }
+
+    /// Removes what this run staged (and the directory when this run created it), and releases
+    /// the lock: the baseline is as it was.
+    func discard() {
+        state.withLock { c in
+            c.staging?.discard()
+            c.staging = nil
+        }
+        created?.removeCreatedDirectories()
+        release()
+    }
+
+    /// Releases the lock; the directory is not read or changed after this.
+    func release() {
+        lock?.release()
+        lock = nil
+    }
+}

@@ -1,0 +1,238 @@
+/// `manifest.json` (SPEC.md §5): what each frame shows, the event list, and the software that
+/// drew it. Written last, so a directory with a manifest is complete.
+///
+/// One `Codable` value written by render (`ManifestStream`) and read back by `cartrender merge`
+/// (`ShardMerge`), by `verify --record` (which keeps a baseline's manifest true to its frames)
+/// and by the next run in the directory (`filesOfEarlierRun`), always through
+/// `JSONValueEncoder` / `JSONValueDecoder`: the bytes are `JSONValue`'s pretty printing
+/// (members in the order below, times and lengths with at most 6 fraction digits), and a
+/// manifest read and written again is byte-identical.
+///
+/// `{"version": 1, "scene", "fps", "scale", "size": {"width", "height"}, "duration", "frameCount",
+/// "shard"?: {"index", "count"}, "frames": [Frame], "outputs": [{"file", "sha256"}], "events",
+/// "software": {"cartrender", "cairo", "pango", "librsvg", "libpng", "zlib", "fonts": [{"file", "package"}]}}`
+///
+/// The type and its checks are pure (no file system, no C library), so that the fuzz harness
+/// (`Fuzz/`) can build them with the rest of this module; what a render adds (the software of
+/// this build, streaming, the files of an earlier run) is in CartRender.
+public struct Manifest {
+    /// A file the run wrote: its name in the output directory and the lowercase hex SHA-256 of
+    /// its bytes; `{"file", "sha256"}`.
+    public struct File: Codable, Equatable, Sendable {
+        public var name: String
+        public var sha256: String
+        public init(name: String, sha256: String) { self.name = name; self.sha256 = sha256 }
+        private enum CodingKeys: String, CodingKey { case name = "file", sha256 }
+    }
+
+    /// One rendered frame: `{"index", "time", "file", "sha256", "alternates"?: [{"file", "sha256"}], "state"}`
+    /// (`file` and `sha256` of the primary format, the others' in `alternates`; neither for a
+    /// frame that went only into an animation).
+    public struct Frame: Codable, Equatable, Sendable {
+        public var index: Int
+        /// Seconds since the start.
+        public var time: Double
+        /// Files written for this frame, primary format first.
+        public var files: [File]
+        /// The screen's state at `time` (`FrameState`, encoded).
+        public var state: JSONValue
+
+        public init(index: Int, time: Double, files: [File], state: JSONValue) {
+            self.index = index; self.time = time; self.files = files; self.state = state
+        }
+
+        private enum CodingKeys: String, CodingKey { case index, time, file, sha256, alternates, state }
+
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(index, forKey: .index)
+            try c.encode(time, forKey: .time)
+            if let first = files.first {
+                try c.encode(first.name, forKey: .file)
+                try c.encode(first.sha256, forKey: .sha256)
+            }
+            if files.count > 1 { try c.encode(Array(files.dropFirst()), forKey: .alternates) }
+            try c.encode(state, forKey: .state)
+        }
+
+        /// - Throws: `DecodingError` for a missing or mistyped member, and for `alternates`
+        ///   without a `file`.
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            index = try c.decode(Int.self, forKey: .index)
+            time = try c.decode(Double.self, forKey: .time)
+            files = []
+            if let name = try c.decodeIfPresent(String.self, forKey: .file) {
+                files.append(File(name: name, sha256: try c.decode(String.self, forKey: .sha256)))
+                files += try c.decodeIfPresent([File].self, forKey: .alternates) ?? []
+            } else if c.contains(.alternates) {
+                throw DecodingError.keyNotFound(CodingKeys.file, .init(codingPath: c.codingPath, debugDescription: "a frame with alternates names its primary file"))
+            }
+            state = try c.decode(JSONValue.self, forKey: .state)
+        }
+    }
+
+    /// The programs and fonts that drew the frames; any difference can change their bytes.
+    public struct Software: Codable, Equatable, Sendable {
+        public var cartrender: String
+        public var cairo: String
+        public var pango: String
+        public var librsvg: String
+        public var libpng: String
+        public var zlib: String
+        public var fonts: [Font]
+
+        /// A font file by name, and the Debian package it comes from.
+        public struct Font: Codable, Equatable, Sendable {
+            public var file: String
+            public var package: String
+            public init(file: String, package: String) { self.file = file; self.package = package }
+        }
+
+        public init(cartrender: String, cairo: String, pango: String, librsvg: String, libpng: String, zlib: String, fonts: [Font]) {
+            self.cartrender = cartrender; self.cairo = cairo; self.pango = pango; self.librsvg = librsvg
+            self.libpng = libpng; self.zlib = zlib; self.fonts = fonts
+        }
+    }
+
+    public var sceneHash: String
+    public var fps: Int
+    /// Pixels per point.
+    public var scale: Double
+    /// Canvas size (px).
+    public var width: Int
+    public var height: Int
+    /// Length of the timeline (s) and its frame count.
+    public var duration: Double
+    public var frameCount: Int
+    /// Shard `k` of `n` when this manifest covers one shard of a render.
+    public var shard: (Int, Int)?
+    public var frames: [Frame]
+    /// Other files written by the run (animations, contact sheets), in a fixed order.
+    public var outputs: [File] = []
+    public var events: [TimelineEvent]
+    public var software: Software
+
+    /// A manifest of a render drawn by `software`.
+    public init(sceneHash: String, fps: Int, scale: Double, width: Int, height: Int, duration: Double, frameCount: Int,
+                frames: [Frame], events: [TimelineEvent], software: Software) {
+        self.sceneHash = sceneHash; self.fps = fps; self.scale = scale; self.width = width; self.height = height
+        self.duration = duration; self.frameCount = frameCount; self.frames = frames; self.events = events
+        self.software = software
+    }
+
+    /// Reads a manifest from the bytes of its file.
+    /// - Throws: `JSONSyntaxError` when the bytes are not JSON; `DecodingError` (see
+    ///   `DecodingError.jsonPath`) at the first member that a manifest does not have.
+    public init(json bytes: [UInt8]) throws {
+        self = try JSONValueDecoder().decode(Manifest.self, from: JSONValue(JSONParser.parse(bytes)))
+    }
+
+    /// The manifest's file: pretty-printed JSON ending in a newline.
+    public func serialized() throws -> String { try JSONValue(encoding: self).serialized(pretty: true) }
+
+    /// File name of a shard's manifest.
+    public static func shardFileName(_ k: Int, of n: Int) -> String { "shard-\(k)-of-\(n).json" }
+
+    /// cartrender's version.
+    public static let version = "0.1.0"
+
+    /// The version of the manifest's format, its `"version"`.
+    public static let formatVersion = 1
+}
+
+extension Manifest {
+    /// What `cartrender merge` cannot trust in a shard manifest, as the end of a sentence that
+    /// starts with the manifest's path (`frames[3].file: must be a plain frame file name …`),
+    /// or nil: every frame is one of the render's (`0 ≤ index < frameCount`) and names its files
+    /// by plain frame file names (``isFrameFileName(_:index:extensions:)``), and there are no
+    /// other outputs.
+    /// - Parameter extensions: the extensions of the per-frame formats (`png`, `svg`), the first
+    ///   being the one an example names when a file has none of them.
+    /// - Complexity: O(frames and their files).
+    public func shardProblem(frameExtensions extensions: [String]) -> String? {
+        for (position, frame) in frames.enumerated() {
+            let entry = "frames[\(position)]"
+            guard frameCount > 0 else { return "frameCount: a render has at least one frame, got \(frameCount)" }
+            guard (0..<frameCount).contains(frame.index) else {
+                return "\(entry).index: the render has frames 0 to \(frameCount - 1), got \(frame.index)"
+            }
+            guard !frame.files.isEmpty else { return "\(entry).file: is missing" }
+            for (k, file) in frame.files.enumerated() {
+                let member = k == 0 ? entry + ".file" : entry + ".alternates[\(k - 1)].file"
+                guard Self.isFrameFileName(file.name, index: frame.index, extensions: extensions) else {
+                    let ext = extensions.first { file.name.hasSuffix("." + $0) } ?? extensions.first ?? "png"
+                    let example = "frame_" + String(repeating: "0", count: max(0, 4 - String(frame.index).count)) + String(frame.index) + "." + ext
+                    return "\(member): must be a plain frame file name such as \"\(example)\" (frame_ and the frame's index, .\(extensions.joined(separator: " or ."))), got \"\(file.name)\""
+                }
+            }
+        }
+        if let extra = outputs.first {
+            return "outputs[0].file: a shard writes no animation or contact sheet, got \"\(extra.name)\""
+        }
+        return nil
+    }
+
+    /// Whether `name` is a file name the renderer gives frame `index`: `frame_`, at least four
+    /// digits that read as `index`, and one of `extensions`; so never a path.
+    public static func isFrameFileName(_ name: String, index: Int, extensions: [String]) -> Bool {
+        guard name.hasPrefix("frame_"), let dot = name.lastIndex(of: ".") else { return false }
+        let digits = name[name.index(name.startIndex, offsetBy: 6)..<dot]
+        return digits.count >= 4 && digits.allSatisfy { $0.isASCII && $0.isNumber } && Int(digits) == index
+            && extensions.contains(String(name[name.index(after: dot)...]))
+    }
+}
+
+extension Manifest: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case version, scene, fps, scale, size, duration, frameCount, shard, frames, outputs, events, software
+        case width, height, index, count
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(Self.formatVersion, forKey: .version)
+        try c.encode(sceneHash, forKey: .scene)
+        try c.encode(fps, forKey: .fps)
+        try c.encode(scale, forKey: .scale)
+        var size = c.nestedContainer(keyedBy: CodingKeys.self, forKey: .size)
+        try size.encode(width, forKey: .width)
+        try size.encode(height, forKey: .height)
+        try c.encode(duration, forKey: .duration)
+        try c.encode(frameCount, forKey: .frameCount)
+        if let (k, n) = shard {
+            var s = c.nestedContainer(keyedBy: CodingKeys.self, forKey: .shard)
+            try s.encode(k, forKey: .index)
+            try s.encode(n, forKey: .count)
+        }
+        try c.encode(frames, forKey: .frames)
+        try c.encode(outputs, forKey: .outputs)
+        try c.encode(events, forKey: .events)
+        try c.encode(software, forKey: .software)
+    }
+
+    /// - Throws: `DecodingError` for a missing or mistyped member, or a `version` other than 1.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let version = try c.decode(Int.self, forKey: .version)
+        guard version == Self.formatVersion else {
+            throw DecodingError.dataCorruptedError(forKey: .version, in: c, debugDescription: "this cartrender reads manifest version \(Self.formatVersion), got \(version)")
+        }
+        sceneHash = try c.decode(String.self, forKey: .scene)
+        fps = try c.decode(Int.self, forKey: .fps)
+        scale = try c.decode(Double.self, forKey: .scale)
+        let size = try c.nestedContainer(keyedBy: CodingKeys.self, forKey: .size)
+        width = try size.decode(Int.self, forKey: .width)
+        height = try size.decode(Int.self, forKey: .height)
+        duration = try c.decode(Double.self, forKey: .duration)
+        frameCount = try c.decode(Int.self, forKey: .frameCount)
+        if c.contains(.shard) {
+            let s = try c.nestedContainer(keyedBy: CodingKeys.self, forKey: .shard)
+            shard = (try s.decode(Int.self, forKey: .index), try s.decode(Int.self, forKey: .count))
+        }
+        frames = try c.decode([Frame].self, forKey: .frames)
+        outputs = try c.decode([File].self, forKey: .outputs)
+        events = try c.decode([TimelineEvent].self, forKey: .events)
+        software = try c.decode(Software.self, forKey: .software)
+    }
+}

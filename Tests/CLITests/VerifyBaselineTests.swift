@@ -1,0 +1,183 @@
+import CartRenderRaster
+import Foundation
+import XCTest
+
+/// `verify` with a baseline that is a render's output directory: it takes the directory's lock,
+/// so it never reads a half-moved render, and `--record` keeps the directory's manifest true or
+/// refuses; what it records is moved into place at the end, or not at all.
+final class VerifyBaselineTests: XCTestCase {
+    /// The default scene at 10 fps and 1x: 34 frames.
+    static let render = ["--fps", "10", "--scale", "1", "--quiet"]
+
+    override func setUp() { signal(SIGINT, SIG_DFL) }
+
+    /// `--record all` into a render's directory rewrites every frame (here with other bytes: the
+    /// render used another PNG compression) and the manifest's SHA-256s with them: the directory
+    /// is then exactly what a render of the same scene writes.
+    func testRecordAllRewritesTheManifestToMatch() throws {
+        let dir = Binary.tempDir(self)
+        XCTAssertEqual(try Binary.run(["--out", "base", "--png-compression", "fast"] + Self.render, in: dir).status, 0)
+        XCTAssertEqual(try Binary.run(["--out", "fresh"] + Self.render, in: dir).status, 0)
+        XCTAssertNotEqual(try files(dir + "/base"), try files(dir + "/fresh"), "the two renders' bytes differ")
+
+        let r = try Binary.run(["verify", "--baseline", "base", "--record", "all", "--report", "report"] + Self.render, in: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try files(dir + "/base"), try files(dir + "/fresh"))
+        try assertManifestMatchesFiles(dir + "/base")
+    }
+
+    /// `--record failed` rewrites only the failing frame, and its SHA-256 in the manifest; an
+    /// extra frame past the end is removed.
+    func testRecordFailedRewritesTheFailingFrameAndItsManifestEntry() throws {
+        let dir = Binary.tempDir(self)
+        XCTAssertEqual(try Binary.run(["--out", "base"] + Self.render, in: dir).status, 0)
+        let fresh = try files(dir + "/base")
+        try FileManager.default.removeItem(atPath: dir + "/base/frame_0007.png")
+        try FileManager.default.copyItem(atPath: dir + "/base/frame_0020.png", toPath: dir + "/base/frame_0007.png")
+        try FileManager.default.copyItem(atPath: dir + "/base/frame_0020.png", toPath: dir + "/base/frame_0099.png")
+
+        let r = try Binary.run(["verify", "--baseline", "base", "--record", "failed", "--report", "report"] + Self.render, in: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("frame_0007.png"), r.stdout)
+        XCTAssertEqual(try files(dir + "/base"), fresh, "frame 7 and the manifest are a render's again; frame 99 is gone")
+    }
+
+    /// Frames recorded into a partial render's directory (`--frames`) get manifest entries: the
+    /// manifest is then the one a render of every frame writes.
+    func testRecordedFramesAreAddedToTheManifest() throws {
+        let dir = Binary.tempDir(self)
+        XCTAssertEqual(try Binary.run(["--out", "base", "--frames", "0-4"] + Self.render, in: dir).status, 0)
+        XCTAssertEqual(try Binary.run(["--out", "fresh"] + Self.render, in: dir).status, 0)
+        let r = try Binary.run(["verify", "--baseline", "base", "--record", "missing", "--report", "report"] + Self.render, in: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("29 recorded in base"), r.stdout)
+        XCTAssertEqual(try files(dir + "/base"), try files(dir + "/fresh"))
+    }
+
+    /// A manifest of another render (here: dark instead of light) is not rewritten, and nothing
+    /// is recorded beside it: one sentence, exit 73, the directory as it was. A verify that has
+    /// nothing to record there compares as usual.
+    func testRecordingIntoAnotherRendersDirectoryIsRefused() throws {
+        let dir = Binary.tempDir(self)
+        XCTAssertEqual(try Binary.run(["--out", "base"] + Self.render, in: dir).status, 0)
+        let before = try files(dir + "/base")
+        for mode in ["failed", "all"] {
+            let r = try Binary.run(["verify", "--baseline", "base", "--record", mode, "--color-scheme", "dark", "--report", "report"] + Self.render, in: dir)
+            XCTAssertEqual(r.status, 73, r.stderr)
+            XCTAssertEqual(r.stderr, "cartrender: base/manifest.json: is the manifest of another render (its scene, fps, scale or size differ from this one's); verify --record writes nothing into base\n")
+            XCTAssertEqual(r.stdout, "")
+            XCTAssertEqual(try files(dir + "/base"), before, mode)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/report/report.json"), "no report")
+        }
+        // Nothing is missing, so `missing` records nothing: the frames are compared and fail.
+        let compare = try Binary.run(["verify", "--baseline", "base", "--record", "missing", "--color-scheme", "dark", "--report", "report", "--frames", "0-2"] + Self.render, in: dir)
+        XCTAssertEqual(compare.status, 1, compare.stderr)
+        XCTAssertEqual(try files(dir + "/base"), before)
+
+        // A manifest that cannot be read (cut off, or a FIFO, which is not waited on) says nothing
+        // about the directory: nothing is recorded beside it either.
+        let manifest = dir + "/base/manifest.json"
+        try Data("{\"version\": 1,".utf8).write(to: URL(fileURLWithPath: manifest))
+        var broken = try Binary.run(["verify", "--baseline", "base", "--record", "all", "--report", "report"] + Self.render, in: dir)
+        XCTAssertEqual(broken.status, 73, broken.stderr)
+        XCTAssertTrue(broken.stderr.hasPrefix("cartrender: base/manifest.json: cannot be read as a manifest (line 1, column 15: "), broken.stderr)
+        XCTAssertTrue(broken.stderr.hasSuffix("); verify --record writes nothing into base\n"), broken.stderr)
+        try FileManager.default.removeItem(atPath: manifest)
+        XCTAssertEqual(mkfifo(manifest, 0o644), 0)
+        broken = try Binary.run(["verify", "--baseline", "base", "--record", "all", "--report", "report"] + Self.render, in: dir, timeout: 60)
+        XCTAssertEqual(broken.status, 73, broken.stderr)
+        XCTAssertEqual(broken.stderr, "cartrender: base/manifest.json: cannot be read as a manifest (it is a FIFO (named pipe), not a regular file); verify --record writes nothing into base\n")
+        XCTAssertEqual(try Set(FileManager.default.contentsOfDirectory(atPath: dir + "/base")), Set(before.keys))
+
+        // A shard's directory: a frame of another shard has no manifest to go into.
+        XCTAssertEqual(try Binary.run(["--out", "shard", "--shard", "1/2"] + Self.render, in: dir).status, 0)
+        let shard = try files(dir + "/shard")
+        let s = try Binary.run(["verify", "--baseline", "shard", "--record", "missing", "--report", "report"] + Self.render, in: dir)
+        XCTAssertEqual(s.status, 73, s.stderr)
+        XCTAssertTrue(s.stderr.hasPrefix("cartrender: shard/frame_00"), s.stderr)
+        XCTAssertTrue(s.stderr.hasSuffix(".png: is listed by none of the shard manifests in shard; verify --record writes nothing into shard until they are merged\n"), s.stderr)
+        XCTAssertEqual(try files(dir + "/shard"), shard)
+    }
+
+    /// While a render holds the baseline's lock (it is moving its frames in), verify waits, and
+    /// then compares what the render left: here frame 1 was replaced meanwhile, so it fails.
+    func testVerifyWaitsForARenderMovingFramesIn() throws {
+        let dir = Binary.tempDir(self)
+        XCTAssertEqual(try Binary.run(["--out", "base"] + Self.render, in: dir).status, 0)
+        let fd = open(dir + "/base", O_RDONLY | O_DIRECTORY)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        defer { close(fd) }
+        XCTAssertEqual(flock(fd, LOCK_EX), 0)
+        let running = try Binary.start(["verify", "--baseline", "base", "--record", "never", "--report", "report", "--frames", "0-2"] + Self.render, in: dir)
+        sleep(3)
+        XCTAssertTrue(running.process.isRunning, "verify waits for the lock")
+        try FileManager.default.removeItem(atPath: dir + "/base/frame_0001.png")
+        try FileManager.default.copyItem(atPath: dir + "/base/frame_0030.png", toPath: dir + "/base/frame_0001.png")
+        XCTAssertEqual(flock(fd, LOCK_UN), 0)
+        let r = running.finish()
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stdout.hasPrefix("FAIL     frame_0001.png"), r.stdout)
+    }
+
+    /// A signal while verify waits for the baseline's lock stops it: exit 143, no report, and
+    /// the baseline as it was.
+    func testASignalWhileWaitingForTheBaselineLockStopsVerify() throws {
+        let dir = Binary.tempDir(self)
+        XCTAssertEqual(try Binary.run(["--out", "base", "--frames", "0-2"] + Self.render, in: dir).status, 0)
+        let before = try files(dir + "/base")
+        let fd = open(dir + "/base", O_RDONLY | O_DIRECTORY)
+        defer { close(fd) }
+        XCTAssertEqual(flock(fd, LOCK_EX), 0)
+        let running = try Binary.start(["verify", "--baseline", "base", "--record", "missing", "--report", "report"] + Self.render, in: dir)
+        sleep(2)
+        kill(running.process.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(3)
+        while running.process.isRunning && Date() < deadline { usleep(10_000) }
+        XCTAssertFalse(running.process.isRunning, "stopped within 3 s of the signal")
+        let r = running.finish()
+        XCTAssertEqual(r.status, 143, r.stderr)
+        XCTAssertEqual(r.stderr, "cartrender: verify interrupted by SIGTERM; no report written, base is as it was before\n")
+        XCTAssertEqual(try files(dir + "/base"), before)
+    }
+
+    /// A verify that records is stopped after it staged frames: nothing of them is in the
+    /// baseline, and its manifest is untouched.
+    func testAnInterruptedRecordingLeavesTheBaselineAsItWas() throws {
+        let dir = Binary.tempDir(self)
+        XCTAssertEqual(try Binary.run(["--out", "base", "--frames", "0-0", "--fps", "240", "--quiet"], in: dir).status, 0)
+        let before = try files(dir + "/base")
+        let running = try Binary.start(["verify", "--baseline", "base", "--record", "missing", "--fps", "240", "--quiet", "--jobs", "2"], in: dir)
+        let deadline = Date().addingTimeInterval(120)
+        func staged() -> Bool {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir + "/base")) ?? []
+            return names.contains { n in n.hasPrefix(".cartrender-staging-")
+                && ((try? FileManager.default.contentsOfDirectory(atPath: dir + "/base/" + n)) ?? []).contains { $0.hasPrefix("frame_") } }
+        }
+        while running.process.isRunning && Date() < deadline && !staged() { usleep(10_000) }
+        kill(running.process.processIdentifier, SIGINT)
+        let r = running.finish()
+        XCTAssertEqual(r.status, 130, r.stderr)
+        XCTAssertEqual(r.stderr, "cartrender: verify interrupted by SIGINT; no report written, base is as it was before\n")
+        XCTAssertEqual(try files(dir + "/base"), before)
+    }
+
+    // MARK: - Helpers
+
+    /// Name → bytes of every entry of `dir`, hidden ones included.
+    func files(_ dir: String) throws -> [String: Data] {
+        var out: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: dir) {
+            out[name] = FileManager.default.contents(atPath: dir + "/" + name) ?? Data()
+        }
+        return out
+    }
+
+    /// Every frame file the manifest of `dir` lists has the SHA-256 it gives.
+    func assertManifestMatchesFiles(_ dir: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/manifest.json"))) as! [String: Any]
+        for frame in manifest["frames"] as! [[String: Any]] {
+            let data = try Data(contentsOf: URL(fileURLWithPath: dir + "/" + (frame["file"] as! String)))
+            XCTAssertEqual(Checksum.sha256(Array(data)), frame["sha256"] as? String, frame["file"] as! String, file: file, line: line)
+        }
+    }
+}
