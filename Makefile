@@ -9,8 +9,14 @@ DEBIAN_PACKAGES = pkg-config \
 	libpng-dev zlib1g-dev libgif-dev libimagequant-dev libwebp-dev \
 	fonts-inter fonts-noto-core fonts-noto-color-emoji fonts-noto-cjk bootstrap-icons
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# The tests check the scene schema with a real JSON Schema validator: PyPI's jsonschema, in a
+# virtual environment (Debian 12's Python refuses `pip install` outside one, PEP 668).
+DEBIAN_PACKAGES += python3 python3-venv
+PYTHON ?= python3
+JSONSCHEMA_VERSION = 4.26.0
+JSONSCHEMA_VENV = .build/jsonschema
 
-.PHONY: deps build frames test clean
+.PHONY: deps build frames test jsonschema clean
 
 deps:
 	@if dpkg -s $(DEBIAN_PACKAGES) >/dev/null 2>&1; then \
@@ -26,9 +32,16 @@ build: deps
 frames: build
 	.build/release/cartrender --out frames/
 
-test: deps
+test: deps jsonschema
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# .build/jsonschema/bin/python3 with jsonschema installed (SceneSchemaTests runs it).
+jsonschema: $(JSONSCHEMA_VENV)/.jsonschema-$(JSONSCHEMA_VERSION)
+$(JSONSCHEMA_VENV)/.jsonschema-$(JSONSCHEMA_VERSION): | deps
+	$(PYTHON) -m venv $(JSONSCHEMA_VENV)
+	$(JSONSCHEMA_VENV)/bin/python3 -m pip install --quiet --disable-pip-version-check jsonschema==$(JSONSCHEMA_VERSION)
+	touch $@
 
 clean:
 	rm -rf .build frames
