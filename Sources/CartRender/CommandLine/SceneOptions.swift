@@ -4,7 +4,8 @@ import Foundation
 /// The options that change what the frames show — `--fps`, `--scale`, `--color-scheme`,
 /// `--reduce-motion` — shared by `render` and `verify`, and the scene they select.
 public struct SceneOptions: Equatable, Sendable {
-    /// Scene file, or nil for the embedded default scene.
+    /// Scene file, ``standardInput`` for the scene on standard input, or nil for the embedded
+    /// default scene.
     public var scenePath: String?
     public var fps: Int?
     /// Pixels per point (1…4).
@@ -45,17 +46,27 @@ public struct SceneOptions: Equatable, Sendable {
         SceneOverrides(fps: fps, scale: scale, colorScheme: colorScheme, reduceMotion: reduceMotion ? true : nil)
     }
 
-    /// Loads the scene file (or the default scene) with the overrides applied.
+    /// The scene path that reads the scene from standard input (SPEC.md §5).
+    public static let standardInput = "-"
+
+    /// Loads the scene file (or the default scene) with the overrides applied. A scene on
+    /// standard input resolves its relative image paths against the working directory.
     /// - Throws: `SceneError`.
     public func loadScene() throws -> Scene {
+        if scenePath == Self.standardInput {
+            return try SceneDecoder.decode(SceneFiles.readStandardInput(), file: SceneFiles.standardInputName,
+                                           baseDirectory: FileManager.default.currentDirectoryPath, overrides: overrides)
+        }
         if let path = scenePath { return try SceneDecoder.load(path: path, overrides: overrides) }
         return try DefaultScene.scene(overrides: overrides, baseDirectory: FileManager.default.currentDirectoryPath)
     }
 }
 
 extension SceneOptions {
-    /// The name of the scene in messages: its path, or `<default scene>`.
-    public var sceneName: String { scenePath ?? DefaultScene.fileName }
+    /// The name of the scene in messages: its path, `<stdin>` or `<default scene>`.
+    public var sceneName: String {
+        scenePath == Self.standardInput ? SceneFiles.standardInputName : scenePath ?? DefaultScene.fileName
+    }
 
     /// Loads the scene and sets up its renderer (fonts, images, timeline).
     /// - Throws: `SceneError` naming the scene file, `RasterError`.
