@@ -10,8 +10,9 @@ DEBIAN_PACKAGES = pkg-config \
 	fonts-inter fonts-noto-core fonts-noto-color-emoji fonts-noto-cjk bootstrap-icons
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # The tests check the scene schema with a real JSON Schema validator: PyPI's jsonschema, in a
-# virtual environment (Debian 12's Python refuses `pip install` outside one, PEP 668).
-DEBIAN_PACKAGES += python3 python3-venv
+# virtual environment (Debian 12's Python refuses `pip install` outside one, PEP 668), and
+# junit.xml with xmllint (libxml2-utils).
+DEBIAN_PACKAGES += python3 python3-venv libxml2-utils
 PYTHON ?= python3
 JSONSCHEMA_VERSION = 4.26.0
 JSONSCHEMA_VENV = .build/jsonschema

@@ -34,6 +34,7 @@ final class BaselineSink: FrameSink, @unchecked Sendable {
     ///   rewrites it); `OutputError` when a recording or a report image
     ///   cannot be written.
     func write(_ rendered: RenderedFrame) throws -> [Manifest.File] {
+        let started = DispatchTime.now()
         let name = renderer.fileName(ofFrame: rendered.index, format: .png)
         let expectedPath = (baseline.path as NSString).appendingPathComponent(name)
         let expected = try RegularFile.readIfPresent(expectedPath, limit: PNGDecoder.maxFileBytes)
@@ -75,6 +76,7 @@ final class BaselineSink: FrameSink, @unchecked Sendable {
             try report.write(bytes, to: frame.actualFile!)
             if let comparison { try report.writeArtifacts(of: comparison, using: .pixelmatch(tolerance), stem: stem, to: &frame) }
         }
+        frame.seconds = FrameResult.seconds(since: started)
         collected.withLock { $0[rendered.index] = frame }
         return []
     }

@@ -27,6 +27,10 @@ public struct FrameResult: Sendable {
     public var diffFile: String?
     /// Expected | diff | actual side by side in one image (frames that failed with both sides of one size).
     public var panelFile: String?
+    /// Seconds spent checking the frame — reading and comparing the baseline, recording it,
+    /// writing its report images; not drawing it — on a monotonic clock; nil when not measured.
+    /// Only `junit.xml` shows it: the other outputs stay the same bytes from run to run.
+    public var seconds: Double?
 
     public init(name: String, index: Int?, time: Double?, status: FrameStatus) {
         self.name = name
@@ -41,6 +45,11 @@ public struct FrameResult: Sendable {
     /// Whether the report shows this frame: every frame that did not match, except a missing
     /// one that was just recorded (there is nothing to compare it with).
     public var isReported: Bool { status != .pass && !(status == .missing && recorded) }
+
+    /// Seconds from `start` to now on the monotonic clock (for ``seconds``).
+    static func seconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    }
 
     /// The frame index parsed from a `frame_NNNN.png` name.
     static func index(ofFileName name: String) -> Int? {
