@@ -1,6 +1,7 @@
 # cartrender — one command to set everything up and render, one to set everything up and test.
 #   make frames   installs the Debian packages, builds, renders the demo into frames/
-#   make test     installs the Debian packages, builds and runs the test suite
+#   make test     installs the Debian packages and the test tools, builds and runs the test suite
+#   make install  builds and copies cartrender to /usr/local/bin (PREFIX=…)
 
 SWIFT ?= swift
 # Debian packages: C libraries (headers + pkg-config files), fonts and icons.
@@ -17,7 +18,9 @@ PYTHON ?= python3
 JSONSCHEMA_VERSION = 4.26.0
 JSONSCHEMA_VENV = .build/jsonschema
 
-.PHONY: deps build frames test jsonschema clean
+PREFIX ?= /usr/local
+
+.PHONY: deps build frames install test jsonschema clean
 
 deps:
 	@if dpkg -s $(DEBIAN_PACKAGES) >/dev/null 2>&1; then \
@@ -29,6 +32,11 @@ deps:
 
 build: deps
 	$(SWIFT) build -c release
+
+# Puts cartrender on PATH: $(PREFIX)/bin/cartrender (make install PREFIX=$$HOME/.local for ~/.local/bin).
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 .build/release/cartrender $(DESTDIR)$(PREFIX)/bin/cartrender
 
 frames: build
 	.build/release/cartrender --out frames/
