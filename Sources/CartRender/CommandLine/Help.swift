@@ -160,6 +160,7 @@ public enum Help {
           cartrender --out frames/
           cartrender Examples/rapid-taps.json --format svg --out out/
           cartrender --at 0.6 --scale 1 --out /tmp/mid-flight
+          make-scene | cartrender - -o out/
         """
         return s
     }
