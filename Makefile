@@ -1,6 +1,7 @@
 # cartrender — one command to set everything up and render, one to set everything up and test.
 #   make frames   installs the Debian packages, builds, renders the demo into frames/
-#   make test     installs the Debian packages, builds and runs the test suite
+#   make test     installs the Debian packages and the test tools, builds and runs the test suite
+#   make install  builds and copies cartrender to /usr/local/bin (PREFIX=…)
 
 SWIFT ?= swift
 # Debian packages: C libraries (headers + pkg-config files), fonts and icons.
@@ -9,8 +10,17 @@ DEBIAN_PACKAGES = pkg-config \
 	libpng-dev zlib1g-dev libgif-dev libimagequant-dev libwebp-dev \
 	fonts-inter fonts-noto-core fonts-noto-color-emoji fonts-noto-cjk bootstrap-icons
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# The tests check the scene schema with a real JSON Schema validator: PyPI's jsonschema, in a
+# virtual environment (Debian 12's Python refuses `pip install` outside one, PEP 668), and
+# junit.xml with xmllint (libxml2-utils).
+DEBIAN_PACKAGES += python3 python3-venv libxml2-utils
+PYTHON ?= python3
+JSONSCHEMA_VERSION = 4.26.0
+JSONSCHEMA_VENV = .build/jsonschema
 
-.PHONY: deps build frames test clean
+PREFIX ?= /usr/local
+
+.PHONY: deps build frames install test jsonschema clean
 
 deps:
 	@if dpkg -s $(DEBIAN_PACKAGES) >/dev/null 2>&1; then \
@@ -23,12 +33,24 @@ deps:
 build: deps
 	$(SWIFT) build -c release
 
+# Puts cartrender on PATH: $(PREFIX)/bin/cartrender (make install PREFIX=$$HOME/.local for ~/.local/bin).
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 .build/release/cartrender $(DESTDIR)$(PREFIX)/bin/cartrender
+
 frames: build
 	.build/release/cartrender --out frames/
 
-test: deps
+test: deps jsonschema
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# .build/jsonschema/bin/python3 with jsonschema installed (SceneSchemaTests runs it).
+jsonschema: $(JSONSCHEMA_VENV)/.jsonschema-$(JSONSCHEMA_VERSION)
+$(JSONSCHEMA_VENV)/.jsonschema-$(JSONSCHEMA_VERSION): | deps
+	$(PYTHON) -m venv $(JSONSCHEMA_VENV)
+	$(JSONSCHEMA_VENV)/bin/python3 -m pip install --quiet --disable-pip-version-check jsonschema==$(JSONSCHEMA_VERSION)
+	touch $@
 
 clean:
 	rm -rf .build frames

@@ -2,6 +2,15 @@
 // cartrender: scene file → validated scene → motion → layout (display list) → raster → encoders → outputs.
 import PackageDescription
 
+/// The pkg-config file in `Sources/TARGET/`, by absolute path (SwiftPM reads a .pc file named so),
+/// or `system` when the package's path has a space (SwiftPM splits pkgConfig at spaces). CPango's
+/// and CRsvg's own files leave out the `-pthread` that gio-2.0 adds to Pango's and librsvg's flags,
+/// which SwiftPM drops with a warning in every build; see the files.
+func localPkgConfig(_ target: String, system: String) -> String {
+    let path = Context.packageDirectory + "/Sources/\(target)/\(target).pc"
+    return path.contains(" ") ? system : path
+}
+
 let package = Package(
     name: "cartrender",
     products: [
@@ -11,8 +20,8 @@ let package = Package(
     targets: [
         // C libraries from Debian, one module per library family. Only CartRenderRaster imports them.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        .systemLibrary(name: "CPango", pkgConfig: "pangocairo pangoft2 fontconfig", providers: [.apt(["libpango1.0-dev", "libfontconfig-dev"])]),
-        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        .systemLibrary(name: "CPango", pkgConfig: localPkgConfig("CPango", system: "pangocairo pangoft2 fontconfig"), providers: [.apt(["libpango1.0-dev", "libfontconfig-dev"])]),
+        .systemLibrary(name: "CRsvg", pkgConfig: localPkgConfig("CRsvg", system: "librsvg-2.0"), providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // libpng reports errors by longjmp, which Swift cannot catch: this small C target wraps
         // the write path and returns a status instead.

@@ -133,10 +133,10 @@ final class DiffCLITests: XCTestCase {
         let table: [([String], Int32, String)] = [
             (["a.png", "nope.png"], 66, "cartrender: nope.png: no such file or directory\n"),
             (["a.png", "bad.png"], 65, "cartrender: cannot decode PNG bad.png: not a PNG file\n"),
-            (["a.png", "D"], 64, "cartrender: diff: A and B must both be PNG files or both be directories; D is a directory\nRun 'cartrender --help' for usage.\n"),
-            (["a.png"], 64, "cartrender: diff: expected two PNG files or two directories (A = expected, B = actual), got 1 argument\nRun 'cartrender --help' for usage.\n"),
-            (["a.png", "a.png", "--threshold", "x"], 64, "cartrender: --threshold: expected a number from 0 (exact) to 1 (black vs white), got \"x\"\nRun 'cartrender --help' for usage.\n"),
-            (["a.png", "a.png", "--mask", "1.5,0,1,1"], 64, "cartrender: --mask: diff takes whole pixels, got \"1.5,0,1,1\"\nRun 'cartrender --help' for usage.\n"),
+            (["a.png", "D"], 64, "cartrender: diff: A and B must both be PNG files or both be directories; D is a directory\nRun 'cartrender diff --help' for usage.\n"),
+            (["a.png"], 64, "cartrender: diff: expected two PNG files or two directories (A = expected, B = actual), got 1 argument\nRun 'cartrender diff --help' for usage.\n"),
+            (["a.png", "a.png", "--threshold", "x"], 64, "cartrender: --threshold: expected a number from 0 (exact) to 1 (black vs white), got \"x\"\nRun 'cartrender diff --help' for usage.\n"),
+            (["a.png", "a.png", "--mask", "1.5,0,1,1"], 64, "cartrender: --mask: diff takes whole pixels, got \"1.5,0,1,1\"\nRun 'cartrender diff --help' for usage.\n"),
             (["D", "D"], 65, "cartrender: D: neither D nor D holds frame_NNNN.png files\n"),
         ]
         for (args, status, stderr) in table {

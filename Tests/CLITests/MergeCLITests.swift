@@ -36,8 +36,8 @@ final class MergeCLITests: XCTestCase {
         let cases: [(args: [String], status: Int32, stderr: String)] = [
             (["merge", "shards"], 65, "cartrender: shard 2 of 3 is missing\n"),
             (["merge", "nowhere"], 66, "cartrender: nowhere: no such directory, or it cannot be read\n"),
-            (["merge"], 64, "cartrender: merge needs at least one directory with shard manifests\nRun 'cartrender --help' for usage.\n"),
-            (["merge", "shards", "--out", "a", "--out", "b"], 64, "cartrender: --out is given more than once\nRun 'cartrender --help' for usage.\n"),
+            (["merge"], 64, "cartrender: merge needs at least one directory with shard manifests\nRun 'cartrender merge --help' for usage.\n"),
+            (["merge", "shards", "--out", "a", "--out", "b"], 64, "cartrender: --out is given more than once\nRun 'cartrender merge --help' for usage.\n"),
         ]
         for c in cases {
             let r = try Binary.run(c.args, in: dir)

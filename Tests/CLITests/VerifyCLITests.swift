@@ -57,11 +57,27 @@ final class VerifyCLITests: XCTestCase {
     }
 
     func testMissingBaselineUnderCIFailsAndSaysHowToRecord() throws {
+        try FileManager.default.createDirectory(atPath: dir + "/snaps/scene", withIntermediateDirectories: true)
         let r = try run(verify + ["--frames", "0-1"], env: ["CI": "true"])
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stdout.hasPrefix("MISSING  frame_0000.png (t=0 s): no baseline frame at snaps/scene/frame_0000.png; record it with --record missing (or CARTRENDER_RECORD=missing)"), r.stdout)
         XCTAssertTrue(r.stdout.contains("FAILED, 2 of 2 frames failed (2 missing)"), r.stdout)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/snaps/scene"), [])
+    }
+
+    /// Under CI, a baseline directory that does not exist is one line, not a MISSING line per
+    /// frame; the run fails (exit 1) and the report still lists every frame.
+    func testNoBaselineDirectoryUnderCIIsOneLine() throws {
+        let r = try run(verify, env: ["CI": "true"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stdout, "cartrender verify: FAILED, there is no baseline directory snaps/scene (14 frames missing); record it with --record missing (or CARTRENDER_RECORD=missing) and commit it; report: snaps/cartrender-report/index.html\n")
+        XCTAssertEqual(r.stderr, "")
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/snaps/scene"))
+        let junit = try String(contentsOfFile: dir + "/snaps/cartrender-report/junit.xml", encoding: .utf8)
+        XCTAssertEqual(junit.components(separatedBy: "<failure type=\"missing\"").count - 1, 14)
+        let json = try run(verify + ["--json"], env: ["CI": "true"])
+        XCTAssertEqual(json.status, 1)
+        XCTAssertTrue(json.stdout.hasPrefix("{"), "--json still prints the report")
     }
 
     func testRecordModeFromTheEnvironment() throws {
@@ -72,7 +88,7 @@ final class VerifyCLITests: XCTestCase {
         XCTAssertEqual(explicit.status, 1, "--record wins over the environment")
         let bad = try run(verify, env: ["CARTRENDER_RECORD": "sometimes"])
         XCTAssertEqual(bad.status, 64)
-        XCTAssertEqual(bad.stderr, "cartrender: CARTRENDER_RECORD: expected all, missing, failed or never, got \"sometimes\"\nRun 'cartrender --help' for usage.\n")
+        XCTAssertEqual(bad.stderr, "cartrender: CARTRENDER_RECORD: expected all, missing, failed or never, got \"sometimes\"\nRun 'cartrender verify --help' for usage.\n")
     }
 
     func testRecordFailedRewritesTheChangedFrame() throws {
@@ -126,7 +142,7 @@ final class VerifyCLITests: XCTestCase {
         for (args, message) in table {
             let r = try run(args)
             XCTAssertEqual(r.status, 64, args.joined(separator: " "))
-            XCTAssertEqual(r.stderr, "cartrender: \(message)\nRun 'cartrender --help' for usage.\n", args.joined(separator: " "))
+            XCTAssertEqual(r.stderr, "cartrender: \(message)\nRun 'cartrender verify --help' for usage.\n", args.joined(separator: " "))
             XCTAssertEqual(r.stdout, "")
         }
     }
@@ -175,10 +191,61 @@ final class VerifyCLITests: XCTestCase {
         XCTAssertEqual(extra.stderr, "cartrender: snaps/scene/frame_0099.png: is a FIFO (named pipe), not a regular file\n")
     }
 
+    /// Under GitHub Actions verify appends a Markdown section to `$GITHUB_STEP_SUMMARY` (one per
+    /// run); `--summary-markdown FILE` writes the same section to FILE.
+    func testJobSummary() throws {
+        XCTAssertEqual(try run(verify).status, 0)
+        try changePixel("frame_0006.png")
+        let summary = dir + "/step-summary.md"
+        let failed = try run(verify + ["--summary-markdown", "out/summary.md"], env: ["CI": "true", "GITHUB_STEP_SUMMARY": summary])
+        XCTAssertEqual(failed.status, 1, failed.stderr)
+        let failing = """
+        ### ❌ cartrender verify: FAILED — `scene.json`
+
+        1 of 14 frames failed (1 fail) against `snaps/scene`. Report: [index.html](snaps/cartrender-report/index.html) · [report.json](snaps/cartrender-report/report.json) · [junit.xml](snaps/cartrender-report/junit.xml)
+
+        | frame | time | differing pixels | status | images |
+        | --- | ---: | ---: | --- | --- |
+        | `frame_0006.png` | 1.5 s | 1 (0.0003 %) | fail | [diff](snaps/cartrender-report/frame_0006.diff.png) · [expected](snaps/cartrender-report/frame_0006.expected.png) · [actual](snaps/cartrender-report/frame_0006.actual.png) |
+
+
+        """
+        XCTAssertEqual(try String(contentsOfFile: summary, encoding: .utf8), failing)
+        XCTAssertEqual(try String(contentsOfFile: dir + "/out/summary.md", encoding: .utf8), failing)
+        for file in ["frame_0006.diff.png", "frame_0006.expected.png", "frame_0006.actual.png", "index.html", "junit.xml"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/snaps/cartrender-report/" + file), "the summary links to \(file)")
+        }
+
+        XCTAssertEqual(try run(verify + ["--record", "failed"]).status, 0)
+        let passed = try run(verify, env: ["CI": "true", "GITHUB_STEP_SUMMARY": summary])
+        XCTAssertEqual(passed.status, 0)
+        XCTAssertEqual(try String(contentsOfFile: summary, encoding: .utf8), failing + """
+        ### ✅ cartrender verify: passed — `scene.json`
+
+        14 frames checked against `snaps/scene`: 14 matched (14 byte-identical). Report: [index.html](snaps/cartrender-report/index.html) · [report.json](snaps/cartrender-report/report.json) · [junit.xml](snaps/cartrender-report/junit.xml)
+
+
+        """, "a second run appends its section")
+
+        let noBaseline = try run(["verify", "scene.json", "--baseline", "none/scene", "--scale", "1", "--summary-markdown", "missing.md"], env: ["CI": "true"])
+        XCTAssertEqual(noBaseline.status, 1)
+        XCTAssertEqual(try String(contentsOfFile: dir + "/missing.md", encoding: .utf8), """
+        ### ❌ cartrender verify: FAILED — `scene.json`
+
+        There is no baseline directory `none/scene`: all 14 frames are missing. Record it with `--record missing` (or `CARTRENDER_RECORD=missing`) and commit it. Report: [index.html](none/cartrender-report/index.html) · [report.json](none/cartrender-report/report.json) · [junit.xml](none/cartrender-report/junit.xml)
+
+
+        """)
+
+        let unwritable = try run(verify, env: ["CI": "true", "GITHUB_STEP_SUMMARY": dir + "/no/such/dir/summary.md"])
+        XCTAssertEqual(unwritable.status, 73)
+        XCTAssertTrue(unwritable.stderr.hasPrefix("cartrender: \(dir)/no/such/dir/summary.md: cannot be opened to append the summary ("), unwritable.stderr)
+    }
+
     func testHelp() throws {
         let r = try run(["verify", "--help"])
         XCTAssertEqual(r.status, 0)
-        XCTAssertTrue(r.stdout.contains("cartrender verify [SCENE.json] --baseline DIR [options]"))
+        XCTAssertTrue(r.stdout.contains("cartrender verify [SCENE.json | -] --baseline DIR [options]"))
         XCTAssertTrue(r.stdout.contains("RECORD MODES"))
         XCTAssertEqual(r.stderr, "")
         XCTAssertTrue(try run(["--help"]).stdout.contains("cartrender diff A B [options]"))

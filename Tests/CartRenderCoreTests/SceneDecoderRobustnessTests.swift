@@ -68,7 +68,7 @@ final class SceneDecoderRobustnessTests: XCTestCase {
                 XCTAssertEqual("\(e)", expected, input)
             }
         }
-        for (text, value) in [("0e-400", 0.0), ("-0.0e999", 0.0), ("1e-320", 1e-320), ("1.7976931348623157e308", Double.greatestFiniteMagnitude)] {
+        for (text, value) in [("0e-400", 0.0), ("-0.0e999", 0.0), ("1e-320", Double("1e-320")!), ("1.7976931348623157e308", Double.greatestFiniteMagnitude)] {
             let node = try JSONParser.parse(Array("[\(text)]".utf8))
             guard case .array(let items) = node.value, case .number(let v, _) = items[0].value else { return XCTFail(text) }
             XCTAssertEqual(v, value, text)

@@ -84,8 +84,8 @@ final class DeterminismTests: XCTestCase {
         let dir = tempDir()
         var o = RenderOptions(); o.outputDirectory = dir
         _ = try Renderer(scene: scene()).render(o)
-        FileManager.default.createFile(atPath: dir + "/notes.txt", contents: Data("mine".utf8))
-        FileManager.default.createFile(atPath: dir + "/frame_9999.png", contents: Data("not from a run".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: dir + "/notes.txt", contents: Data("mine".utf8)))
+        XCTAssertTrue(FileManager.default.createFile(atPath: dir + "/frame_9999.png", contents: Data("not from a run".utf8)))
         o.frames = .range(0, 2)
         _ = try Renderer(scene: scene()).render(o)
         let names = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()

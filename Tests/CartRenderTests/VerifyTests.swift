@@ -397,9 +397,13 @@ final class VerifyTests: XCTestCase {
         let a = try verify(.never, jobs: 1, report: root + "/r2")
         let b = try verify(.never, jobs: 3, report: root + "/r3")
         XCTAssertEqual(a.frames.map(\.status), b.frames.map(\.status))
+        // junit.xml's time and timestamp are measurements: everything else is the same.
+        func untimed(_ text: String) -> String {
+            text.replacingOccurrences(of: #" (time|timestamp)="[^"]*""#, with: "", options: .regularExpression)
+        }
         for name in ["index.html", "junit.xml"] {
-            XCTAssertEqual(try String(contentsOfFile: root + "/r2/" + name, encoding: .utf8).replacingOccurrences(of: root + "/r2", with: "R"),
-                           try String(contentsOfFile: root + "/r3/" + name, encoding: .utf8).replacingOccurrences(of: root + "/r3", with: "R"), name)
+            XCTAssertEqual(untimed(try String(contentsOfFile: root + "/r2/" + name, encoding: .utf8).replacingOccurrences(of: root + "/r2", with: "R")),
+                           untimed(try String(contentsOfFile: root + "/r3/" + name, encoding: .utf8).replacingOccurrences(of: root + "/r3", with: "R")), name)
         }
     }
 
@@ -506,6 +510,32 @@ final class VerifyTests: XCTestCase {
         let outside = try XCTUnwrap(Snapshots.failure(.defaultScene, baseline: base, times: [99], record: .never,
                                                       overrides: SceneOverrides(fps: 4, scale: 1)))
         XCTAssertTrue(outside.contains("outside the render"), outside)
+    }
+
+    /// A run that records says so (the library prints the note on stderr); a failure lists the
+    /// report images a test can attach.
+    func testSnapshotsAPISaysWhatItRecordedAndListsTheFailureImages() throws {
+        let base = root + "/api"
+        let first = try Snapshots.verify(.defaultScene, baseline: base, times: [0, 0.5], record: .missing,
+                                         overrides: SceneOverrides(fps: 4, scale: 1))
+        XCTAssertTrue(first.passed)
+        XCTAssertEqual(first.recordingNote, "recorded 2 baseline frames in \(base) (record mode missing); review them and commit \(base)")
+        XCTAssertEqual(first.failureArtifacts, [])
+        let again = try Snapshots.verify(.defaultScene, baseline: base, times: [0, 0.5], record: .missing,
+                                         overrides: SceneOverrides(fps: 4, scale: 1))
+        XCTAssertNil(again.recordingNote)
+
+        var image = try PNGDecoder.decode(contentsOf: base + "/frame_0002.png")
+        set(&image, 10, 10, (0, 0, 0, 255))
+        try Data(PNGEncoder.encode(image)).write(to: URL(fileURLWithPath: base + "/frame_0002.png"))
+        let failed = try Snapshots.verify(.defaultScene, baseline: base, times: [0, 0.5], record: .never,
+                                          overrides: SceneOverrides(fps: 4, scale: 1))
+        let report = root + "/cartrender-report/"
+        XCTAssertEqual(failed.failureArtifacts, ["diff", "expected", "actual", "panel"].map { report + "frame_0002.\($0).png" })
+        for path in failed.failureArtifacts { XCTAssertTrue(FileManager.default.fileExists(atPath: path), path) }
+        let rerecorded = try Snapshots.verify(.defaultScene, baseline: base, times: [0, 0.5], record: .failed,
+                                              overrides: SceneOverrides(fps: 4, scale: 1))
+        XCTAssertEqual(rerecorded.recordingNote, "recorded 1 baseline frame in \(base) (record mode failed); review them and commit \(base)")
     }
 
     func testSnapshotsAPIResolvesRelativePathsAgainstTheTestFile() throws {

@@ -8,7 +8,11 @@ public struct OptionSpec: Sendable {
     /// Placeholder of the value in help (`DIR`), or nil for a flag.
     public var value: String?
     public var help: String
-    public init(_ name: String, _ value: String?, _ help: String) { self.name = name; self.value = value; self.help = help }
+    /// A one-letter spelling (`-o`), parsed as `name`.
+    public var short: String?
+    public init(_ name: String, _ value: String?, _ help: String, short: String? = nil) {
+        self.name = name; self.value = value; self.help = help; self.short = short
+    }
 }
 
 /// Splits `arguments` into positionals and options by a table of specs. Accepts `--opt value`
@@ -27,14 +31,15 @@ public func parseOptions(_ arguments: [String], specs: [OptionSpec]) throws -> (
         var name = arg
         var inline: String?
         if let eq = arg.firstIndex(of: "=") { name = String(arg[..<eq]); inline = String(arg[arg.index(after: eq)...]) }
-        guard let spec = specs.first(where: { $0.name == name }) else {
+        guard let spec = specs.first(where: { $0.name == name || ($0.short != nil && $0.short == name) }) else {
             let hint = nearestKey(to: name, in: specs.map(\.name)).map { "; did you mean \($0)?" } ?? ""
             throw UsageError("unknown option \(name)\(hint)")
         }
+        name = spec.name
         if spec.value != nil {
             if let v = inline { options.append((name, v)); continue }
             // `--fps --scale 2`: the value is missing, not "--scale".
-            guard i < arguments.count, !specs.contains(where: { arguments[i] == $0.name || arguments[i].hasPrefix($0.name + "=") }) else {
+            guard i < arguments.count, !specs.contains(where: { arguments[i] == $0.name || arguments[i] == $0.short || arguments[i].hasPrefix($0.name + "=") }) else {
                 throw UsageError("\(name) needs a value (\(spec.value!))")
             }
             options.append((name, arguments[i]))
@@ -73,7 +78,7 @@ public struct RenderCommand: Equatable, Sendable {
     public init() {}
 
     public static let specs: [OptionSpec] = [
-        OptionSpec("--out", "DIR", "Output directory (default: frames/)."),
+        OptionSpec("--out", "DIR", "Output directory (default: frames/).", short: "-o"),
         OptionSpec("--format", "FORMAT", "png, svg, gif, webp or apng; several with commas (png,gif). Default: png."),
         OptionSpec("--frames", "A-B", "Render frame indices A through B inclusive."),
         OptionSpec("--at", "SECONDS", "Render one frame showing the state at exactly this time."),
@@ -87,7 +92,7 @@ public struct RenderCommand: Equatable, Sendable {
         OptionSpec("--dither", "D", "GIF: dithering level 0…1 (default 1)."),
         OptionSpec("--contact-sheet", nil, "Also write contact-sheet.png: 12 frames of the whole timeline on one image."),
         OptionSpec("--quiet", nil, "No progress bar and no summary."),
-        OptionSpec("--help", nil, "Show help."),
+        OptionSpec("--help", nil, "Show help.", short: "-h"),
         OptionSpec("--version", nil, "Show the version."),
     ] + SceneOptions.specs
 

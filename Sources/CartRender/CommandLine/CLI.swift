@@ -5,38 +5,79 @@ import Foundation
 /// The `cartrender` command: dispatches to subcommands, maps errors to exit codes (SPEC.md §5),
 /// prints errors as one sentence on stderr and help on stdout.
 public enum CLI {
+    /// A subcommand: its name, its help text, and how it runs the arguments after its name.
+    struct Subcommand {
+        var name: String
+        var help: () -> String
+        var run: ([String]) throws -> ExitCode
+    }
+
+    /// `cartrender NAME …`: every subcommand. Anything else is a render.
+    static let subcommands: [Subcommand] = [
+        Subcommand(name: "verify", help: { Help.verify }, run: { try VerifyCommand.parse($0).run() }),
+        Subcommand(name: "diff", help: { Help.diff }, run: { try DiffCommand.parse($0).run() }),
+        Subcommand(name: "merge", help: { Help.merge }, run: merge),
+        Subcommand(name: "schema", help: { Help.schema }, run: { arguments in
+            guard arguments.isEmpty else { throw UsageError("schema takes no arguments") }
+            print(SceneSchema.json.serialized(pretty: true), terminator: "")
+            return .success
+        }),
+        Subcommand(name: "help", help: { Help.help }, run: { arguments in
+            guard arguments.count <= 1 else { throw UsageError("help takes at most one command name, got \(arguments.count)") }
+            guard let name = arguments.first else { print(Help.main); return .success }
+            guard let sub = subcommand(name) else {
+                let hint = nearestKey(to: name, in: subcommands.map(\.name)).map { "; did you mean \($0)?" } ?? ""
+                throw UsageError("help: unknown command \"\(name)\"\(hint) (commands: \(subcommands.map(\.name).joined(separator: ", ")))")
+            }
+            print(sub.help())
+            return .success
+        }),
+        Subcommand(name: "version", help: { Help.versionHelp }, run: { arguments in
+            guard arguments.isEmpty else { throw UsageError("version takes no arguments") }
+            print(Help.version)
+            return .success
+        }),
+    ]
+
+    static func subcommand(_ name: String) -> Subcommand? { subcommands.first { $0.name == name } }
+
+    /// Whether `arguments` ask for help (`-h` or `--help` before any `--`).
+    static func asksForHelp(_ arguments: [String]) -> Bool {
+        arguments.prefix { $0 != "--" }.contains { $0 == "-h" || $0 == "--help" }
+    }
+
     /// Runs the command line (without the program name) and returns its exit status.
     public static func run(_ arguments: [String]) -> ExitCode {
-        do {
-            switch arguments.first {
-            case "--help", "-h", "help": print(Help.main); return .success
-            case "--version": print(Help.version); return .success
-            case "merge":
-                if arguments.dropFirst().first == "--help" { print(Help.merge); return .success }
-                return try merge(Array(arguments.dropFirst()))
-            case "verify":
-                let rest = Array(arguments.dropFirst())
-                if rest.contains("--help") { print(Help.verify); return .success }
-                return try VerifyCommand.parse(rest).run()
-            case "diff":
-                let rest = Array(arguments.dropFirst())
-                if rest.contains("--help") { print(Help.diff); return .success }
-                return try DiffCommand.parse(rest).run()
-            case "schema":
-                if arguments.dropFirst().first == "--help" { print("cartrender schema — prints the JSON Schema (draft 2020-12) of scene files on stdout."); return .success }
-                guard arguments.count == 1 else { throw UsageError("schema takes no arguments") }
-                print(SceneSchema.json.serialized(pretty: true), terminator: "")
-                return .success
-            default:
-                if arguments.contains("--help") { print(Help.main); return .success }
-                if arguments.contains("--version") { print(Help.version); return .success }
-                let command = try RenderCommand.parse(arguments)
-                if let variants = try command.scene.selectedVariants() { return try renderVariants(command, variants) }
-                return try render(command)
+        if let name = arguments.first, let sub = subcommand(name) {
+            let rest = Array(arguments.dropFirst())
+            if asksForHelp(rest) { print(sub.help()); return .success }
+            do { return try sub.run(rest) } catch var e as any UsageProblem {
+                e.command = name
+                return report(e)
+            } catch {
+                return report(error)
             }
+        }
+        do {
+            if asksForHelp(arguments) { print(Help.main); return .success }
+            if arguments.prefix(while: { $0 != "--" }).contains("--version") { print(Help.version); return .success }
+            try checkNotAMistypedCommand(arguments.first)
+            let command = try RenderCommand.parse(arguments)
+            if let variants = try command.scene.selectedVariants() { return try renderVariants(command, variants) }
+            return try render(command)
         } catch {
             return report(error)
         }
+    }
+
+    /// `cartrender verfy …`: a first argument that is no file and no option but close to a
+    /// command name is a mistyped command, not a scene file.
+    /// - Throws: `UsageError` suggesting the command.
+    static func checkNotAMistypedCommand(_ first: String?) throws {
+        guard let first, !first.hasPrefix("-"), !first.contains("/"), !first.contains("."),
+              !FileManager.default.fileExists(atPath: first),
+              let guess = nearestKey(to: first, in: subcommands.map(\.name)) else { return }
+        throw UsageError("\(first): no such command or scene file; did you mean \(guess)?")
     }
 
     /// Prints `error` on stderr as `cartrender: SENTENCE` on one line (user input in it has its
@@ -96,7 +137,8 @@ public enum CLI {
 
 extension CLI {
     static let mergeSpecs = [
-        OptionSpec("--out", "DIR", "Where the merged frames and manifest.json go (default: the first DIR)."),
+        OptionSpec("--out", "DIR", "Where the merged frames and manifest.json go (default: the first DIR).", short: "-o"),
+        OptionSpec("--help", nil, "Show help.", short: "-h"),
         OptionSpec("--quiet", nil, "No summary line."),
     ]
 

@@ -20,12 +20,12 @@ public struct DiffCommand: Equatable, Sendable {
     public init() {}
 
     public static let specs: [OptionSpec] = [
-        OptionSpec("--out", "PATH", "Write the diff image (two files) or frame_NNNN.diff.png of failing frames (two directories) there."),
+        OptionSpec("--out", "PATH", "Write the diff image (two files) or frame_NNNN.diff.png of failing frames (two directories) there.", short: "-o"),
         OptionSpec("--report", "DIR", "Two directories: write a report (index.html, report.json, junit.xml) there."),
         OptionSpec("--mask", "X,Y,W,H", "Ignore this rectangle, in pixels (repeatable)."),
         OptionSpec("--json", nil, "Print one JSON object on stdout instead of lines."),
         OptionSpec("--jobs", "N", "Worker threads for directories (default: the number of cores)."),
-        OptionSpec("--help", nil, "Show help."),
+        OptionSpec("--help", nil, "Show help.", short: "-h"),
     ] + ComparisonOptions.specs
 
     /// Parses diff arguments (after `diff`).
@@ -118,7 +118,7 @@ public struct DiffCommand: Equatable, Sendable {
             return interrupts.exitCode
         }
         if let out, let diffImage {
-            let dir = (out as NSString).deletingLastPathComponent
+            let dir = OutputDirectory.parent(of: out)
             try OutputDirectory(path: dir.isEmpty ? "." : dir).write(try PNGEncoder.encode(diffImage), to: (out as NSString).lastPathComponent)
         }
         let passed = comparison.status == .pass

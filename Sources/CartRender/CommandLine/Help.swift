@@ -20,11 +20,39 @@ public enum Help {
 
     public static let version = "cartrender \(Manifest.version)"
 
-    /// Aligned option lines: `  --out DIR   Output directory …`.
+    /// `cartrender schema --help`.
+    public static let schema = """
+        cartrender schema — print the JSON Schema (draft 2020-12) of scene files on stdout, for
+        editors. A scene names it with "$schema" (a path or URL), which cartrender ignores:
+
+          cartrender schema > scene.schema.json
+          { "$schema": "./scene.schema.json", "screen": "shop", … }
+
+        USAGE
+          cartrender schema
+        """
+
+    /// `cartrender help --help`.
+    public static let help = """
+        cartrender help — print the help of cartrender, or of one command.
+
+        USAGE
+          cartrender help [verify | diff | merge | schema | help | version]
+        """
+
+    /// `cartrender version --help`.
+    public static let versionHelp = """
+        cartrender version — print the version (as cartrender --version).
+
+        USAGE
+          cartrender version
+        """
+
+    /// Aligned option lines: `  -o, --out DIR   Output directory …`.
     static func table(_ specs: [OptionSpec]) -> String {
         var s = ""
         for spec in specs {
-            let left = "  " + spec.name + (spec.value.map { " " + $0 } ?? "")
+            let left = "  " + (spec.short.map { $0 + ", " } ?? "") + spec.name + (spec.value.map { " " + $0 } ?? "")
             s += left.padding(toLength: max(left.count + 2, 30), withPad: " ", startingAt: 0) + spec.help + "\n"
         }
         return s
@@ -36,7 +64,10 @@ public enum Help {
         frame_NNNN.png files (pixelmatch 7.1 color distance and anti-aliasing detection).
 
         USAGE
-          cartrender verify [SCENE.json] --baseline DIR [options]
+          cartrender verify [SCENE.json | -] --baseline DIR [options]
+
+        Without SCENE, the built-in demo; with -, the scene on standard input (its relative
+        image paths resolve against the working directory).
 
         OPTIONS
 
@@ -56,6 +87,11 @@ public enum Help {
           DIR/index.html (expected, actual, diff and a slider for each failing frame, and a timeline),
           DIR/report.json (as --json), DIR/junit.xml (one test case per frame), and
           frame_NNNN.expected.png / .actual.png / .diff.png for each frame that did not pass.
+
+        CI
+          With CI set and no baseline directory, verify says so in one line and fails. Under
+          GitHub Actions (GITHUB_STEP_SUMMARY set) it appends a Markdown summary to the job's
+          summary; --summary-markdown FILE writes the same summary to FILE.
 
         EXIT STATUS
           0 every frame passed · 1 a frame failed · 64 bad command line · 65 invalid scene or
@@ -96,24 +132,26 @@ public enum Help {
         and the cart page with swipe-to-delete) through Cairo, from a JSON scene file.
 
         USAGE
-          cartrender [SCENE.json] [options]      render frames (the built-in demo when no SCENE)
-          cartrender verify [SCENE.json] --baseline DIR [options]
+          cartrender [SCENE.json | -] [options]  render frames (the built-in demo when no SCENE;
+                                                 - reads the scene from standard input)
+          cartrender verify [SCENE.json | -] --baseline DIR [options]
                                                  render and compare every frame with a baseline
           cartrender diff A B [options]          compare two PNG files or two frame directories
           cartrender merge DIR... [--out DIR]    join the outputs of --shard runs
           cartrender schema                      print the JSON Schema of scene files
-          cartrender --help | --version
+          cartrender help [COMMAND]              this help, or a command's
+          cartrender -h | --help | --version | version
+
+        Relative image paths in a scene resolve against the scene file's directory, or the
+        working directory for a scene on standard input.
 
         RENDER OPTIONS
 
         """
-        for spec in RenderCommand.specs {
-            let left = "  " + spec.name + (spec.value.map { " " + $0 } ?? "")
-            s += left.padding(toLength: max(left.count + 2, 30), withPad: " ", startingAt: 0) + spec.help + "\n"
-        }
+        s += table(RenderCommand.specs)
         s += """
 
-        Run 'cartrender verify --help' and 'cartrender diff --help' for their options.
+        Run 'cartrender help COMMAND' (or 'cartrender COMMAND --help') for a command's options.
 
         EXIT STATUS
           0 success · 1 differences found (verify, diff) · 64 bad command line · 65 invalid scene
@@ -124,6 +162,7 @@ public enum Help {
           cartrender --out frames/
           cartrender Examples/rapid-taps.json --format svg --out out/
           cartrender --at 0.6 --scale 1 --out /tmp/mid-flight
+          make-scene | cartrender - -o out/
         """
         return s
     }

@@ -4,7 +4,8 @@ import Foundation
 /// The options that change what the frames show — `--fps`, `--scale`, `--color-scheme`,
 /// `--reduce-motion` — shared by `render` and `verify`, and the scene they select.
 public struct SceneOptions: Equatable, Sendable {
-    /// Scene file, or nil for the embedded default scene.
+    /// Scene file, ``standardInput`` for the scene on standard input, or nil for the embedded
+    /// default scene.
     public var scenePath: String?
     public var fps: Int?
     /// Pixels per point (1…4).
@@ -52,17 +53,36 @@ public struct SceneOptions: Equatable, Sendable {
         SceneOverrides(fps: fps, scale: scale, colorScheme: colorScheme, reduceMotion: reduceMotion ? true : nil)
     }
 
-    /// Loads the scene file (or the default scene) with the overrides applied.
+    /// The scene path that reads the scene from standard input (SPEC.md §5).
+    public static let standardInput = "-"
+
+    /// Standard input, read once: the variants check and the scene both decode it.
+    private static let standardInputCache = LockedValue<Result<[UInt8], Error>?>(nil)
+    static func standardInputBytes() throws -> [UInt8] {
+        try standardInputCache.withLock { cached in
+            if cached == nil { cached = Result { try SceneFiles.readStandardInput() } }
+            return try cached!.get()
+        }
+    }
+
+    /// Loads the scene file (or the default scene) with the overrides applied. A scene on
+    /// standard input resolves its relative image paths against the working directory.
     /// - Throws: `SceneError`.
     public func loadScene() throws -> Scene {
+        if scenePath == Self.standardInput {
+            return try SceneDecoder.decode(Self.standardInputBytes(), file: SceneFiles.standardInputName,
+                                           baseDirectory: FileSystemPath.currentDirectory(), overrides: overrides)
+        }
         if let path = scenePath { return try SceneDecoder.load(path: path, overrides: overrides) }
         return try DefaultScene.scene(overrides: overrides, baseDirectory: FileSystemPath.currentDirectory())
     }
 }
 
 extension SceneOptions {
-    /// The name of the scene in messages: its path, or `<default scene>`.
-    public var sceneName: String { scenePath ?? DefaultScene.fileName }
+    /// The name of the scene in messages: its path, `<stdin>` or `<default scene>`.
+    public var sceneName: String {
+        scenePath == Self.standardInput ? SceneFiles.standardInputName : scenePath ?? DefaultScene.fileName
+    }
 
     /// Loads the scene and sets up its renderer (fonts, images, timeline).
     /// - Throws: `SceneError` naming the scene file, `RasterError`.
@@ -84,7 +104,15 @@ extension SceneOptions {
     /// without it), with the overrides applied; nil when the scene has no matrix.
     /// - Throws: `SceneError`; `UsageError` for `--variant` without a matrix or naming no variant.
     public func selectedVariants() throws -> [SceneVariant]? {
-        guard let path = scenePath, let all = try SceneDecoder.loadVariants(path: path, overrides: overrides) else {
+        let matrix: [SceneVariant]?
+        switch scenePath {
+        case nil: matrix = nil
+        case Self.standardInput?:
+            matrix = try SceneDecoder.decodeVariants(Self.standardInputBytes(), file: SceneFiles.standardInputName,
+                                                     baseDirectory: FileSystemPath.currentDirectory(), overrides: overrides)
+        case let path?: matrix = try SceneDecoder.loadVariants(path: path, overrides: overrides)
+        }
+        guard let all = matrix else {
             if let name = variants.first { throw UsageError("--variant \(name): \(sceneName) has no \"variants\" matrix") }
             return nil
         }

@@ -1,13 +1,29 @@
 import CartRenderCore
 
-/// A bad command line: one sentence for stderr, followed by where to find the usage (exit 64).
-public struct UsageError: ReportableError, Equatable, Sendable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-    public var exitCode: ExitCode { .usage }
-    public var hint: String? { Self.hint }
-    /// The line under every command-line error.
-    public static let hint = "Run 'cartrender --help' for usage."
+/// A bad command line (exit 64): its sentence, then a line pointing to the usage of the command
+/// it came from (`Run 'cartrender verify --help' for usage.`). `CLI.run` sets ``command`` for
+/// the errors a subcommand throws.
+public protocol UsageProblem: ReportableError {
+    /// The subcommand whose command line was wrong (`verify`), or nil for a render.
+    var command: String? { get set }
+}
 
+extension UsageProblem {
+    public var exitCode: ExitCode { .usage }
+    public var hint: String? { UsageError.hint(for: command) }
+}
+
+/// A bad command line: one sentence for stderr, followed by where to find the usage (exit 64).
+public struct UsageError: UsageProblem, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var command: String?
+    public init(_ message: String, command: String? = nil) { self.message = message; self.command = command }
+    public var description: String { message }
+    /// The line under a render's command-line errors.
+    public static let hint = hint(for: nil)
+
+    /// The line under a command-line error of `command` (nil: the render command).
+    public static func hint(for command: String?) -> String {
+        "Run 'cartrender\(command.map { " " + $0 } ?? "") --help' for usage."
+    }
 }

@@ -23,8 +23,14 @@ public struct VerifyCommand: Equatable, Sendable {
     /// nil = the number of cores.
     public var jobs: Int?
     public var quiet = false
+    /// Also write the Markdown summary (``MarkdownSummary``) to this file.
+    public var summaryMarkdown: String?
 
     public init() {}
+
+    /// The environment variable GitHub Actions sets to the file a step appends its Markdown
+    /// job summary to.
+    public static let stepSummaryVariable = "GITHUB_STEP_SUMMARY"
 
     public static let specs: [OptionSpec] = [
         OptionSpec("--baseline", "DIR", "Directory of baseline frames (frame_0000.png …). Required."),
@@ -36,7 +42,8 @@ public struct VerifyCommand: Equatable, Sendable {
         OptionSpec("--at", "SECONDS", "Verify only the frame nearest this time, at that frame's time (repeatable)."),
         OptionSpec("--jobs", "N", "Worker threads (default: the number of cores). Results do not depend on it."),
         OptionSpec("--quiet", nil, "No progress bar."),
-        OptionSpec("--help", nil, "Show help."),
+        OptionSpec("--summary-markdown", "FILE", "Also write a Markdown summary (as appended to $GITHUB_STEP_SUMMARY under GitHub Actions) to FILE."),
+        OptionSpec("--help", nil, "Show help.", short: "-h"),
     ] + ComparisonOptions.specs + SceneOptions.specs
 
     /// Parses verify arguments (after `verify`).
@@ -72,6 +79,9 @@ public struct VerifyCommand: Equatable, Sendable {
             case "--at": c.frames.append(try parseTime(v))
             case "--jobs": c.jobs = try parseJobs(v)
             case "--quiet": c.quiet = true
+            case "--summary-markdown":
+                guard !v.isEmpty else { throw UsageError("--summary-markdown needs a file name") }
+                c.summaryMarkdown = v
             default: if try !c.tolerance.parse(name, v) { _ = try c.scene.parse(name, v) }
             }
         }
@@ -82,15 +92,30 @@ public struct VerifyCommand: Equatable, Sendable {
 
 
     /// Runs the command: prints one line per frame that did not pass and a summary (or the JSON
-    /// report), and returns 0 when every frame passed, 1 otherwise.
+    /// report), and returns 0 when every frame passed, 1 otherwise. When the baseline directory
+    /// does not exist and nothing is recorded (`CI` set), one line says so instead of a line per
+    /// frame. With `GITHUB_STEP_SUMMARY` in `environment`, appends the Markdown summary to that
+    /// file; with ``summaryMarkdown``, writes it there.
     /// - Throws: `UsageError`, `SceneError`, `RasterError`, `OutputError`, `FileReadError`, ``ImageDecodingError``, ``InputError``.
     public func run(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ExitCode {
         if let variants = try scene.selectedVariants() { return try runVariants(variants, environment: environment) }
         let interrupts = InterruptWatcher()
         defer { interrupts.stop() }
+        let hadBaseline = FileSystemPath.isDirectory(baseline) != nil
         guard let result = try verify(renderer: try self.scene.makeRenderer(), baseline: baseline, reportDirectory: reportDirectory,
                                       environment: environment, interrupts: interrupts) else { return interrupts.exitCode }
-        printResult(result, json: json)
+        let baselineMissing = !hadBaseline && result.recordedCount == 0 && !result.frames.isEmpty
+        if baselineMissing && !json {
+            print(Self.missingBaselineLine(result))
+        } else {
+            printResult(result, json: json)
+        }
+        let markdown = MarkdownSummary.markdown(for: result, baselineMissing: baselineMissing)
+        if let path = environment[Self.stepSummaryVariable], !path.isEmpty { try MarkdownSummary.append(markdown, to: path) }
+        if let path = summaryMarkdown {
+            let dir = OutputDirectory.parent(of: path)
+            try OutputDirectory(path: dir.isEmpty ? "." : dir).write(Array(markdown.utf8), to: (path as NSString).lastPathComponent)
+        }
         return result.passed ? .success : .differences
     }
 
@@ -117,6 +142,16 @@ public struct VerifyCommand: Equatable, Sendable {
         }
         bar?.finish()
         return result
+    }
+
+    /// The one line for a run whose baseline directory does not exist and records nothing:
+    /// `cartrender verify: FAILED, there is no baseline directory DIR (N frames missing); …`.
+    static func missingBaselineLine(_ result: SnapshotResult) -> String {
+        let n = result.frames.count
+        var s = "cartrender verify: FAILED, there is no baseline directory \(result.baseline) (\(n) frame\(n == 1 ? "" : "s") missing); "
+        s += "record it with --record missing (or \(RecordMode.environmentVariable)=missing) and commit it"
+        if let index = result.reportIndex { s += "; report: \(index)" }
+        return s
     }
 }
 

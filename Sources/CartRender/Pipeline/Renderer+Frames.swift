@@ -1,7 +1,7 @@
 import CartRenderCore
 
 /// A frame selection that names frames the render does not have (exit 64).
-public struct FrameSelectionError: ReportableError, Equatable, Sendable, CustomStringConvertible {
+public struct FrameSelectionError: UsageProblem, Equatable, Sendable, CustomStringConvertible {
     public enum Kind: Equatable, Sendable {
         /// `--frames A-B` with `B` past the last frame index.
         case pastLastFrame(last: Int, frameCount: Int)
@@ -10,8 +10,8 @@ public struct FrameSelectionError: ReportableError, Equatable, Sendable, CustomS
         case timeOutside(time: Double, end: Double)
     }
     public var kind: Kind
-    public var exitCode: ExitCode { .usage }
-    public var hint: String? { UsageError.hint }
+    /// The subcommand whose options selected the frames (`verify`), nil for a render.
+    public var command: String?
 
     /// The sentence, in the command line's words (`--frames: …`, `--at: …`).
     public var description: String {

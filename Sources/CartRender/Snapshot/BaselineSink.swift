@@ -35,6 +35,7 @@ final class BaselineSink: FrameSink, @unchecked Sendable {
     ///   rewrites it); `OutputError` when a recording or a report image cannot be written, or the
     ///   baseline's manifest is of another render (``BaselineDirectory/record(_:as:png:)``).
     func write(_ rendered: RenderedFrame) throws -> [Manifest.File] {
+        let started = DispatchTime.now()
         let name = renderer.fileName(ofFrame: rendered.index, format: .png)
         let expectedPath = (baseline.path as NSString).appendingPathComponent(name)
         let expected = try baseline.read(name)
@@ -77,6 +78,7 @@ final class BaselineSink: FrameSink, @unchecked Sendable {
             try report.write(bytes, to: frame.actualFile!)
             if let comparison { try report.writeArtifacts(of: comparison, using: .pixelmatch(tolerance), stem: stem, to: &frame) }
         }
+        frame.seconds = FrameResult.seconds(since: started)
         collected.withLock { $0[rendered.index] = frame }
         return []
     }

@@ -68,6 +68,7 @@ public enum DirectoryDiff {
         let diffing = ImageDiffing.pixelmatch(options)
 
         let frames = try ParallelFrames.map(count: names.count, jobs: jobs, makeWorker: { () }, cancellation: cancellation) { _, slot -> FrameResult in
+            let started = DispatchTime.now()
             let name = names[slot]
             let stem = String(name.dropLast(4))
             let ePath = (expected as NSString).appendingPathComponent(name)
@@ -94,7 +95,7 @@ public enum DirectoryDiff {
             case (nil, nil):
                 throw InputError(.unreadable, path: aPath, reason: "disappeared while comparing")
             }
-            guard frame.status != .pass else { return frame }
+            guard frame.status != .pass else { frame.seconds = FrameResult.seconds(since: started); return frame }
             let artifacts = try comparison.map(diffing.artifacts) ?? []
             if let diffs, let diff = artifacts.first(where: { $0.kind == .diff }) { try diffs.write(diff.bytes, to: stem + diff.suffix) }
             if let report {
@@ -102,6 +103,7 @@ public enum DirectoryDiff {
                 if let aBytes { frame.actualFile = stem + ".actual.png"; try report.write(aBytes, to: frame.actualFile!) }
                 for artifact in artifacts { try report.write(artifact, stem: stem, to: &frame) }
             }
+            frame.seconds = FrameResult.seconds(since: started)
             return frame
         }
         // Paths as messages show them (bytes that are not UTF-8 as `\xFF`).

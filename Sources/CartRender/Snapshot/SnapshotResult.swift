@@ -27,6 +27,10 @@ public struct FrameResult: Sendable {
     public var diffFile: String?
     /// Expected | diff | actual side by side in one image (frames that failed with both sides of one size).
     public var panelFile: String?
+    /// Seconds spent checking the frame — reading and comparing the baseline, recording it,
+    /// writing its report images; not drawing it — on a monotonic clock; nil when not measured.
+    /// Only `junit.xml` shows it: the other outputs stay the same bytes from run to run.
+    public var seconds: Double?
 
     public init(name: String, index: Int?, time: Double?, status: FrameStatus) {
         self.name = name
@@ -41,6 +45,11 @@ public struct FrameResult: Sendable {
     /// Whether the report shows this frame: every frame that did not match, except a missing
     /// one that was just recorded (there is nothing to compare it with).
     public var isReported: Bool { status != .pass && !(status == .missing && recorded) }
+
+    /// Seconds from `start` to now on the monotonic clock (for ``seconds``).
+    static func seconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    }
 
     /// The frame index parsed from a `frame_NNNN.png` name.
     static func index(ofFileName name: String) -> Int? {
@@ -222,8 +231,28 @@ public struct SnapshotResult: Sendable {
         return s
     }
 
-    /// A failure message for a test: the failing frames, one per line, and the report's paths;
-    /// nil when every frame passed.
+    /// What recording did, for the person who runs the test: `recorded 14 baseline frames in
+    /// DIR (record mode missing); review them and commit DIR`; nil when nothing was recorded.
+    /// ``Snapshots/verify(_:baseline:times:record:tolerance:masks:overrides:reportDirectory:jobs:file:)``
+    /// prints it on stderr, and ``failureMessage`` includes it.
+    public var recordingNote: String? {
+        let n = recordedCount
+        guard n > 0 else { return nil }
+        let mode = record.map { " (record mode \($0.rawValue))" } ?? ""
+        return "recorded \(n) baseline frame\(n == 1 ? "" : "s") in \(baseline)\(mode); review them and commit \(baseline)"
+    }
+
+    /// The report images of the frames that did not pass (diff, expected, actual, panel), as
+    /// paths in the report directory: what a test attaches to its failure (Swift Testing's
+    /// `Attachment.record`, XCTest's `XCTAttachment`). Empty without a report.
+    public var failureArtifacts: [String] {
+        guard let dir = reportDirectory else { return [] }
+        return failures.flatMap { [$0.diffFile, $0.expectedFile, $0.actualFile, $0.panelFile].compactMap { $0 } }
+            .map { (dir as NSString).appendingPathComponent($0) }
+    }
+
+    /// A failure message for a test: the failing frames, one per line, the report's paths and
+    /// what was recorded; nil when every frame passed.
     public var failureMessage: String? {
         guard !passed else { return nil }
         var lines = [summaryLine]
@@ -233,6 +262,7 @@ public struct SnapshotResult: Sendable {
         if let dir = reportDirectory {
             lines.append("  report: \((dir as NSString).appendingPathComponent("index.html")), \((dir as NSString).appendingPathComponent("report.json")), \((dir as NSString).appendingPathComponent("junit.xml"))")
         }
+        if let note = recordingNote { lines.append("  " + note) }
         return lines.joined(separator: "\n")
     }
 }

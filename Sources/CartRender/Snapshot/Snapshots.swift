@@ -26,7 +26,18 @@ public enum SnapshotScene: Sendable {
 /// ```
 ///
 /// The record mode is `record` when given, else `CARTRENDER_RECORD`, else `never` when `CI` is
-/// set, else `missing`: the first local run records the baseline and passes, CI never records.
+/// set, else `missing`: the first local run records the baseline, passes and says so on stderr
+/// (``SnapshotResult/recordingNote``); CI never records.
+///
+/// Swift Testing (6.2 and later) can attach the failing frames' images to the test:
+///
+/// ```swift
+/// let result = try Snapshots.verify(.file("Scenes/fly.json"), baseline: "__Snapshots__/fly")
+/// for path in result.failureArtifacts {
+///     Attachment.record(try Data(contentsOf: URL(fileURLWithPath: path)), named: (path as NSString).lastPathComponent)
+/// }
+/// #expect(result.failureMessage == nil, "\(result.failureMessage ?? "")")
+/// ```
 public enum Snapshots {
     /// Renders a scene's frames (all of them, or those at `times`) and compares them with a
     /// baseline directory, writing a report as `cartrender verify` does.
@@ -47,7 +58,8 @@ public enum Snapshots {
     ///   - reportDirectory: nil = `cartrender-report` beside the baseline.
     ///   - jobs: threads; nil = the number of cores.
     ///   - file: the caller's `#filePath`.
-    /// - Returns: the result; ``SnapshotResult/failureMessage`` is nil when it passed.
+    /// - Returns: the result; ``SnapshotResult/failureMessage`` is nil when it passed. When
+    ///   baseline frames were recorded, ``SnapshotResult/recordingNote`` is printed on stderr.
     /// - Throws: `SceneError`, `RasterError`, `OutputError`, ``ImageDecodingError``,
     ///   ``InputError``, ``DiffError`` (a time past the end of the render, options out of range).
     public static func verify(
@@ -87,7 +99,11 @@ public enum Snapshots {
         options.record = try RecordMode.resolve(record, environment: ProcessInfo.processInfo.environment)
         if let times { options.frames = times.map { .at($0) } }
         if let jobs { options.jobs = max(1, jobs) }
-        do { return try Verifier.verify(renderer: renderer, subject: subject, options: options) } catch let e as FrameSelectionError {
+        do {
+            let result = try Verifier.verify(renderer: renderer, subject: subject, options: options)
+            if let note = result.recordingNote { Stderr.write("cartrender: \(note)\n") }
+            return result
+        } catch let e as FrameSelectionError {
             guard case .timeOutside(let t, let end) = e.kind else { throw e }
             throw DiffError.invalidOption("time \(t) s is outside the render, which runs from 0 to \(JSONValue.format(end, decimals: 6)) s")
         }

@@ -35,7 +35,7 @@ public struct VerifyOptions: Sendable {
 
     /// `cartrender-report` beside the baseline directory: `snapshots/fly` → `snapshots/cartrender-report`.
     public static func defaultReportDirectory(forBaseline baseline: String) -> String {
-        let parent = (baseline as NSString).deletingLastPathComponent
+        let parent = OutputDirectory.parent(of: baseline)
         return parent.isEmpty ? "cartrender-report" : (parent as NSString).appendingPathComponent("cartrender-report")
     }
 }

@@ -163,12 +163,14 @@ public struct SceneDecoder {
         func child(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
     }
 
-    func object(_ node: JSONNode, _ path: String, keys: [String], required: [String] = []) throws -> Members {
+    /// - Parameter ignored: keys that are accepted and left out of `values` and of the list of
+    ///   known keys in messages.
+    func object(_ node: JSONNode, _ path: String, keys: [String], required: [String] = [], ignored: [String] = []) throws -> Members {
         guard case .object(let members) = node.value else {
             throw error(node, path, "expected an object, got \(node.typeName)")
         }
         var values: [String: JSONNode] = [:]
-        for m in members {
+        for m in members where !ignored.contains(m.key) {
             guard keys.contains(m.key) else {
                 let p = path.isEmpty ? m.key : path + "." + m.key
                 let hint = nearestKey(to: m.key, in: keys).map { "; did you mean \"\($0)\"?" } ?? "; known keys: \(keys.joined(separator: ", "))"
@@ -227,13 +229,24 @@ public struct SceneDecoder {
     static let topKeys = ["version", "screen", "device", "colorScheme", "reduceMotion", "locale", "layoutDirection", "dynamicTypeSize", "tint", "fps",
                           "scale", "duration"] + Screens.all.map { $0.name } + ["events", "variants"]
 
+    /// The key that tells editors where the schema is (`"$schema": "scene.schema.json"`):
+    /// a string, otherwise ignored.
+    static let schemaKey = "$schema"
+
+    /// What a `locale` looks like: a language code, then parts after `_` or `-` (`en_US`,
+    /// `zh-Hant-TW`). It must also be a locale Foundation knows.
+    public static let localePattern = "^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*$"
+
     /// Reads a scene file's root object into a scene; `"variants"` is checked by `variants(_:baseDirectory:)`
     /// and does not change the scene.
     /// - Parameters:
     ///   - replacing: values that take the place of the file's own top-level values (a variant's),
     ///     with the JSON path their messages name (`variants.locale[1]`).
     func scene(_ root: JSONNode, baseDirectory: String, replacing: [String: (node: JSONNode, path: String)] = [:]) throws -> Scene {
-        let top = try object(root, "", keys: Self.topKeys)
+        let top = try object(root, "", keys: Self.topKeys, ignored: [Self.schemaKey])
+        if case .object(let members) = root.value, let n = members.first(where: { $0.key == Self.schemaKey })?.value {
+            _ = try string(n, Self.schemaKey)
+        }
         var values = top.values
         values["variants"] = nil
         for (key, v) in replacing { values[key] = v.node }
@@ -262,7 +275,7 @@ public struct SceneDecoder {
         if let n = m.values["reduceMotion"] { s.reduceMotion = try bool(n, p("reduceMotion")) }
         if let n = m.values["locale"] {
             let v = try string(n, p("locale"), nonEmpty: true)
-            guard v.range(of: "^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*$", options: .regularExpression) != nil else {
+            guard v.range(of: Self.localePattern, options: .regularExpression) != nil else {
                 throw error(n, p("locale"), "must be a locale identifier such as \"en_US\", got \"\(v)\"")
             }
             let identifier = v.replacingOccurrences(of: "-", with: "_")
@@ -371,7 +384,7 @@ public struct SceneDecoder {
         let v = try string(node, path)
         if v.hasPrefix("#") {
             let hex = v.dropFirst()
-            guard hex.count == 6, let n = Int(hex, radix: 16) else {
+            guard hex.count == 6, hex.allSatisfy(\.isHexDigit), let n = Int(hex, radix: 16) else {
                 throw error(node, path, "must be a system color name or #RRGGBB, got \"\(v)\"")
             }
             return .rgb(Color(r8: (n >> 16) & 255, g8: (n >> 8) & 255, b8: n & 255))

@@ -26,6 +26,31 @@ public enum SceneFiles {
         }
     }
 
+    /// How standard input is named in messages when it holds the scene (`cartrender -`).
+    public static let standardInputName = "<stdin>"
+
+    /// The bytes of a scene on standard input, read to its end: at most `limit` bytes.
+    /// - Throws: `SceneError` naming ``standardInputName``: kind `.unreadable` when a read fails
+    ///   (standard input closed, a directory), `.invalid` when there are more than `limit` bytes.
+    public static func readStandardInput(limit: Int = maxSceneBytes) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Foundation.read(0, $0.baseAddress, $0.count) }
+            if n == 0 { return bytes }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw SceneError(kind: .unreadable, file: standardInputName, location: nil, path: "",
+                                 message: "cannot be read (\(errnoText(errno)))")
+            }
+            bytes += chunk[..<n]
+            if bytes.count > limit {
+                throw SceneError(file: standardInputName, location: nil, path: "",
+                                 message: FileReadError(path: standardInputName, problem: .tooLarge(limit: limit)).reason() + "; a scene file is a small JSON document")
+            }
+        }
+    }
+
     /// Why the image file at `path` (absolute) cannot be used, or nil when it is a readable
     /// regular file. Only looks at the file system entry (it is read later, by ``RegularFile``);
     /// contents are checked when decoding.

@@ -1,90 +1,217 @@
 /// The JSON Schema (draft 2020-12) of scene files, printed by `cartrender schema` so that
 /// editors can complete and check scenes. `SceneDecoder` is the authority; this describes it.
-/// Each screen describes its own section (`Screen.schema`).
+/// Each screen describes its own section and its events (`Screen.schema`, `Screen.eventSchema`).
+///
+/// Everything the decoder checks that JSON Schema can say is here: types, enums (screens,
+/// devices, colors, symbols, taps), patterns (locales, currency codes, prices, `#RRGGBB`, image
+/// file names), numeric ranges, exactly one of `tap` and `swipe` in an event, and what each
+/// screen requires and allows. Every property has a `description`, and a `default` when it may
+/// be left out. What only the decoder can check, because it relates two values or looks outside
+/// the file, is said in the descriptions: times after `duration`, frame counts (`duration` × `fps`),
+/// canvases over 16384 px (size × scale), safe areas over a third of the height, unique cart item
+/// ids, events on items that do not exist or were deleted, locales and currencies the platform
+/// does not know, image files that do not exist or cannot be decoded, texts over 10000 UTF-8
+/// bytes (`maxLength` counts characters), and the digits of a price given as a JSON number.
+/// `SceneSchemaTests` runs a JSON Schema validator and the decoder over the bad-input corpus and
+/// checks that they agree.
 public enum SceneSchema {
+    /// The schema's `$id`. A scene names the schema for editors with `"$schema"` (a path or URL to
+    /// the output of `cartrender schema`), which cartrender accepts and ignores.
+    public static let id = "urn:cartrender:scene:1"
+
     public static var json: JSONValue {
-        let device: JSONValue = .object([("oneOf", .array([
-            string("Device preset", enumValues: Device.presets.keys.sorted()),
-            object([("width", number("Screen width (pt)", min: 100, max: 10000)), ("height", number("Screen height (pt)", min: 100, max: 10000)),
-                    ("scale", number("Pixels per point", min: 1, max: 4)),
-                    ("safeArea", object([("top", number("pt", min: 0)), ("bottom", number("pt", min: 0))]))], required: ["width", "height"]),
-        ]))])
-        let event = object([
-            ("at", number("Seconds since the start", min: 0, max: SceneDecoder.maxTime)),
-            ("tap", string(Screens.all.map { $0.tapHelp }.joined(separator: ". "), enumValues: Screens.all.flatMap { $0.tapTargets })),
-            ("item", string("Cart item id (plus, minus, delete)")),
-            ("swipe", object([("item", string("Cart item id")), ("translation", number("Horizontal finger travel (pt), negative = leftward", min: -10_000, max: 10_000)),
-                              ("duration", number("Seconds the finger moves (default 0.25)", min: 0, max: 60))], required: ["item", "translation"])),
-        ], required: ["at"])
+        let defaults = Scene()
+        let device: JSONValue = .object([
+            ("description", "A device preset, or a custom screen in points. Default: iphone-16 (393×852 pt @3x, safe area 59/34)."),
+            ("default", .string(defaults.device.name ?? "")),
+            ("oneOf", .array([
+                string("Device preset", enumValues: Device.presets.keys.sorted()),
+                object([
+                    ("width", number("Screen width (pt)", min: 100, max: 10_000)),
+                    ("height", number("Screen height (pt); with the scale, at most 16384 px a side", min: 100, max: 10_000)),
+                    ("scale", number("Pixels per point", min: 1, max: 4, default: 3)),
+                    ("safeArea", object([
+                        ("top", number("Top inset (pt), at most a third of the height", min: 0, max: 3333.333334, default: 0)),
+                        ("bottom", number("Bottom inset (pt), at most a third of the height", min: 0, max: 3333.333334, default: 0)),
+                    ], description: "Safe-area insets", default: .object([("top", 0), ("bottom", 0)]))),
+                ], required: ["width", "height"], description: "A custom screen"),
+            ])),
+        ])
+        let tint: JSONValue = .object([
+            ("type", "string"),
+            ("description", .string("A system color name (\(Look.systemColors.keys.sorted().joined(separator: ", "))) or #RRGGBB")),
+            ("default", .string(defaults.tint.text)),
+            ("examples", ["indigo", "#FF9500"]),
+            ("anyOf", .array([.object([("enum", .array(Look.systemColors.keys.sorted().map { .string($0) }))]),
+                              .object([("pattern", "^#[0-9A-Fa-f]{6}$")])])),
+        ])
         var properties: [(String, JSONValue)] = [
-            ("version", .object([("const", 1)])),
-            ("screen", string("Which screen", enumValues: Screens.all.map { $0.name })),
+            ("$schema", string("The schema of this file, for editors (a path or URL to the output of `cartrender schema`); ignored by cartrender")),
+            ("version", .object([("const", 1), ("description", "Scene file format version"), ("default", .int(defaults.version))])),
+            ("screen", string("Which screen the scene shows; its section (shop, cart) is allowed on that screen only",
+                              enumValues: Screens.all.map { $0.name }, default: .string(Screens.all[0].name))),
             ("device", device),
-            ("colorScheme", string("Appearance", enumValues: ["light", "dark"])),
-            ("reduceMotion", .object([("type", "boolean")])),
-            ("locale", string("Locale for numbers and currency, e.g. en_US")),
+            ("colorScheme", string("Appearance", enumValues: ColorScheme.allCases.map(\.rawValue), default: .string(defaults.colorScheme.rawValue))),
+            ("reduceMotion", .object([("type", "boolean"), ("description", "Reduce Motion: taps count at once, no flights, no bumps"),
+                                      ("default", .bool(defaults.reduceMotion))])),
+            ("locale", .object([("type", "string"),
+                                ("description", "Locale of numbers and prices, a known ICU locale (en_US, de_DE, ja_JP; - or _ between parts)"),
+                                ("default", .string(defaults.locale)), ("examples", ["en_US", "de_DE"]),
+                                ("pattern", .string(SceneDecoder.localePattern))])),
             ("layoutDirection", string("Stacks run from the left or from the right; default: the locale's script (ar, he, fa, ur… right to left)",
                                        enumValues: LayoutDirection.allCases.map(\.rawValue))),
-            ("dynamicTypeSize", string("Text size of every text style (default large)", enumValues: DynamicTypeSize.allCases.map(\.rawValue))),
-            ("tint", string("System color name (\(Look.systemColors.keys.sorted().joined(separator: ", "))) or #RRGGBB")),
-            ("fps", number("Frames per second", min: 1, max: 240, integer: true)),
-            ("scale", number("Pixels per point (overrides the device's)", min: 1, max: 4)),
-            ("duration", number("Seconds; omit to end 0.5 s after the last animation settles", min: 0, max: SceneDecoder.maxTime)),
+            ("dynamicTypeSize", string("Text size of every text style", enumValues: DynamicTypeSize.allCases.map(\.rawValue),
+                                       default: .string(DynamicTypeSize.large.rawValue))),
+            ("tint", tint),
+            ("fps", number("Frames per second; with duration, at most \(SceneDecoder.maxFrames) frames", min: 1, max: 240, integer: true,
+                           default: .int(defaults.fps))),
+            ("scale", number("Pixels per point; overrides the device's (default: the device's)", min: 1, max: 4)),
+            ("duration", .object([
+                ("type", .array(["number", "null"])),
+                ("description", .string("Seconds (events at or before it); null or left out ends the render 0.5 s after the last animation settles")),
+                ("default", .null), ("minimum", 0), ("maximum", .num(SceneDecoder.maxTime)),
+            ])),
         ]
         properties += Screens.all.map { ($0.name, $0.schema) }
-        properties.append(("events", .object([("type", "array"), ("items", event), ("maxItems", 10_000)])))
+        properties.append(("events", .object([
+            ("type", "array"),
+            ("description", .string("User input, at most 10000 events, sorted by time (equal times keep their order). \(Screens.all.map { $0.tapHelp }.joined(separator: ". "))")),
+            ("default", []),
+            ("items", event), ("maxItems", 10_000),
+        ])))
         let variantValues: [(String, JSONValue)] = [
-            ("colorScheme", string("Appearance", enumValues: ["light", "dark"])), ("locale", string("Locale")),
+            ("colorScheme", string("Appearance", enumValues: ColorScheme.allCases.map(\.rawValue))),
+            ("locale", .object([("type", "string"), ("description", "Locale"), ("pattern", .string(SceneDecoder.localePattern))])),
             ("dynamicTypeSize", string("Text size", enumValues: DynamicTypeSize.allCases.map(\.rawValue))), ("device", device),
-            ("reduceMotion", .object([("type", "boolean")])),
+            ("reduceMotion", .object([("type", "boolean"), ("description", "Reduce Motion")])),
         ]
         properties.append(("variants", object(SceneDecoder.variantKeys.map { key in
-            (key, .object([("type", "array"), ("minItems", 1), ("items", variantValues.first { $0.0 == key }!.1)]))
+            (key, .object([("type", "array"), ("description", .string("The values of \(key) to render: every combination gets its own subdirectory")),
+                           ("minItems", 1), ("items", variantValues.first { $0.0 == key }!.1)]))
         }, description: "Render every combination of these values, each into its own subdirectory")))
-        // A required section is required on its screen and allowed nowhere else ("screen"
-        // defaults to the first screen, whose section is optional).
-        let conditions: [[(String, JSONValue)]] = Screens.all.filter { $0.defaultContent == nil }.map { screen in
-            [("if", .object([("properties", .object([("screen", .object([("const", .string(screen.name))]))])), ("required", .array(["screen"]))])),
-             ("then", .object([("required", .array([.string(screen.name)]))])),
-             ("else", .object([("not", .object([("required", .array([.string(screen.name)]))]))]))]
-        }
         return .object([
             ("$schema", "https://json-schema.org/draft/2020-12/schema"),
+            ("$id", .string(id)),
             ("title", "cartrender scene"),
+            ("description", "A scene file of cartrender (SPEC.md §4): a screen, its content and the events on its timeline."),
             ("type", "object"),
             ("properties", .object(properties)),
             ("additionalProperties", false),
-        ] + (conditions.count == 1 ? conditions[0] : conditions.isEmpty ? [] : [("allOf", .array(conditions.map { .object($0) }))]))
+            ("allOf", .array(Screens.all.map(condition))),
+            ("examples", .array(examples)),
+        ])
+    }
+
+    /// An event as any screen may have it: `at` and exactly one of `tap` and `swipe`. The
+    /// screen's `eventSchema` narrows it (`condition`).
+    static var event: JSONValue {
+        let tap = string(Screens.all.map { $0.tapHelp }.joined(separator: ". "),
+                         enumValues: Screens.all.flatMap { $0.tapTargets })
+        let swipe = object([
+            ("item", string("The id of the cart item whose row is dragged")),
+            ("translation", number("Horizontal finger travel (pt), negative = leftward", min: -10_000, max: 10_000)),
+            ("duration", number("Seconds the finger moves before it lifts", min: 0, max: 60, default: .num(CartTimeline.defaultSwipeDuration))),
+        ], required: ["item", "translation"], description: "A drag on a cart row: the finger moves linearly, then lifts")
+        let e = object([
+            ("at", number("Seconds since the start; at most the duration", min: 0, max: SceneDecoder.maxTime)),
+            ("tap", tap),
+            ("item", string("The id of the cart item whose button is tapped (plus, minus, delete)")),
+            ("swipe", swipe),
+        ], required: ["at"], description: "An event: a tap or a swipe at a time")
+        guard case .object(var m) = e else { return e }
+        m.append(("oneOf", [.object([("required", ["tap"])]), .object([("required", ["swipe"])])]))
+        return .object(m)
+    }
+
+    /// What a screen requires and allows: on `screen`, its section when it has no default
+    /// content, and its events; elsewhere, not its section. The first screen is the one a scene
+    /// without `"screen"` shows.
+    static func condition(_ screen: any Screen.Type) -> JSONValue {
+        let named: JSONValue = .object([("properties", .object([("screen", .object([("const", .string(screen.name))]))])), ("required", ["screen"])])
+        let isScreen: JSONValue = screen.name == Screens.all[0].name
+            ? .object([("anyOf", [.object([("not", .object([("required", ["screen"])]))]), named])])
+            : named
+        var then: [(String, JSONValue)] = [("properties", .object([("events", .object([("items", screen.eventSchema)]))]))]
+        if screen.defaultContent == nil { then.append(("required", .array([.string(screen.name)]))) }
+        return .object([
+            ("if", isScreen),
+            ("then", .object(then)),
+            ("else", .object([("not", .object([("required", .array([.string(screen.name)]))]))])),
+        ])
+    }
+
+    /// The embedded default scene and a cart scene, as editors show them.
+    static var examples: [JSONValue] {
+        let cart = """
+        {"screen": "cart", "locale": "en_US",
+         "cart": {"title": "My cart", "currencyCode": "USD", "items": [
+           {"id": "tek1", "name": "Trail backpack", "details": "Gift", "image": "symbol:backpack.fill", "price": "90.99", "quantity": 2},
+           {"id": "tek2", "name": "Travel bag", "image": "symbol:bag.fill", "price": "10.00"}]},
+         "events": [{"at": 0.3, "swipe": {"item": "tek2", "translation": -120, "duration": 0.25}},
+                    {"at": 1.2, "tap": "delete", "item": "tek2"}, {"at": 2.0, "tap": "plus", "item": "tek1"}]}
+        """
+        return [DefaultScene.json, cart].compactMap { (try? JSONParser.parse(Array($0.utf8))).map(JSONValue.init) }
     }
 
     // MARK: - Pieces for the screens' sections
 
     /// An object with only the given properties.
-    static func object(_ props: [(String, JSONValue)], required: [String] = [], description: String? = nil) -> JSONValue {
+    static func object(_ props: [(String, JSONValue)], required: [String] = [], description: String? = nil, default value: JSONValue? = nil) -> JSONValue {
         var m: [(String, JSONValue)] = [("type", "object")]
         if let d = description { m.append(("description", .string(d))) }
+        if let value { m.append(("default", value)) }
         m.append(("properties", .object(props)))
         if !required.isEmpty { m.append(("required", .array(required.map { .string($0) }))) }
         m.append(("additionalProperties", false))
         return .object(m)
     }
 
-    static func number(_ d: String, min: Double? = nil, max: Double? = nil, integer: Bool = false) -> JSONValue {
+    static func number(_ d: String, min: Double? = nil, max: Double? = nil, integer: Bool = false, default value: JSONValue? = nil) -> JSONValue {
         var m: [(String, JSONValue)] = [("type", integer ? "integer" : "number"), ("description", .string(d))]
+        if let value { m.append(("default", value)) }
         if let min { m.append(("minimum", .num(min))) }
         if let max { m.append(("maximum", .num(max))) }
         return .object(m)
     }
 
-    static func string(_ d: String, enumValues: [String]? = nil, pattern: String? = nil) -> JSONValue {
+    /// An integer property, bounds exact (a `Double` cannot hold `Int.max`).
+    static func integer(_ d: String, in range: ClosedRange<Int>, default value: Int) -> JSONValue {
+        .object([("type", "integer"), ("description", .string(d)), ("default", .int(value)),
+                 ("minimum", .int(range.lowerBound)), ("maximum", .int(range.upperBound))])
+    }
+
+    /// A text as `SceneDecoder.string` reads it: no NUL (Pango takes C strings), at most 10000
+    /// bytes (`maxLength` counts characters, so it admits more: the decoder refuses them).
+    /// `nonEmpty`: something besides spaces and tabs.
+    static func text(_ d: String, default value: String? = nil, nonEmpty: Bool = false) -> JSONValue {
         var m: [(String, JSONValue)] = [("type", "string"), ("description", .string(d))]
+        if let value { m.append(("default", .string(value))) }
+        m.append(("maxLength", 10_000))
+        m.append(("pattern", nonEmpty ? #"^[^\u0000]*[^\u0000\t\u0020\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000][^\u0000]*$"# : #"^[^\u0000]*$"#))
+        return .object(m)
+    }
+
+    static func string(_ d: String, enumValues: [String]? = nil, pattern: String? = nil, default value: JSONValue? = nil) -> JSONValue {
+        var m: [(String, JSONValue)] = [("type", "string"), ("description", .string(d))]
+        if let value { m.append(("default", value)) }
         if let e = enumValues { m.append(("enum", .array(e.map { .string($0) }))) }
         if let p = pattern { m.append(("pattern", .string(p))) }
         return .object(m)
     }
 
-    /// An image field: a symbol or an image file.
-    static var image: JSONValue {
-        string("\"symbol:NAME\" (\(Symbols.bootstrapNames.keys.sorted().joined(separator: ", "))) or a PNG, JPEG or SVG file relative to the scene file")
+    /// An image field: a known symbol, or a `.png`, `.jpg`, `.jpeg` or `.svg` file (any case)
+    /// relative to the scene file, which must exist (the decoder checks).
+    static func image(default value: ImageSource) -> JSONValue {
+        let symbols = Symbols.bootstrapNames.keys.sorted()
+        return .object([
+            ("type", "string"),
+            ("description", .string("\"symbol:NAME\" (\(symbols.joined(separator: ", "))) or a PNG, JPEG or SVG file relative to the scene file")),
+            ("default", .string(value.text)),
+            ("examples", ["symbol:backpack.fill", "images/product.png"]),
+            ("anyOf", .array([
+                .object([("enum", .array(symbols.map { .string("symbol:" + $0) }))]),
+                .object([("maxLength", 10_000), ("pattern", #"^(?!symbol:)[^\u0000]*\.([Pp][Nn][Gg]|[Jj][Pp][Gg]|[Jj][Pp][Ee][Gg]|[Ss][Vv][Gg])$"#)]),
+            ])),
+        ])
     }
 }

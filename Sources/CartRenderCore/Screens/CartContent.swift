@@ -36,17 +36,51 @@ extension CartContent: Screen {
     public static let defaultItemImage = ImageSource.symbol("bag.fill")
 
     public static var schema: JSONValue {
-        SceneSchema.object([
-            ("title", SceneSchema.string("Header title")), ("currencyCode", SceneSchema.string("ISO 4217 code", pattern: "^[A-Z]{3}$")),
-            ("items", .object([("type", "array"), ("items", SceneSchema.object([
-                ("id", SceneSchema.string("Unique id")), ("name", SceneSchema.string("Product name")),
-                ("details", SceneSchema.string("Line under the name, e.g. \"Gift\"")), ("image", SceneSchema.image),
-                ("price", .object([("type", .array(["string", "number"])), ("description", "Decimal unit price, e.g. \"90.99\""),
-                                   ("pattern", "^[0-9]{1,12}(\\.[0-9]{1,6})?$")])),
-                ("quantity", SceneSchema.number("Quantity at the start (default 1)", min: 1, max: 1_000_000, integer: true)),
-            ], required: ["id", "name", "price"])), ("maxItems", .int(SceneDecoder.maxCartItems))])),
+        let d = CartContent()
+        let price: JSONValue = .object([
+            ("description", "Unit price in the currency: a decimal string (\"90.99\"), or a JSON number read by its digits; at most 12 digits before the point and 6 after"),
+            ("examples", ["90.99", "10"]),
+            ("anyOf", .array([
+                .object([("type", "string"), ("pattern", .string(pricePattern))]),
+                // A number's digits are not visible to a schema: only its range is.
+                .object([("type", "number"), ("minimum", 0), ("exclusiveMaximum", 1_000_000_000_000)]),
+            ])),
+        ])
+        let item = SceneSchema.object([
+            ("id", SceneSchema.text("Unique id, named by events", nonEmpty: true)),
+            ("name", SceneSchema.text("Product name")),
+            ("details", SceneSchema.text("Line under the name, e.g. \"Gift\"", default: "")),
+            ("image", SceneSchema.image(default: defaultItemImage)),
+            ("price", price),
+            ("quantity", SceneSchema.integer("Quantity at the start", in: 1...1_000_000, default: 1)),
+        ], required: ["id", "name", "price"], description: "A row of the cart")
+        return SceneSchema.object([
+            ("title", SceneSchema.text("Header title", default: d.title)),
+            ("currencyCode", .object([("type", "string"), ("description", "ISO 4217 currency code known to the platform"),
+                                      ("default", .string(d.currencyCode)), ("examples", ["USD", "EUR", "JPY"]), ("pattern", "^[A-Z]{3}$")])),
+            ("items", .object([("type", "array"), ("description", .string("The rows, top to bottom; at most \(SceneDecoder.maxCartItems), ids unique")),
+                               ("default", []), ("items", item), ("maxItems", .int(SceneDecoder.maxCartItems))])),
+        ], description: "The cart page (seed 003); required on the cart screen")
+    }
+
+    /// Swipes without a top-level `item`; `plus`, `minus` and `delete` taps with one, `checkout`
+    /// without.
+    public static var eventSchema: JSONValue {
+        func tap(_ targets: [String]) -> JSONValue {
+            .object([("properties", .object([("tap", .object([("enum", .array(targets.map { .string($0) }))]))])), ("required", ["tap"])])
+        }
+        return .object([
+            ("properties", .object([("tap", .object([("enum", .array(tapTargets.map { .string($0) }))]))])),
+            ("dependentSchemas", .object([("swipe", .object([("properties", .object([("item", false)]))]))])),
+            ("allOf", .array([
+                .object([("if", tap(["plus", "minus", "delete"])), ("then", .object([("required", ["item"])]))]),
+                .object([("if", tap(["checkout"])), ("then", .object([("properties", .object([("item", false)]))]))]),
+            ])),
         ])
     }
+
+    /// What a price looks like as a string, or as a JSON number's text.
+    static let pricePattern = #"^[0-9]{1,12}(\.[0-9]{1,6})?$"#
 
     public static func decode(_ node: JSONNode, at path: String, with d: SceneDecoder, baseDirectory: String) throws -> CartContent {
         let m = try d.object(node, path, keys: ["title", "currencyCode", "items"])
@@ -98,7 +132,7 @@ extension CartContent: Screen {
         case .number(_, let t): text = t
         default: throw d.error(node, path, "expected a decimal string such as \"90.99\", got \(node.typeName)")
         }
-        guard text.range(of: #"^[0-9]{1,12}(\.[0-9]{1,6})?$"#, options: .regularExpression) != nil,
+        guard text.range(of: pricePattern, options: .regularExpression) != nil,
               let price = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
             // A well-formed decimal that is too long gets the limit it breaks.
             var reason = "must be a non-negative decimal such as \"90.99\""

@@ -13,8 +13,12 @@ public protocol Screen: Sendable {
     /// The content of a scene whose file has no section for this screen, or nil when the
     /// section is required.
     static var defaultContent: Self? { get }
-    /// The JSON Schema of the screen's section (`SceneSchema` puts it under the screen's name).
+    /// The JSON Schema of the screen's section (`SceneSchema` puts it under the screen's name),
+    /// with a `default` for every member that may be left out.
     static var schema: JSONValue { get }
+    /// What an event on this screen must also satisfy, beyond `SceneSchema`'s event (`at` and
+    /// one of `tap` and `swipe`): its taps, and which members each takes.
+    static var eventSchema: JSONValue { get }
     /// The values `"tap"` takes on this screen, in the schema's order (`["add"]`).
     static var tapTargets: [String] { get }
     /// How the schema describes them (`Shop: add`).

@@ -31,18 +31,35 @@ extension ShopContent: Screen {
     public static let tapHelp = "Shop: add"
 
     public static var schema: JSONValue {
-        let rect = SceneSchema.object([("x", SceneSchema.number("pt")), ("y", SceneSchema.number("pt")),
-                                       ("width", SceneSchema.number("pt", min: 0)), ("height", SceneSchema.number("pt", min: 0))],
-                                      required: ["x", "y", "width", "height"])
+        let d = ShopContent()
+        let big = cartFrameLimit
+        let rect = SceneSchema.object([("x", SceneSchema.number("Left edge (pt), screen coordinates", min: -big, max: big)),
+                                       ("y", SceneSchema.number("Top edge (pt), screen coordinates", min: -big, max: big)),
+                                       ("width", SceneSchema.number("pt", min: 0, max: big)), ("height", SceneSchema.number("pt", min: 0, max: big))],
+                                      required: ["x", "y", "width", "height"], description: "A fixed frame in screen points")
         return SceneSchema.object([
-            ("title", SceneSchema.string("Header title")), ("productName", SceneSchema.string("Product name, under the image")),
-            ("productDescription", SceneSchema.string("Product description, under the name")),
-            ("image", SceneSchema.image), ("imageLabel", SceneSchema.string("Accessibility label of the product image")),
-            ("buttonTitle", SceneSchema.string("Title of the add button")),
-            ("count", SceneSchema.number("Items in the cart at the start", min: 0, integer: true)),
-            ("cartFrame", .object([("oneOf", .array([.object([("const", "measured")]), .object([("type", "null")]), rect]))])),
-        ])
+            ("title", SceneSchema.text("Header title", default: d.title)),
+            ("productName", SceneSchema.text("Product name, under the image", default: d.productName)),
+            ("productDescription", SceneSchema.text("Product description, under the name", default: d.productDescription)),
+            ("image", SceneSchema.image(default: d.image)),
+            ("imageLabel", SceneSchema.text("Accessibility label of the product image", default: d.imageLabel)),
+            ("buttonTitle", SceneSchema.text("Title of the add button", default: d.buttonTitle)),
+            ("count", SceneSchema.integer("Items in the cart at the start", in: 0...Int.max, default: d.count)),
+            ("cartFrame", .object([
+                ("description", "Where flights go: \"measured\" (the cart icon's frame), null (no cart frame: taps count at once, nothing flies) or a rectangle"),
+                ("default", "measured"),
+                ("oneOf", .array([.object([("const", "measured")]), .object([("type", "null")]), rect])),
+            ])),
+        ], description: "The fly-button screen (seed 000); every member may be left out", default: .object([]))
     }
+
+    /// Taps on the add button only: no swipes, no item.
+    public static var eventSchema: JSONValue {
+        .object([("properties", .object([("tap", .object([("const", "add")])), ("swipe", false), ("item", false)]))])
+    }
+
+    /// Largest coordinate or size of a fixed `cartFrame` (pt).
+    static let cartFrameLimit = 100_000.0
 
     public static func decode(_ node: JSONNode, at path: String, with d: SceneDecoder, baseDirectory: String) throws -> ShopContent {
         let m = try d.object(node, path, keys: ["title", "productName", "productDescription", "image", "imageLabel",
@@ -64,7 +81,7 @@ extension ShopContent: Screen {
             default:
                 let p = m.child("cartFrame")
                 let r = try d.object(n, p, keys: ["x", "y", "width", "height"], required: ["x", "y", "width", "height"])
-                let big = 100_000.0
+                let big = Self.cartFrameLimit
                 s.cartFrame = .rect(Rect(x: try d.number(r.values["x"]!, r.child("x"), in: -big...big, unit: "pt"),
                                          y: try d.number(r.values["y"]!, r.child("y"), in: -big...big, unit: "pt"),
                                          width: try d.number(r.values["width"]!, r.child("width"), in: 0...big, unit: "pt"),

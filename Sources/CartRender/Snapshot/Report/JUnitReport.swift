@@ -2,17 +2,37 @@ import CartRenderCore
 import Foundation
 
 /// `junit.xml`: one `<testcase>` per frame, a `<failure>` for each frame that did not pass, in
-/// the JUnit XML dialect that CI systems (GitHub Actions reporters, GitLab, Jenkins) read.
-/// No timings, so the same run gives the same bytes.
+/// the JUnit XML dialect that CI systems read (Jenkins' junit-4 schema, GitLab, the GitHub
+/// Actions reporters), with the attributes they look for:
+///
+/// - `time` (s, 3 decimals) on `<testsuites>` and `<testsuite>` — the run, drawing included —
+///   and on every `<testcase>` — checking that frame (``FrameResult/seconds``; 0 when not
+///   measured); without it some reporters show NaN.
+/// - `timestamp` on `<testsuite>`: when the run began, UTC, ISO 8601 without a zone
+///   (`2026-12-01T08:32:34`, as Ant and Jenkins write it).
+/// - `classname` `cartrender.verify.SCENE` (`cartrender.diff.DIR`) and `name`
+///   `frame_0042.png (t=0.7 s)`, and `file`: the scene file (verify) or the frame file (diff),
+///   which GitLab and the GitHub annotation actions link to.
+///
+/// Times are measurements, so this file differs from run to run in `time` and `timestamp`
+/// only; `report.json` and `index.html` hold no times and stay byte for byte the same.
 enum JUnitReport {
-    static func xml(for result: SnapshotResult) -> String {
+    /// When the run began and how long it took.
+    struct Run {
+        var timestamp: Date
+        /// Seconds, monotonic clock.
+        var seconds: Double
+    }
+
+    static func xml(for result: SnapshotResult, run: Run) -> String {
         let suite = "cartrender \(result.command.rawValue) \(result.subject)"
         let className = "cartrender.\(result.command.rawValue)." + classNameComponent(result.subject)
         let failures = result.failures.count
         let n = result.frames.count
+        let time = seconds(run.seconds)
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        s += "<testsuites name=\"cartrender \(result.command.rawValue)\" tests=\"\(n)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
-        s += "  <testsuite name=\"\(escape(suite))\" tests=\"\(n)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+        s += "<testsuites name=\"cartrender \(result.command.rawValue)\" tests=\"\(n)\" failures=\"\(failures)\" errors=\"0\" time=\"\(time)\">\n"
+        s += "  <testsuite name=\"\(escape(suite))\" tests=\"\(n)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"\(time)\" timestamp=\"\(timestamp(run.timestamp))\">\n"
         s += "    <properties>\n"
         var properties: [(String, String)] = [
             (result.command == .verify ? "scene" : "actual", result.subject),
@@ -28,7 +48,8 @@ enum JUnitReport {
         for frame in result.frames {
             var name = frame.name
             if let t = frame.time { name += " (t=\(JSONValue.format(t, decimals: 3)) s)" }
-            let open = "    <testcase classname=\"\(escape(className))\" name=\"\(escape(name))\""
+            let file = result.command == .verify ? result.subject : (result.subject as NSString).appendingPathComponent(frame.name)
+            let open = "    <testcase classname=\"\(escape(className))\" name=\"\(escape(name))\" time=\"\(seconds(frame.seconds ?? 0))\" file=\"\(escape(file))\""
             if frame.passed && !frame.recorded {
                 s += open + "/>\n"
                 continue
@@ -51,6 +72,18 @@ enum JUnitReport {
         }
         s += "  </testsuite>\n</testsuites>\n"
         return s
+    }
+
+    /// Seconds with 3 decimals, as JUnit writes them: `0.042`.
+    static func seconds(_ t: Double) -> String { String(format: "%.3f", max(0, t.isFinite ? t : 0)) }
+
+    /// `2026-12-01T08:32:34`: UTC, no zone, as Ant and Jenkins write `timestamp`.
+    static func timestamp(_ date: Date) -> String {
+        var t = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&t, &parts)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
+                      Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
     }
 
     /// `Examples/fly-button.json` → `fly-button`, with anything but letters, digits, `-` and `_` as `_`.

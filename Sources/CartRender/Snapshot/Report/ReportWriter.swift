@@ -16,6 +16,10 @@ final class ReportWriter {
     let directory: OutputDirectory
     private let staging: StagingArea
     private let earlier: [String]
+    /// When the run began (the writer is made before the first frame), for `junit.xml`'s
+    /// `timestamp`, and on the monotonic clock, for its `time`.
+    private let startDate = Date()
+    private let start = DispatchTime.now()
 
     /// Creates the report directory when needed and a staging directory inside it.
     /// - Parameter cancellation: stops `finish` while it waits for the directory lock.
@@ -58,7 +62,8 @@ final class ReportWriter {
     /// - Throws: `OutputError`; `RenderCancelled` when cancelled while waiting for the lock.
     func finish(_ result: SnapshotResult, holding lock: DirectoryLock? = nil) throws {
         try staging.write(Array(result.json.serialized(pretty: true).utf8), to: Self.jsonName)
-        try staging.write(Array(JUnitReport.xml(for: result).utf8), to: Self.junitName)
+        let run = JUnitReport.Run(timestamp: startDate, seconds: FrameResult.seconds(since: start))
+        try staging.write(Array(JUnitReport.xml(for: result, run: run).utf8), to: Self.junitName)
         try staging.write(Array(HTMLReport.html(for: result).utf8), to: Self.htmlName)
         let images = result.frames.flatMap { [$0.expectedFile, $0.actualFile, $0.diffFile, $0.panelFile].compactMap { $0 } }
         let written = Set(images)

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Follows the README's "From Swift tests" steps as written, in a temporary directory: a copy of
+# this repository as cartrender/, a new package MyApp/ beside it made of the README's
+# `<!-- library-route: FILE -->` blocks, and its `<!-- library-route: run -->` blocks run in
+# order. Then checks what a user would see:
+#   1. the first `swift test` builds without a warning, records 4 frames, says so, and passes;
+#   2. the second passes and records nothing;
+#   3. after a baseline frame is replaced, it fails naming the frame and the report, and
+#      attaches the frame's images.
+# Builds cartrender once more from scratch (a few minutes on 2 cores). Exit status 0 when all
+# of it holds.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$PWD
+work=$(mktemp -d "${TMPDIR:-/tmp}/cartrender-library-route.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/cartrender" "$work/MyApp"
+# The files git knows (committed or not), without .build/.
+git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$work/cartrender"
+
+python3 - "$repo/README.md" "$work/MyApp" <<'PY'
+import os, re, sys
+readme, app = sys.argv[1], sys.argv[2]
+text = open(readme, encoding="utf-8").read()
+blocks = re.findall(r"<!-- library-route: (\S+) -->\n```[a-z]*\n(.*?)```\n", text, re.S)
+if not blocks:
+    sys.exit("library-route.sh: the README has no library-route blocks")
+with open(os.path.join(app, ".steps.sh"), "w") as steps:
+    steps.write("set -euo pipefail\n")
+    for name, body in blocks:
+        if name == "run":
+            steps.write(body)
+        else:
+            path = os.path.join(app, name)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            open(path, "w", encoding="utf-8").write(body)
+PY
+
+fail() { echo "library-route.sh: $*" >&2; exit 1; }
+cd "$work/MyApp"
+# A developer's machine: no CI variable, so the first run records.
+log=$work/first.log
+env -u CI -u CARTRENDER_RECORD bash .steps.sh >"$log" 2>&1 || { cat "$log"; fail "the first swift test failed"; }
+if grep -n "warning:" "$log"; then fail "the build printed warnings (above)"; fi
+grep -q "cartrender: recorded 4 baseline frames in $work/MyApp/Tests/MyAppSnapshotTests/__Snapshots__/fly-button (record mode missing)" "$log" \
+    || { cat "$log"; fail "the first run did not say it recorded 4 frames"; }
+ls Tests/MyAppSnapshotTests/__Snapshots__/fly-button/frame_0036.png >/dev/null
+
+log=$work/second.log
+env -u CI -u CARTRENDER_RECORD swift test >"$log" 2>&1 || { cat "$log"; fail "the second swift test failed"; }
+if grep -q "recorded" "$log"; then cat "$log"; fail "the second run recorded frames"; fi
+
+snapshots=Tests/MyAppSnapshotTests/__Snapshots__
+cp "$snapshots/fly-button/frame_0000.png" "$snapshots/fly-button/frame_0036.png"
+log=$work/third.log
+if CI=true swift test >"$log" 2>&1; then cat "$log"; fail "a changed frame did not fail the test"; fi
+grep -q "cartrender verify: FAILED, 1 of 4 frames failed (1 fail)" "$log" || { cat "$log"; fail "no failure message"; }
+grep -q "frame_0036.png" "$log" || { cat "$log"; fail "the message does not name frame_0036.png"; }
+grep -q "$snapshots/cartrender-report/index.html" "$log" || { cat "$log"; fail "the message does not name the report"; }
+grep -q "Attached 'frame_0036.diff.png'" "$log" || { cat "$log"; fail "the diff image was not attached"; }
+echo "library-route.sh: the README's library steps work: recorded, passed, and a changed frame failed with its report and attachments"

@@ -1,0 +1,125 @@
+import CartRenderCore
+import Foundation
+
+/// A short Markdown account of a `verify` run for CI job pages: GitHub Actions shows what is
+/// appended to `$GITHUB_STEP_SUMMARY`; `--summary-markdown FILE` writes the same anywhere
+/// (GitLab, Buildkite).
+///
+/// A heading with the verdict and the scene, one line of counts with links to the report's
+/// `index.html`, `report.json` and `junit.xml`, then a table of the frames that did not pass
+/// (at most ``maxRows``): frame, time (s), differing pixels, status, and links to the frame's
+/// diff, expected and actual images. Links are the report paths as the console prints them
+/// (relative to the working directory, or absolute), so they resolve in a checkout or in an
+/// artifact that keeps those paths. Same result, same bytes.
+public enum MarkdownSummary {
+    /// Most failing frames listed in the table; the rest are counted below it.
+    public static let maxRows = 50
+
+    /// The Markdown section for `result`, ending with a blank line so that sections appended
+    /// one after another stay apart.
+    /// - Parameter baselineMissing: the baseline directory did not exist and nothing was
+    ///   recorded: the section says so instead of listing every frame as missing.
+    public static func markdown(for result: SnapshotResult, baselineMissing: Bool = false) -> String {
+        let n = result.frames.count
+        var s = "### \(result.passed ? "✅" : "❌") cartrender \(result.command.rawValue): \(result.passed ? "passed" : "FAILED") — \(code(result.subject))\n\n"
+        if baselineMissing {
+            s += "There is no baseline directory \(code(result.baseline)): all \(n) frame\(n == 1 ? " is" : "s are") missing. "
+            s += "Record it with `--record missing` (or `\(RecordMode.environmentVariable)=missing`) and commit it."
+        } else if result.passed {
+            let matched = result.count(.pass)
+            s += "\(n) frame\(n == 1 ? "" : "s") checked against \(code(result.baseline)): \(matched) matched"
+            s += " (\(result.frames.filter(\.byteEqual).count) byte-identical)"
+            if result.recordedCount > 0 { s += ", \(result.recordedCount) recorded" }
+            s += "."
+        } else {
+            var kinds: [String] = []
+            for status in FrameStatus.allCases where status != .pass {
+                let k = result.failures.filter { $0.status == status }.count
+                if k > 0 { kinds.append("\(k) \(status.rawValue)") }
+            }
+            s += "\(result.failures.count) of \(n) frame\(n == 1 ? "" : "s") failed (\(kinds.joined(separator: ", "))) against \(code(result.baseline))"
+            if result.recordedCount > 0 { s += "; \(result.recordedCount) recorded" }
+            s += "."
+        }
+        if let dir = result.reportDirectory {
+            let files = [ReportWriter.htmlName, ReportWriter.jsonName, ReportWriter.junitName]
+            s += " Report: " + files.map { link($0, (dir as NSString).appendingPathComponent($0)) }.joined(separator: " · ")
+        }
+        s += "\n\n"
+        let listed = result.failures.filter(\.isReported)
+        if !listed.isEmpty && !baselineMissing {
+            s += "| frame | time | differing pixels | status | images |\n| --- | ---: | ---: | --- | --- |\n"
+            for frame in listed.prefix(maxRows) {
+                let time = frame.time.map { JSONValue.format($0, decimals: 3) + " s" } ?? "—"
+                var pixels = "—"
+                if let r = frame.result {
+                    let pct = r.totalPixels > 0 ? Double(r.differingPixels) * 100 / Double(r.totalPixels) : 0
+                    pixels = "\(r.differingPixels) (\(JSONValue.format(pct, decimals: 4)) %)"
+                }
+                var images: [String] = []
+                if let dir = result.reportDirectory {
+                    for (label, file) in [("diff", frame.diffFile), ("expected", frame.expectedFile), ("actual", frame.actualFile)] {
+                        if let file { images.append(link(label, (dir as NSString).appendingPathComponent(file))) }
+                    }
+                }
+                s += "| \(code(frame.name)) | \(time) | \(pixels) | \(frame.status.rawValue) | \(images.isEmpty ? "—" : images.joined(separator: " · ")) |\n"
+            }
+            if listed.count > maxRows { s += "\n… and \(listed.count - maxRows) more frames: see the report.\n" }
+            s += "\n"
+        }
+        return s
+    }
+
+    /// `text` as inline code, safe in a table cell: `|` escaped, line breaks as spaces, and
+    /// plain text when it holds a backtick.
+    static func code(_ text: String) -> String {
+        let flat = text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
+        if flat.contains("`") { return escape(flat) }
+        return "`" + flat.replacingOccurrences(of: "|", with: "\\|") + "`"
+    }
+
+    /// Text with Markdown's punctuation escaped.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            if "\\`*_[]()<>#|!".contains(c) { out.append("\\") }
+            out.append(c)
+        }
+        return out
+    }
+
+    /// `[label](path)` with the characters that would end or break the link percent-encoded.
+    static func link(_ label: String, _ path: String) -> String {
+        var target = ""
+        for c in path.unicodeScalars {
+            switch c {
+            case " ": target += "%20"
+            case "(": target += "%28"
+            case ")": target += "%29"
+            case "<": target += "%3C"
+            case ">": target += "%3E"
+            case "|": target += "%7C"
+            case "\n", "\r": target += "%0A"
+            default: target.unicodeScalars.append(c)
+            }
+        }
+        return "[\(escape(label))](\(target))"
+    }
+
+    /// Appends `text` to the file at `path` (created when missing), as GitHub Actions expects
+    /// of `$GITHUB_STEP_SUMMARY`.
+    /// - Throws: ``OutputError`` when the file cannot be opened or written.
+    static func append(_ text: String, to path: String) throws {
+        var fd: Int32
+        repeat { fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644) } while fd < 0 && errno == EINTR
+        guard fd >= 0 else { throw OutputError(path: path, reason: "cannot be opened to append the summary (\(String(cString: strerror(errno))))") }
+        defer { close(fd) }
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw OutputError(path: path, reason: "cannot be written (\(String(cString: strerror(errno))))") }
+            bytes = bytes.dropFirst(n)
+        }
+    }
+}

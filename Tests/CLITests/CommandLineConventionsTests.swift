@@ -1,0 +1,131 @@
+import CartRender
+import CartRenderCore
+import Foundation
+import XCTest
+
+/// What people expect of a command-line tool: `-h` and `--help` on every command (exit 0, help on
+/// stdout), `help COMMAND`, `-` for standard input, short `-o`, `version`, usage errors that
+/// point to the command's own help, and a hint for a mistyped command.
+final class CommandLineConventionsTests: XCTestCase {
+    private var dir = ""
+
+    override func setUpWithError() throws { dir = try makeTemporaryDirectory() }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
+
+    private func run(_ args: [String], env: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws -> CommandOutput {
+        try CommandRunner.run(args, in: dir, environment: CommandRunner.environment(env), file: file, line: line)
+    }
+
+    func testEveryCommandTakesDashHAndDashDashHelp() throws {
+        let helps: [(String, String)] = [("verify", Help.verify), ("diff", Help.diff), ("merge", Help.merge),
+                                         ("schema", Help.schema), ("help", Help.help), ("version", Help.versionHelp)]
+        for (command, text) in helps {
+            for flag in ["-h", "--help"] {
+                for args in [[command, flag], [command, "x.json", flag]] {
+                    let r = try run(args)
+                    XCTAssertEqual(r.status, 0, args.joined(separator: " "))
+                    XCTAssertEqual(r.stdout, text + "\n", args.joined(separator: " "))
+                    XCTAssertEqual(r.stderr, "", args.joined(separator: " "))
+                }
+            }
+            let viaHelp = try run(["help", command])
+            XCTAssertEqual(viaHelp.status, 0, command)
+            XCTAssertEqual(viaHelp.stdout, text + "\n", "help \(command) prints \(command)'s help")
+        }
+        for args in [["-h"], ["--help"], ["help"], ["scene.json", "-h"]] {
+            let r = try run(args)
+            XCTAssertEqual(r.status, 0, args.joined(separator: " "))
+            XCTAssertEqual(r.stdout, Help.main + "\n", args.joined(separator: " "))
+        }
+        // After `--`, -h is a file name.
+        let literal = try run(["verify", "--baseline", "b", "--", "-h"])
+        XCTAssertEqual(literal.status, 66)
+        XCTAssertEqual(literal.stderr, "cartrender: -h: no such file\n")
+    }
+
+    func testVersionAsCommandAndOption() throws {
+        for args in [["version"], ["--version"]] {
+            let r = try run(args)
+            XCTAssertEqual(r.status, 0)
+            XCTAssertEqual(r.stdout, Help.version + "\n")
+        }
+        let extra = try run(["version", "now"])
+        XCTAssertEqual(extra.status, 64)
+        XCTAssertEqual(extra.stderr, "cartrender: version takes no arguments\nRun 'cartrender version --help' for usage.\n")
+    }
+
+    func testUsageErrorsPointToTheirCommandsHelp() throws {
+        let table: [([String], String)] = [
+            (["verify", "--threshold", "2", "--baseline", "b"], "cartrender: --threshold: expected a number from 0 (exact) to 1 (black vs white), got \"2\"\nRun 'cartrender verify --help' for usage.\n"),
+            (["verify", "--baseline", "b", "--frames", "0-9999"], "cartrender: --frames: the render has frames 0-197, got 9999 as the last\nRun 'cartrender verify --help' for usage.\n"),
+            (["diff", "a.png"], "cartrender: diff: expected two PNG files or two directories (A = expected, B = actual), got 1 argument\nRun 'cartrender diff --help' for usage.\n"),
+            (["merge", "--frobnicate"], "cartrender: unknown option --frobnicate\nRun 'cartrender merge --help' for usage.\n"),
+            (["schema", "x"], "cartrender: schema takes no arguments\nRun 'cartrender schema --help' for usage.\n"),
+            (["--frames", "0-9999"], "cartrender: --frames: the render has frames 0-197, got 9999 as the last\nRun 'cartrender --help' for usage.\n"),
+            (["--fsp", "30"], "cartrender: unknown option --fsp; did you mean --fps?\nRun 'cartrender --help' for usage.\n"),
+        ]
+        for (args, stderr) in table {
+            let r = try run(args)
+            XCTAssertEqual(r.status, 64, args.joined(separator: " "))
+            XCTAssertEqual(r.stderr, stderr, args.joined(separator: " "))
+            XCTAssertEqual(r.stdout, "")
+        }
+    }
+
+    /// `verfy` that is no file is a mistyped command; a file of that name is a scene.
+    func testAMistypedCommandGetsAHint() throws {
+        for (typo, command) in [("verfy", "verify"), ("dif", "diff"), ("schma", "schema"), ("merg", "merge")] {
+            let r = try run([typo, "--baseline", "b"])
+            XCTAssertEqual(r.status, 64, typo)
+            XCTAssertEqual(r.stderr, "cartrender: \(typo): no such command or scene file; did you mean \(command)?\nRun 'cartrender --help' for usage.\n")
+        }
+        try #"{"duration": 0.1, "fps": 10}"#.write(toFile: dir + "/verfy", atomically: true, encoding: .utf8)
+        let scene = try run(["verfy", "-o", "out", "--scale", "1", "--quiet"])
+        XCTAssertEqual(scene.status, 0, scene.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/out/manifest.json"))
+        let missing = try run(["nope.json"])
+        XCTAssertEqual(missing.status, 66)
+        XCTAssertEqual(missing.stderr, "cartrender: nope.json: no such file\n", "a scene file name is not taken for a command")
+    }
+
+    /// Foundation's `deletingLastPathComponent` traps on one-letter paths: a baseline, a report,
+    /// a diff image or a summary file named with one letter is an ordinary path.
+    func testOneLetterPaths() throws {
+        let r = try run(["verify", "--baseline", "b", "--report", "r", "--summary-markdown", "s", "--frames", "0-1", "--scale", "1", "--quiet"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/b/frame_0001.png"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/s"))
+        let defaultReport = try run(["verify", "--baseline", "b", "--frames", "0-1", "--scale", "1", "--quiet"])
+        XCTAssertEqual(defaultReport.status, 0, defaultReport.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/cartrender-report/index.html"))
+        let diff = try run(["diff", "b/frame_0000.png", "b/frame_0001.png", "-o", "d"])
+        XCTAssertEqual(diff.status, 0, diff.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/d"))
+    }
+
+    /// `-` reads the scene from standard input; its relative image paths resolve against the
+    /// working directory. `-o` is `--out`.
+    func testSceneFromStandardInput() throws {
+        try FileManager.default.createDirectory(atPath: dir + "/images", withIntermediateDirectories: true)
+        let png = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Corpus/images/tiny.png")
+        try FileManager.default.copyItem(atPath: png.path, toPath: dir + "/images/tiny.png")
+        let scene = #"{"duration": 0.2, "fps": 10, "shop": {"image": "images/tiny.png"}}"#
+        try scene.write(toFile: dir + "/scene.json", atomically: true, encoding: .utf8)
+        let piped = try Binary.run(["-c", "exec \"$0\" - -o piped --scale 1 --quiet < scene.json", Binary.url.path], in: dir, executable: "/bin/sh")
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        let file = try run(["scene.json", "-o", "file", "--scale", "1", "--quiet"])
+        XCTAssertEqual(file.status, 0, file.stderr)
+        for name in ["frame_0000.png", "frame_0002.png"] {
+            XCTAssertEqual(FileManager.default.contents(atPath: dir + "/piped/" + name), FileManager.default.contents(atPath: dir + "/file/" + name), name)
+        }
+        let manifest = try String(contentsOfFile: dir + "/piped/manifest.json", encoding: .utf8)
+        XCTAssertTrue(manifest.contains("\"frameCount\": 3"), manifest)
+
+        // From another directory the relative image path no longer resolves: the error names
+        // the working directory's path.
+        try FileManager.default.createDirectory(atPath: dir + "/elsewhere", withIntermediateDirectories: true)
+        let moved = try Binary.run(["-c", "exec \"$0\" - -o out < ../scene.json", Binary.url.path], in: dir + "/elsewhere", executable: "/bin/sh")
+        XCTAssertEqual(moved.status, 66)
+        XCTAssertEqual(moved.stderr, "cartrender: <stdin>:1:48: shop.image: image file \(URL(fileURLWithPath: dir + "/elsewhere").resolvingSymlinksInPath().path)/images/tiny.png does not exist\n")
+    }
+}
