@@ -237,6 +237,23 @@ public enum VideoDecoder {
         }
     }
 
+    /// The types of an MP4 file's top-level boxes, in file order (`ftyp`, `moov`, `free`, `mdat`
+    /// for a `+faststart` file), read from the 32-bit (or 64-bit) box sizes; nil when the sizes
+    /// do not add up to the file.
+    public static func mp4TopLevelBoxes(_ bytes: [UInt8]) -> [String]? {
+        var types: [String] = []
+        var offset = 0
+        func number(_ at: Int, _ count: Int) -> Int { bytes[at..<(at + count)].reduce(0) { $0 << 8 | Int($1) } }
+        while offset + 8 <= bytes.count {
+            var size = number(offset, 4)
+            if size == 1, offset + 16 <= bytes.count { size = number(offset + 8, 8) }
+            guard size >= 8, offset + size <= bytes.count else { return nil }
+            types.append(String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self))
+            offset += size
+        }
+        return offset == bytes.count ? types : nil
+    }
+
     private static func check(_ status: Int32, _ operation: String) throws {
         if status < 0 { throw failure(operation, status) }
     }
