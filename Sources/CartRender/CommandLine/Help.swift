@@ -122,6 +122,7 @@ public enum Help {
           cartrender --out frames/
           cartrender Examples/rapid-taps.json --format svg --out out/
           cartrender --at 0.6 --scale 1 --out /tmp/mid-flight
+          cartrender --format png,mp4,webm --scale 2 --out docs/
         """
         return s
     }

@@ -30,8 +30,8 @@ import Darwin
 ///
 /// MP4: `+faststart` (the `moov` index before the media data, so a browser starts playing
 /// before the whole file has arrived). Times in units of 1/fps s, scaled by the muxer.
-/// WebM: times in whole milliseconds (`round(i × 1000 / fps)`), the WebM unit, and the exact
-/// frame duration (`DefaultDuration`, ns).
+/// WebM: times in whole milliseconds (`round(i × 1000 / fps)`), the WebM unit, and the frame
+/// duration to the nanosecond (`DefaultDuration`).
 ///
 /// The file is assembled in memory (FFmpeg writes and, for `+faststart`, re-reads it there)
 /// and written by `finish()`. Not thread-safe.
