@@ -8,6 +8,7 @@ SWIFT ?= swift
 DEBIAN_PACKAGES = pkg-config \
 	libcairo2-dev libpango1.0-dev libfontconfig-dev librsvg2-dev libgdk-pixbuf-2.0-dev \
 	libpng-dev zlib1g-dev libgif-dev libimagequant-dev libwebp-dev \
+	libavformat-dev libavcodec-dev libswscale-dev libavutil-dev \
 	fonts-inter fonts-noto-core fonts-noto-color-emoji fonts-noto-cjk bootstrap-icons
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # The tests check the scene schema with a real JSON Schema validator: PyPI's jsonschema, in a

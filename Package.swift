@@ -31,30 +31,33 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         // libwebp's demuxer and animation decoder: only the test-support target reads WebP.
         .systemLibrary(name: "CWebPDemux", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        // FFmpeg 5.1's libavformat (MP4, WebM), libavcodec (libx264, libvpx), libswscale and libavutil.
+        .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat libavcodec libswscale libavutil",
+                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
 
         // Scene, motion and layout: pure Swift, no C.
         .target(name: "CartRenderCore"),
-        // Raster (Cairo, Pango, librsvg), encoders (libpng, giflib, libimagequant, libwebp) and the
-        // PNG decoder that verify and diff use.
+        // Raster (Cairo, Pango, librsvg), encoders (libpng, giflib, libimagequant, libwebp, FFmpeg)
+        // and the PNG decoder that verify and diff use.
         .target(
             name: "CartRenderRaster",
-            dependencies: ["CartRenderCore", "CCairo", "CPango", "CRsvg", "CPNG", "CPNGWriter", "CGif", "CImageQuant", "CWebP"]
+            dependencies: ["CartRenderCore", "CCairo", "CPango", "CRsvg", "CPNG", "CPNGWriter", "CGif", "CImageQuant", "CWebP", "CFFmpeg"]
         ),
         // Frame pipeline, outputs (frames, manifest, report) and snapshot diffs.
         .target(name: "CartRender", dependencies: ["CartRenderCore", "CartRenderRaster"]),
         .executableTarget(name: "cartrender", dependencies: ["CartRender", "CartRenderRaster"]),
-        // What only the tests and the bench use: the GIF and WebP decoders, SSIM and the
+        // What only the tests and the bench use: the GIF, WebP and video decoders, SSIM and the
         // cairo_surface_write_to_png baseline. Not a product, and `cartrender` does not depend on
         // it, so the product binary carries none of it. It is the one target besides
-        // CartRenderRaster that imports C modules (CCairo, CGif, CWebPDemux).
-        .target(name: "CartRenderTestSupport", dependencies: ["CartRender", "CartRenderRaster", "CCairo", "CGif", "CWebPDemux"]),
+        // CartRenderRaster that imports C modules (CCairo, CGif, CWebPDemux, CFFmpeg).
+        .target(name: "CartRenderTestSupport", dependencies: ["CartRender", "CartRenderRaster", "CCairo", "CGif", "CWebPDemux", "CFFmpeg"]),
         // Prints pipeline figures: `swift run -c release cartrender-bench`. Not part of `swift test`.
         .executableTarget(name: "cartrender-bench", dependencies: ["CartRender", "CartRenderTestSupport"], path: "Benchmarks/cartrender-bench"),
 
         .testTarget(name: "CartRenderCoreTests", dependencies: ["CartRenderCore"]),
         .testTarget(name: "CartRenderRasterTests", dependencies: ["CartRenderRaster", "CartRenderTestSupport"]),
         .testTarget(name: "CartRenderTests", dependencies: ["CartRender", "CartRenderTestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "CLITests", dependencies: ["CartRender"], exclude: ["Corpus"]),
+        .testTarget(name: "CLITests", dependencies: ["CartRender", "CartRenderTestSupport"], exclude: ["Corpus"]),
     ],
     swiftLanguageModes: [.v5]
 )

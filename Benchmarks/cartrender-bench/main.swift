@@ -1,6 +1,9 @@
 // Benchmark of the render pipeline (not part of `swift test`). Prints figures; asserts nothing.
 //
 //   swift run -c release cartrender-bench [--frames N]
+//   swift run -c release cartrender-bench --documentation-formats [--scales 1,3]
+//       (only the size and fidelity of each animation format: DocumentationFormats.swift;
+//       Benchmarks/documentation-formats.sh runs it)
 //
 // Renders the default scene at 3x (iPhone 16, 1179×2556 px) and measures, on this machine:
 //   (a) the whole pipeline (draw + PNG + files + manifest) at --jobs 1 and at all cores,
@@ -8,7 +11,7 @@
 //   (d) the naive route: draw + cairo_surface_write_to_png on one core,
 //   (e) writing the same frames' raw RGBA bytes to disk,
 //   (f) peak resident memory of `cartrender` for 60 and 600 frames,
-//   (g) each output format alone and `--format png,gif,webp` together, at all cores.
+//   (g) each output format alone and `--format png,gif,webp` and `png,mp4,webm` together, at all cores.
 //   (h) a product name that is one 10,000-character word (the longest text a scene may hold):
 //       laying it out (a worker's set-up) and drawing a few frames, one core.
 import CartRender
@@ -29,6 +32,12 @@ func directorySize(_ dir: String) -> Int {
     ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).reduce(0) { total, f in
         total + ((try? FileManager.default.attributesOfItem(atPath: dir + "/" + f)[.size] as? Int) ?? 0)
     }
+}
+
+if let i = CommandLine.arguments.firstIndex(of: "--documentation-formats") {
+    let scales = i + 2 < CommandLine.arguments.count && CommandLine.arguments[i + 1] == "--scales" ? CommandLine.arguments[i + 2] : "1,3"
+    try documentationFormats(scales: scales.split(separator: ",").map(String.init))
+    exit(0)
 }
 
 var frameLimit: Int?
@@ -137,7 +146,7 @@ try? FileManager.default.removeItem(atPath: tmp + "/raw")
 
 // (g) Formats: each alone, then all of them drawn once and streamed into their sinks together.
 var formatTimes: [String: Double] = [:]
-let formatRuns: [[OutputFormat]] = [[.png], [.gif], [.webp], [.png, .gif, .webp]]
+let formatRuns: [[OutputFormat]] = [[.png], [.gif], [.webp], [.apng], [.mp4], [.webm], [.png, .gif, .webp], [.png, .mp4, .webm]]
 for formats in formatRuns {
     let dir = tmp + "/formats"
     var o = RenderOptions(); o.outputDirectory = dir; o.jobs = cores; o.frames = .range(0, count - 1); o.formats = formats

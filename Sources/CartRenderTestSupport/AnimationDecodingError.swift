@@ -4,12 +4,14 @@ import Glibc
 import Darwin
 #endif
 
-/// Why an animation (GIF or WebP) could not be decoded. Each case renders as one sentence.
+/// Why an animation (GIF, WebP or video) could not be decoded. Each case renders as one sentence.
 public enum AnimationDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// giflib rejected the data (`code` is its `D_GIF_ERR_*` value, `message` its `GifErrorString`).
     case gifFailed(operation: String, code: Int, message: String)
     /// libwebp rejected the data.
     case webpFailed(operation: String, message: String)
+    /// FFmpeg rejected the file (`message` is `av_strerror`'s text).
+    case videoFailed(operation: String, message: String)
     /// The file could not be read (`message` is the system's reason).
     case readFailed(path: String, message: String)
 
@@ -19,6 +21,8 @@ public enum AnimationDecodingError: Error, Equatable, Sendable, CustomStringConv
             return "GIF data cannot be decoded: giflib failed in \(operation): \(message) (error \(code))."
         case let .webpFailed(operation, message):
             return "WebP data cannot be decoded: libwebp failed in \(operation): \(message)."
+        case let .videoFailed(operation, message):
+            return "Video cannot be decoded: FFmpeg failed in \(operation): \(message)."
         case let .readFailed(path, message):
             return "Cannot read \(path): \(message)."
         }

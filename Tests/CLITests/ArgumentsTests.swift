@@ -1,4 +1,5 @@
 import CartRender
+import CartRenderRaster
 import XCTest
 
 /// The render command's parser, as a table of arguments → parsed values or exact error texts.
@@ -31,6 +32,22 @@ final class ArgumentsTests: XCTestCase {
         XCTAssertEqual(OutputFormat.apng.animationFileName, "animation.png")
     }
 
+    /// `--crf` reaches both video encoders; `--lossless` makes the WebM lossless; defaults are
+    /// libx264's crf 18 and libvpx's crf 30, lossy.
+    func testVideoOptionsReachTheirEncoders() throws {
+        let c = try RenderCommand.parse(["--format", "png,mp4,webm", "--crf", "23"])
+        XCTAssertEqual(c.formats, [.png, .mp4, .webm])
+        XCTAssertEqual([c.mp4.crf, c.webm.crf], [23, 23])
+        XCTAssertEqual(try RenderCommand.parse(["--format", "mp4,webm"]).mp4, H264Options(crf: 18))
+        XCTAssertEqual(try RenderCommand.parse(["--format", "mp4,webm"]).webm, VP9Options(crf: 30, lossless: false))
+        XCTAssertEqual(try RenderCommand.parse(["--format", "webm", "--lossless"]).webm.lossless, true)
+        XCTAssertEqual(try RenderCommand.parse(["--format", "webm", "--crf", "63"]).webm.crf, 63, "VP9's scale goes to 63")
+        let both = try RenderCommand.parse(["--format", "mp4,webm", "--crf", "20", "--lossless"])
+        XCTAssertEqual([both.mp4.crf], [20], "--crf for the MP4 beside a lossless WebM")
+        XCTAssertTrue(both.webm.lossless)
+        XCTAssertEqual([OutputFormat.mp4.animationFileName, OutputFormat.webm.animationFileName], ["animation.mp4", "animation.webm"])
+    }
+
     func testErrorTexts() {
         let table: [([String], String)] = [
             (["--scale", "0.5"], "--scale: expected a number from 1 to 4, got \"0.5\""),
@@ -38,7 +55,7 @@ final class ArgumentsTests: XCTestCase {
             (["--frames", "9-3"], "--frames: expected A-B with 0 ≤ A ≤ B (frame indices), got \"9-3\""),
             (["--at", "-1"], "--at: expected a time in seconds ≥ 0, got \"-1\""),
             (["--at", "inf"], "--at: expected a time in seconds ≥ 0, got \"inf\""),
-            (["--format", "jpg"], "--format: unknown format \"jpg\"; expected png, svg, gif, webp, apng"),
+            (["--format", "jpg"], "--format: unknown format \"jpg\"; expected png, svg, gif, webp, apng, mp4, webm"),
             (["--jobs", "0"], "--jobs: expected a whole number from 1 to 256, got \"0\""),
             (["--out"], "--out needs a value (DIR)"),
             (["--fps", "--scale", "2"], "--fps needs a value (N)"),
@@ -52,6 +69,14 @@ final class ArgumentsTests: XCTestCase {
             (["--format", "gif", "--quality", "80"], "--quality only applies to WebP: add webp to --format"),
             (["--dither", "0.5"], "--dither only applies to GIF: add gif to --format"),
             (["--color-scheme", "sepia"], "--color-scheme: expected light or dark, got \"sepia\""),
+            (["--format", "mp4", "--crf", "high"], "--crf: expected a whole number from 0 to 51 (mp4) or 63 (webm), got \"high\""),
+            (["--format", "webm", "--crf", "64"], "--crf: expected a whole number from 0 to 51 (mp4) or 63 (webm), got \"64\""),
+            (["--format", "mp4,webm", "--crf", "52"], "--crf: expected a whole number from 0 to 51 for mp4 (H.264), got \"52\""),
+            (["--format", "gif", "--crf", "18"], "--crf only applies to MP4 and WebM: add mp4 or webm to --format"),
+            (["--format", "webm", "--lossless", "--crf", "18"], "--crf has no effect on a lossless WebM: drop --crf or --lossless"),
+            (["--format", "mp4", "--lossless"], "--lossless only applies to WebM: add webm to --format"),
+            (["--lossless=yes", "--format", "webm"], "--lossless does not take a value"),
+            (["--format", "webm", "--shard", "1/2"], "--shard cannot make animation.webm: render the shards as png, merge them, then render the animation in one run"),
         ]
         for (args, message) in table {
             XCTAssertThrowsError(try RenderCommand.parse(args), "\(args)") { e in

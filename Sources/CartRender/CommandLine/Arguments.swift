@@ -65,10 +65,12 @@ public struct RenderCommand: Equatable, Sendable {
     public var pngCompression: PNGEncoder.Compression = .default
     /// Also write `contact-sheet.png`.
     public var contactSheet = false
-    /// GIF, WebP and APNG settings.
+    /// GIF, WebP, APNG, MP4 and WebM settings.
     public var gif = GIFOptions()
     public var webp = WebPOptions()
     public var apng = APNGOptions()
+    public var mp4 = H264Options()
+    public var webm = VP9Options()
     /// Shard `k` of `n` (1-based), or nil for the whole render.
     public var shard: Shard?
 
@@ -79,7 +81,7 @@ public struct RenderCommand: Equatable, Sendable {
 
     public static let specs: [OptionSpec] = [
         OptionSpec("--out", "DIR", "Output directory (default: frames/).", short: "-o"),
-        OptionSpec("--format", "FORMAT", "png, svg, gif, webp or apng; several with commas (png,gif). Default: png."),
+        OptionSpec("--format", "FORMAT", "png, svg, gif, webp, apng, mp4 or webm; several with commas (png,mp4). Default: png."),
         OptionSpec("--frames", "A-B", "Render frame indices A through B inclusive."),
         OptionSpec("--at", "SECONDS", "Render one frame showing the state at exactly this time."),
         OptionSpec("--jobs", "N", "Worker threads (default: the number of cores). Output does not depend on it."),
@@ -87,6 +89,8 @@ public struct RenderCommand: Equatable, Sendable {
         OptionSpec("--shard", "K/N", "Render only the K-th of N blocks of frames (1 ≤ K ≤ N); join with `cartrender merge`."),
         OptionSpec("--loop", "N", "GIF/WebP/APNG: play N times, 0 = forever (default 0)."),
         OptionSpec("--quality", "Q", "WebP: lossy at quality 0…100 (default: lossless)."),
+        OptionSpec("--crf", "N", "MP4/WebM: quality, lower is better and larger: H.264 0…51 (default 18), VP9 0…63 (default 30)."),
+        OptionSpec("--lossless", nil, "WebM: VP9 lossless, every frame exact (planar RGB, 4:4:4)."),
         OptionSpec("--gif-quality", "MIN-MAX", "GIF: libimagequant quality range 0…100 (default 70-100)."),
         OptionSpec("--gif-speed", "N", "GIF: libimagequant speed 1 (best) … 10 (fastest), default 4."),
         OptionSpec("--dither", "D", "GIF: dithering level 0…1 (default 1)."),
@@ -149,6 +153,13 @@ public struct RenderCommand: Equatable, Sendable {
                 guard let q = Float(v), q.isFinite, (0...100).contains(q) else { throw UsageError("--quality: expected a number from 0 to 100, got \"\(v)\"") }
                 c.webp.lossless = false
                 c.webp.quality = q
+            case "--crf":
+                guard let n = Int(v), VP9Options.crfRange.contains(n) else {
+                    throw UsageError("--crf: expected a whole number from 0 to 51 (mp4) or 63 (webm), got \"\(v)\"")
+                }
+                c.mp4.crf = n
+                c.webm.crf = n
+            case "--lossless": c.webm.lossless = true
             case "--gif-quality":
                 let parts = v.split(separator: "-").compactMap { Int($0) }
                 guard parts.count == 2, parts[0] <= parts[1], parts.allSatisfy({ (0...100).contains($0) }) else {
@@ -176,6 +187,18 @@ public struct RenderCommand: Equatable, Sendable {
         }
         if !c.formats.contains(.webp), given.contains("--quality") {
             throw UsageError("--quality only applies to WebP: add webp to --format")
+        }
+        if !c.formats.contains(.webm), given.contains("--lossless") {
+            throw UsageError("--lossless only applies to WebM: add webm to --format")
+        }
+        if given.contains("--crf") {
+            if !c.formats.contains(.mp4) && (!c.formats.contains(.webm) || c.webm.lossless) {
+                throw UsageError(c.formats.contains(.webm) ? "--crf has no effect on a lossless WebM: drop --crf or --lossless"
+                                                           : "--crf only applies to MP4 and WebM: add mp4 or webm to --format")
+            }
+            if c.formats.contains(.mp4), !H264Options.crfRange.contains(c.mp4.crf) {
+                throw UsageError("--crf: expected a whole number from 0 to 51 for mp4 (H.264), got \"\(c.mp4.crf)\"")
+            }
         }
         if !c.formats.contains(where: [.gif, .webp, .apng].contains), given.contains("--loop") {
             throw UsageError("--loop only applies to GIF, WebP and APNG: add gif, webp or apng to --format")

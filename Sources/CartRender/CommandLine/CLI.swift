@@ -106,6 +106,8 @@ public enum CLI {
         options.gif = command.gif
         options.webp = command.webp
         options.apng = command.apng
+        options.mp4 = command.mp4
+        options.webm = command.webm
         let bar = command.quiet ? nil : ProgressBar()
         options.progress = bar.map { b in { @Sendable done, total in b.update(done, total) } }
         let started = Date()

@@ -163,6 +163,7 @@ public enum Help {
           cartrender Examples/rapid-taps.json --format svg --out out/
           cartrender --at 0.6 --scale 1 --out /tmp/mid-flight
           make-scene | cartrender - -o out/
+          cartrender --format png,mp4,webm --scale 2 --out docs/
         """
         return s
     }

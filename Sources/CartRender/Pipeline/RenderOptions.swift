@@ -13,10 +13,15 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case webp
     /// `DIR/animation.png`: an animated PNG, lossless, each frame the rectangle that changed.
     case apng
+    /// `DIR/animation.mp4`: H.264 (libx264), yuv420p BT.709, every frame at the render's fps.
+    case mp4
+    /// `DIR/animation.webm`: VP9 (libvpx), yuv420p BT.709 or lossless planar RGB.
+    case webm
 
     /// Whether the format is one file per frame (PNG, SVG) rather than one animation.
     public var isPerFrame: Bool { self == .png || self == .svg }
-    /// The animation's file name: `animation.gif`, `animation.webp`, `animation.png` (APNG).
+    /// The animation's file name: `animation.gif`, `animation.webp`, `animation.png` (APNG),
+    /// `animation.mp4`, `animation.webm`.
     public var animationFileName: String { "animation." + (self == .apng ? "png" : rawValue) }
 }
 
@@ -48,6 +53,10 @@ public struct RenderOptions: Sendable {
     public var webp = WebPOptions()
     /// APNG settings (`--loop`, `--png-compression`).
     public var apng = APNGOptions()
+    /// MP4 settings (`--crf`).
+    public var mp4 = H264Options()
+    /// WebM settings (`--crf`, `--lossless`).
+    public var webm = VP9Options()
     /// Also write `contact-sheet.png`: the whole timeline on one image.
     public var contactSheet = false
     /// Called after each frame is written with (frames done, frames total); from any thread.

@@ -39,6 +39,12 @@ extension OutputFormat {
         case .apng:
             return AnimationSink(fileName: animationFileName, staging: staging,
                                  encoder: try APNGEncoder(width: px.width, height: px.height, fps: renderer.scene.fps, options: options.apng))
+        case .mp4:
+            return AnimationSink(fileName: animationFileName, staging: staging,
+                                 encoder: try VideoEncoder(width: px.width, height: px.height, fps: renderer.scene.fps, codec: .h264(options.mp4)))
+        case .webm:
+            return AnimationSink(fileName: animationFileName, staging: staging,
+                                 encoder: try VideoEncoder(width: px.width, height: px.height, fps: renderer.scene.fps, codec: .vp9(options.webm)))
         }
     }
 }

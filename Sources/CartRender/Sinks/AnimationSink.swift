@@ -1,9 +1,10 @@
 import CartRenderCore
 import CartRenderRaster
 
-/// One animation file (`DIR/animation.gif`, `.webp`, APNG's `animation.png`): an `AnimationEncoder` fed
-/// every frame in order on the sink's own thread, beside the drawing. Identical frames are
-/// passed once per frame; the encoder merges them into longer delays.
+/// One animation file (`DIR/animation.gif`, `.webp`, APNG's `animation.png`, `.mp4`, `.webm`): an
+/// `AnimationEncoder` fed every frame in order on the sink's own thread, beside the drawing.
+/// Identical frames are passed once per frame; GIF, WebP and APNG merge them into longer
+/// delays, video keeps each one.
 final class AnimationSink<Encoder: AnimationEncoder>: FrameSink, @unchecked Sendable {
     /// The file name in the output directory.
     let fileName: String

@@ -1,6 +1,7 @@
-/// An encoder of one animation file from frames fed in index order (GIF, WebP, APNG): what the
-/// render's animation sink drives. Frame `i` is shown from `i / fps` s; identical consecutive
-/// frames are merged by the encoder into one longer frame. Not thread-safe.
+/// An encoder of one animation file from frames fed in index order (GIF, WebP, APNG, MP4, WebM):
+/// what the render's animation sink drives. Frame `i` is shown from `i / fps` s; GIF, WebP and
+/// APNG merge identical consecutive frames into one longer frame, video keeps every frame
+/// (constant frame rate). Not thread-safe.
 public protocol AnimationEncoder: AnyObject {
     /// What `finish()` reports.
     associatedtype Summary: AnimationSummary
@@ -25,5 +26,9 @@ extension GIFSummary: AnimationSummary {
 }
 extension WebPEncoder: AnimationEncoder {}
 extension WebPSummary: AnimationSummary {
+    public var notice: String? { nil }
+}
+extension VideoEncoder: AnimationEncoder {}
+extension VideoSummary: AnimationSummary {
     public var notice: String? { nil }
 }

@@ -1,6 +1,6 @@
 import CartRenderCore
 
-/// Why an animation (GIF or WebP) could not be encoded. Each case renders as one sentence that
+/// Why an animation (GIF, WebP, APNG, MP4 or WebM) could not be encoded. Each case renders as one sentence that
 /// names the cause, suitable for stderr (`description`).
 ///
 /// Exit statuses: 73 when the file cannot be written, 65 when a frame cannot reach the minimum
@@ -27,6 +27,9 @@ public enum AnimationEncodingError: ReportableError, Equatable, Sendable, Custom
     case gifFailed(operation: String, code: Int, message: String)
     /// libwebp reported an error (`message` is the encoder's own text or the picture error code).
     case webpFailed(operation: String, message: String)
+    /// FFmpeg (`library`: libavformat, libavcodec, libswscale, libavutil) reported an error;
+    /// `message` is `av_strerror`'s text for its code, or what is missing.
+    case videoFailed(library: String, operation: String, message: String)
     /// One GIF frame would be displayed longer than the format allows (65 535 cs).
     case delayTooLong(centiseconds: Int)
     /// The output file could not be written (`message` is the system's reason).
@@ -54,6 +57,8 @@ public enum AnimationEncodingError: ReportableError, Equatable, Sendable, Custom
             return "giflib failed in \(operation): \(message) (error \(code))."
         case let .webpFailed(operation, message):
             return "libwebp failed in \(operation): \(message)."
+        case let .videoFailed(library, operation, message):
+            return "\(library) failed in \(operation): \(message)."
         case let .delayTooLong(centiseconds):
             return "A GIF frame would be shown for \(centiseconds) cs, longer than the 65535 cs the format allows."
         case let .writeFailed(path, message):
@@ -67,7 +72,7 @@ public enum AnimationEncodingError: ReportableError, Equatable, Sendable, Custom
         case .qualityTooLow: return .dataError
         case .invalidCanvasSize, .invalidOption: return .usage
         case .invalidFrameRate, .frameSizeMismatch, .noFrames, .alreadyFinished, .quantizationFailed,
-             .gifFailed, .webpFailed, .delayTooLong:
+             .gifFailed, .webpFailed, .videoFailed, .delayTooLong:
             return .software
         }
     }

@@ -1,0 +1,536 @@
+import CFFmpeg
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Encodes a video (H.264 in MP4 or VP9 in WebM, `VideoCodec`) through FFmpeg's libavformat and
+/// libavcodec from frames fed in index order, at a constant frame rate: frame `i` is shown from
+/// `i / fps` s for `1 / fps` s, every frame stored, identical ones included (they cost a few
+/// bytes each), so the video lasts `frameCount / fps` s.
+///
+/// Pixels:
+/// - 4:2:0 (H.264, lossy VP9): `yuv420p`, converted by libswscale with the BT.709 matrix into
+///   limited range (Y 16…235, Cb/Cr 16…240), `SWS_ACCURATE_RND | SWS_BITEXACT`; chroma is the
+///   mean of each 2 × 2 block (`SWS_AREA`, chroma sited at the block's centre, tagged so).
+///   Tagged BT.709 primaries (the sRGB primaries), BT.709 transfer, BT.709 matrix, limited range.
+///   4:2:0 needs even sides: an odd width or height is padded by one pixel that repeats the last
+///   column or row, so a 1179 × 2556 px render is a 1180 × 2556 px video.
+/// - Lossless VP9: `gbrp` (planar R, G, B; profile 1), a copy of the frames' bytes with no
+///   colour conversion, at the frames' own size. Tagged BT.709 primaries and transfer, RGB
+///   matrix, full range.
+/// - Alpha is dropped: frames are opaque (every screen fills its background).
+///
+/// Deterministic: one encoder thread, no wall-clock or version metadata (`AVFMT_FLAG_BITEXACT`
+/// and `AV_CODEC_FLAG_BITEXACT`: no creation time, no `Lavf` version, track numbers instead of
+/// random track UIDs in WebM), and the SEI NAL units libx264 writes into the first H.264 frame
+/// (its version and settings string) are dropped. The same frames and options give
+/// byte-identical files with the same Debian FFmpeg, libx264 and libvpx.
+///
+/// MP4: `+faststart` (the `moov` index before the media data, so a browser starts playing
+/// before the whole file has arrived). Times in units of 1/fps s, scaled by the muxer.
+/// WebM: times in whole milliseconds (`round(i × 1000 / fps)`), the WebM unit, and the frame
+/// duration to the nanosecond (`DefaultDuration`).
+///
+/// The file is assembled in memory (FFmpeg writes and, for `+faststart`, re-reads it there)
+/// and written by `finish()`. Not thread-safe.
+///
+/// ```swift
+/// let encoder = try VideoEncoder(width: 393, height: 852, fps: 60, codec: .h264(H264Options()))
+/// for frame in frames { try encoder.add(frame) }
+/// try encoder.finish()
+/// let mp4 = encoder.encodedBytes
+/// ```
+public final class VideoEncoder {
+    /// Frame width in px.
+    public let width: Int
+    /// Frame height in px.
+    public let height: Int
+    /// The video's width in px: `width`, plus one when odd and the chroma is 4:2:0.
+    public let codedWidth: Int
+    /// The video's height in px: `height`, plus one when odd and the chroma is 4:2:0.
+    public let codedHeight: Int
+    /// Frames per second: frame `i` is shown from `i / fps` s.
+    public let fps: Int
+    /// The codec and its options.
+    public let codec: VideoCodec
+    /// The video file, once `finish()` has returned, when the destination is `.memory`; empty otherwise.
+    public private(set) var encodedBytes: [UInt8] = []
+
+    /// The largest side in px: the project's canvas limit (SPEC.md §7).
+    public static let maxSide = 16_384
+
+    private let destination: AnimationDestination
+    private let file = VideoMemoryFile()
+    private var format: UnsafeMutablePointer<AVFormatContext>?
+    private var context: UnsafeMutablePointer<AVCodecContext>?
+    private var stream: UnsafeMutablePointer<AVStream>?
+    private var scaler: OpaquePointer?
+    private var picture: UnsafeMutablePointer<AVFrame>?
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    /// The frame with its odd sides padded (straight RGBA, `codedWidth × codedHeight`), reused.
+    private var padded: [UInt8] = []
+    private var frameCount = 0
+    private var isFinished = false
+
+    /// Sets up the encoder and writes the container's header (into memory).
+    /// - Parameters:
+    ///   - destination: memory (read `encodedBytes` after `finish()`) or a file path.
+    ///   - width, height: frame size in px, 1…16384 (`maxSide`).
+    ///   - fps: frames per second, 1…65535.
+    ///   - codec: H.264/MP4 or VP9/WebM, with its options.
+    /// - Throws: `AnimationEncodingError.invalidCanvasSize`, `.invalidOption`, `.videoFailed`
+    ///   with FFmpeg's reason (for example when libavcodec was built without libx264 or libvpx).
+    public init(destination: AnimationDestination = .memory, width: Int, height: Int, fps: Int, codec: VideoCodec) throws {
+        guard (1...Self.maxSide).contains(width), (1...Self.maxSide).contains(height) else {
+            throw AnimationEncodingError.invalidCanvasSize(format: codec.containerName, width: width, height: height, limit: Self.maxSide)
+        }
+        guard (1...65535).contains(fps) else {
+            throw AnimationEncodingError.invalidOption(name: "fps", reason: "must be a whole number of frames per second from 1 to 65535 for video, not \(fps)")
+        }
+        try codec.validate()
+        self.destination = destination
+        self.width = width
+        self.height = height
+        self.fps = fps
+        self.codec = codec
+        codedWidth = codec.subsamplesChroma ? width + width % 2 : width
+        codedHeight = codec.subsamplesChroma ? height + height % 2 : height
+        _ = Self.silenceLibraryLog
+        try openContainer()
+        try openEncoder()
+        try writeHeader()
+        try makeScaler()
+        if codedWidth != width || codedHeight != height { padded = [UInt8](repeating: 0, count: codedWidth * codedHeight * 4) }
+    }
+
+    deinit {
+        av_frame_free(&picture)
+        av_packet_free(&packet)
+        avcodec_free_context(&context)
+        sws_freeContext(scaler)
+        if let format {
+            var pb = format.pointee.pb
+            if let context = pb { av_freep(&context.pointee.buffer) }
+            avio_context_free(&pb)
+            avformat_free_context(format)
+        }
+    }
+
+    /// Adds the next frame, shown from `index / fps` s.
+    /// - Parameter frame: `width × height` px, straight alpha (ignored: frames are opaque).
+    /// - Throws: `AnimationEncodingError.frameSizeMismatch`, `.alreadyFinished`, `.videoFailed`.
+    public func add(_ frame: RGBAImage) throws {
+        guard !isFinished else { throw AnimationEncodingError.alreadyFinished }
+        guard frame.width == width, frame.height == height else {
+            throw AnimationEncodingError.frameSizeMismatch(frameIndex: frameCount, width: frame.width, height: frame.height,
+                                                           expectedWidth: width, expectedHeight: height)
+        }
+        guard let picture else { throw AnimationEncodingError.alreadyFinished }
+        try Self.check(av_frame_make_writable(picture), "libavutil", "av_frame_make_writable")
+        if padded.isEmpty {
+            try frame.pixels.withUnsafeBufferPointer { try convert($0.baseAddress!, rowBytes: frame.rowBytes) }
+        } else {
+            pad(frame)
+            try padded.withUnsafeBufferPointer { try convert($0.baseAddress!, rowBytes: codedWidth * 4) }
+        }
+        picture.pointee.pts = Int64(frameCount)
+        frameCount += 1
+        try send(picture)
+    }
+
+    /// Flushes the encoder, writes the container's index (`moov` moved to the front for MP4)
+    /// and puts the file into `encodedBytes` or at the destination's path.
+    /// - Returns: the frame count, the video's size and the file size.
+    /// - Throws: `AnimationEncodingError.noFrames`, `.alreadyFinished`, `.videoFailed`, `.writeFailed`.
+    @discardableResult
+    public func finish() throws -> VideoSummary {
+        guard !isFinished else { throw AnimationEncodingError.alreadyFinished }
+        isFinished = true
+        guard frameCount > 0 else { throw AnimationEncodingError.noFrames }
+        try send(nil)
+        try Self.check(av_write_trailer(format), "libavformat", "av_write_trailer")
+        if let pb = format?.pointee.pb {
+            avio_flush(pb)
+            try Self.check(pb.pointee.error, "libavformat", "avio_flush")
+        }
+        let sink = try AnimationByteSink(destination)
+        try sink.write(file.bytes)
+        try sink.commit()
+        encodedBytes = sink.bytes
+        file.bytes = []
+        return VideoSummary(frameCount: frameCount, codedWidth: codedWidth, codedHeight: codedHeight, byteCount: sink.byteCount)
+    }
+
+    // MARK: - Set-up
+
+    /// The output context: MP4 or WebM, bit-exact, writing into `file` through a custom
+    /// `AVIOContext` that can also be opened again for reading (`+faststart` re-reads the file).
+    private func openContainer() throws {
+        try Self.check(avformat_alloc_output_context2(&format, nil, codec.muxerName, nil), "libavformat", "avformat_alloc_output_context2")
+        guard let format else { throw Self.failure("libavformat", "avformat_alloc_output_context2", cartrender_averror(ENOMEM)) }
+        format.pointee.flags |= AVFMT_FLAG_BITEXACT | AVFMT_FLAG_CUSTOM_IO
+        format.pointee.opaque = Unmanaged.passUnretained(file).toOpaque()
+        format.pointee.io_open = videoMemoryFileOpen
+        format.pointee.io_close2 = videoMemoryFileClose
+        guard let pb = VideoMemoryFile.makeContext(opaque: format.pointee.opaque, writable: true) else {
+            throw Self.failure("libavformat", "avio_alloc_context", cartrender_averror(ENOMEM))
+        }
+        format.pointee.pb = pb
+        guard let stream = avformat_new_stream(format, nil) else {
+            throw Self.failure("libavformat", "avformat_new_stream", cartrender_averror(ENOMEM))
+        }
+        self.stream = stream
+    }
+
+    /// The encoder context: size, pixel format, colour tags, time base, one thread, bit-exact,
+    /// and the codec's private options.
+    private func openEncoder() throws {
+        guard let encoder = avcodec_find_encoder_by_name(codec.encoderName) else {
+            throw AnimationEncodingError.videoFailed(library: "libavcodec", operation: "avcodec_find_encoder_by_name",
+                                                     message: "this libavcodec has no \(codec.encoderName) encoder")
+        }
+        context = avcodec_alloc_context3(encoder)
+        guard let context, let format, let stream else { throw Self.failure("libavcodec", "avcodec_alloc_context3", cartrender_averror(ENOMEM)) }
+        context.pointee.width = Int32(codedWidth)
+        context.pointee.height = Int32(codedHeight)
+        context.pointee.time_base = AVRational(num: 1, den: Int32(fps))
+        context.pointee.framerate = AVRational(num: Int32(fps), den: 1)
+        context.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
+        context.pointee.thread_count = 1
+        context.pointee.bit_rate = 0
+        context.pointee.flags |= AV_CODEC_FLAG_BITEXACT
+        if format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 { context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
+        let tags = codec.colorTags
+        context.pointee.pix_fmt = tags.pixelFormat
+        context.pointee.color_primaries = AVCOL_PRI_BT709
+        context.pointee.color_trc = AVCOL_TRC_BT709
+        context.pointee.colorspace = tags.matrix
+        context.pointee.color_range = tags.range
+        context.pointee.chroma_sample_location = tags.chromaLocation
+
+        var options = try Self.dictionary(codec.encoderOptions)
+        defer { av_dict_free(&options) }
+        try Self.check(avcodec_open2(context, encoder, &options), "libavcodec", "avcodec_open2 (\(codec.encoderName))")
+        try Self.checkConsumed(options, "avcodec_open2 (\(codec.encoderName))")
+        try Self.check(avcodec_parameters_from_context(stream.pointee.codecpar, context), "libavcodec", "avcodec_parameters_from_context")
+        stream.pointee.time_base = context.pointee.time_base
+        // libavformat gives every packet (the last one too) the duration of one frame at this rate.
+        stream.pointee.avg_frame_rate = context.pointee.framerate
+        stream.pointee.r_frame_rate = context.pointee.framerate
+
+        picture = av_frame_alloc()
+        packet = av_packet_alloc()
+        guard let picture, packet != nil else { throw Self.failure("libavutil", "av_frame_alloc", cartrender_averror(ENOMEM)) }
+        picture.pointee.format = tags.pixelFormat.rawValue
+        picture.pointee.width = Int32(codedWidth)
+        picture.pointee.height = Int32(codedHeight)
+        picture.pointee.color_primaries = AVCOL_PRI_BT709
+        picture.pointee.color_trc = AVCOL_TRC_BT709
+        picture.pointee.colorspace = tags.matrix
+        picture.pointee.color_range = tags.range
+        picture.pointee.chroma_location = tags.chromaLocation
+        try Self.check(av_frame_get_buffer(picture, 0), "libavutil", "av_frame_get_buffer")
+    }
+
+    /// The container's header (`+faststart` for MP4).
+    private func writeHeader() throws {
+        var options = try Self.dictionary(codec.muxerOptions)
+        defer { av_dict_free(&options) }
+        try Self.check(avformat_write_header(format, &options), "libavformat", "avformat_write_header (\(codec.muxerName))")
+        try Self.checkConsumed(options, "avformat_write_header (\(codec.muxerName))")
+    }
+
+    /// RGBA → the codec's pixel format at the coded size: BT.709, limited range for `yuv420p`;
+    /// a plain repacking for `gbrp`.
+    private func makeScaler() throws {
+        let target = codec.colorTags.pixelFormat
+        let yuv = target == AV_PIX_FMT_YUV420P
+        let flags = (yuv ? SWS_AREA : SWS_POINT) | SWS_ACCURATE_RND | SWS_BITEXACT
+        scaler = sws_getContext(Int32(codedWidth), Int32(codedHeight), AV_PIX_FMT_RGBA,
+                                Int32(codedWidth), Int32(codedHeight), target, flags, nil, nil, nil)
+        guard let scaler else {
+            throw AnimationEncodingError.videoFailed(library: "libswscale", operation: "sws_getContext",
+                                                     message: "no conversion from RGBA to \(String(cString: av_get_pix_fmt_name(target)))")
+        }
+        guard yuv else { return }
+        // Source: RGB, full range (its table is not used for RGB input). Destination: the BT.709
+        // matrix, limited range. Brightness 0, contrast and saturation 1.0 (16.16 fixed point).
+        let bt709 = sws_getCoefficients(SWS_CS_ITU709)
+        guard sws_setColorspaceDetails(scaler, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16) >= 0 else {
+            throw AnimationEncodingError.videoFailed(library: "libswscale", operation: "sws_setColorspaceDetails",
+                                                     message: "the BT.709 matrix cannot be set for RGBA to yuv420p")
+        }
+    }
+
+    // MARK: - Frames
+
+    /// Copies `frame` into `padded`, repeating its last column and row into the odd side's extra pixel.
+    private func pad(_ frame: RGBAImage) {
+        let rowBytes = frame.rowBytes, paddedRowBytes = codedWidth * 4
+        frame.pixels.withUnsafeBufferPointer { source in
+            padded.withUnsafeMutableBufferPointer { target in
+                for y in 0..<codedHeight {
+                    let from = source.baseAddress! + min(y, height - 1) * rowBytes
+                    let to = target.baseAddress! + y * paddedRowBytes
+                    to.update(from: from, count: rowBytes)
+                    if codedWidth > width { (to + rowBytes).update(from: from + rowBytes - 4, count: 4) }
+                }
+            }
+        }
+    }
+
+    /// Converts straight RGBA rows (`codedWidth × codedHeight` px) into `picture`.
+    private func convert(_ pixels: UnsafePointer<UInt8>, rowBytes: Int) throws {
+        guard let picture else { return }
+        var source: [UnsafePointer<UInt8>?] = [pixels, nil, nil, nil]
+        var stride: [Int32] = [Int32(rowBytes), 0, 0, 0]
+        let rows = withUnsafeMutablePointer(to: &picture.pointee.data) { data in
+            withUnsafeMutablePointer(to: &picture.pointee.linesize) { linesize in
+                data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: Int(AV_NUM_DATA_POINTERS)) { planes in
+                    linesize.withMemoryRebound(to: Int32.self, capacity: Int(AV_NUM_DATA_POINTERS)) { strides in
+                        sws_scale(scaler, &source, &stride, 0, Int32(codedHeight), planes, strides)
+                    }
+                }
+            }
+        }
+        guard rows == Int32(codedHeight) else {
+            throw AnimationEncodingError.videoFailed(library: "libswscale", operation: "sws_scale",
+                                                     message: rows < 0 ? Self.describe(rows) : "converted \(rows) of \(codedHeight) rows")
+        }
+    }
+
+    /// Sends a frame (nil: the end) to the encoder and writes every packet it has ready.
+    private func send(_ frame: UnsafeMutablePointer<AVFrame>?) throws {
+        try Self.check(avcodec_send_frame(context, frame), "libavcodec", "avcodec_send_frame (\(codec.encoderName))")
+        guard let packet, let context, let stream else { return }
+        while true {
+            let status = avcodec_receive_packet(context, packet)
+            if status == cartrender_averror_eagain() || status == cartrender_averror_eof() { return }
+            try Self.check(status, "libavcodec", "avcodec_receive_packet (\(codec.encoderName))")
+            if case .h264 = codec { try Self.dropSEI(packet) }
+            av_packet_rescale_ts(packet, context.pointee.time_base, stream.pointee.time_base)
+            packet.pointee.stream_index = stream.pointee.index
+            try Self.check(av_write_frame(format, packet), "libavformat", "av_write_frame (\(codec.muxerName))")
+            av_packet_unref(packet)
+        }
+    }
+
+    /// Removes the SEI NAL units (type 6) from an H.264 packet in Annex B form. With these
+    /// settings the only SEI libx264 writes is its version and options string, which
+    /// libavcodec puts at the start of the first frame.
+    static func dropSEI(_ packet: UnsafeMutablePointer<AVPacket>) throws {
+        guard let data = packet.pointee.data else { return }
+        let units = annexBUnits(UnsafeBufferPointer(start: data, count: Int(packet.pointee.size)))
+        let kept = units.filter { unit in unit.payload.first.map { $0 & 0x1F != 6 } ?? true }
+        guard kept.count < units.count else { return }
+        try check(av_packet_make_writable(packet), "libavcodec", "av_packet_make_writable")
+        let source = Array(UnsafeBufferPointer(start: packet.pointee.data, count: Int(packet.pointee.size)))
+        var size = 0
+        for unit in kept {
+            let range = unit.start..<unit.payload.endIndex
+            source.withUnsafeBufferPointer { (packet.pointee.data + size).update(from: $0.baseAddress! + range.lowerBound, count: range.count) }
+            size += range.count
+        }
+        av_shrink_packet(packet, Int32(size))
+    }
+
+    /// The NAL units of an Annex B byte stream: where each starts (its start code) and its bytes
+    /// after the start code. Emulation prevention keeps `00 00 01` out of the units themselves.
+    static func annexBUnits(_ bytes: UnsafeBufferPointer<UInt8>) -> [(start: Int, payload: Slice<UnsafeBufferPointer<UInt8>>)] {
+        var codes: [(start: Int, end: Int)] = []
+        var i = 0
+        while i + 2 < bytes.count {
+            if bytes[i] == 0, bytes[i + 1] == 0, bytes[i + 2] == 1 {
+                let start = i > 0 && bytes[i - 1] == 0 ? i - 1 : i
+                codes.append((start, i + 3))
+                i += 3
+            } else {
+                i += 1
+            }
+        }
+        return codes.enumerated().map { k, code in
+            let end = k + 1 < codes.count ? codes[k + 1].start : bytes.count
+            return (code.start, bytes[code.end..<end])
+        }
+    }
+
+    // MARK: - FFmpeg's status codes
+
+    /// libavutil's log goes to stderr; the encoder reports failures as errors instead.
+    private static let silenceLibraryLog: Void = av_log_set_level(AV_LOG_QUIET)
+
+    /// Throws `.videoFailed` when `status` is an FFmpeg error (negative).
+    static func check(_ status: Int32, _ library: String, _ operation: String) throws {
+        if status < 0 { throw failure(library, operation, status) }
+    }
+
+    static func failure(_ library: String, _ operation: String, _ status: Int32) -> AnimationEncodingError {
+        .videoFailed(library: library, operation: operation, message: describe(status))
+    }
+
+    /// `av_strerror`'s sentence for an FFmpeg error code.
+    static func describe(_ status: Int32) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(AV_ERROR_MAX_STRING_SIZE))
+        guard av_strerror(status, &buffer, buffer.count) == 0 else { return "error \(status)" }
+        return String(cString: buffer)
+    }
+
+    /// An `AVDictionary` of options (the caller frees it).
+    private static func dictionary(_ pairs: [(String, String)]) throws -> OpaquePointer? {
+        var dictionary: OpaquePointer?
+        for (key, value) in pairs {
+            try check(av_dict_set(&dictionary, key, value, 0), "libavutil", "av_dict_set")
+        }
+        return dictionary
+    }
+
+    /// The options FFmpeg left in `dictionary` are ones it does not know: a programming error
+    /// that would otherwise pass silently.
+    private static func checkConsumed(_ dictionary: OpaquePointer?, _ operation: String) throws {
+        guard let entry = av_dict_get(dictionary, "", nil, AV_DICT_IGNORE_SUFFIX) else { return }
+        throw AnimationEncodingError.videoFailed(library: "libavcodec", operation: operation,
+                                                 message: "option \(String(cString: entry.pointee.key)) is unknown")
+    }
+}
+
+extension VideoCodec {
+    /// libavformat's muxer.
+    var muxerName: String {
+        switch self {
+        case .h264: return "mp4"
+        case .vp9: return "webm"
+        }
+    }
+
+    var muxerOptions: [(String, String)] {
+        switch self {
+        case .h264: return [("movflags", "+faststart")]
+        case .vp9: return []
+        }
+    }
+
+    /// libavcodec's encoder.
+    var encoderName: String {
+        switch self {
+        case .h264: return "libx264"
+        case .vp9: return "libvpx-vp9"
+        }
+    }
+
+    /// The encoder's private options (see `H264Options`, `VP9Options` for the choices).
+    var encoderOptions: [(String, String)] {
+        switch self {
+        case let .h264(options):
+            return [("preset", "slow"), ("tune", "animation"), ("crf", String(options.crf)), ("rc-lookahead", "10")]
+        case let .vp9(options):
+            var pairs = [("deadline", "good"), ("cpu-used", "2"), ("lag-in-frames", "0"), ("row-mt", "0")]
+            pairs += options.lossless ? [("lossless", "1")] : [("crf", String(options.crf))]
+            return pairs
+        }
+    }
+
+    /// Pixel format and colour tags (primaries and transfer are BT.709 for every codec).
+    var colorTags: (pixelFormat: AVPixelFormat, matrix: AVColorSpace, range: AVColorRange, chromaLocation: AVChromaLocation) {
+        if subsamplesChroma { return (AV_PIX_FMT_YUV420P, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG, AVCHROMA_LOC_CENTER) }
+        return (AV_PIX_FMT_GBRP, AVCOL_SPC_RGB, AVCOL_RANGE_JPEG, AVCHROMA_LOC_UNSPECIFIED)
+    }
+}
+
+/// A growing file in memory behind an `AVIOContext`: written and sought by the muxer, and opened
+/// again for reading by its `io_open` (the MP4 muxer's `+faststart` pass reads the file back
+/// while it moves the media data). Not thread-safe.
+final class VideoMemoryFile {
+    var bytes: [UInt8] = []
+    /// The write position.
+    var position = 0
+
+    /// A cursor of a read-only context opened on the same bytes.
+    final class Reader {
+        let file: VideoMemoryFile
+        var position = 0
+        init(_ file: VideoMemoryFile) { self.file = file }
+    }
+
+    /// Bytes of the context's buffer (libavformat's own default size).
+    static let bufferSize = 32_768
+
+    /// An `AVIOContext` on the file (`opaque` is the file, unretained) or, when not `writable`,
+    /// on a new `Reader` of it (retained until `videoMemoryFileClose`).
+    static func makeContext(opaque: UnsafeMutableRawPointer?, writable: Bool) -> UnsafeMutablePointer<AVIOContext>? {
+        guard let opaque, let buffer = av_malloc(bufferSize)?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        let context: UnsafeMutablePointer<AVIOContext>?
+        if writable {
+            context = avio_alloc_context(buffer, Int32(bufferSize), 1, opaque, nil, { opaque, buffer, size in
+                Unmanaged<VideoMemoryFile>.fromOpaque(opaque!).takeUnretainedValue().write(buffer!, Int(size))
+                return size
+            }, { opaque, offset, whence in
+                let file = Unmanaged<VideoMemoryFile>.fromOpaque(opaque!).takeUnretainedValue()
+                return VideoMemoryFile.seek(&file.position, size: file.bytes.count, offset, whence)
+            })
+        } else {
+            let file = Unmanaged<VideoMemoryFile>.fromOpaque(opaque).takeUnretainedValue()
+            let reader = Unmanaged.passRetained(Reader(file)).toOpaque()
+            context = avio_alloc_context(buffer, Int32(bufferSize), 0, reader, { opaque, buffer, size in
+                let reader = Unmanaged<Reader>.fromOpaque(opaque!).takeUnretainedValue()
+                let count = min(Int(size), reader.file.bytes.count - reader.position)
+                guard count > 0 else { return cartrender_averror_eof() }
+                reader.file.bytes.withUnsafeBufferPointer { buffer!.update(from: $0.baseAddress! + reader.position, count: count) }
+                reader.position += count
+                return Int32(count)
+            }, nil, { opaque, offset, whence in
+                let reader = Unmanaged<Reader>.fromOpaque(opaque!).takeUnretainedValue()
+                return VideoMemoryFile.seek(&reader.position, size: reader.file.bytes.count, offset, whence)
+            })
+            if context == nil { Unmanaged<Reader>.fromOpaque(reader).release() }
+        }
+        if context == nil { av_free(buffer) }
+        return context
+    }
+
+    /// Writes at the current position, growing the file as needed.
+    func write(_ buffer: UnsafePointer<UInt8>, _ count: Int) {
+        let end = position + count
+        if end > bytes.count { bytes.append(contentsOf: repeatElement(0, count: end - bytes.count)) }
+        bytes.withUnsafeMutableBufferPointer { ($0.baseAddress! + position).update(from: buffer, count: count) }
+        position = end
+    }
+
+    /// `AVIOContext`'s seek: `SEEK_SET`, `SEEK_CUR`, `SEEK_END`, or `AVSEEK_SIZE` (the size).
+    static func seek(_ position: inout Int, size: Int, _ offset: Int64, _ whence: Int32) -> Int64 {
+        let whence = whence & ~AVSEEK_FORCE
+        if whence == AVSEEK_SIZE { return Int64(size) }
+        let base: Int
+        switch whence {
+        case SEEK_SET: base = 0
+        case SEEK_CUR: base = position
+        case SEEK_END: base = size
+        default: return Int64(cartrender_averror(EINVAL))
+        }
+        let target = Int64(base) + offset
+        guard target >= 0 else { return Int64(cartrender_averror(EINVAL)) }
+        position = Int(target)
+        return target
+    }
+}
+
+/// `AVFormatContext.io_open` of the encoder: a reading context on the memory file (the only
+/// thing the MP4 muxer opens, for `+faststart`).
+private func videoMemoryFileOpen(_ format: UnsafeMutablePointer<AVFormatContext>?, _ pb: UnsafeMutablePointer<UnsafeMutablePointer<AVIOContext>?>?,
+                                 _ url: UnsafePointer<CChar>?, _ flags: Int32, _ options: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+    guard flags & AVIO_FLAG_WRITE == 0, let pb else { return cartrender_averror(EPERM) }
+    guard let context = VideoMemoryFile.makeContext(opaque: format?.pointee.opaque, writable: false) else { return cartrender_averror(ENOMEM) }
+    pb.pointee = context
+    return 0
+}
+
+/// `AVFormatContext.io_close2` of the encoder: frees a context made by `videoMemoryFileOpen`.
+private func videoMemoryFileClose(_ format: UnsafeMutablePointer<AVFormatContext>?, _ pb: UnsafeMutablePointer<AVIOContext>?) -> Int32 {
+    guard let pb else { return 0 }
+    if let reader = pb.pointee.opaque { Unmanaged<VideoMemoryFile.Reader>.fromOpaque(reader).release() }
+    av_freep(&pb.pointee.buffer)
+    var context: UnsafeMutablePointer<AVIOContext>? = pb
+    avio_context_free(&context)
+    return 0
+}

@@ -1,0 +1,46 @@
+import CartRender
+import CartRenderRaster
+import CartRenderTestSupport
+import Foundation
+import XCTest
+
+/// End-to-end: `--format png,mp4,webm` through the built binary.
+final class VideoCommandTests: XCTestCase {
+    private func contents(_ path: String) -> [UInt8] { Array(FileManager.default.contents(atPath: path) ?? Data()) }
+
+    func testMP4AndWebMAreWrittenAndListedInTheManifest() throws {
+        let dir = Binary.tempDir(self)
+        let args = ["--format", "png,mp4,webm", "--scale", "1", "--fps", "10", "--crf", "20"]
+        let r = try Binary.run(["--out", dir, "--jobs", "2"] + args)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("wrote 34 frames (393×852 px, png+mp4+webm;"), r.stderr)
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir)
+        XCTAssertEqual(names.filter { !$0.hasPrefix("frame_") }.sorted(), ["animation.mp4", "animation.webm", "manifest.json"])
+        let mp4 = contents(dir + "/animation.mp4"), webm = contents(dir + "/animation.webm")
+        XCTAssertEqual(VideoDecoder.mp4TopLevelBoxes(mp4), ["ftyp", "moov", "free", "mdat"])
+        XCTAssertEqual(Array(webm.prefix(4)), [0x1A, 0x45, 0xDF, 0xA3], "an EBML (WebM) header")
+        for file in ["animation.mp4", "animation.webm"] {
+            let (info, frames) = try VideoDecoder.decode(contentsOf: dir + "/" + file)
+            XCTAssertEqual(frames.count, 34, file)
+            XCTAssertEqual(info.averageFrameRate, "10/1", file)
+        }
+        let m = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/manifest.json"))) as! [String: Any]
+        XCTAssertEqual(m["outputs"] as! [[String: String]], [["file": "animation.mp4", "sha256": Checksum.sha256(mp4)],
+                                                             ["file": "animation.webm", "sha256": Checksum.sha256(webm)]])
+
+        // Another run, one worker: the same bytes.
+        let again = Binary.tempDir(self)
+        XCTAssertEqual(try Binary.run(["--out", again, "--jobs", "1", "--quiet"] + args).status, 0)
+        XCTAssertEqual(contents(again + "/animation.mp4"), mp4)
+        XCTAssertEqual(contents(again + "/animation.webm"), webm)
+    }
+
+    /// A bad video option: exit 64, one sentence and the usage hint, nothing written.
+    func testABadCRFIsAUsageError() throws {
+        let dir = Binary.tempDir(self) + "/out"
+        let r = try Binary.run(["--out", dir, "--format", "webm", "--crf", "70"])
+        XCTAssertEqual(r.status, 64)
+        XCTAssertEqual(r.stderr, "cartrender: --crf: expected a whole number from 0 to 51 (mp4) or 63 (webm), got \"70\"\nRun 'cartrender --help' for usage.\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir))
+    }
+}
