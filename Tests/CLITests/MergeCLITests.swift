@@ -38,7 +38,10 @@ final class MergeCLITests: XCTestCase {
             (["merge", "nowhere"], 66, "cartrender: nowhere: no such directory, or it cannot be read\n"),
             (["merge"], 64, "cartrender: merge needs at least one directory with shard manifests\nRun 'cartrender merge --help' for usage.\n"),
             (["merge", "shards", "--out", "a", "--out", "b"], 64, "cartrender: --out is given more than once\nRun 'cartrender merge --help' for usage.\n"),
+            (["merge", "fifo"], 66, "cartrender: fifo/shard-1-of-2.json is a FIFO (named pipe), not a shard manifest\n"),
         ]
+        try FileManager.default.createDirectory(atPath: dir + "/fifo", withIntermediateDirectories: true)
+        XCTAssertEqual(mkfifo(dir + "/fifo/shard-1-of-2.json", 0o644), 0)
         for c in cases {
             let r = try Binary.run(c.args, in: dir)
             XCTAssertEqual(r.status, c.status, c.args.joined(separator: " "))

@@ -127,8 +127,12 @@ public enum ShardMerge {
     /// outputs.
     /// - Throws: `MergeError` naming `path`, and the entry when one is at fault.
     static func shardManifest(at path: String) throws -> Manifest {
-        guard let data = try? RegularFile.read(path, limit: Manifest.maxFileBytes) else {
-            throw MergeError(message: "\(path): not a shard manifest written by cartrender")
+        let data: [UInt8]
+        do { data = try RegularFile.read(path, limit: Manifest.maxFileBytes) } catch {
+            // A FIFO or a directory named like a shard manifest is refused, not waited on (66).
+            var e = MergeError(message: "\(path) \(error.reason(notA: "a shard manifest"))")
+            e.missingInput = error.exitCode == .noInput
+            throw e
         }
         let manifest: Manifest
         do { manifest = try Manifest(json: data) } catch let e as DecodingError where !e.jsonPath.isEmpty {
