@@ -2,7 +2,7 @@ import Foundation
 
 /// The frame pipeline's worker pool: runs one job per item (a run of identical frames, or a
 /// pair of frame files) on a few threads. Render and verify stream its results in item order
-/// through ``FrameStream``; diff collects them with ``map(count:jobs:makeWorker:progress:cancellation:body:)``.
+/// through ``FrameStream``; diff collects them with ``map(count:jobs:makeWorker:cancellation:body:)``.
 ///
 /// The pool's lock guards only its own bookkeeping: results are handed to the consumer on the
 /// calling thread after the lock is released, so a slow consumer (an animation encoder, a
@@ -12,8 +12,8 @@ enum ParallelFrames {
     /// their own worker with `makeWorker` (Pango contexts and the like are not thread-safe), and
     /// hands each result to `deliver` in item order, on the calling thread, outside the pool's lock.
     ///
-    /// Items are taken in index order. Threads do not start an item more than `window` items
-    /// ahead of the last one delivered, so at most `window` finished results wait for their
+    /// Items are taken in index order. Threads do not start an item more than `2 × jobs` items
+    /// ahead of the last one delivered, so at most that many finished results wait for their
     /// turn: memory stays bounded whatever the speed of `deliver`.
     ///
     /// When an item fails, no new item starts, the items before it still finish and are
@@ -21,14 +21,13 @@ enum ParallelFrames {
     /// `deliver`) wins, whatever the thread timing.
     ///
     /// - Parameters:
-    ///   - window: most results finished ahead of delivery; nil = `2 × jobs`.
     ///   - cancellation: checked before each item and each delivery; once cancelled, no new item
     ///     starts and nothing more is delivered.
     /// - Throws: the error of the lowest-numbered item that failed (a worker's set-up failure
     ///   counts as item -1, the earliest), or of `deliver`; `RenderCancelled` when `cancellation`
     ///   was cancelled.
     static func stream<Worker, Result>(
-        count: Int, jobs: Int, window: Int? = nil,
+        count: Int, jobs: Int,
         makeWorker: @escaping () throws -> Worker,
         cancellation: RenderCancellation? = nil,
         body: @escaping (Worker, Int) throws -> Result,
@@ -37,7 +36,7 @@ enum ParallelFrames {
         guard count > 0 else { return }
         if cancellation?.isCancelled == true { throw RenderCancelled() }
         let threads = max(1, min(jobs, count))
-        let pool = Pool<Result>(window: max(1, window ?? 2 * threads))
+        let pool = Pool<Result>(window: 2 * threads)
         let isCancelled = { cancellation?.isCancelled == true }
         var workers: [Thread] = []
         for _ in 0..<threads {
@@ -70,21 +69,17 @@ enum ParallelFrames {
     }
 
     /// Runs `body` for every item on `jobs` threads and returns the results in item order
-    /// (see ``stream(count:jobs:window:makeWorker:cancellation:body:deliver:)``).
-    ///
-    /// - Parameter progress: called with (items done, items total) after each item, in order.
+    /// (see ``stream(count:jobs:makeWorker:cancellation:body:deliver:)``).
     static func map<Worker, Result>(
         count: Int, jobs: Int,
         makeWorker: @escaping () throws -> Worker,
-        progress: ((Int, Int) -> Void)? = nil,
         cancellation: RenderCancellation? = nil,
         body: @escaping (Worker, Int) throws -> Result
     ) throws -> [Result] {
         var results: [Result] = []
         results.reserveCapacity(count)
-        try stream(count: count, jobs: jobs, makeWorker: makeWorker, cancellation: cancellation, body: body) { slot, result in
+        try stream(count: count, jobs: jobs, makeWorker: makeWorker, cancellation: cancellation, body: body) { _, result in
             results.append(result)
-            progress?(slot + 1, count)
         }
         return results
     }
