@@ -16,13 +16,14 @@ public enum CLI {
     static let subcommands: [Subcommand] = [
         Subcommand(name: "verify", help: { Help.verify }, run: { try VerifyCommand.parse($0).run() }),
         Subcommand(name: "diff", help: { Help.diff }, run: { try DiffCommand.parse($0).run() }),
-        Subcommand(name: "merge", help: { Help.merge }, run: merge),
+        Subcommand(name: "merge", help: { Help.merge }, run: { try MergeCommand.parse($0).run() }),
         Subcommand(name: "schema", help: { Help.schema }, run: { arguments in
-            guard arguments.isEmpty else { throw UsageError("schema takes no arguments") }
+            guard try NoOptions.positionals(arguments).isEmpty else { throw UsageError("schema takes no arguments") }
             print(SceneSchema.json.serialized(pretty: true), terminator: "")
             return .success
         }),
         Subcommand(name: "help", help: { Help.help }, run: { arguments in
+            let arguments = try NoOptions.positionals(arguments)
             guard arguments.count <= 1 else { throw UsageError("help takes at most one command name, got \(arguments.count)") }
             guard let name = arguments.first else { print(Help.main); return .success }
             guard let sub = subcommand(name) else {
@@ -33,7 +34,7 @@ public enum CLI {
             return .success
         }),
         Subcommand(name: "version", help: { Help.versionHelp }, run: { arguments in
-            guard arguments.isEmpty else { throw UsageError("version takes no arguments") }
+            guard try NoOptions.positionals(arguments).isEmpty else { throw UsageError("version takes no arguments") }
             print(Help.version)
             return .success
         }),
@@ -137,32 +138,56 @@ public enum CLI {
     }
 }
 
-extension CLI {
-    static let mergeSpecs = [
-        OptionSpec("--out", "DIR", "Where the merged frames and manifest.json go (default: the first DIR).", short: "-o"),
-        OptionSpec("--help", nil, "Show help.", short: "-h"),
-        OptionSpec("--quiet", nil, "No summary line."),
-    ]
+/// `cartrender merge DIR… [--out DIR] [--quiet]`: joins the outputs of `--shard` runs.
+struct MergeCommand {
+    var directories: [String] = []
+    /// nil = the first directory.
+    var out: String?
+    var quiet = false
 
-    /// `cartrender merge DIR… [--out DIR] [--quiet]`: joins shard outputs.
-    static func merge(_ arguments: [String]) throws -> ExitCode {
+    static let options = OptionTable<MergeCommand>([
+        Option("--out", short: "-o", "DIR", "Where the merged frames and manifest.json go (default: the first DIR).", .text) { $0.out = $1 },
+        .help,
+        Option("--quiet", "No summary line.") { $0.quiet = true },
+    ])
+
+    /// Parses merge arguments (after `merge`).
+    /// - Throws: `UsageError`.
+    static func parse(_ arguments: [String]) throws -> MergeCommand {
+        var c = MergeCommand()
+        c.directories = try options.parse(arguments, into: &c) { dirs in
+            guard !dirs.isEmpty else { throw UsageError("merge needs at least one directory with shard manifests") }
+        }.positionals
+        return c
+    }
+
+    /// Merges; prints `merged N frames into OUT/manifest.json` on stderr unless ``quiet``.
+    /// - Throws: what `ShardMerge.merge` throws.
+    func run() throws -> ExitCode {
         let interrupts = InterruptWatcher()
         defer { interrupts.stop() }
-        let (dirs, options) = try parseOptions(arguments, specs: mergeSpecs)
-        guard !dirs.isEmpty else { throw UsageError("merge needs at least one directory with shard manifests") }
-        if let twice = options.map(\.name).first(where: { name in options.filter { $0.name == name }.count > 1 }) {
-            throw UsageError("\(twice) is given more than once")
-        }
-        let out = options.first { $0.name == "--out" }?.value ?? dirs[0]
+        let out = self.out ?? directories[0]
         let n: Int
-        do { n = try ShardMerge.merge(dirs, into: out, cancellation: interrupts.cancellation) } catch is RenderCancelled {
+        do { n = try ShardMerge.merge(directories, into: out, cancellation: interrupts.cancellation) } catch is RenderCancelled {
             Stderr.write("cartrender: merge interrupted by \(interrupts.signalName); removed the unfinished files, \(out) is as it was before\n")
             return interrupts.exitCode
         }
-        if !options.contains(where: { $0.name == "--quiet" }) {
+        if !quiet {
             Stderr.write("cartrender: merged \(n) frames into \(out)/manifest.json\n")
         }
         return .success
+    }
+}
+
+/// The options of `schema`, `help` and `version`: `-h` alone.
+struct NoOptions {
+    static let options = OptionTable<NoOptions>([.help])
+
+    /// The positionals of `arguments`.
+    /// - Throws: `UsageError` for any option but `-h`/`--help`.
+    static func positionals(_ arguments: [String]) throws -> [String] {
+        var none = NoOptions()
+        return try options.parse(arguments, into: &none).positionals
     }
 }
 

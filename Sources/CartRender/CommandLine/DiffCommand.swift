@@ -19,49 +19,30 @@ public struct DiffCommand: Equatable, Sendable {
 
     public init() {}
 
-    public static let specs: [OptionSpec] = [
-        OptionSpec("--out", "PATH", "Write the diff image (two files) or frame_NNNN.diff.png of failing frames (two directories) there.", short: "-o"),
-        OptionSpec("--report", "DIR", "Two directories: write a report (index.html, report.json, junit.xml) there."),
-        OptionSpec("--mask", "X,Y,W,H", "Ignore this rectangle, in pixels (repeatable)."),
-        OptionSpec("--json", nil, "Print one JSON object on stdout instead of lines."),
-        OptionSpec("--jobs", "N", "Worker threads for directories (default: the number of cores)."),
-        OptionSpec("--help", nil, "Show help.", short: "-h"),
-    ] + ComparisonOptions.specs
+    static let options = OptionTable<DiffCommand>([
+        Option("--out", short: "-o", "PATH", "Write the diff image (two files) or frame_NNNN.diff.png of failing frames (two directories) there.",
+               .nonEmpty("a path")) { $0.out = $1 },
+        Option("--report", "DIR", "Two directories: write a report (index.html, report.json, junit.xml) there.", .nonEmpty("a directory")) { $0.reportDirectory = $1 },
+        Option("--mask", "X,Y,W,H", "Ignore this rectangle, in pixels (repeatable).", .pixelRect, repeatable: true) { $0.tolerance.masks.append($1) },
+        Option("--json", "Print one JSON object on stdout instead of lines.") { $0.json = true },
+        Option("--jobs", "N", "Worker threads for directories (default: the number of cores).", .jobs) { $0.jobs = $1 },
+        .help,
+    ], repeats: .lastWins).including(ComparisonOptions.options, at: \.tolerance)
 
     /// Parses diff arguments (after `diff`).
     /// - Throws: `UsageError`.
     public static func parse(_ arguments: [String]) throws -> DiffCommand {
-        let (positionals, options) = try parseOptions(arguments, specs: specs)
-        guard positionals.count == 2 else {
-            throw UsageError("diff: expected two PNG files or two directories (A = expected, B = actual), got \(positionals.count) argument\(positionals.count == 1 ? "" : "s")")
-        }
         var c = DiffCommand()
-        c.expected = positionals[0]
-        c.actual = positionals[1]
-        for (name, value) in options {
-            let v = value ?? ""
-            switch name {
-            case "--out":
-                guard !v.isEmpty else { throw UsageError("--out needs a path") }
-                c.out = v
-            case "--report":
-                guard !v.isEmpty else { throw UsageError("--report needs a directory") }
-                c.reportDirectory = v
-            case "--mask":
-                let r = try parseRectangle(v, option: "--mask", unit: "pixels")
-                guard r.allSatisfy({ $0 == $0.rounded() && abs($0) < 1e9 }) else {
-                    throw UsageError("--mask: diff takes whole pixels, got \"\(v)\"")
-                }
-                c.tolerance.masks.append(PixelRect(x: Int(r[0]), y: Int(r[1]), width: Int(r[2]), height: Int(r[3])))
-            case "--json": c.json = true
-            case "--jobs": c.jobs = try parseJobs(v)
-            default: _ = try c.tolerance.parse(name, v)
+        let (positionals, _) = try options.parse(arguments, into: &c) { positionals in
+            guard positionals.count == 2 else {
+                throw UsageError("diff: expected two PNG files or two directories (A = expected, B = actual), got \(positionals.count) argument\(positionals.count == 1 ? "" : "s")")
             }
         }
+        c.expected = positionals[0]
+        c.actual = positionals[1]
         try c.tolerance.checkExclusiveLimits()
         return c
     }
-
 
     /// Runs the comparison; 0 when A and B match within the tolerance, 1 otherwise.
     /// - Throws: `UsageError`, ``InputError``, `FileReadError` (a file that is not a regular file

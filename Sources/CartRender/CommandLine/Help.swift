@@ -15,7 +15,7 @@ public enum Help {
 
         OPTIONS
 
-        """ + table(CLI.mergeSpecs)
+        """ + MergeCommand.options.help
     }
 
     public static let version = "cartrender \(Manifest.version)"
@@ -48,16 +48,6 @@ public enum Help {
           cartrender version
         """
 
-    /// Aligned option lines: `  -o, --out DIR   Output directory …`.
-    static func table(_ specs: [OptionSpec]) -> String {
-        var s = ""
-        for spec in specs {
-            let left = "  " + (spec.short.map { $0 + ", " } ?? "") + spec.name + (spec.value.map { " " + $0 } ?? "")
-            s += left.padding(toLength: max(left.count + 2, 30), withPad: " ", startingAt: 0) + spec.help + "\n"
-        }
-        return s
-    }
-
     public static var verify: String {
         """
         cartrender verify — render a scene and compare every frame with a baseline directory of
@@ -71,7 +61,7 @@ public enum Help {
 
         OPTIONS
 
-        """ + table(VerifyCommand.specs) + """
+        """ + VerifyCommand.options.help + """
 
         A frame fails when more pixels differ than allowed; a size mismatch, a missing baseline
         frame and a baseline frame the render does not make (extra) are failures of their own.
@@ -115,7 +105,7 @@ public enum Help {
 
         OPTIONS
 
-        """ + table(DiffCommand.specs) + """
+        """ + DiffCommand.options.help + """
 
         The diff image shows differing pixels red, anti-aliased ones yellow and the rest of A
         faded to gray. For directories, frames only in B are missing and frames only in A extra.
@@ -148,7 +138,7 @@ public enum Help {
         RENDER OPTIONS
 
         """
-        s += table(RenderCommand.specs)
+        s += RenderCommand.options.help
         s += """
 
         Run 'cartrender help COMMAND' (or 'cartrender COMMAND --help') for a command's options.

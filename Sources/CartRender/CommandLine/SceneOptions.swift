@@ -18,35 +18,14 @@ public struct SceneOptions: Equatable, Sendable {
 
     public init() {}
 
-    static let specs: [OptionSpec] = [
-        OptionSpec("--fps", "N", "Frames per second, 1…240 (overrides the scene)."),
-        OptionSpec("--scale", "S", "Pixels per point, 1…4 (overrides the device's)."),
-        OptionSpec("--color-scheme", "light|dark", "Appearance (overrides the scene)."),
-        OptionSpec("--reduce-motion", nil, "Render with Reduce Motion on."),
-        OptionSpec("--variant", "NAME", "Only this variant of the scene's \"variants\" matrix (repeatable)."),
-    ]
-
-    /// Takes `name` when it is one of these options; returns false for any other option.
-    /// - Throws: `UsageError` for a value out of range.
-    mutating func parse(_ name: String, _ v: String) throws -> Bool {
-        switch name {
-        case "--fps":
-            guard let n = Int(v), (1...240).contains(n) else { throw UsageError("--fps: expected a whole number from 1 to 240, got \"\(v)\"") }
-            fps = n
-        case "--scale":
-            guard let s = Double(v), s.isFinite, (1...4).contains(s) else { throw UsageError("--scale: expected a number from 1 to 4, got \"\(v)\"") }
-            scale = s
-        case "--color-scheme":
-            guard let s = ColorScheme(rawValue: v) else { throw UsageError("--color-scheme: expected light or dark, got \"\(v)\"") }
-            colorScheme = s
-        case "--reduce-motion": reduceMotion = true
-        case "--variant":
-            guard !v.isEmpty else { throw UsageError("--variant needs a variant name") }
-            variants.append(v)
-        default: return false
-        }
-        return true
-    }
+    static let options = OptionTable<SceneOptions>([
+        Option("--fps", "N", "Frames per second, 1…240 (overrides the scene).", .int(1...240)) { $0.fps = $1 },
+        Option("--scale", "S", "Pixels per point, 1…4 (overrides the device's).", .number(1...4)) { $0.scale = $1 },
+        Option("--color-scheme", "light|dark", "Appearance (overrides the scene).", .oneOf) { $0.colorScheme = $1 },
+        Option("--reduce-motion", "Render with Reduce Motion on.") { $0.reduceMotion = true },
+        Option("--variant", "NAME", "Only this variant of the scene's \"variants\" matrix (repeatable).", .nonEmpty("a variant name"),
+               repeatable: true) { $0.variants.append($1) },
+    ])
 
     /// The scene overrides these options carry.
     public var overrides: SceneOverrides {
@@ -124,25 +103,4 @@ extension SceneOptions {
             return v
         }
     }
-}
-
-/// `--frames A-B`: frame indices A through B inclusive.
-func parseFrameRange(_ v: String) throws -> FrameSelection {
-    let parts = v.split(separator: "-", omittingEmptySubsequences: false)
-    guard parts.count <= 2, let a = Int(parts[0]), a >= 0, let b = parts.count == 2 ? Int(parts[1]) : a, b >= a else {
-        throw UsageError("--frames: expected A-B with 0 ≤ A ≤ B (frame indices), got \"\(v)\"")
-    }
-    return .range(a, b)
-}
-
-/// `--at SECONDS`: one frame at exactly this time.
-func parseTime(_ v: String) throws -> FrameSelection {
-    guard let t = Double(v), t.isFinite, t >= 0 else { throw UsageError("--at: expected a time in seconds ≥ 0, got \"\(v)\"") }
-    return .at(t)
-}
-
-/// `--jobs N`: 1…256 worker threads.
-func parseJobs(_ v: String) throws -> Int {
-    guard let n = Int(v), (1...256).contains(n) else { throw UsageError("--jobs: expected a whole number from 1 to 256, got \"\(v)\"") }
-    return n
 }

@@ -26,4 +26,18 @@ public struct UsageError: UsageProblem, Equatable, Sendable, CustomStringConvert
     public static func hint(for command: String?) -> String {
         "Run 'cartrender\(command.map { " " + $0 } ?? "") --help' for usage."
     }
+
+    /// `--NAME: expected WHAT, got "TEXT"`, the text cut as ``quoted(_:)`` cuts it.
+    static func expected(_ option: String, _ what: String, got text: String) -> UsageError {
+        UsageError("\(option): expected \(what), got \(quoted(text))")
+    }
+
+    /// How much of a value a message echoes (characters): a value longer than this is cut to
+    /// it and ends with `…`, so that a pasted file or a 10 000-digit number stays one short line.
+    static let echoedLength = 40
+
+    /// `"TEXT"`, or `"FIRST 40 CHARACTERS…"` for a longer text.
+    static func quoted(_ text: String) -> String {
+        "\"" + (text.count > echoedLength ? text.prefix(echoedLength) + "…" : text) + "\""
+    }
 }

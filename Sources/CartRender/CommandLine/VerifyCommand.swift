@@ -32,64 +32,36 @@ public struct VerifyCommand: Equatable, Sendable {
     /// job summary to.
     public static let stepSummaryVariable = "GITHUB_STEP_SUMMARY"
 
-    public static let specs: [OptionSpec] = [
-        OptionSpec("--baseline", "DIR", "Directory of baseline frames (frame_0000.png …). Required."),
-        OptionSpec("--report", "DIR", "Report directory (default: cartrender-report beside the baseline directory)."),
-        OptionSpec("--mask", "X,Y,W,H", "Ignore this rectangle, in points (repeatable)."),
-        OptionSpec("--record", "MODE", "all | missing | failed | never: which baseline frames to write. Default: $CARTRENDER_RECORD, else never when $CI is set, else missing."),
-        OptionSpec("--json", nil, "Print one JSON object (the report) on stdout instead of lines."),
-        OptionSpec("--frames", "A-B", "Verify frame indices A through B only (repeatable)."),
-        OptionSpec("--at", "SECONDS", "Verify only the frame nearest this time, at that frame's time (repeatable)."),
-        OptionSpec("--jobs", "N", "Worker threads (default: the number of cores). Results do not depend on it."),
-        OptionSpec("--quiet", nil, "No progress bar."),
-        OptionSpec("--summary-markdown", "FILE", "Also write a Markdown summary (as appended to $GITHUB_STEP_SUMMARY under GitHub Actions) to FILE."),
-        OptionSpec("--help", nil, "Show help.", short: "-h"),
-    ] + ComparisonOptions.specs + SceneOptions.specs
+    static let options = OptionTable<VerifyCommand>([
+        Option("--baseline", "DIR", "Directory of baseline frames (frame_0000.png …). Required.", .nonEmpty("a directory")) { $0.baseline = $1 },
+        Option("--report", "DIR", "Report directory (default: cartrender-report beside the baseline directory).", .nonEmpty("a directory")) { $0.reportDirectory = $1 },
+        Option("--mask", "X,Y,W,H", "Ignore this rectangle, in points (repeatable).", .pointRect, repeatable: true) { $0.masks.append($1) },
+        Option("--record", "MODE", "all | missing | failed | never: which baseline frames to write. Default: $CARTRENDER_RECORD, else never when $CI is set, else missing.",
+               .oneOf) { $0.record = $1 },
+        Option("--json", "Print one JSON object (the report) on stdout instead of lines.") { $0.json = true },
+        Option("--frames", "A-B", "Verify frame indices A through B only (repeatable).", .frameRange, repeatable: true) { $0.frames.append($1) },
+        Option("--at", "SECONDS", "Verify only the frame nearest this time, at that frame's time (repeatable).", .time, repeatable: true) { $0.frames.append($1) },
+        Option("--jobs", "N", "Worker threads (default: the number of cores). Results do not depend on it.", .jobs) { $0.jobs = $1 },
+        Option("--quiet", "No progress bar.") { $0.quiet = true },
+        Option("--summary-markdown", "FILE", "Also write a Markdown summary (as appended to $GITHUB_STEP_SUMMARY under GitHub Actions) to FILE.",
+               .nonEmpty("a file name")) { $0.summaryMarkdown = $1 },
+        .help,
+    ], repeats: .lastWins).including(ComparisonOptions.options, at: \.tolerance).including(SceneOptions.options, at: \.scene)
 
     /// Parses verify arguments (after `verify`).
     /// - Throws: `UsageError` with one sentence naming the option.
     public static func parse(_ arguments: [String]) throws -> VerifyCommand {
-        let (positionals, options) = try parseOptions(arguments, specs: specs)
         var c = VerifyCommand()
-        guard positionals.count <= 1 else {
-            throw UsageError("verify: expected at most one scene file, got \(positionals.count): \(positionals.joined(separator: " "))")
-        }
-        c.scene.scenePath = positionals.first
-        var sawBaseline = false
-        for (name, value) in options {
-            let v = value ?? ""
-            switch name {
-            case "--baseline":
-                guard !v.isEmpty else { throw UsageError("--baseline needs a directory") }
-                c.baseline = v
-                sawBaseline = true
-            case "--report":
-                guard !v.isEmpty else { throw UsageError("--report needs a directory") }
-                c.reportDirectory = v
-            case "--mask":
-                let r = try parseRectangle(v, option: "--mask", unit: "points")
-                c.masks.append(Rect(x: r[0], y: r[1], width: r[2], height: r[3]))
-            case "--record":
-                guard let mode = RecordMode(rawValue: v) else {
-                    throw UsageError("--record: expected all, missing, failed or never, got \"\(v)\"")
-                }
-                c.record = mode
-            case "--json": c.json = true
-            case "--frames": c.frames.append(try parseFrameRange(v))
-            case "--at": c.frames.append(try parseTime(v))
-            case "--jobs": c.jobs = try parseJobs(v)
-            case "--quiet": c.quiet = true
-            case "--summary-markdown":
-                guard !v.isEmpty else { throw UsageError("--summary-markdown needs a file name") }
-                c.summaryMarkdown = v
-            default: if try !c.tolerance.parse(name, v) { _ = try c.scene.parse(name, v) }
+        let (positionals, given) = try options.parse(arguments, into: &c) { positionals in
+            guard positionals.count <= 1 else {
+                throw UsageError("verify: expected at most one scene file, got \(positionals.count): \(positionals.joined(separator: " "))")
             }
         }
-        guard sawBaseline else { throw UsageError("verify needs --baseline DIR (the directory of baseline frames)") }
+        c.scene.scenePath = positionals.first
+        guard given.contains("--baseline") else { throw UsageError("verify needs --baseline DIR (the directory of baseline frames)") }
         try c.tolerance.checkExclusiveLimits()
         return c
     }
-
 
     /// Runs the command: prints one line per frame that did not pass and a summary (or the JSON
     /// report), and returns 0 when every frame passed, 1 otherwise. When the baseline directory
