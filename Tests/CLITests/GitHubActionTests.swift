@@ -24,6 +24,58 @@ final class GitHubActionTests: XCTestCase {
         }
     }
 
+    /// The steps of action.yml, each as its `key: value` lines (`with:` keys included, indented
+    /// keys flattened), in order.
+    static func stepBlocks() throws -> [[String: String]] {
+        let yaml = try String(contentsOfFile: root + "/action.yml", encoding: .utf8)
+        let lines = yaml.split(separator: "\n").drop { $0 != "  steps:" }.dropFirst()
+        var blocks: [[String: String]] = []
+        for line in lines {
+            var t = line.trimmingCharacters(in: .whitespaces)
+            if t.hasPrefix("- ") { blocks.append([:]); t.removeFirst(2) }
+            guard let colon = t.firstIndex(of: ":"), !blocks.isEmpty else { continue }
+            blocks[blocks.count - 1][String(t[..<colon])] = t[t.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return blocks
+    }
+
+    /// The names of the action's inputs, in order.
+    static func inputs() throws -> [String] {
+        let yaml = try String(contentsOfFile: root + "/action.yml", encoding: .utf8)
+        return yaml.split(separator: "\n").drop { $0 != "inputs:" }.dropFirst().prefix { $0.hasPrefix(" ") }
+            .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }.map { String($0.dropFirst(2).dropLast()) }
+    }
+
+    /// After verify, whatever its result, the report directory (the `report` input) is uploaded
+    /// as the artifact named by the `artifact` input.
+    func testTheReportIsUploadedAsAnArtifactAfterVerify() throws {
+        let blocks = try Self.stepBlocks()
+        let verify = try XCTUnwrap(blocks.firstIndex { $0["id"] == "verify" })
+        let upload = try XCTUnwrap(blocks.firstIndex { $0["uses"] == "actions/upload-artifact@v4" }, "\(blocks)")
+        XCTAssertGreaterThan(upload, verify)
+        XCTAssertEqual(blocks[upload]["if"], "always()")
+        XCTAssertEqual(blocks[upload]["path"], "${{ inputs.report }}")
+        XCTAssertEqual(blocks[upload]["name"], "${{ inputs.artifact }}")
+        XCTAssertEqual(blocks[verify]["INPUT_REPORT"], "${{ inputs.report }}")
+    }
+
+    /// Every input is declared, handed to the script and documented: the scene, the baseline,
+    /// the report directory and its artifact, the record mode, the fps and scale overrides.
+    func testTheInputsExistAndAreDocumented() throws {
+        let inputs = try Self.inputs()
+        XCTAssertEqual(inputs, ["scene", "baseline", "report", "artifact", "record", "fps", "scale", "args"])
+        let blocks = try Self.stepBlocks()
+        let verify = try XCTUnwrap(blocks.first { $0["id"] == "verify" })
+        let yaml = try String(contentsOfFile: Self.root + "/action.yml", encoding: .utf8)
+        let readme = try String(contentsOfFile: Self.root + "/README.md", encoding: .utf8)
+        let section = try XCTUnwrap(readme.components(separatedBy: "### The GitHub Action").dropFirst().first)
+        for name in inputs {
+            XCTAssertTrue(yaml.contains("${{ inputs.\(name) }}"), "\(name) is not used")
+            if name != "artifact" { XCTAssertEqual(verify["INPUT_" + name.uppercased()], "${{ inputs.\(name) }}", name) }
+            XCTAssertTrue(section.contains("`\(name)`"), "\(name) is not in the README's action section")
+        }
+    }
+
     private func runStep(_ command: String, inputs: [String: String]) throws -> Binary.Result {
         let env = ["GITHUB_ACTION_PATH": Self.root, "GITHUB_OUTPUT": dir + "/output.txt", "GITHUB_STEP_SUMMARY": dir + "/summary.md",
                    "CI": "true", "CARTRENDER": Binary.url.path].merging(inputs) { $1 }
