@@ -167,7 +167,7 @@ final class VerifyCLITests: XCTestCase {
         XCTAssertEqual(unwritable.stderr, "cartrender: afile: exists and is not a directory\n")
 
         let baselineIsFile = try run(["verify", "scene.json", "--baseline", "afile", "--scale", "1", "--report", "r"])
-        XCTAssertEqual(baselineIsFile.status, 65)
+        XCTAssertEqual(baselineIsFile.status, 66, "an input that is not a directory, as a scene that is a directory is")
         XCTAssertEqual(baselineIsFile.stderr, "cartrender: afile: the baseline is not a directory\n")
     }
 

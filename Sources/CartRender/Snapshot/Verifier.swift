@@ -75,7 +75,9 @@ public enum Verifier {
 
         let baselinePath = options.baseline
         if FileSystemPath.isDirectory(baselinePath) == false {
-            throw InputError(.invalid, path: baselinePath, reason: "the baseline is not a directory")
+            // An input that cannot be read as what it must be, like a scene path that is a
+            // directory or a baseline frame that is a FIFO (SPEC.md §5: 66).
+            throw InputError(.unreadable, path: baselinePath, reason: "the baseline is not a directory")
         }
         let reportPath = options.writeReport ? (options.reportDirectory ?? VerifyOptions.defaultReportDirectory(forBaseline: baselinePath)) : nil
         // A baseline frame shows the state at its index's time, so `--at` selects the nearest
