@@ -86,7 +86,7 @@ final class ShardingTests: XCTestCase {
             _ = try Renderer(scene: scene).render(o)
         }
         XCTAssertThrowsError(try ShardMerge.merge([dir], into: dir)) { e in
-            XCTAssertEqual("\(e)", "shard 2 of 3 is missing")
+            XCTAssertEqual("\(e)", "shard 2 of 3 is missing; found shards 1, 3 in \(dir)")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/manifest.json"))
     }

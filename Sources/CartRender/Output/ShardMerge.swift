@@ -56,7 +56,16 @@ public enum ShardMerge {
         let ks = shards.map(\.k).sorted()
         guard ks == Array(1...n) else {
             let missing = Set(1...n).subtracting(ks).sorted()
-            if !missing.isEmpty { throw MergeError(message: "shard \(missing.map(String.init).joined(separator: ", ")) of \(n) is missing") }
+            if !missing.isEmpty {
+                // Which shards were found where, and which directories held none: the sentence
+                // says what to add to the command line.
+                let found = Array(Set(ks)).sorted()
+                var m = "shard\(missing.count == 1 ? "" : "s") \(ranges(missing)) of \(n) \(missing.count == 1 ? "is" : "are") missing"
+                m += "; found shard\(found.count == 1 ? "" : "s") \(ranges(found)) in \(directories.filter { d in shards.contains { $0.dir == d } }.joined(separator: ", "))"
+                let empty = directories.filter { d in !shards.contains { $0.dir == d } }
+                if !empty.isEmpty { m += "; \(empty.joined(separator: ", ")) \(empty.count == 1 ? "holds" : "hold") no shard manifest" }
+                throw MergeError(message: m)
+            }
             throw MergeError(message: "a shard appears more than once: \(ks.map(String.init).joined(separator: ", "))")
         }
         // Frames by index, each once, every one of the render's.
@@ -155,5 +164,18 @@ public enum ShardMerge {
         m.frames = []
         m.shard = nil
         return try JSONValue(encoding: m)
+    }
+
+    /// `1-3, 5, 7-9`: sorted whole numbers as runs.
+    private static func ranges(_ sorted: [Int]) -> String {
+        var runs: [String] = []
+        var i = 0
+        while i < sorted.count {
+            var j = i
+            while j + 1 < sorted.count && sorted[j + 1] == sorted[j] + 1 { j += 1 }
+            runs.append(j > i ? "\(sorted[i])-\(sorted[j])" : "\(sorted[i])")
+            i = j + 1
+        }
+        return runs.joined(separator: ", ")
     }
 }
