@@ -128,4 +128,29 @@ final class CommandLineConventionsTests: XCTestCase {
         XCTAssertEqual(moved.status, 66)
         XCTAssertEqual(moved.stderr, "cartrender: <stdin>:1:48: shop.image: image file \(URL(fileURLWithPath: dir + "/elsewhere").resolvingSymlinksInPath().path)/images/tiny.png does not exist\n")
     }
+
+    /// An empty or closed standard input is no scene: one sentence naming standard input, 66
+    /// (the scene is missing), for render and verify alike.
+    func testEmptyOrClosedStandardInputIsAMissingScene() throws {
+        let sentence = "cartrender: <stdin>: standard input is empty or closed; with - as SCENE, pipe a scene into cartrender (cartrender - < scene.json)\n"
+        for redirect in ["< /dev/null", "<&-"] {
+            for command in ["- -o out --scale 1 --quiet", "verify - --baseline b --scale 1 --quiet"] {
+                let r = try Binary.run(["-c", "exec \"$0\" \(command) \(redirect)", Binary.url.path], in: dir, executable: "/bin/sh")
+                XCTAssertEqual(r.status, 66, "\(command) \(redirect): \(r.stderr)")
+                XCTAssertEqual(r.stderr, sentence, "\(command) \(redirect)")
+            }
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/out"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/b"))
+    }
+
+    /// The schema's description points to the README, which ships with the tool.
+    func testTheSchemaCitesTheREADME() throws {
+        let r = try run(["schema"])
+        XCTAssertEqual(r.status, 0)
+        XCTAssertFalse(r.stdout.contains("SPEC.md"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("README.md, section Scene file"))
+        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md"), encoding: .utf8)
+        XCTAssertTrue(readme.contains("\n## Scene file\n"))
+    }
 }

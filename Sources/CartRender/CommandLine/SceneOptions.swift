@@ -37,9 +37,22 @@ public struct SceneOptions: Equatable, Sendable {
 
     /// Standard input, read once: the variants check and the scene both decode it.
     private static let standardInputCache = LockedValue<Result<[UInt8], Error>?>(nil)
+
+    /// The bytes of standard input.
+    /// - Throws: `SceneError` (exit 66) when it is empty: nothing was piped in, or it was closed
+    ///   (the program then reads /dev/null); the scene is missing, not an empty document.
     static func standardInputBytes() throws -> [UInt8] {
         try standardInputCache.withLock { cached in
-            if cached == nil { cached = Result { try SceneFiles.readStandardInput() } }
+            if cached == nil {
+                cached = Result {
+                    let bytes = try SceneFiles.readStandardInput()
+                    guard !bytes.isEmpty else {
+                        throw SceneError(kind: .unreadable, file: SceneFiles.standardInputName, location: nil, path: "",
+                                         message: "standard input is empty or closed; with - as SCENE, pipe a scene into cartrender (cartrender - < scene.json)")
+                    }
+                    return bytes
+                }
+            }
             return try cached!.get()
         }
     }

@@ -93,7 +93,7 @@ public enum SceneSchema {
             ("$schema", "https://json-schema.org/draft/2020-12/schema"),
             ("$id", .string(id)),
             ("title", "cartrender scene"),
-            ("description", "A scene file of cartrender (SPEC.md §4): a screen, its content and the events on its timeline."),
+            ("description", "A scene file of cartrender (README.md, section Scene file): a screen, its content and the events on its timeline."),
             ("type", "object"),
             ("properties", .object(properties)),
             ("additionalProperties", false),
