@@ -84,4 +84,23 @@ final class ArgumentsTests: XCTestCase {
             }
         }
     }
+
+    /// A format listed twice is a mistake, not a wish; a long value is echoed cut at 40
+    /// characters, so that the sentence stays one short line.
+    func testRepeatedFormatsAndLongValues() {
+        let digits = String(repeating: "12345", count: 20)
+        let table: [([String], String)] = [
+            (["--format", "png,png"], "--format: png is given more than once"),
+            (["--format", "svg,png,gif,svg"], "--format: svg is given more than once"),
+            (["--fps", digits], "--fps: expected a whole number from 1 to 240, got \"\(digits.prefix(40))…\""),
+            (["--scale", "1" + String(repeating: "0", count: 60)], "--scale: expected a number from 1 to 4, got \"1\(String(repeating: "0", count: 39))…\""),
+            (["--format", "png," + digits], "--format: unknown format \"\(digits.prefix(40))…\"; expected png, svg, gif, webp, apng, mp4, webm"),
+            (["--jobs", String(digits.prefix(40))], "--jobs: expected a whole number from 1 to 256, got \"\(digits.prefix(40))\""),
+        ]
+        for (args, message) in table {
+            XCTAssertThrowsError(try RenderCommand.parse(args), "\(args)") { e in
+                XCTAssertEqual((e as? UsageError)?.message, message, "\(args)")
+            }
+        }
+    }
 }

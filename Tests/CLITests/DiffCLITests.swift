@@ -53,6 +53,29 @@ final class DiffCLITests: XCTestCase {
         XCTAssertEqual(try run(["a.png", "b.png"]).stdout, "cartrender diff: passed, 0 of 800 px differ (byte-identical files)\n")
     }
 
+    /// `--quiet` prints nothing: the exit status tells, for files and for directories; the
+    /// files asked for are still written.
+    func testQuietPrintsNothing() throws {
+        try write("a.png")
+        try write("b.png") { p, w in p[(5 * w + 7) * 4 + 2] = 0 }
+        let same = try run(["a.png", "a.png", "--quiet"])
+        XCTAssertEqual([same.status], [0])
+        XCTAssertEqual(same.stdout + same.stderr, "")
+        let differ = try run(["a.png", "b.png", "--quiet", "--out", "d.png"])
+        XCTAssertEqual(differ.status, 1)
+        XCTAssertEqual(differ.stdout + differ.stderr, "")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/d.png"))
+        for d in ["A", "B"] { try FileManager.default.createDirectory(atPath: dir + "/" + d, withIntermediateDirectories: true) }
+        try FileManager.default.copyItem(atPath: dir + "/a.png", toPath: dir + "/A/frame_0000.png")
+        try FileManager.default.copyItem(atPath: dir + "/b.png", toPath: dir + "/B/frame_0000.png")
+        let dirs = try run(["A", "B", "--quiet"])
+        XCTAssertEqual(dirs.status, 1)
+        XCTAssertEqual(dirs.stdout + dirs.stderr, "")
+        let both = try run(["a.png", "b.png", "--quiet", "--json"])
+        XCTAssertEqual(both.status, 64)
+        XCTAssertEqual(both.stderr, "cartrender: --quiet and --json cannot be used together\nRun 'cartrender diff --help' for usage.\n")
+    }
+
     func testOnePixelFailsAndWritesARedDiffPixel() throws {
         try write("a.png")
         try write("b.png") { p, w in p[(5 * w + 7) * 4 + 2] = 0 }

@@ -107,7 +107,8 @@ extension OptionValue where Value == [OutputFormat] {
                 guard let f = OutputFormat(rawValue: String(part)) else {
                     throw UsageError("\(name): unknown format \(UsageError.quoted(String(part))); expected \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
-                if !formats.contains(f) { formats.append(f) }
+                guard !formats.contains(f) else { throw UsageError("\(name): \(f.rawValue) is given more than once") }
+                formats.append(f)
             }
             return formats
         }

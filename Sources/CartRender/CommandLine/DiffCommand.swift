@@ -15,6 +15,8 @@ public struct DiffCommand: Equatable, Sendable {
     /// Threshold, pixel limits, anti-aliasing and masks (in **pixels**: there is no scene, hence no scale).
     public var tolerance = ComparisonOptions()
     public var json = false
+    /// Print nothing on stdout: the exit status tells.
+    public var quiet = false
     public var jobs: Int?
 
     public init() {}
@@ -26,6 +28,7 @@ public struct DiffCommand: Equatable, Sendable {
         Option("--mask", "X,Y,W,H", "Ignore this rectangle, in pixels (repeatable).", .pixelRect, repeatable: true) { $0.tolerance.masks.append($1) },
         Option("--json", "Print one JSON object on stdout instead of lines.") { $0.json = true },
         Option("--jobs", "N", "Worker threads for directories (default: the number of cores).", .jobs) { $0.jobs = $1 },
+        Option("--quiet", "Print nothing on stdout: the exit status says whether A and B match (errors still go to stderr).") { $0.quiet = true },
         .help,
     ], repeats: .lastWins).including(ComparisonOptions.options, at: \.tolerance)
 
@@ -41,6 +44,7 @@ public struct DiffCommand: Equatable, Sendable {
         c.expected = positionals[0]
         c.actual = positionals[1]
         try c.tolerance.checkExclusiveLimits()
+        if c.quiet && c.json { throw UsageError("--quiet and --json cannot be used together") }
         return c
     }
 
@@ -68,7 +72,7 @@ public struct DiffCommand: Equatable, Sendable {
                 Stderr.write("cartrender: diff interrupted by \(interrupts.signalName); no report written" + (out.map { ", \($0) is as it was before" } ?? "") + "\n")
                 return interrupts.exitCode
             }
-            printResult(result, json: json)
+            if !quiet { printResult(result, json: json) }
             return result.passed ? .success : .differences
         }
         guard reportDirectory == nil else { throw UsageError("--report is for two directories; for two files use --out DIFF.png") }
@@ -117,7 +121,7 @@ public struct DiffCommand: Equatable, Sendable {
             }
             m.append(("diff", diffImage != nil ? .string(FileSystemPath.display(out!)) : .null))
             print(JSONValue.object(m).serialized(pretty: true), terminator: "")
-        } else {
+        } else if !quiet {
             var frame = FrameResult(name: (actual as NSString).lastPathComponent, index: nil, time: nil, status: comparison.status)
             frame.result = comparison.result
             frame.expectedSize = comparison.expectedSize
