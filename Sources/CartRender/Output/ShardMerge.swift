@@ -60,9 +60,10 @@ public enum ShardMerge {
                 // Which shards were found where, and which directories held none: the sentence
                 // says what to add to the command line.
                 let found = Array(Set(ks)).sorted()
+                let named = directories.enumerated().filter { i, d in !directories[..<i].contains(d) }.map(\.element)
                 var m = "shard\(missing.count == 1 ? "" : "s") \(ranges(missing)) of \(n) \(missing.count == 1 ? "is" : "are") missing"
-                m += "; found shard\(found.count == 1 ? "" : "s") \(ranges(found)) in \(directories.filter { d in shards.contains { $0.dir == d } }.joined(separator: ", "))"
-                let empty = directories.filter { d in !shards.contains { $0.dir == d } }
+                m += "; found shard\(found.count == 1 ? "" : "s") \(ranges(found)) in \(named.filter { d in shards.contains { $0.dir == d } }.joined(separator: ", "))"
+                let empty = named.filter { d in !shards.contains { $0.dir == d } }
                 if !empty.isEmpty { m += "; \(empty.joined(separator: ", ")) \(empty.count == 1 ? "holds" : "hold") no shard manifest" }
                 throw MergeError(message: m)
             }
