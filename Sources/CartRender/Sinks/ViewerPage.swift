@@ -113,7 +113,7 @@ enum ViewerPage {
 
     static let css = """
     :root{--bg:#f2f2f7;--card:#fff;--ink:#1c1c1e;--mute:#6e6e73;--line:#d1d1d6;--accent:#5856d6;--now:#ff9500;--arc:#ff2d55}
-    *{box-sizing:border-box}body{margin:0;font:14px/1.45 system-ui,-apple-system,"Inter",sans-serif;background:var(--bg);color:var(--ink)}
+    *{box-sizing:border-box}[hidden]{display:none!important}body{margin:0;font:14px/1.45 system-ui,-apple-system,"Inter",sans-serif;background:var(--bg);color:var(--ink)}
     header{padding:12px 20px 0}h1{font-size:20px;margin:0}h2{font-size:14px;margin:12px 0 4px;color:var(--mute);text-transform:uppercase;letter-spacing:.04em}
     .meta,.note{color:var(--mute);margin:2px 0}
     main{display:flex;gap:16px;padding:10px 20px 20px;align-items:flex-start}
