@@ -105,7 +105,8 @@ public enum Help {
           never     write nothing; a missing frame fails (default when CI is set)
 
         REPORT
-          DIR/index.html (expected, actual, diff and a slider for each failing frame, and a timeline),
+          DIR/index.html (for each failing frame: side by side, slider, blend, toggle and diff views;
+          every frame reachable from a timeline and thumbnails),
           DIR/report.json (as --json), DIR/junit.xml (one test case per frame), and
           frame_NNNN.expected.png / .actual.png / .diff.png for each frame that did not pass.
 
