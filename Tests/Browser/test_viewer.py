@@ -174,3 +174,14 @@ def test_an_animation_only_render_shows_the_animation(tmp_path, page):
     assert page.locator("#frame").count() == 0
     page.keyboard.press("ArrowRight")
     assert position(page) == 1
+
+
+def test_a_video_follows_the_scrubber(tmp_path, page):
+    cartrender("--out", tmp_path, "--format", "webm", "--viewer", "--frames", "0-9", "--scale", "1", "--fps", "10", "--quiet")
+    page.goto(file_url(tmp_path / "index.html"))
+    page.wait_for_function("() => document.getElementById('animation').readyState >= 1")
+    assert page.locator("#animation").get_attribute("src") == "animation.webm"
+    page.locator("#scrubber").fill("4")
+    assert position(page) == 4
+    # The middle of frame 4's interval: 0.4 s + half a frame.
+    assert abs(page.evaluate("document.getElementById('animation').currentTime") - 0.45) < 1e-3

@@ -165,7 +165,6 @@ enum ViewerPage {
         if(/\.(webm|mp4)$/.test(animation)){
           video=document.createElement('video');video.id='animation';video.muted=true;video.loop=true;video.playsInline=true;video.preload='auto';
           video.src=src(animation);stage.insertBefore(video,stage.firstChild);
-          video.addEventListener('timeupdate',function(){if(playing)follow(video.currentTime)});
         }else{
           var a=document.createElement('img');a.id='animation';a.alt='animation';a.src=src(animation);stage.insertBefore(a,stage.firstChild);
           $('note').textContent=animation+' plays on its own; the state follows the scrubber.';
@@ -280,6 +279,7 @@ enum ViewerPage {
       function follow(t){var p=positionAt(t);if(p!==pos)show(p,true)}
       function tick(){
         if(!playing)return;
+        if(video){follow(video.currentTime);timer=requestAnimationFrame(tick);return}
         var t=startTime+(performance.now()-startClock)/1000*speed;
         var end=frames[frames.length-1].time;
         if(t>end+0.5/fps){startTime=frames[0].time;startClock=performance.now();t=startTime}
@@ -291,7 +291,8 @@ enum ViewerPage {
         playing=true;playButton.textContent='Pause';playButton.classList.add('playing');
         if(pos===frames.length-1)show(0);
         startTime=frames[pos].time;startClock=performance.now();
-        if(video){video.playbackRate=speed;video.currentTime=startTime;video.play()}else{timer=requestAnimationFrame(tick)}
+        if(video){video.playbackRate=speed;video.currentTime=startTime;video.play()}
+        timer=requestAnimationFrame(tick);
       }
       function pause(){
         if(!playing)return;
