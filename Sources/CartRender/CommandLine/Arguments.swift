@@ -15,6 +15,8 @@ public struct RenderCommand: Equatable, Sendable {
     public var pngCompression: PNGEncoder.Compression = .default
     /// Also write `contact-sheet.png`.
     public var contactSheet = false
+    /// Also write `index.html`, the viewer of the render.
+    public var viewer = false
     /// GIF, WebP, APNG, MP4 and WebM settings.
     public var gif = GIFOptions()
     public var webp = WebPOptions()
@@ -49,6 +51,7 @@ public struct RenderCommand: Equatable, Sendable {
         Option("--gif-speed", "N", "GIF: libimagequant speed 1 (best) … 10 (fastest), default 4.", .int(1...10)) { $0.gif.speed = $1 },
         Option("--dither", "D", "GIF: dithering level 0…1 (default 1).", .number(Float(0)...1)) { $0.gif.dithering = $1 },
         Option("--contact-sheet", "Also write contact-sheet.png: 12 frames of the whole timeline on one image.") { $0.contactSheet = true },
+        Option("--viewer", "Also write index.html: a page to scrub, play and step through the frames with their state.") { $0.viewer = true },
         Option("--quiet", "No progress bar and no summary.") { $0.quiet = true },
         .help,
         Option("--version", "Show the version.") { _ in },
@@ -93,6 +96,7 @@ public struct RenderCommand: Equatable, Sendable {
             throw UsageError("--shard cannot make \(f.animationFileName): render the shards as png, merge them, then render the animation in one run")
         }
         if c.shard != nil && c.contactSheet { throw UsageError("--shard and --contact-sheet cannot be used together") }
+        if c.shard != nil && c.viewer { throw UsageError("--shard and --viewer cannot be used together: merge the shards, then run cartrender view") }
         if c.shard != nil && (given.contains("--frames") || given.contains("--at")) { throw UsageError("--shard splits the whole timeline: it cannot be used with --frames or --at") }
         return c
     }

@@ -17,6 +17,7 @@ public enum CLI {
         Subcommand(name: "verify", help: { Help.verify }, run: { try VerifyCommand.parse($0).run() }),
         Subcommand(name: "diff", help: { Help.diff }, run: { try DiffCommand.parse($0).run() }),
         Subcommand(name: "merge", help: { Help.merge }, run: { try MergeCommand.parse($0).run() }),
+        Subcommand(name: "view", help: { Help.view }, run: { try ViewCommand.parse($0).run() }),
         Subcommand(name: "schema", help: { Help.schema }, run: { arguments in
             guard try NoOptions.positionals(arguments).isEmpty else { throw UsageError("schema takes no arguments") }
             print(SceneSchema.json.serialized(pretty: true), terminator: "")
@@ -104,6 +105,7 @@ public enum CLI {
         options.pngCompression = command.pngCompression
         options.shard = command.shard.map { ($0.index, $0.count) }
         options.contactSheet = command.contactSheet
+        options.viewer = command.viewer
         options.gif = command.gif
         options.webp = command.webp
         options.apng = command.apng
