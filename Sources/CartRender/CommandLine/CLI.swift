@@ -17,6 +17,7 @@ public enum CLI {
         Subcommand(name: "verify", help: { Help.verify }, run: { try VerifyCommand.parse($0).run() }),
         Subcommand(name: "diff", help: { Help.diff }, run: { try DiffCommand.parse($0).run() }),
         Subcommand(name: "merge", help: { Help.merge }, run: merge),
+        Subcommand(name: "audit", help: { Help.audit }, run: { try AuditCommand.parse($0).run() }),
         Subcommand(name: "schema", help: { Help.schema }, run: { arguments in
             guard arguments.isEmpty else { throw UsageError("schema takes no arguments") }
             print(SceneSchema.json.serialized(pretty: true), terminator: "")
