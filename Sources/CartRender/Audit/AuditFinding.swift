@@ -31,6 +31,10 @@ struct AuditFinding: Equatable, Sendable {
     /// Contrast: the text's size (pt); truncation: `truncated` or `clipped` and by how much.
     var detail: String?
 
+    init(kind: AuditKind, subject: String, rect: Rect, measured: Double? = nil, required: Double? = nil, detail: String? = nil) {
+        self.kind = kind; self.subject = subject; self.rect = rect; self.measured = measured; self.required = required; self.detail = detail
+    }
+
     /// Findings with equal keys are the same issue in different frames.
     var key: String { "\(kind.rawValue)\u{0}\(subject)\u{0}\(required.map { "\($0)" } ?? "")\u{0}\(detail ?? "")" }
 }

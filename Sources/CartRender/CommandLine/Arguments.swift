@@ -73,6 +73,8 @@ public struct RenderCommand: Equatable, Sendable {
     public var webm = VP9Options()
     /// Shard `k` of `n` (1-based), or nil for the whole render.
     public var shard: Shard?
+    /// `--audit`: the accessibility audit into the manifest.
+    public var audit: AuditOptions?
 
     /// `--shard K/N`: render the K-th of N contiguous blocks of frames.
     public struct Shard: Equatable, Sendable { public var index: Int; public var count: Int }
@@ -95,6 +97,7 @@ public struct RenderCommand: Equatable, Sendable {
         OptionSpec("--gif-speed", "N", "GIF: libimagequant speed 1 (best) … 10 (fastest), default 4."),
         OptionSpec("--dither", "D", "GIF: dithering level 0…1 (default 1)."),
         OptionSpec("--contact-sheet", nil, "Also write contact-sheet.png: 12 frames of the whole timeline on one image."),
+        OptionSpec("--audit", nil, "Also audit accessibility (as cartrender audit, WCAG AA) into manifest.json's \"audit\"."),
         OptionSpec("--quiet", nil, "No progress bar and no summary."),
         OptionSpec("--help", nil, "Show help.", short: "-h"),
         OptionSpec("--version", nil, "Show the version."),
@@ -144,6 +147,7 @@ public struct RenderCommand: Equatable, Sendable {
                 }
                 c.shard = Shard(index: k, count: n)
             case "--contact-sheet": c.contactSheet = true
+            case "--audit": c.audit = AuditOptions()
             case "--loop":
                 guard let n = Int(v), (0...65535).contains(n) else { throw UsageError("--loop: expected a whole number from 0 (forever) to 65535, got \"\(v)\"") }
                 c.gif.loopCount = n
@@ -207,6 +211,7 @@ public struct RenderCommand: Equatable, Sendable {
             throw UsageError("--shard cannot make \(f.animationFileName): render the shards as png, merge them, then render the animation in one run")
         }
         if c.shard != nil && c.contactSheet { throw UsageError("--shard and --contact-sheet cannot be used together") }
+        if c.shard != nil && c.audit != nil { throw UsageError("--shard and --audit cannot be used together: audit the whole render") }
         if c.shard != nil && (sawFrames || sawAt) { throw UsageError("--shard splits the whole timeline: it cannot be used with --frames or --at") }
         return c
     }

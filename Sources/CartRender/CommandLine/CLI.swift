@@ -104,6 +104,7 @@ public enum CLI {
         options.pngCompression = command.pngCompression
         options.shard = command.shard.map { ($0.index, $0.count) }
         options.contactSheet = command.contactSheet
+        options.audit = command.audit
         options.gif = command.gif
         options.webp = command.webp
         options.apng = command.apng
@@ -126,6 +127,7 @@ public enum CLI {
         }
         if !command.quiet {
             for notice in result.notices { Stderr.write("cartrender: \(notice)\n") }
+            if let audit = result.summary(AuditReport.self) { Stderr.write(audit.summaryLine + " (in manifest.json)\n") }
         }
         if !command.quiet {
             let px = renderer.pixelSize

@@ -91,7 +91,9 @@ extension Renderer {
         var sinks = try (perFrame + animations).map { try $0.makeSink(renderer: self, options: options, staging: staging) }
         if options.contactSheet && options.shard == nil { sinks.append(ContactSheetSink(renderer: self, staging: staging)) }
         sinks += options.additionalSinks
-        let manifest = ManifestSink(renderer: self, shard: options.shard, staging: staging)
+        let audit = options.audit.map { AuditSink(renderer: self, options: $0) }
+        if let audit { sinks.append(audit) }
+        let manifest = ManifestSink(renderer: self, shard: options.shard, staging: staging, audit: audit)
         sinks.append(manifest)
 
         let stream = FrameStream(renderer: self, frames: frames, jobs: options.jobs)
