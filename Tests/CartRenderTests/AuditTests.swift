@@ -140,4 +140,21 @@ final class AuditTests: XCTestCase {
         // 4.499 is reported as 4.49, never as a passing-looking 4.5.
         XCTAssertEqual(AuditIssue.roundedDown(4.499), 4.49)
     }
+
+    func testRenderAuditRoundTripsThroughTheManifest() throws {
+        let scene = try DefaultScene.scene(overrides: SceneOverrides(fps: 2, scale: 1), baseDirectory: "/")
+        let renderer = try Renderer(scene: scene)
+        var options = RenderOptions()
+        options.outputDirectory = tempDir()
+        options.audit = AuditOptions()
+        let result = try renderer.render(options)
+        let report = try XCTUnwrap(result.summary(AuditReport.self))
+        XCTAssertEqual(report, try renderer.audit(AuditOptions()), "the same report as the audit alone")
+        XCTAssertFalse(report.passed)
+        XCTAssertEqual(report.issues.first?.subject, "Twenty liters, water resistant and light enough for every day.")
+        let bytes = try XCTUnwrap(FileManager.default.contents(atPath: options.outputDirectory + "/manifest.json"))
+        let manifest = try Manifest(json: Array(bytes))
+        XCTAssertEqual(manifest.audit, report.json)
+        XCTAssertEqual(Data(try manifest.serialized().utf8), bytes, "read and written again, byte for byte")
+    }
 }

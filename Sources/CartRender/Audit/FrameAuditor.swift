@@ -11,7 +11,7 @@ import Foundation
 /// (glyph overhang), clipped to the screen and the run's clips, on whole device pixels; it is
 /// drawn by moving the display list by a whole number of pixels, so each pixel is the frame's
 /// pixel at that place. The pixels where the two drawings differ are exactly the pixels the
-/// glyphs reach (anti-aliased edges included; pixels a later item covers are not), and the
+/// glyphs reach (anti-aliased edges included; pixels a later opaque item covers are not), and the
 /// second drawing gives what is behind each of them: fills, gradients, images, other text. At
 /// each such pixel the text's colour is composited over that background (sRGB, as Cairo does)
 /// and the WCAG ratio of the two is taken; the run's ratio is the lowest, so over a gradient the

@@ -166,6 +166,8 @@ public enum Help {
                                                  render and compare every frame with a baseline
           cartrender diff A B [options]          compare two PNG files or two frame directories
           cartrender merge DIR... [--out DIR]    join the outputs of --shard runs
+          cartrender audit [SCENE.json | -] [options]
+                                                 check every distinct frame for accessibility
           cartrender schema                      print the JSON Schema of scene files
           cartrender help [COMMAND]              this help, or a command's
           cartrender -h | --help | --version | version
@@ -182,9 +184,10 @@ public enum Help {
         Run 'cartrender help COMMAND' (or 'cartrender COMMAND --help') for a command's options.
 
         EXIT STATUS
-          0 success · 1 differences found (verify, diff) · 64 bad command line · 65 invalid scene
-          or input data · 66 input file missing or unreadable · 69 a required Debian package is
-          missing · 70 internal error · 73 output cannot be written · 130/143 interrupted
+          0 success · 1 differences found (verify, diff) or issues found (audit) · 64 bad command
+          line · 65 invalid scene or input data · 66 input file missing or unreadable · 69 a
+          required Debian package is missing · 70 internal error · 73 output cannot be written ·
+          130/143 interrupted
 
         EXAMPLES
           cartrender --out frames/
