@@ -199,5 +199,11 @@ final class AuditCLITests: XCTestCase {
         let dark = try run(["audit", "variants.json", "--variant", "dark", "--quiet"])
         XCTAssertEqual(dark.status, 0)
         XCTAssertEqual(dark.stdout, "dark: cartrender audit: passed, no issues in 2 frames (1 distinct), WCAG AA\n")
+
+        // verify --audit per variant: the light variant's frames match, its audit fails it.
+        XCTAssertEqual(try run(["verify", "variants.json", "--baseline", "vb", "--record", "all", "--quiet"]).status, 0)
+        let verified = try run(["verify", "variants.json", "--baseline", "vb", "--quiet", "--audit"])
+        XCTAssertEqual(verified.status, 1, verified.stdout)
+        XCTAssertTrue(verified.stdout.hasSuffix("1 of 2 variants passed; failed: light\n"), verified.stdout)
     }
 }
