@@ -25,6 +25,8 @@ public struct RenderCommand: Equatable, Sendable {
     public var webm = VP9Options()
     /// Shard `k` of `n` (1-based), or nil for the whole render.
     public var shard: Shard?
+    /// `--audit`: the accessibility audit into the manifest.
+    public var audit: AuditOptions?
 
     /// `--shard K/N`: render the K-th of N contiguous blocks of frames.
     public struct Shard: Equatable, Sendable { public var index: Int; public var count: Int }
@@ -51,6 +53,7 @@ public struct RenderCommand: Equatable, Sendable {
         Option("--gif-speed", "N", "GIF: libimagequant speed 1 (best) … 10 (fastest), default 4.", .int(1...10)) { $0.gif.speed = $1 },
         Option("--dither", "D", "GIF: dithering level 0…1 (default 1).", .number(Float(0)...1)) { $0.gif.dithering = $1 },
         Option("--contact-sheet", "Also write contact-sheet.png: 12 frames of the whole timeline on one image.") { $0.contactSheet = true },
+        Option("--audit", "Also audit accessibility (as cartrender audit, WCAG AA) into manifest.json's \"audit\".") { $0.audit = AuditOptions() },
         Option("--viewer", "Also write index.html: a page to scrub, play and step through the frames with their state.") { $0.viewer = true },
         Option("--quiet", "No progress bar and no summary.") { $0.quiet = true },
         .help,
@@ -98,6 +101,7 @@ public struct RenderCommand: Equatable, Sendable {
         if c.shard != nil && c.contactSheet { throw UsageError("--shard and --contact-sheet cannot be used together") }
         if c.shard != nil && c.viewer { throw UsageError("--shard and --viewer cannot be used together: merge the shards, then run cartrender view") }
         if c.shard != nil && (given.contains("--frames") || given.contains("--at")) { throw UsageError("--shard splits the whole timeline: it cannot be used with --frames or --at") }
+        if c.shard != nil && c.audit != nil { throw UsageError("--shard and --audit cannot be used together: audit the whole render") }
         return c
     }
 }

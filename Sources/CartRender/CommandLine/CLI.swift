@@ -18,6 +18,7 @@ public enum CLI {
         Subcommand(name: "diff", help: { Help.diff }, run: { try DiffCommand.parse($0).run() }),
         Subcommand(name: "merge", help: { Help.merge }, run: { try MergeCommand.parse($0).run() }),
         Subcommand(name: "view", help: { Help.view }, run: { try ViewCommand.parse($0).run() }),
+        Subcommand(name: "audit", help: { Help.audit }, run: { try AuditCommand.parse($0).run() }),
         Subcommand(name: "schema", help: { Help.schema }, run: { arguments in
             guard try NoOptions.positionals(arguments).isEmpty else { throw UsageError("schema takes no arguments") }
             print(SceneSchema.json.serialized(pretty: true), terminator: "")
@@ -106,6 +107,7 @@ public enum CLI {
         options.shard = command.shard.map { ($0.index, $0.count) }
         options.contactSheet = command.contactSheet
         options.viewer = command.viewer
+        options.audit = command.audit
         options.gif = command.gif
         options.webp = command.webp
         options.apng = command.apng
@@ -128,6 +130,7 @@ public enum CLI {
         }
         if !command.quiet {
             for notice in result.notices { Stderr.write("cartrender: \(notice)\n") }
+            if let audit = result.summary(AuditReport.self) { Stderr.write(audit.summaryLine + " (in manifest.json)\n") }
         }
         if !command.quiet {
             let px = renderer.pixelSize

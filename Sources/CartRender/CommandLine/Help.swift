@@ -39,6 +39,34 @@ public enum Help {
         """
     }
 
+    /// `cartrender audit --help`.
+    public static var audit: String {
+        """
+        cartrender audit — check every distinct frame of a scene for accessibility: text contrast
+        against the pixels behind each glyph (WCAG 2.2), touch targets under 44×44 pt (buttons and
+        steppers, Apple HIG), buttons and images without an accessibility label, and text cut to
+        fewer lines than it needs or clipped at the scene's Dynamic Type size. Writes no files.
+
+        USAGE
+          cartrender audit [SCENE.json | -] [--json] [--level AA|AAA] [--ignore KIND]... [options]
+
+        OPTIONS
+
+        """ + AuditCommand.options.help + """
+
+        A scene with a "variants" matrix is audited per variant (--variant NAME selects some).
+
+        EXIT STATUS
+          0 no issue · 1 issues found · 64 bad command line (an unknown --ignore kind names the
+          kinds) · 65 invalid scene · 66 scene file unreadable
+
+        EXAMPLES
+          cartrender audit Examples/cart.json
+          cartrender audit scene.json --json --level AAA --ignore label
+          cartrender --audit --out frames/   # the same report, in frames/manifest.json "audit"
+        """
+    }
+
     public static let version = "cartrender \(Manifest.version)"
 
     /// `cartrender schema --help`.
@@ -58,7 +86,7 @@ public enum Help {
         cartrender help — print the help of cartrender, or of one command.
 
         USAGE
-          cartrender help [verify | diff | merge | view | schema | help | version]
+          cartrender help [verify | diff | merge | view | audit | schema | help | version]
         """
 
     /// `cartrender version --help`.
@@ -151,6 +179,8 @@ public enum Help {
           cartrender diff A B [options]          compare two PNG files or two frame directories
           cartrender merge DIR... [--out DIR]    join the outputs of --shard runs
           cartrender view DIR                    write DIR/index.html, the viewer of a render
+          cartrender audit [SCENE.json | -] [options]
+                                                 check every distinct frame for accessibility
           cartrender schema                      print the JSON Schema of scene files
           cartrender help [COMMAND]              this help, or a command's
           cartrender -h | --help | --version | version
@@ -167,9 +197,10 @@ public enum Help {
         Run 'cartrender help COMMAND' (or 'cartrender COMMAND --help') for a command's options.
 
         EXIT STATUS
-          0 success · 1 differences found (verify, diff) · 64 bad command line · 65 invalid scene
-          or input data · 66 input file missing or unreadable · 69 a required Debian package is
-          missing · 70 internal error · 73 output cannot be written · 130/143 interrupted
+          0 success · 1 differences found (verify, diff) or issues found (audit) · 64 bad command
+          line · 65 invalid scene or input data · 66 input file missing or unreadable · 69 a
+          required Debian package is missing · 70 internal error · 73 output cannot be written ·
+          130/143 interrupted
 
         EXAMPLES
           cartrender --out frames/

@@ -25,6 +25,8 @@ public struct VerifyCommand: Equatable, Sendable {
     public var quiet = false
     /// Also write the Markdown summary (``MarkdownSummary``) to this file.
     public var summaryMarkdown: String?
+    /// `--audit`: also audit accessibility; issues fail the run.
+    public var audit: AuditOptions?
 
     public init() {}
 
@@ -43,6 +45,7 @@ public struct VerifyCommand: Equatable, Sendable {
         Option("--at", "SECONDS", "Verify only the frame nearest this time, at that frame's time (repeatable).", .time, repeatable: true) { $0.frames.append($1) },
         Option("--jobs", "N", "Worker threads (default: the number of cores). Results do not depend on it.", .jobs) { $0.jobs = $1 },
         Option("--quiet", "No progress bar.") { $0.quiet = true },
+        Option("--audit", "Also audit accessibility (as cartrender audit, WCAG AA): issues fail the run; the report's \"audit\".") { $0.audit = AuditOptions() },
         Option("--summary-markdown", "FILE", "Also write a Markdown summary (as appended to $GITHUB_STEP_SUMMARY under GitHub Actions) to FILE.",
                .nonEmpty("a file name")) { $0.summaryMarkdown = $1 },
         .help,
@@ -79,6 +82,7 @@ public struct VerifyCommand: Equatable, Sendable {
         let baselineMissing = !hadBaseline && result.recordedCount == 0 && !result.frames.isEmpty
         if baselineMissing && !json {
             print(Self.missingBaselineLine(result))
+            printAudit(of: result)
         } else {
             printResult(result, json: json)
         }
@@ -88,7 +92,7 @@ public struct VerifyCommand: Equatable, Sendable {
             let dir = OutputDirectory.parent(of: path)
             try OutputDirectory(path: dir.isEmpty ? "." : dir).write(Array(markdown.utf8), to: (path as NSString).lastPathComponent)
         }
-        return result.passed ? .success : .differences
+        return result.passedWithAudit ? .success : .differences
     }
 
     /// Verifies one scene (or variant) against `baseline`; nil when interrupted (the message is
@@ -106,6 +110,7 @@ public struct VerifyCommand: Equatable, Sendable {
         let bar = quiet ? nil : ProgressBar()
         options.progress = bar.map { b in { @Sendable done, total in b.update(done, total) } }
         options.cancellation = interrupts.cancellation
+        options.audit = audit
         let result: SnapshotResult
         do { result = try Verifier.verify(renderer: renderer, subject: scene.sceneName, options: options) } catch is RenderCancelled {
             bar?.finish()
@@ -136,5 +141,13 @@ func printResult(_ result: SnapshotResult, json: Bool) {
     }
     for frame in result.frames { if let line = result.line(for: frame) { print(line) } }
     print(result.summaryLine)
+    printAudit(of: result)
+}
+
+/// The audit's lines after verify's, when the run had one.
+func printAudit(of result: SnapshotResult) {
+    guard let audit = result.audit else { return }
+    for issue in audit.issues { print(issue.line) }
+    print(audit.summaryLine)
 }
 

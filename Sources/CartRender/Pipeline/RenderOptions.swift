@@ -61,6 +61,8 @@ public struct RenderOptions: Sendable {
     public var contactSheet = false
     /// Also write `index.html`: the viewer of the frames, their state and events (``ViewerPage``).
     public var viewer = false
+    /// Audit the frames (``AuditSink``) and put the report in the manifest's `audit`.
+    public var audit: AuditOptions?
     /// Called after each frame is written with (frames done, frames total); from any thread.
     public var progress: (@Sendable (Int, Int) -> Void)?
     /// Stops the render between frames when cancelled (SIGINT, SIGTERM); nil = never.

@@ -92,7 +92,9 @@ extension Renderer {
         if options.contactSheet && options.shard == nil { sinks.append(ContactSheetSink(renderer: self, staging: staging)) }
         if options.viewer && options.shard == nil { sinks.append(ViewerSink(renderer: self, staging: staging)) }
         sinks += options.additionalSinks
-        let manifest = ManifestSink(renderer: self, shard: options.shard, staging: staging)
+        let audit = options.audit.map { AuditSink(renderer: self, options: $0) }
+        if let audit { sinks.append(audit) }
+        let manifest = ManifestSink(renderer: self, shard: options.shard, staging: staging, audit: audit)
         sinks.append(manifest)
 
         let stream = FrameStream(renderer: self, frames: frames, jobs: options.jobs)

@@ -11,11 +11,14 @@ final class ManifestSink: FrameSink, @unchecked Sendable {
     private let renderer: Renderer
     private let shard: (Int, Int)?
     private let stream: ManifestStream
+    /// The audit whose report goes into the manifest's `audit`; it finishes before this sink.
+    private let audit: AuditSink?
     /// The manifest written (without its frames, which went to the file), after `finish`.
     private(set) var manifest: Manifest?
 
-    init(renderer: Renderer, shard: (Int, Int)?, staging: StagingArea) {
+    init(renderer: Renderer, shard: (Int, Int)?, staging: StagingArea, audit: AuditSink? = nil) {
         self.renderer = renderer
+        self.audit = audit
         self.shard = shard
         fileName = shard.map { Manifest.shardFileName($0.0, of: $0.1) } ?? "manifest.json"
         stream = ManifestStream(staging: staging, name: fileName)
@@ -43,6 +46,7 @@ final class ManifestSink: FrameSink, @unchecked Sendable {
             frames: [], events: renderer.events, fonts: renderer.fonts.files)
         manifest.shard = shard
         manifest.outputs = earlier
+        manifest.audit = audit?.report?.json
         try stream.finish(manifest)
         self.manifest = manifest
         return SinkOutput()

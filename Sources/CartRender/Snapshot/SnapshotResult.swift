@@ -105,6 +105,8 @@ public struct SnapshotResult: Sendable {
     public var fps: Int?
     /// One result per frame: compared frames in index order, then extra baseline frames.
     public var frames: [FrameResult]
+    /// The accessibility audit of the frames (`verify --audit`), nil without one.
+    public var audit: AuditReport? = nil
 
     /// Whether every frame passed (or was recorded).
     public var passed: Bool { frames.allSatisfy(\.passed) }
@@ -120,7 +122,8 @@ public struct SnapshotResult: Sendable {
     public var reportIndex: String? { reportDirectory.map { ($0 as NSString).appendingPathComponent("index.html") } }
 
     /// The report object, printed by `--json` and written as `report.json`: `passed`, a
-    /// `summary` of counts, and a `frames` array of ``FrameResult`` objects (SPEC.md §6).
+    /// `summary` of counts, and a `frames` array of ``FrameResult`` objects (SPEC.md §6); with
+    /// `--audit`, the ``AuditReport`` as `audit` (its own `passed`).
     public var json: JSONValue {
         var m: [(String, JSONValue)] = [
             ("version", 1),
@@ -145,6 +148,7 @@ public struct SnapshotResult: Sendable {
         summary.append(("failed", .int(failures.count)))
         m.append(("summary", .object(summary)))
         m.append(("frames", .array(frames.map(\.json))))
+        if let audit { m.append(("audit", audit.json)) }
         return .object(m)
     }
 

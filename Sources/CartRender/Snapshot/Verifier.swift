@@ -30,6 +30,9 @@ public struct VerifyOptions: Sendable {
     public var pngCompression: PNGEncoder.Compression = .default
     /// Called after each frame with (frames done, frames total); from any thread.
     public var progress: (@Sendable (Int, Int) -> Void)?
+    /// Also audit the frames for accessibility (``AuditSink``, in the same frame loop): the
+    /// result's ``SnapshotResult/audit``.
+    public var audit: AuditOptions?
 
     public init(baseline: String) { self.baseline = baseline }
 
@@ -118,7 +121,8 @@ public enum Verifier {
         stream.pngCompression = options.pngCompression
         stream.cancellation = options.cancellation
         stream.progress = options.progress
-        try stream.run([comparison])
+        let audit = options.audit.map { AuditSink(renderer: renderer, options: $0) }
+        try stream.run([comparison] + (audit.map { [$0] } ?? []))
         var results = comparison.results
 
         // Baseline frames the render does not make: only meaningful when the whole timeline was checked.
@@ -144,7 +148,7 @@ public enum Verifier {
         // Paths as messages show them (bytes that are not UTF-8 as `\xFF`).
         return SnapshotResult(command: .verify, subject: FileSystemPath.display(subject), baseline: FileSystemPath.display(baselinePath),
                               reportDirectory: report.map { FileSystemPath.display($0.directory.path) },
-                              record: record, options: tolerance, fps: renderer.scene.fps, frames: results)
+                              record: record, options: tolerance, fps: renderer.scene.fps, frames: results, audit: audit?.report)
     }
 
     /// `frame_NNNN.png` files of a directory, sorted by index then name; none when it does not exist.

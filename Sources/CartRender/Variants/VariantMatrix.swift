@@ -57,10 +57,10 @@ extension VerifyCommand {
                                           environment: environment, interrupts: interrupts) else { return interrupts.exitCode }
             results.append((variant.name, result))
         }
-        let passed = results.allSatisfy(\.result.passed)
+        let passed = results.allSatisfy(\.result.passedWithAudit)
         if json {
             let report: JSONValue = .object([("passed", .bool(passed)), ("variants", .array(results.map { r in
-                .object([("name", .string(r.name)), ("passed", .bool(r.result.passed)), ("report", r.result.json)])
+                .object([("name", .string(r.name)), ("passed", .bool(r.result.passedWithAudit)), ("report", r.result.json)])
             }))])
             print(report.serialized(pretty: true), terminator: "")
         } else {
@@ -68,7 +68,7 @@ extension VerifyCommand {
                 print("variant \(r.name):")
                 printResult(r.result, json: false)
             }
-            let failed = results.filter { !$0.result.passed }.map(\.name)
+            let failed = results.filter { !$0.result.passedWithAudit }.map(\.name)
             print("\(results.count - failed.count) of \(results.count) variants passed" + (failed.isEmpty ? "" : "; failed: " + failed.joined(separator: ", ")))
         }
         return passed ? .success : .differences

@@ -9,7 +9,7 @@
 /// manifest read and written again is byte-identical.
 ///
 /// `{"version": 1, "scene", "fps", "scale", "size": {"width", "height"}, "duration", "frameCount",
-/// "shard"?: {"index", "count"}, "frames": [Frame], "outputs": [{"file", "sha256"}], "events",
+/// "shard"?: {"index", "count"}, "frames": [Frame], "outputs": [{"file", "sha256"}], "events", "audit"?,
 /// "software": {"cartrender", "cairo", "pango", "librsvg", "libpng", "zlib", "fonts": [{"file", "package"}]}}`
 ///
 /// The type and its checks are pure (no file system, no C library), so that the fuzz harness
@@ -111,6 +111,9 @@ public struct Manifest {
     /// Other files written by the run (animations, contact sheets), in a fixed order.
     public var outputs: [File] = []
     public var events: [TimelineEvent]
+    /// The accessibility audit of the frames (`render --audit`: `{"passed", "level", …, "issues"}`),
+    /// nil without one.
+    public var audit: JSONValue?
     public var software: Software
 
     /// A manifest of a render drawn by `software`.
@@ -185,7 +188,7 @@ extension Manifest {
 
 extension Manifest: Codable {
     private enum CodingKeys: String, CodingKey {
-        case version, scene, fps, scale, size, duration, frameCount, shard, frames, outputs, events, software
+        case version, scene, fps, scale, size, duration, frameCount, shard, frames, outputs, events, audit, software
         case width, height, index, count
     }
 
@@ -208,6 +211,7 @@ extension Manifest: Codable {
         try c.encode(frames, forKey: .frames)
         try c.encode(outputs, forKey: .outputs)
         try c.encode(events, forKey: .events)
+        if let audit { try c.encode(audit, forKey: .audit) }
         try c.encode(software, forKey: .software)
     }
 
@@ -233,6 +237,7 @@ extension Manifest: Codable {
         frames = try c.decode([Frame].self, forKey: .frames)
         outputs = try c.decode([File].self, forKey: .outputs)
         events = try c.decode([TimelineEvent].self, forKey: .events)
+        audit = try c.decodeIfPresent(JSONValue.self, forKey: .audit)
         software = try c.decode(Software.self, forKey: .software)
     }
 }

@@ -273,7 +273,7 @@ public final class FrameRasterizer: TextMeasuring {
     }
 
     /// Approximate bounds (pt, in the items' coordinates) of what `items` can draw.
-    func bounds(of items: [DisplayItem]) -> Rect? {
+    public func bounds(of items: [DisplayItem]) -> Rect? {
         var result: Rect?
         func add(_ r: Rect) {
             guard let b = result else { result = r; return }
