@@ -196,8 +196,7 @@ final class LoopbackHTTPServer {
             let response: HTTPResponse
             do throws(HTTPResponse) { response = respond(try Self.read(connection)) } catch { response = error }
             Self.send(response.serialized, to: connection)
-            shutdown(connection, Int32(SHUT_WR))
-            close(connection)
+            Self.closeGracefully(connection)
         }
     }
 
@@ -244,6 +243,25 @@ final class LoopbackHTTPServer {
         }
         request.body = Array(body.prefix(length))
         return request
+    }
+
+    /// Ends the connection after the response: closing a socket with unread bytes (a refused
+    /// request's rest) would reset it, and the client might lose the response. So the sending
+    /// side is shut first and what the client still sends is read and dropped — at most
+    /// ``maxHeadBytes`` × 64 bytes, for at most 1 s of silence — before closing.
+    private static func closeGracefully(_ connection: Int32) {
+        shutdown(connection, Int32(SHUT_WR))
+        var t = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &t, socklen_t(MemoryLayout<timeval>.size))
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        var drained = 0
+        while drained < maxHeadBytes * 64 {
+            let n = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            drained += n
+        }
+        close(connection)
     }
 
     /// The offset of the first `\r\n\r\n` in `bytes`.
