@@ -1,6 +1,7 @@
 # cartrender — one command to set everything up and render, one to set everything up and test.
 #   make frames   installs the Debian packages, builds, renders the demo into frames/
 #   make test     installs the Debian packages and the test tools, builds and runs the test suite
+#                 (the Swift tests, then the browser tests of Tests/Browser)
 #   make install  builds and copies cartrender to /usr/local/bin (PREFIX=…)
 
 SWIFT ?= swift
@@ -18,10 +19,17 @@ DEBIAN_PACKAGES += python3 python3-venv libxml2-utils
 PYTHON ?= python3
 JSONSCHEMA_VERSION = 4.26.0
 JSONSCHEMA_VENV = .build/jsonschema
+# The browser tests (Tests/Browser) drive Debian's chromium headless with Playwright for Python
+# (PyPI, pinned, in its own virtual environment) and run under pytest. Playwright launches
+# /usr/bin/chromium (executable_path), so its own browser download is never needed.
+DEBIAN_PACKAGES += chromium
+PLAYWRIGHT_VERSION = 1.65.2
+PYTEST_VERSION = 9.2.0
+BROWSER_VENV = .build/browser
 
 PREFIX ?= /usr/local
 
-.PHONY: deps build frames install test jsonschema clean
+.PHONY: deps build frames install test jsonschema browser browser-test clean
 
 deps:
 	@if dpkg -s $(DEBIAN_PACKAGES) >/dev/null 2>&1; then \
@@ -42,15 +50,28 @@ install: build
 frames: build
 	.build/release/cartrender --out frames/
 
-test: deps jsonschema
+test: deps jsonschema browser
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) browser-test
+
+# The browser tests alone, against the debug binary that `swift build` made.
+browser-test: browser
+	PYTHONDONTWRITEBYTECODE=1 $(BROWSER_VENV)/bin/python3 -m pytest -q -p no:cacheprovider Tests/Browser
 
 # .build/jsonschema/bin/python3 with jsonschema installed (SceneSchemaTests runs it).
 jsonschema: $(JSONSCHEMA_VENV)/.jsonschema-$(JSONSCHEMA_VERSION)
 $(JSONSCHEMA_VENV)/.jsonschema-$(JSONSCHEMA_VERSION): | deps
 	$(PYTHON) -m venv $(JSONSCHEMA_VENV)
 	$(JSONSCHEMA_VENV)/bin/python3 -m pip install --quiet --disable-pip-version-check jsonschema==$(JSONSCHEMA_VERSION)
+	touch $@
+
+# .build/browser/bin/python3 with Playwright and pytest (the browser tests run it).
+browser: $(BROWSER_VENV)/.browser-$(PLAYWRIGHT_VERSION)-$(PYTEST_VERSION)
+$(BROWSER_VENV)/.browser-$(PLAYWRIGHT_VERSION)-$(PYTEST_VERSION): | deps
+	$(PYTHON) -m venv $(BROWSER_VENV)
+	$(BROWSER_VENV)/bin/python3 -m pip install --quiet --disable-pip-version-check \
+		playwright==$(PLAYWRIGHT_VERSION) pytest==$(PYTEST_VERSION)
 	touch $@
 
 clean:
