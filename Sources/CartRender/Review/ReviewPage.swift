@@ -31,7 +31,7 @@ enum ReviewPage {
     }
 
     static let css = """
-    .review-bar{position:sticky;top:0;z-index:10;display:flex;gap:12px;align-items:center;padding:8px 20px;background:#1c1c1e;color:#fff;font-size:14px}
+    .review-bar{position:sticky;top:0;z-index:10;display:flex;min-height:40px;gap:12px;align-items:center;padding:8px 20px;background:#1c1c1e;color:#fff;font-size:14px}
     .review-bar button,button.accept{font:inherit;font-size:13px;border:0;border-radius:6px;padding:3px 12px;background:#34c759;color:#fff;cursor:pointer}
     button.accept{margin-left:10px;vertical-align:middle}.review-bar button:disabled,button.accept:disabled{opacity:.5;cursor:default}
     .review-status{color:#d1d1d6}
