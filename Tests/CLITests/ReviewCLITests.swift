@@ -54,8 +54,8 @@ final class ReviewCLITests: XCTestCase {
         p.currentDirectoryURL = URL(fileURLWithPath: dir)
         p.environment = CommandRunner.environment()
         let out = dir + "/review.stdout", err = dir + "/review.stderr"
-        FileManager.default.createFile(atPath: out, contents: nil)
-        FileManager.default.createFile(atPath: err, contents: nil)
+        _ = FileManager.default.createFile(atPath: out, contents: nil)
+        _ = FileManager.default.createFile(atPath: err, contents: nil)
         p.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
         p.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
         p.standardInput = FileHandle.nullDevice
@@ -300,6 +300,30 @@ final class ReviewCLITests: XCTestCase {
 
         let verify = try run(["verify", "--baseline", "snaps/scene"] + sceneOptions, env: ["CI": "true"])
         XCTAssertEqual(verify.status, 0, verify.stdout)
+    }
+
+    /// A scene with a variants matrix: review serves the one variant `--variant` picks, from its
+    /// subdirectories of the baseline and report, as verify verifies it; several are refused.
+    func testReviewsOneVariantOfAMatrix() throws {
+        let scene = #"{"screen": "shop", "fps": 4, "duration": 0.5, "events": [{"at": 0.25, "tap": "add"}], "variants": {"colorScheme": ["light", "dark"]}}"#
+        try scene.write(toFile: dir + "/scene.json", atomically: true, encoding: .utf8)
+        let args = ["scene.json", "--baseline", "snaps", "--scale", "1", "--quiet"]
+        XCTAssertEqual(try run(["verify"] + args).status, 0)
+        try FileManager.default.removeItem(atPath: dir + "/snaps/dark/frame_0001.png")
+        try FileManager.default.copyItem(atPath: dir + "/snaps/light/frame_0001.png", toPath: dir + "/snaps/dark/frame_0001.png")
+
+        let several = try run(["review"] + args)
+        XCTAssertEqual(several.status, 64)
+        XCTAssertEqual(several.stderr, "cartrender: scene.json has 2 variants; review serves one: choose it with --variant NAME\nRun 'cartrender review --help' for usage.\n")
+
+        let review = try startReview(args + ["--variant", "dark", "--record", "never"])
+        XCTAssertTrue(review.stdout.hasPrefix("FAIL     frame_0001.png"), review.stdout)
+        XCTAssertTrue(try get("/frame_0001.diff.png?token=\(review.token)", review).status == 200, "served from cartrender-report/dark")
+        let accepted = try post("/accept?frame=frame_0001.png", review, headers: ["X-Cartrender-Token: \(review.token)"])
+        XCTAssertEqual(accepted.text, "accepted 1 frame; verify passes\n")
+        XCTAssertEqual(review.stop(), 0, review.stderr)
+        XCTAssertNotEqual(try files("snaps/dark")["frame_0001.png"], try files("snaps/light")["frame_0001.png"])
+        XCTAssertEqual(try run(["verify"] + args, env: ["CI": "true"]).status, 0, "both variants pass")
     }
 
     /// Bad input ends review as it ends verify: the same exit status and sentence.

@@ -49,8 +49,7 @@ public struct ReviewCommand: Equatable, Sendable {
         print(server.url)
         fflush(nil)
         Stderr.write("cartrender review: serving \(FileSystemPath.display(session.reportDirectory)) on http://127.0.0.1:\(server.port)/ (the address above has the token); Ctrl-C stops\n")
-        server.serve { fflush(nil); return interrupts.received != nil }
-        fflush(nil)
+        server.serve { interrupts.received != nil }
         if server.interrupted { return interrupts.exitCode }
         Stderr.write("cartrender review: stopped by \(interrupts.signalName)\n")
         return .success

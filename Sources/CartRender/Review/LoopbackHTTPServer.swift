@@ -2,7 +2,7 @@ import CartRenderCore
 import Foundation
 
 /// An HTTP/1.1 request as ``LoopbackHTTPServer`` read it.
-struct HTTPRequest: Sendable, Equatable {
+struct HTTPRequest: Sendable {
     /// `GET`, `POST`, … as sent (methods are case-sensitive).
     var method: String
     /// The request target's path, percent-decoded (`/frame_0001.png`); may hold `..` or any
@@ -21,11 +21,6 @@ struct HTTPRequest: Sendable, Equatable {
     func header(_ name: String) -> String? {
         let values = headers.filter { $0.name == name }
         return values.count == 1 ? values[0].value : nil
-    }
-
-    static func == (a: HTTPRequest, b: HTTPRequest) -> Bool {
-        a.method == b.method && a.path == b.path && a.body == b.body
-            && a.query.elementsEqual(b.query, by: ==) && a.headers.elementsEqual(b.headers, by: ==)
     }
 
     /// Parses a request head (everything before the blank line, without it).
@@ -91,7 +86,7 @@ struct HTTPRequest: Sendable, Equatable {
 
 /// An HTTP/1.1 response: status, header fields and body. Also thrown by request parsing, as
 /// the answer to a request that cannot be served.
-struct HTTPResponse: Error, Sendable, Equatable {
+struct HTTPResponse: Error, Sendable {
     var status: Int
     /// Header fields besides `Content-Length` and `Connection`, which the server adds.
     var headers: [String: String]

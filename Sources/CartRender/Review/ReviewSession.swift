@@ -68,6 +68,7 @@ final class ReviewSession {
                                              environment: environment, interrupts: interrupts) else { return nil }
         result = again
         printResult(again, json: false)
+        fflush(nil)
         return names
     }
 }
