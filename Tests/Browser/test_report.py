@@ -1,5 +1,9 @@
 """The verify report (index.html of a report directory) in a real browser."""
 
+import shutil
+
+import pytest
+
 from conftest import cartrender, file_url
 
 
@@ -24,3 +28,87 @@ def test_report_images_load_and_keys_step(tmp_path, page):
         assert img.evaluate("i => i.complete && i.naturalWidth > 0"), img.get_attribute("src")
     page.keyboard.press("ArrowRight")
     assert page.locator("section.frame.current").get_attribute("id") == "frame_0001"
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory):
+    """Frames 0-12 at scale 1, baseline recorded; frames 8 and 9 of the baseline replaced by dark
+    ones, so those two fail and the other eleven pass."""
+    root = tmp_path_factory.mktemp("report")
+    baseline, dark = root / "baseline", root / "dark"
+    args = ["--frames", "0-12", "--scale", "1", "--quiet"]
+    cartrender("verify", "--baseline", baseline, "--record", "all", "--report", root / "first", *args)
+    cartrender("--out", dark, "--color-scheme", "dark", *args)
+    for n in (8, 9):
+        shutil.copy(dark / f"frame_{n:04}.png", baseline / f"frame_{n:04}.png")
+    done = cartrender("verify", "--baseline", baseline, "--record", "never", "--report", root / "report", *args, check=False)
+    assert done.returncode == 1, done.stderr
+    return root / "report" / "index.html"
+
+
+def current(page):
+    return page.locator("section.frame.current")
+
+
+def visible_views(section):
+    return [v for v in ("side", "slider", "blend", "toggle", "diff") if section.locator(f".view.{v}").is_visible()]
+
+
+def test_the_views_switch(report, page):
+    page.goto(file_url(report))
+    s = current(page)
+    assert s.get_attribute("id") == "frame_0008"
+    assert visible_views(s) == ["side"]
+    assert [c.text_content() for c in s.locator(".view.side figcaption").all()] == [
+        "Expected · 393×852 px", "Actual · 393×852 px", "Diff · 393×852 px"]
+
+    s.get_by_role("button", name="Slider").click()
+    assert visible_views(s) == ["slider"]
+    s.locator(".view.slider input").fill("20")
+    assert "inset(0px 0px 0px 20%)" in s.locator(".view.slider img.over").evaluate("i => getComputedStyle(i).clipPath")
+
+    s.get_by_role("button", name="Blend").click()
+    assert visible_views(s) == ["blend"]
+    s.locator(".view.blend input").fill("25")
+    assert s.locator(".view.blend img.over").evaluate("i => getComputedStyle(i).opacity") == "0.25"
+    assert s.locator(".view.blend output").text_content() == "25"
+
+    s.get_by_role("button", name="Toggle").click()
+    assert visible_views(s) == ["toggle"]
+    over = s.locator(".view.toggle img.over")
+    assert over.is_hidden() and s.locator(".side-shown").text_content() == "expected"
+    s.locator(".view.toggle .flip").click()
+    assert over.is_visible() and s.locator(".side-shown").text_content() == "actual"
+    page.keyboard.press("t")
+    assert over.is_hidden()
+
+    s.get_by_role("button", name="Diff only").click()
+    assert visible_views(s) == ["diff"]
+    assert s.get_by_role("button", name="Diff only").get_attribute("aria-pressed") == "true"
+    page.keyboard.press("ArrowRight")  # the chosen view stays for the next failing frame
+    assert current(page).get_attribute("id") == "frame_0009"
+    assert visible_views(current(page)) == ["diff"]
+    page.keyboard.press("1")
+    assert visible_views(current(page)) == ["side"]
+
+
+def test_every_frame_is_reachable(report, page):
+    page.goto(file_url(report))
+    assert page.locator(".timeline a.cell").count() == 13
+    page.locator("details.allframes summary").click()
+    thumbs = page.locator("details.allframes a.thumb")
+    assert thumbs.count() == 13
+    thumbs.nth(3).click()
+    s = current(page)
+    assert s.get_attribute("id") == "frame_0003"
+    assert "matches" in s.locator(".why").text_content()
+    img = s.locator("img")
+    assert img.get_attribute("src") == "../baseline/frame_0003.png"
+    page.wait_for_function("() => { const i = document.querySelector('section.frame.current img'); return i.complete && i.naturalWidth === 393 }")
+    assert s.locator("figcaption").text_content().endswith("393×852 px")
+    page.keyboard.press("ArrowRight")  # from a passing frame to the next that did not pass
+    assert current(page).get_attribute("id") == "frame_0008"
+    page.locator(".timeline a.cell").nth(12).click()
+    assert current(page).get_attribute("id") == "frame_0012"
+    page.keyboard.press("ArrowLeft")
+    assert current(page).get_attribute("id") == "frame_0009"

@@ -1,4 +1,4 @@
-import CartRender
+@testable import CartRender
 import CartRenderCore
 import CartRenderRaster
 import Foundation
@@ -358,6 +358,25 @@ final class VerifyTests: XCTestCase {
         XCTAssertEqual(html.components(separatedBy: "class=\"cell ").count - 1, 14)
         XCTAssertEqual(html.components(separatedBy: "class=\"cell fail\"").count - 1, 2)
         XCTAssertEqual(html.components(separatedBy: "class=\"cell missing\"").count - 1, 1)
+    }
+
+    /// Every frame has a section; passing ones show the baseline frame by a path relative to the
+    /// report, wherever the report is; a failing frame has its five views and the image sizes.
+    func testHTMLReportReachesEveryFrameWithItsViews() throws {
+        _ = try verify(.missing)
+        try editBaseline(8) { set(&$0, 10, 10, (0, 0, 0, 255)) }
+        for (report, up) in [(reportDir, "../"), (root + "/deep/er/report", "../../../")] {
+            _ = try verify(.never, report: report)
+            let html = try String(contentsOfFile: path("index.html", in: report), encoding: .utf8)
+            XCTAssertEqual(html.components(separatedBy: "<section class=\"frame").count - 1, 14, report)
+            XCTAssertTrue(html.contains(#"<section class="frame pass" id="frame_0003">"#))
+            XCTAssertTrue(html.contains(#"<img src="\#(up)baseline/frame_0003.png" alt="baseline frame_0003.png" loading="lazy">"#), report)
+            XCTAssertEqual(html.components(separatedBy: ##"href="#frame_0003""##).count - 1, 2, "a timeline cell and a thumbnail")
+            XCTAssertTrue(html.contains(#"data-views="side slider blend toggle diff""#))
+            XCTAssertTrue(html.contains("<figcaption>Expected · 393×852 px</figcaption>"))
+        }
+        XCTAssertEqual(HTMLReport.relativeDirectory(from: root + "/a/b", to: root + "/c d#"), "../../c%20d%23/")
+        XCTAssertEqual(HTMLReport.relativeDirectory(from: root, to: root), "")
     }
 
     func testReportJSONAndStaleImagesOfAnEarlierRun() throws {

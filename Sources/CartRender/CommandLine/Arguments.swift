@@ -65,6 +65,8 @@ public struct RenderCommand: Equatable, Sendable {
     public var pngCompression: PNGEncoder.Compression = .default
     /// Also write `contact-sheet.png`.
     public var contactSheet = false
+    /// Also write `index.html`, the viewer of the render.
+    public var viewer = false
     /// GIF, WebP, APNG, MP4 and WebM settings.
     public var gif = GIFOptions()
     public var webp = WebPOptions()
@@ -95,6 +97,7 @@ public struct RenderCommand: Equatable, Sendable {
         OptionSpec("--gif-speed", "N", "GIF: libimagequant speed 1 (best) … 10 (fastest), default 4."),
         OptionSpec("--dither", "D", "GIF: dithering level 0…1 (default 1)."),
         OptionSpec("--contact-sheet", nil, "Also write contact-sheet.png: 12 frames of the whole timeline on one image."),
+        OptionSpec("--viewer", nil, "Also write index.html: a page to scrub, play and step through the frames with their state."),
         OptionSpec("--quiet", nil, "No progress bar and no summary."),
         OptionSpec("--help", nil, "Show help.", short: "-h"),
         OptionSpec("--version", nil, "Show the version."),
@@ -144,6 +147,7 @@ public struct RenderCommand: Equatable, Sendable {
                 }
                 c.shard = Shard(index: k, count: n)
             case "--contact-sheet": c.contactSheet = true
+            case "--viewer": c.viewer = true
             case "--loop":
                 guard let n = Int(v), (0...65535).contains(n) else { throw UsageError("--loop: expected a whole number from 0 (forever) to 65535, got \"\(v)\"") }
                 c.gif.loopCount = n
@@ -207,6 +211,7 @@ public struct RenderCommand: Equatable, Sendable {
             throw UsageError("--shard cannot make \(f.animationFileName): render the shards as png, merge them, then render the animation in one run")
         }
         if c.shard != nil && c.contactSheet { throw UsageError("--shard and --contact-sheet cannot be used together") }
+        if c.shard != nil && c.viewer { throw UsageError("--shard and --viewer cannot be used together: merge the shards, then run cartrender view") }
         if c.shard != nil && (sawFrames || sawAt) { throw UsageError("--shard splits the whole timeline: it cannot be used with --frames or --at") }
         return c
     }

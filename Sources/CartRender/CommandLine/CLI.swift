@@ -18,6 +18,7 @@ public enum CLI {
         Subcommand(name: "review", help: { ReviewCommand.help }, run: { try ReviewCommand.parse($0).run() }),
         Subcommand(name: "diff", help: { Help.diff }, run: { try DiffCommand.parse($0).run() }),
         Subcommand(name: "merge", help: { Help.merge }, run: merge),
+        Subcommand(name: "view", help: { Help.view }, run: { try ViewCommand.parse($0).run() }),
         Subcommand(name: "schema", help: { Help.schema }, run: { arguments in
             guard arguments.isEmpty else { throw UsageError("schema takes no arguments") }
             print(SceneSchema.json.serialized(pretty: true), terminator: "")
@@ -104,6 +105,7 @@ public enum CLI {
         options.pngCompression = command.pngCompression
         options.shard = command.shard.map { ($0.index, $0.count) }
         options.contactSheet = command.contactSheet
+        options.viewer = command.viewer
         options.gif = command.gif
         options.webp = command.webp
         options.apng = command.apng

@@ -18,6 +18,27 @@ public enum Help {
         """ + table(CLI.mergeSpecs)
     }
 
+    /// `cartrender view --help`.
+    public static var view: String {
+        """
+        cartrender view — write DIR/index.html, the viewer of a render, from DIR/manifest.json:
+        one page (no network, frames by relative path) with a scrubber, play and pause at full
+        and quarter speed, ← → Home End, each frame's state and the event list, and overlays of
+        the flights' arc paths and the previous frame. `cartrender --viewer` writes the same page.
+
+        USAGE
+          cartrender view DIR [--quiet]
+
+        OPTIONS
+
+        """ + table(ViewCommand.specs) + """
+
+        EXIT STATUS
+          0 written · 64 bad command line · 65 DIR is not a directory or its manifest is not one
+          · 66 no such directory or no manifest.json · 73 index.html cannot be written
+        """
+    }
+
     public static let version = "cartrender \(Manifest.version)"
 
     /// `cartrender schema --help`.
@@ -37,7 +58,7 @@ public enum Help {
         cartrender help — print the help of cartrender, or of one command.
 
         USAGE
-          cartrender help [verify | review | diff | merge | schema | help | version]
+          cartrender help [verify | review | diff | merge | view | schema | help | version]
         """
 
     /// `cartrender version --help`.
@@ -84,7 +105,8 @@ public enum Help {
           never     write nothing; a missing frame fails (default when CI is set)
 
         REPORT
-          DIR/index.html (expected, actual, diff and a slider for each failing frame, and a timeline),
+          DIR/index.html (for each failing frame: side by side, slider, blend, toggle and diff views;
+          every frame reachable from a timeline and thumbnails),
           DIR/report.json (as --json), DIR/junit.xml (one test case per frame), and
           frame_NNNN.expected.png / .actual.png / .diff.png for each frame that did not pass.
 
@@ -140,6 +162,7 @@ public enum Help {
                                                  verify, then accept frames from the served report
           cartrender diff A B [options]          compare two PNG files or two frame directories
           cartrender merge DIR... [--out DIR]    join the outputs of --shard runs
+          cartrender view DIR                    write DIR/index.html, the viewer of a render
           cartrender schema                      print the JSON Schema of scene files
           cartrender help [COMMAND]              this help, or a command's
           cartrender -h | --help | --version | version
@@ -166,6 +189,7 @@ public enum Help {
           cartrender --at 0.6 --scale 1 --out /tmp/mid-flight
           make-scene | cartrender - -o out/
           cartrender --format png,mp4,webm --scale 2 --out docs/
+          cartrender --viewer --out frames/ && open frames/index.html
         """
         return s
     }

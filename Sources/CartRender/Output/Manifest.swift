@@ -66,6 +66,6 @@ extension Manifest {
         guard let data = try? RegularFile.read(path, limit: maxFileBytes), let manifest = try? Manifest(json: data) else { return [] }
         let names = manifest.frames.flatMap { $0.files.map(\.name) } + manifest.outputs.map(\.name)
         // Only plain file names this program writes: never a path elsewhere.
-        return names.filter { !$0.contains("/") && !$0.hasPrefix(".") && ($0.hasPrefix("frame_") || $0.hasPrefix("animation.") || $0 == "contact-sheet.png") }
+        return names.filter { !$0.contains("/") && !$0.hasPrefix(".") && ($0.hasPrefix("frame_") || $0.hasPrefix("animation.") || $0 == "contact-sheet.png" || $0 == ViewerSink.fileName) }
     }
 }

@@ -59,6 +59,8 @@ public struct RenderOptions: Sendable {
     public var webm = VP9Options()
     /// Also write `contact-sheet.png`: the whole timeline on one image.
     public var contactSheet = false
+    /// Also write `index.html`: the viewer of the frames, their state and events (``ViewerPage``).
+    public var viewer = false
     /// Called after each frame is written with (frames done, frames total); from any thread.
     public var progress: (@Sendable (Int, Int) -> Void)?
     /// Stops the render between frames when cancelled (SIGINT, SIGTERM); nil = never.

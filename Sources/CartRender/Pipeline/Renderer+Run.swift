@@ -85,11 +85,12 @@ extension Renderer {
 
     private func render(_ frames: [PlannedFrame], _ options: RenderOptions, staging: StagingArea) throws -> RenderResult {
         // Frame files in the order the user gave (the first is the manifest's primary file),
-        // then animations and the contact sheet in a fixed order, the manifest last.
+        // then animations, the contact sheet and the viewer in a fixed order, the manifest last.
         let perFrame = options.formats.filter(\.isPerFrame)
         let animations = OutputFormat.allCases.filter { !$0.isPerFrame && options.formats.contains($0) }
         var sinks = try (perFrame + animations).map { try $0.makeSink(renderer: self, options: options, staging: staging) }
         if options.contactSheet && options.shard == nil { sinks.append(ContactSheetSink(renderer: self, staging: staging)) }
+        if options.viewer && options.shard == nil { sinks.append(ViewerSink(renderer: self, staging: staging)) }
         sinks += options.additionalSinks
         let manifest = ManifestSink(renderer: self, shard: options.shard, staging: staging)
         sinks.append(manifest)

@@ -1,17 +1,33 @@
 import CartRenderCore
 import Foundation
 
-/// `index.html`: a self-contained page (inline CSS and JavaScript, no network) that shows the
-/// frames that did not pass, the first one first: expected, actual and diff side by side, and a
-/// slider that wipes from the expected frame to the actual one. A timeline of every frame marks
-/// where in time the failures are, with a filmstrip of the failing frames under it. Images are
-/// referenced by relative paths, so the directory can be uploaded or moved as a whole. Without
-/// JavaScript every failing frame is shown one under the other.
+/// `index.html`: a self-contained page (inline CSS and JavaScript, no network) over every frame
+/// of the run, the frames that did not pass first.
+///
+/// - Each frame that did not pass has five views, chosen for all frames at once by the tabs or
+///   the keys 1–5: side by side (expected, actual, diff, each captioned with its size in px),
+///   slider (wipes from expected to actual), blend (actual over expected at the opacity of a
+///   range input), toggle (a click on the image, or T, flips between expected and actual) and
+///   diff only. Frames with one side only, or sides of different sizes, show side by side.
+/// - Every frame is reachable: a timeline cell per frame (or group of frames) and a grid of
+///   thumbnails of all frames link to the frame's section; a passing or recorded frame's section
+///   shows the baseline frame, referenced in the baseline directory by a path relative to the
+///   report (`expectedDirectory`). ← → step through the frames that did not pass.
+/// - The state divergence panel (``stateDivergence(_:)``) sits under the counts.
+///
+/// Images are referenced by relative paths, so the report and baseline directories can be
+/// uploaded or moved together. Without JavaScript every frame is shown one under the other,
+/// side by side.
 enum HTMLReport {
     /// At most this many cells in the timeline; longer runs are grouped, a group taking the worst status.
     static let maxTimelineCells = 600
 
-    static func html(for result: SnapshotResult) -> String {
+    /// The page for `result`.
+    /// - Parameter expectedDirectory: the baseline directory (verify) or the expected directory
+    ///   (diff) as a URL path relative to the report directory, ending in `/` (`../baseline/`),
+    ///   for the images of frames that have none in the report; nil to show those frames without
+    ///   an image.
+    static func html(for result: SnapshotResult, expectedDirectory: String? = nil) -> String {
         let shown = result.frames.filter(\.isReported)
         let failing = result.failures
         let verdict = result.passed ? "passed" : "FAILED"
@@ -43,10 +59,13 @@ enum HTMLReport {
             if n > 0 || status == .pass || status == .fail { counts.append("<span class=\"n \(status.rawValue)\">\(n) \(label(status))</span>") }
         }
         if result.recordedCount > 0 { counts.append("<span class=\"n recorded\">\(result.recordedCount) recorded</span>") }
-        h += "<p class=\"counts\">\(counts.joined(separator: " · "))</p>\n</header>\n"
+        h += "<p class=\"counts\">\(counts.joined(separator: " · "))</p>\n"
+        h += stateDivergence(result)
+        h += "</header>\n"
 
         h += timeline(result)
         if !shown.isEmpty { h += filmstrip(shown) }
+        h += allFrames(result, expectedDirectory: expectedDirectory, open: shown.isEmpty)
 
         h += "<main>\n"
         if shown.isEmpty {
@@ -57,9 +76,12 @@ enum HTMLReport {
         for (n, frame) in shown.enumerated() {
             h += section(frame, number: n + 1, of: shown.count, result: result, eager: n == 0)
         }
+        for frame in result.frames where !frame.isReported {
+            h += passingSection(frame, expectedDirectory: expectedDirectory, result: result)
+        }
         h += "</main>\n"
         if !failing.isEmpty {
-            h += "<footer>First failing frame: <a href=\"#\(anchor(failing[0]))\">\(esc(failing[0].name))</a>. Keys: ← → previous / next frame.</footer>\n"
+            h += "<footer>First failing frame: <a href=\"#\(anchor(failing[0]))\">\(esc(failing[0].name))</a>. Keys: ← → previous / next frame that did not pass · 1–5 views · T flips the toggle view.</footer>\n"
         }
         h += "<script>\(script)</script>\n</body>\n</html>\n"
         return h
@@ -91,11 +113,7 @@ enum HTMLReport {
             var title = group.count == 1 ? worst.name : "\(group.first!.name) – \(group.last!.name)"
             if let t = worst.time { title += " · \(JSONValue.format(t, decimals: 3)) s" }
             title += " · " + (worst.recorded ? "recorded" : label(worst.status))
-            if worst.status != .pass {
-                h += "<a class=\"cell \(status)\" href=\"#\(anchor(worst))\" data-frame=\"\(anchor(worst))\" title=\"\(esc(title))\"></a>"
-            } else {
-                h += "<span class=\"cell \(status)\" title=\"\(esc(title))\"></span>"
-            }
+            h += "<a class=\"cell \(status)\" href=\"#\(anchor(worst))\" data-frame=\"\(anchor(worst))\" title=\"\(esc(title))\"></a>"
         }
         h += "</div>\n<div class=\"axis\">"
         // Ticks at start, quarters and end, labeled with the frame's time when known.
@@ -121,6 +139,20 @@ enum HTMLReport {
         return h + "</div>\n"
     }
 
+    /// The views a frame that did not pass has, in tab order: side by side always; slider,
+    /// blend and toggle when both sides exist at one size; diff only when there is a diff image.
+    static func views(of frame: FrameResult) -> [(id: String, label: String)] {
+        var v = [(id: "side", label: "Side by side")]
+        if frame.expectedFile != nil, frame.actualFile != nil, frame.status != .sizeMismatch {
+            v += [(id: "slider", label: "Slider"), (id: "blend", label: "Blend"), (id: "toggle", label: "Toggle")]
+        }
+        if frame.diffFile != nil { v.append((id: "diff", label: "Diff only")) }
+        return v
+    }
+
+    /// ` · 393×852 px`, or nothing when the size is unknown.
+    static func size(_ s: PixelSize?) -> String { s.map { " · \($0.width)×\($0.height) px" } ?? "" }
+
     static func section(_ frame: FrameResult, number: Int, of total: Int, result: SnapshotResult, eager: Bool) -> String {
         let lazy = eager ? "" : " loading=\"lazy\""
         var h = "<section class=\"frame\" id=\"\(anchor(frame))\">\n"
@@ -129,18 +161,38 @@ enum HTMLReport {
         title += " <small class=\"pos\">\(number) of \(total)</small></h2>\n"
         h += title
         h += "<p class=\"why\">\(esc(result.explanation(of: frame)))</p>\n"
-        h += "<div class=\"panels\">\n"
-        func figure(_ caption: String, _ file: String?, _ cls: String) {
-            guard let file else { return }
-            h += "<figure class=\"\(cls)\"><figcaption>\(caption)</figcaption><a href=\"\(esc(file))\"><img src=\"\(esc(file))\" alt=\"\(caption) \(esc(frame.name))\"\(lazy)></a></figure>\n"
+        let views = views(of: frame)
+        h += "<div class=\"views\" data-view=\"side\" data-views=\"\(views.map(\.id).joined(separator: " "))\">\n"
+        if views.count > 1 {
+            h += "<div class=\"tabs\" role=\"group\" aria-label=\"View\">"
+            for (n, v) in views.enumerated() {
+                h += "<button type=\"button\" data-view=\"\(v.id)\" aria-pressed=\"\(n == 0)\">\(v.label)</button>"
+            }
+            h += "</div>\n"
         }
-        figure("Expected", frame.expectedFile, "expected")
-        figure("Actual", frame.actualFile, "actual")
-        figure("Diff", frame.diffFile, "diff")
-        if let e = frame.expectedFile, let a = frame.actualFile, frame.status != .sizeMismatch {
-            h += "<figure class=\"wipe\"><figcaption>Slider: expected ◀ ▶ actual</figcaption><div class=\"wipe-box\">"
-            h += "<img src=\"\(esc(e))\" alt=\"expected\"\(lazy)><img class=\"over\" src=\"\(esc(a))\" alt=\"actual\"\(lazy) style=\"clip-path: inset(0 0 0 50%)\"><div class=\"handle\" style=\"left:50%\"></div></div>"
+        h += "<div class=\"view side\"><div class=\"panels\">\n"
+        func figure(_ caption: String, _ file: String?, _ cls: String, _ size: PixelSize?) {
+            guard let file else { return }
+            h += "<figure class=\"\(cls)\"><figcaption>\(caption)\(Self.size(size))</figcaption><a href=\"\(esc(file))\"><img src=\"\(esc(file))\" alt=\"\(caption) \(esc(frame.name))\"\(lazy)></a></figure>\n"
+        }
+        figure("Expected", frame.expectedFile, "expected", frame.expectedSize)
+        figure("Actual", frame.actualFile, "actual", frame.actualSize)
+        figure("Diff", frame.diffFile, "diff", frame.actualSize)
+        h += "</div></div>\n"
+        if let e = frame.expectedFile.map(esc), let a = frame.actualFile.map(esc), views.contains(where: { $0.id == "slider" }) {
+            let sized = size(frame.actualSize)
+            h += "<figure class=\"view slider wipe\"><figcaption>Slider: expected ◀ ▶ actual\(sized)</figcaption><div class=\"stack\">"
+            h += "<img src=\"\(e)\" alt=\"expected\"\(lazy)><img class=\"over\" src=\"\(a)\" alt=\"actual\"\(lazy) style=\"clip-path: inset(0 0 0 50%)\"><div class=\"handle\" style=\"left:50%\"></div></div>"
             h += "<input type=\"range\" min=\"0\" max=\"100\" value=\"50\" aria-label=\"Wipe between expected and actual\"></figure>\n"
+            h += "<figure class=\"view blend\"><figcaption>Blend: actual over expected at <output>50</output> % opacity\(sized)</figcaption><div class=\"stack\">"
+            h += "<img src=\"\(e)\" alt=\"expected\"\(lazy)><img class=\"over\" src=\"\(a)\" alt=\"actual\"\(lazy) style=\"opacity:0.5\"></div>"
+            h += "<input type=\"range\" min=\"0\" max=\"100\" value=\"50\" aria-label=\"Opacity of the actual frame\"></figure>\n"
+            h += "<figure class=\"view toggle\"><figcaption>Toggle: showing <b class=\"side-shown\">expected</b> (click the image or press T)\(sized)</figcaption>"
+            h += "<div class=\"stack flip\" role=\"button\" tabindex=\"0\" aria-label=\"Flip between expected and actual\">"
+            h += "<img src=\"\(e)\" alt=\"expected\"\(lazy)><img class=\"over\" src=\"\(a)\" alt=\"actual\"\(lazy) hidden></div></figure>\n"
+        }
+        if let d = frame.diffFile.map(esc) {
+            h += "<figure class=\"view diff\"><figcaption>Diff: red differs, yellow anti-aliasing\(size(frame.actualSize))</figcaption><a href=\"\(d)\"><img src=\"\(d)\" alt=\"diff \(esc(frame.name))\"\(lazy)></a></figure>\n"
         }
         h += "</div>\n"
         if let panel = frame.panelFile {
@@ -148,6 +200,63 @@ enum HTMLReport {
         }
         h += "</section>\n"
         return h
+    }
+
+    /// The image of a frame in the expected directory, when the report has one.
+    static func expectedImage(_ frame: FrameResult, in directory: String?) -> String? {
+        directory.map { $0 + (frame.name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? frame.name) }
+    }
+
+    /// The section of a frame that passed or was recorded: the baseline frame, its size and why it passed.
+    static func passingSection(_ frame: FrameResult, expectedDirectory: String?, result: SnapshotResult) -> String {
+        let status = frame.recorded ? "recorded" : "pass"
+        var h = "<section class=\"frame \(status)\" id=\"\(anchor(frame))\">\n"
+        h += "<h2><span class=\"status \(status)\">\(status)</span> \(esc(frame.name))"
+        if let t = frame.time { h += " <small>t = \(JSONValue.format(t, decimals: 3)) s</small>" }
+        h += "</h2>\n"
+        let why = frame.recorded ? "recorded into the baseline by this run" : result.explanation(of: frame) + (frame.byteEqual ? " (byte-identical)" : "")
+        h += "<p class=\"why\">\(esc(why))</p>\n"
+        if let src = expectedImage(frame, in: expectedDirectory).map(esc) {
+            let caption = frame.recorded ? "Baseline, as recorded" : "Baseline (the actual frame matches it)"
+            h += "<div class=\"panels\"><figure class=\"expected\"><figcaption>\(caption)\(size(frame.actualSize ?? frame.expectedSize))</figcaption>"
+            h += "<a href=\"\(src)\"><img src=\"\(src)\" alt=\"baseline \(esc(frame.name))\" loading=\"lazy\"></a></figure></div>\n"
+        }
+        return h + "</section>\n"
+    }
+
+    /// Thumbnails of every frame in frame order, each linking to its section; open when every frame passed.
+    static func allFrames(_ result: SnapshotResult, expectedDirectory: String?, open: Bool) -> String {
+        guard !result.frames.isEmpty else { return "" }
+        var h = "<details class=\"allframes\"\(open ? " open" : "")><summary>All \(result.frames.count) frames</summary><div class=\"grid\">"
+        for frame in result.frames {
+            let status = frame.recorded ? "recorded" : frame.status.rawValue
+            let thumb = frame.isReported ? (frame.diffFile ?? frame.actualFile ?? frame.expectedFile) : expectedImage(frame, in: expectedDirectory)
+            let time = frame.time.map { "\(JSONValue.format($0, decimals: 3)) s" } ?? ""
+            h += "<a class=\"thumb \(status)\" href=\"#\(anchor(frame))\" data-frame=\"\(anchor(frame))\" title=\"\(esc(frame.name)) · \(frame.recorded ? "recorded" : label(frame.status))\">"
+            if let thumb { h += "<img src=\"\(esc(thumb))\" alt=\"\(esc(frame.name))\" loading=\"lazy\">" }
+            h += "<span>\(esc(frame.name.dropLast(4).dropFirst(6)))<br>\(esc(time))</span></a>"
+        }
+        return h + "</div></details>\n"
+    }
+
+    /// The state divergence panel: the first frame whose manifest state differs from the
+    /// baseline manifest's (SPEC §6, motion-aware verify), under the counts. Empty while the
+    /// result carries no state comparison.
+    static func stateDivergence(_ result: SnapshotResult) -> String { "" }
+
+    /// `target` as a URL path relative to the directory `base`, ending in `/` (`../baseline/`),
+    /// both resolved against the working directory and through symbolic links; each component
+    /// percent-encoded.
+    static func relativeDirectory(from base: String, to target: String) -> String {
+        func components(_ path: String) -> [String] {
+            URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().pathComponents.filter { $0 != "/" }
+        }
+        let b = components(base), t = components(target)
+        var common = 0
+        while common < b.count, common < t.count, b[common] == t[common] { common += 1 }
+        let up = Array(repeating: "..", count: b.count - common)
+        let down = t[common...].map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? $0 }
+        return (up + down).map { $0 + "/" }.joined()
     }
 
     static func esc<S: StringProtocol>(_ text: S) -> String {
@@ -191,9 +300,17 @@ enum HTMLReport {
     figure{margin:0;flex:0 1 auto;min-width:0}figcaption{font-size:12px;font-weight:600;color:var(--mute);margin-bottom:3px}
     figure img{display:block;width:auto;max-width:100%;height:auto;max-height:max(360px,calc(100vh - 430px));border:1px solid #d1d1d6;background:repeating-conic-gradient(#e5e5ea 0 25%,#fff 0 50%) 0 0/16px 16px}
     .diff img{image-rendering:pixelated}
-    .wipe-box{position:relative;display:inline-block;vertical-align:top}.wipe-box img.over{position:absolute;left:0;top:0;width:100%;height:100%}
+    .stack{position:relative;display:inline-block;vertical-align:top}.stack img.over{position:absolute;left:0;top:0;width:100%;height:100%}
+    .flip{cursor:pointer}[hidden]{display:none!important}
     .handle{position:absolute;top:0;bottom:0;width:2px;background:var(--fail);pointer-events:none}
-    .wipe input{display:block;width:100%;margin:6px 0 0}
+    .view input{display:block;width:100%;margin:6px 0 0}
+    .views .view{display:none}.views[data-view=side] .view.side,.views[data-view=slider] .view.slider,.views[data-view=blend] .view.blend,.views[data-view=toggle] .view.toggle,.views[data-view=diff] .view.diff{display:block}
+    .tabs{display:flex;gap:4px;margin:8px 0 4px}.tabs button{font:inherit;font-size:12px;padding:2px 10px;border:1px solid #d1d1d6;border-radius:6px;background:var(--card);cursor:pointer}
+    .tabs button[aria-pressed=true]{background:var(--ink);color:#fff;border-color:var(--ink)}
+    .allframes{padding:0 20px;margin:4px 0}.allframes summary{cursor:pointer;color:var(--mute);font-weight:600}
+    .allframes .grid{display:flex;flex-wrap:wrap;gap:6px;padding:6px 0;max-height:260px;overflow:auto}.allframes .thumb img{height:64px}
+    .thumb.pass{opacity:.8}.thumb.recorded{box-shadow:inset 0 -3px var(--recorded)}.status.pass{background:var(--pass)}
+    .state-divergence{background:#fff4e5;border-left:4px solid var(--missing);border-radius:6px;padding:6px 10px;margin:6px 0}
     .allpass{font-size:16px;color:var(--pass);font-weight:600}
     """
 
@@ -202,27 +319,56 @@ enum HTMLReport {
       var sections=[].slice.call(document.querySelectorAll('section.frame'));
       if(!sections.length)return;
       document.body.classList.add('js');
+      var reported=sections.filter(function(x){return !x.classList.contains('pass')&&!x.classList.contains('recorded')});
       var links=[].slice.call(document.querySelectorAll('[data-frame]'));
+      var number=function(s){return Number(s.id.replace(/[^0-9]/g,''))};
       function show(id){
-        var s=sections.filter(function(x){return x.id===id})[0]||sections[0];
+        var s=sections.filter(function(x){return x.id===id})[0]||reported[0];
         sections.forEach(function(x){x.classList.toggle('current',x===s)});
+        if(!s)return null;
         links.forEach(function(a){a.classList.toggle('current',a.getAttribute('data-frame')===s.id)});
-        var t=document.querySelector('.thumb.current');if(t&&t.scrollIntoView)t.scrollIntoView({block:'nearest',inline:'nearest'});
+        var t=document.querySelector('.filmstrip .thumb.current');if(t&&t.scrollIntoView)t.scrollIntoView({block:'nearest',inline:'nearest'});
         return s;
       }
       function step(d){
-        var i=sections.indexOf(document.querySelector('section.frame.current'));
-        var s=sections[Math.min(sections.length-1,Math.max(0,i+d))];
+        var cur=document.querySelector('section.frame.current');
+        if(!reported.length)return;
+        var n=cur?number(cur):-1, s;
+        var after=reported.filter(function(x){return d>0?number(x)>n:number(x)<n});
+        s=after.length?(d>0?after[0]:after[after.length-1]):(cur&&reported.indexOf(cur)>=0?cur:reported[d>0?reported.length-1:0]);
         history.replaceState(null,'','#'+s.id);show(s.id);
       }
+      var views=[].slice.call(document.querySelectorAll('.views'));
+      function setView(v){
+        views.forEach(function(el){
+          var has=el.getAttribute('data-views').split(' ').indexOf(v)>=0;
+          el.setAttribute('data-view',has?v:'side');
+          [].slice.call(el.querySelectorAll('.tabs button')).forEach(function(b){b.setAttribute('aria-pressed',String(b.getAttribute('data-view')===el.getAttribute('data-view')))});
+        });
+      }
+      views.forEach(function(el){[].slice.call(el.querySelectorAll('.tabs button')).forEach(function(b){
+        b.addEventListener('click',function(){setView(b.getAttribute('data-view'))});
+      })});
+      function flip(box){
+        var over=box.querySelector('img.over');over.hidden=!over.hidden;
+        box.parentNode.querySelector('.side-shown').textContent=over.hidden?'expected':'actual';
+      }
+      [].slice.call(document.querySelectorAll('.flip')).forEach(function(box){box.addEventListener('click',function(){flip(box)})});
       window.addEventListener('hashchange',function(){show(location.hash.slice(1))});
       document.addEventListener('keydown',function(e){
         if(e.target&&e.target.tagName==='INPUT')return;
+        var order=['side','slider','blend','toggle','diff'];
         if(e.key==='ArrowRight'){step(1);e.preventDefault()}else if(e.key==='ArrowLeft'){step(-1);e.preventDefault()}
+        else if(/^[1-5]$/.test(e.key)){setView(order[Number(e.key)-1])}
+        else if(e.key==='t'||e.key==='T'){var c=document.querySelector('section.frame.current .views[data-view=toggle] .flip');if(c)flip(c)}
       });
       [].slice.call(document.querySelectorAll('.wipe')).forEach(function(f){
         var r=f.querySelector('input'),o=f.querySelector('img.over'),h=f.querySelector('.handle');
         r.addEventListener('input',function(){o.style.clipPath='inset(0 0 0 '+r.value+'%)';h.style.left=r.value+'%'});
+      });
+      [].slice.call(document.querySelectorAll('.view.blend')).forEach(function(f){
+        var r=f.querySelector('input'),o=f.querySelector('img.over'),out=f.querySelector('output');
+        r.addEventListener('input',function(){o.style.opacity=String(r.value/100);out.textContent=r.value});
       });
       show(location.hash.slice(1));
     })();

@@ -64,7 +64,8 @@ final class ReportWriter {
         try staging.write(Array(result.json.serialized(pretty: true).utf8), to: Self.jsonName)
         let run = JUnitReport.Run(timestamp: startDate, seconds: FrameResult.seconds(since: start))
         try staging.write(Array(JUnitReport.xml(for: result, run: run).utf8), to: Self.junitName)
-        try staging.write(Array(HTMLReport.html(for: result).utf8), to: Self.htmlName)
+        let expected = HTMLReport.relativeDirectory(from: directory.path, to: result.baseline)
+        try staging.write(Array(HTMLReport.html(for: result, expectedDirectory: expected).utf8), to: Self.htmlName)
         let images = result.frames.flatMap { [$0.expectedFile, $0.actualFile, $0.diffFile, $0.panelFile].compactMap { $0 } }
         let written = Set(images)
         try staging.moveIntoPlace(images + [Self.jsonName, Self.junitName, Self.htmlName],

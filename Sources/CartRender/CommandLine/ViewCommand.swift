@@ -1,0 +1,75 @@
+import CartRenderCore
+import Foundation
+
+/// `cartrender view DIR`: (re)writes `DIR/index.html`, the viewer of an existing render
+/// (``ViewerPage``), from `DIR/manifest.json`. The page is the one `render --viewer` writes for
+/// the same run, byte for byte. It is written atomically under the directory's lock; nothing
+/// else in `DIR` changes (the manifest does not list a page written this way).
+public struct ViewCommand: Equatable, Sendable {
+    public var directory = ""
+    public var quiet = false
+
+    public init() {}
+
+    public static let specs: [OptionSpec] = [
+        OptionSpec("--quiet", nil, "No summary line."),
+        OptionSpec("--help", nil, "Show help.", short: "-h"),
+    ]
+
+    /// Parses view arguments (after `view`).
+    /// - Throws: `UsageError`.
+    public static func parse(_ arguments: [String]) throws -> ViewCommand {
+        let (positionals, options) = try parseOptions(arguments, specs: specs)
+        guard positionals.count == 1, !positionals[0].isEmpty else {
+            throw UsageError("view: expected one render directory (with manifest.json), got \(positionals.count) argument\(positionals.count == 1 ? "" : "s")")
+        }
+        var c = ViewCommand()
+        c.directory = positionals[0]
+        c.quiet = options.contains { $0.name == "--quiet" }
+        return c
+    }
+
+    /// Reads the manifest and writes the page.
+    /// - Throws: ``InputError``: 66 for a missing directory or manifest, 65 for a path that is
+    ///   not a directory or a manifest that is not JSON (line, column) or not a manifest (its
+    ///   JSON path); `OutputError` (73) when the page cannot be written.
+    public func run() throws -> ExitCode {
+        let manifest = try Self.readManifest(in: directory)
+        let out = try OutputDirectory(path: directory)
+        let staging = try StagingArea(in: out)
+        do {
+            try staging.write(Array(try ViewerPage.html(for: manifest).utf8), to: ViewerSink.fileName)
+            try staging.moveIntoPlace([ViewerSink.fileName], removing: [])
+        } catch {
+            staging.discard()
+            throw error
+        }
+        staging.discard()
+        if !quiet {
+            Stderr.write("cartrender: wrote \(out.url(ViewerSink.fileName)) (\(manifest.frames.count) frame\(manifest.frames.count == 1 ? "" : "s"))\n")
+        }
+        return .success
+    }
+
+    /// `DIR/manifest.json`, read with the manifest's one reader.
+    /// - Throws: as ``run()``, before anything is written.
+    static func readManifest(in directory: String) throws -> Manifest {
+        guard let isDirectory = FileSystemPath.isDirectory(directory) else {
+            throw InputError(.unreadable, path: directory, reason: "no such directory")
+        }
+        guard isDirectory else { throw InputError(.invalid, path: directory, reason: "is not a directory (view takes the directory of a render)") }
+        let path = (directory as NSString).appendingPathComponent("manifest.json")
+        let bytes: [UInt8]
+        do { bytes = try RegularFile.read(path, limit: Manifest.maxFileBytes) } catch {
+            if error.problem == .missing {
+                throw InputError(.unreadable, path: path, reason: "no such file: \(directory) is not the directory of a finished render")
+            }
+            throw InputError(error.exitCode == .noInput ? .unreadable : .invalid, path: path, reason: error.reason(notA: "a manifest file"))
+        }
+        do { return try Manifest(json: bytes) } catch let e as JSONSyntaxError {
+            throw InputError(.invalid, path: path, reason: "line \(e.location.line), column \(e.location.column): \(e.message)")
+        } catch let e as DecodingError {
+            throw InputError(.invalid, path: path, reason: (e.jsonPath.isEmpty ? "" : e.jsonPath + ": ") + e.reason)
+        }
+    }
+}

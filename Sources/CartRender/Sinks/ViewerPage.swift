@@ -1,0 +1,328 @@
+import CartRenderCore
+
+/// The viewer of a render, `DIR/index.html`: one self-contained page (inline CSS and
+/// JavaScript, no network) over the frames of its directory, written by `render --viewer`
+/// (``ViewerSink``) and by `cartrender view DIR` from the same manifest, with the same bytes.
+///
+/// What the page has:
+/// - the frame (`frame_NNNN.png`, else `.svg`, by relative path) with a scrubber
+///   (`<input type=range>` over the positions of every frame in the manifest), play / pause at the
+///   render's speed or at ¼ of it, ← → to step, Home / End, and the frame's index and time (s);
+/// - a panel with that frame's `state` as the manifest has it (tables for lists of objects such
+///   as flights and rows, values that changed since the previous frame marked), and the event
+///   list with the events up to this frame's time marked as past and those since the previous
+///   frame as current;
+/// - overlays: the arc path of each flight (the quadratic Bézier of SPEC §2.1 rebuilt from the
+///   `launch` events' destinations and the flights' centers, in screen points, drawn in an SVG
+///   whose view box is the screen in points), the current flight centers, and an onion skin of
+///   the previous frame at 45 % opacity;
+/// - for a render with only an animation (no frame files): the animation itself, a video
+///   (`animation.webm`, `.mp4`) seeked by the scrubber, else the animated image.
+///
+/// The manifest's data is embedded as JSON in a `<script type="application/json">`, every `<`
+/// written as `\u003c` so no string can end the element, so the page works from `file://`.
+/// Only what the page shows is embedded: frame indices, times, files and states, the events, the
+/// canvas and the animation file names (no checksums, no software), so the bytes depend only on
+/// the frames and their order.
+enum ViewerPage {
+    /// The page for `manifest`'s frames, events and animations.
+    /// - Throws: `EncodingError` when an event cannot be encoded (never for a manifest that was read).
+    static func html(for manifest: Manifest) throws -> String {
+        let json = try data(for: manifest).serialized().replacingOccurrences(of: "<", with: "\\u003c")
+        let title = "cartrender viewer: \(manifest.frames.count) frame\(manifest.frames.count == 1 ? "" : "s"), \(manifest.width)×\(manifest.height) px"
+        return """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(HTMLReport.esc(title))</title>
+        <style>\(css)</style>
+        </head>
+        <body>
+        \(body)
+        <script type="application/json" id="viewer-data">\(json)</script>
+        <script>\(script)</script>
+        </body>
+        </html>
+
+        """
+    }
+
+    /// The animations the page can show, best first: videos seek exactly, images only play.
+    static let animationPreference = ["animation.webm", "animation.mp4", "animation.png", "animation.webp", "animation.gif"]
+
+    /// The embedded data: `{"fps", "scale", "size": {"width", "height"} (px), "duration" (s),
+    /// "frameCount", "frames": [{"index", "time", "file" (or null), "state"}], "events",
+    /// "animations": [file names, best first]}`.
+    static func data(for manifest: Manifest) throws -> JSONValue {
+        let frames: [JSONValue] = manifest.frames.map { frame in
+            let file = frame.files.first { $0.name.hasSuffix(".png") } ?? frame.files.first { $0.name.hasSuffix(".svg") }
+            return .object([("index", .int(frame.index)), ("time", .num(frame.time)),
+                            ("file", file.map { .string($0.name) } ?? .null), ("state", frame.state)])
+        }
+        let outputs = Set(manifest.outputs.map(\.name))
+        let animations = animationPreference.filter(outputs.contains).map { JSONValue.string($0) }
+        return .object([
+            ("fps", .int(manifest.fps)), ("scale", .num(manifest.scale)),
+            ("size", .object([("width", .int(manifest.width)), ("height", .int(manifest.height))])),
+            ("duration", .num(manifest.duration)), ("frameCount", .int(manifest.frameCount)),
+            ("frames", .array(frames)), ("events", try JSONValue(encoding: manifest.events)),
+            ("animations", .array(animations)),
+        ])
+    }
+
+    static let body = """
+    <header>
+    <h1>cartrender viewer</h1>
+    <p class="meta" id="meta"></p>
+    </header>
+    <main>
+    <section class="view">
+    <div class="stage" id="stage">
+    <img id="frame" alt="frame">
+    <img id="onion-image" alt="previous frame" hidden>
+    <svg id="overlay" xmlns="http://www.w3.org/2000/svg" aria-hidden="true"></svg>
+    </div>
+    <div class="controls">
+    <button type="button" id="first" title="First frame (Home)">⏮</button>
+    <button type="button" id="back" title="Previous frame (←)">◀︎</button>
+    <button type="button" id="play" title="Play / pause (space)">Play</button>
+    <button type="button" id="forward" title="Next frame (→)">▶︎</button>
+    <button type="button" id="last" title="Last frame (End)">⏭</button>
+    <label><input type="radio" name="speed" id="speed-1" value="1" checked> 1×</label>
+    <label><input type="radio" name="speed" id="speed-quarter" value="0.25"> ¼×</label>
+    <span class="readout">frame <b id="frame-index"></b> · <b id="frame-time"></b> s · <span id="position"></span></span>
+    </div>
+    <input type="range" id="scrubber" min="0" max="0" value="0" aria-label="Frame">
+    <div class="controls">
+    <label><input type="checkbox" id="arcs"> flight arc paths</label>
+    <label><input type="checkbox" id="onion"> onion skin (previous frame)</label>
+    <span class="note" id="note"></span>
+    </div>
+    </section>
+    <aside>
+    <h2>State</h2>
+    <div id="state"></div>
+    <h2>Events</h2>
+    <ol id="events"></ol>
+    </aside>
+    </main>
+    <noscript><p>The viewer needs JavaScript; the frames are the frame_NNNN files beside this page.</p></noscript>
+    """
+
+    static let css = """
+    :root{--bg:#f2f2f7;--card:#fff;--ink:#1c1c1e;--mute:#6e6e73;--line:#d1d1d6;--accent:#5856d6;--now:#ff9500;--arc:#ff2d55}
+    *{box-sizing:border-box}[hidden]{display:none!important}body{margin:0;font:14px/1.45 system-ui,-apple-system,"Inter",sans-serif;background:var(--bg);color:var(--ink)}
+    header{padding:12px 20px 0}h1{font-size:20px;margin:0}h2{font-size:14px;margin:12px 0 4px;color:var(--mute);text-transform:uppercase;letter-spacing:.04em}
+    .meta,.note{color:var(--mute);margin:2px 0}
+    main{display:flex;gap:16px;padding:10px 20px 20px;align-items:flex-start}
+    .view{flex:0 1 auto;min-width:0;background:var(--card);border-radius:10px;padding:12px}
+    aside{flex:1 1 360px;min-width:300px;max-height:calc(100vh - 70px);overflow:auto;background:var(--card);border-radius:10px;padding:0 12px 12px}
+    .stage{position:relative;display:inline-block;line-height:0;background:repeating-conic-gradient(#e5e5ea 0 25%,#fff 0 50%) 0 0/16px 16px;border:1px solid var(--line)}
+    .stage img,.stage video{display:block;height:calc(100vh - 210px);min-height:320px;width:auto;max-width:100%}
+    #onion-image{position:absolute;left:0;top:0;width:100%;height:100%;opacity:.45;pointer-events:none}
+    #overlay{position:absolute;left:0;top:0;width:100%;height:100%;pointer-events:none}
+    .controls{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin-top:8px}
+    button{font:inherit;min-width:36px;padding:3px 10px;border:1px solid var(--line);border-radius:6px;background:#fff;cursor:pointer}
+    button:hover{border-color:var(--accent)}#play.playing{background:var(--accent);color:#fff;border-color:var(--accent)}
+    .readout{margin-left:auto;font-variant-numeric:tabular-nums}
+    #scrubber{display:block;width:100%;margin:8px 0 0}
+    table{border-collapse:collapse;font-size:12px;font-variant-numeric:tabular-nums;margin:2px 0 6px}
+    th,td{border-bottom:1px solid #e5e5ea;padding:2px 8px 2px 0;text-align:left;vertical-align:top}th{color:var(--mute);font-weight:600}
+    dl{margin:0;display:grid;grid-template-columns:max-content 1fr;gap:1px 10px;font-size:13px;font-variant-numeric:tabular-nums}
+    dt{color:var(--mute)}dd{margin:0}dd dl{font-size:12px}
+    .changed{background:#fff3c4;border-radius:3px}.none{color:var(--mute)}
+    #events{list-style:none;margin:0;padding:0;font-size:12px;font-variant-numeric:tabular-nums}
+    #events li{padding:2px 6px;border-left:3px solid transparent;cursor:pointer;color:var(--mute)}
+    #events li.past{color:var(--ink)}#events li.current{border-left-color:var(--now);background:#fff4e5;color:var(--ink);font-weight:600}
+    #events li.marker{cursor:default;color:var(--accent);font-weight:600;border-left-color:var(--accent)}
+    #events .t{display:inline-block;min-width:58px}#events .k{display:inline-block;min-width:64px;font-weight:600}
+    """
+
+    /// The page's script. Times compare with 1 µs of tolerance, as the renderer's (SPEC §1).
+    static let script = #"""
+    (function(){
+      var data=JSON.parse(document.getElementById('viewer-data').textContent);
+      var frames=data.frames, fps=data.fps, eps=1e-6;
+      var $=function(id){return document.getElementById(id)};
+      var img=$('frame'), onionImg=$('onion-image'), overlay=$('overlay'), scrubber=$('scrubber');
+      var stage=$('stage'), playButton=$('play'), eventsList=$('events'), stateBox=$('state');
+      var hasFiles=frames.some(function(f){return f.file});
+      var animation=hasFiles?null:(data.animations[0]||null);
+      var video=null, pos=0, playing=false, speed=1, startClock=0, startTime=0, timer=0;
+      var wPt=data.size.width/data.scale, hPt=data.size.height/data.scale;
+      overlay.setAttribute('viewBox','0 0 '+wPt+' '+hPt);
+      overlay.setAttribute('preserveAspectRatio','none');
+      function fmt(v,d){return (Math.round(v*Math.pow(10,d))/Math.pow(10,d)).toFixed(d)}
+      function num(v){return typeof v==='number'?String(Math.round(v*1e6)/1e6):String(v)}
+      function src(name){return encodeURIComponent(name)}
+      $('meta').textContent=frames.length+' of '+data.frameCount+' frames · '+data.size.width+'×'+data.size.height+' px ('+fmt(wPt,0)+'×'+fmt(hPt,0)+' pt at '+num(data.scale)+'×) · '+fps+' fps · '+num(data.duration)+' s'+(animation?' · showing '+animation:'');
+      scrubber.max=String(Math.max(0,frames.length-1));
+
+      if(animation){
+        img.remove();
+        if(/\.(webm|mp4)$/.test(animation)){
+          video=document.createElement('video');video.id='animation';video.muted=true;video.loop=true;video.playsInline=true;video.preload='auto';
+          video.src=src(animation);stage.insertBefore(video,stage.firstChild);
+        }else{
+          var a=document.createElement('img');a.id='animation';a.alt='animation';a.src=src(animation);stage.insertBefore(a,stage.firstChild);
+          $('note').textContent=animation+' plays on its own; the state follows the scrubber.';
+        }
+        $('onion').disabled=true;
+      }else if(!hasFiles){
+        $('note').textContent='This render wrote no frame files or animation to show.';
+      }
+
+      // Flight arcs (SPEC §2.1): center(p) = start + B(p), B the quadratic Bézier from (0,0) to
+      // the destination with control (0.35·dx, min(dy,0) − 120); start from any frame of the flight.
+      var arcs=[];
+      data.events.forEach(function(e){
+        if(e.kind!=='launch'||!e.destination)return;
+        var d=e.destination, c={x:0.35*d.x,y:Math.min(d.y,0)-120};
+        for(var i=0;i<frames.length;i++){
+          var fl=(frames[i].state.flights||[]).filter(function(f){return f.id===e.flight})[0];
+          if(!fl)continue;
+          var p=fl.progress, b={x:2*(1-p)*p*c.x+p*p*d.x,y:2*(1-p)*p*c.y+p*p*d.y};
+          var s={x:fl.center.x-b.x,y:fl.center.y-b.y};
+          arcs.push({id:e.flight,d:'M'+num(s.x)+' '+num(s.y)+' Q'+num(s.x+c.x)+' '+num(s.y+c.y)+' '+num(s.x+d.x)+' '+num(s.y+d.y)});
+          break;
+        }
+      });
+      if(!arcs.length){$('arcs').disabled=true;$('arcs').parentNode.title='No flights in this render';}
+
+      function drawOverlay(){
+        var on=$('arcs').checked, svg='';
+        if(on){
+          arcs.forEach(function(a){svg+='<path class="arc" data-flight="'+a.id+'" d="'+a.d+'" fill="none" stroke="#ff2d55" stroke-width="2" stroke-dasharray="6 4" vector-effect="non-scaling-stroke"/>'});
+          (frames[pos].state.flights||[]).forEach(function(f){
+            svg+='<circle class="center" cx="'+num(f.center.x)+'" cy="'+num(f.center.y)+'" r="4" fill="#ff2d55" stroke="#fff" stroke-width="1.5" vector-effect="non-scaling-stroke"/>';
+          });
+        }
+        overlay.innerHTML=svg;
+      }
+
+      function flat(v,path,out){
+        if(v&&typeof v==='object'){Object.keys(v).forEach(function(k){flat(v[k],path+(Array.isArray(v)?'['+k+']':(path?'.':'')+k),out)})}
+        else out[path]=v;
+        return out;
+      }
+      function cell(v,path,prev){
+        var el;
+        if(Array.isArray(v)&&v.length&&v.every(function(x){return x&&typeof x==='object'&&!Array.isArray(x)})){
+          el=document.createElement('table');
+          var cols=[];v.forEach(function(r){Object.keys(r).forEach(function(k){if(cols.indexOf(k)<0)cols.push(k)})});
+          var tr=el.insertRow();cols.forEach(function(k){var th=document.createElement('th');th.textContent=k;tr.appendChild(th)});
+          v.forEach(function(r,i){var row=el.insertRow();cols.forEach(function(k){var td=row.insertCell();td.appendChild(cell(r[k],path+'['+i+'].'+k,prev))})});
+        }else if(v&&typeof v==='object'){
+          var keys=Object.keys(v);
+          if(!keys.length){el=document.createElement('span');el.className='none';el.textContent=Array.isArray(v)?'none':'—';return el}
+          if(keys.every(function(k){return v[k]===null||typeof v[k]!=='object'})&&keys.length<=3&&!Array.isArray(v)){
+            el=document.createElement('span');
+            keys.forEach(function(k,i){var s=document.createElement('span');s.textContent=(i?' ':'')+k+' '+(v[k]===null?'—':num(v[k]));mark(s,path+'.'+k,v[k],prev);el.appendChild(s)});
+            return el;
+          }
+          el=document.createElement('dl');
+          keys.forEach(function(k){
+            var dt=document.createElement('dt');dt.textContent=Array.isArray(v)?'['+k+']':k;
+            var dd=document.createElement('dd');dd.appendChild(cell(v[k],path+(Array.isArray(v)?'['+k+']':(path?'.':'')+k),prev));
+            el.appendChild(dt);el.appendChild(dd);
+          });
+        }else{
+          el=document.createElement('span');el.textContent=v===null?'—':num(v);mark(el,path,v,prev);
+        }
+        return el;
+      }
+      function mark(el,path,v,prev){if(prev&&path in prev&&prev[path]!==v)el.className='changed';el.setAttribute('data-path',path)}
+
+      var eventItems=data.events.map(function(e,i){
+        var li=document.createElement('li');
+        var rest=Object.keys(e).filter(function(k){return k!=='time'&&k!=='kind'}).map(function(k){
+          var v=e[k];return k+' '+(v&&typeof v==='object'?'('+Object.keys(v).map(function(q){return num(v[q])}).join(', ')+')':num(v));
+        }).join(' · ');
+        li.innerHTML='<span class="t"></span><span class="k"></span><span class="r"></span>';
+        li.children[0].textContent=fmt(e.time,3)+' s';li.children[1].textContent=e.kind;li.children[2].textContent=rest;
+        li.addEventListener('click',function(){pause();var j=frames.findIndex(function(f){return f.time>=e.time-eps});show(j<0?frames.length-1:j)});
+        eventsList.appendChild(li);return li;
+      });
+      var marker=document.createElement('li');marker.className='marker';
+
+      function show(p,fromVideo){
+        if(!frames.length)return;
+        pos=Math.max(0,Math.min(frames.length-1,p));
+        var f=frames[pos], prevF=pos>0?frames[pos-1]:null;
+        scrubber.value=String(pos);
+        $('frame-index').textContent=String(f.index);
+        $('frame-time').textContent=fmt(f.time,3);
+        $('position').textContent=(pos+1)+' / '+frames.length;
+        if(f.file){img.src=src(f.file);img.alt='frame '+f.index}
+        var onion=$('onion').checked&&prevF&&prevF.file;
+        onionImg.hidden=!onion;if(onion)onionImg.src=src(prevF.file);
+        if(video&&!fromVideo)video.currentTime=f.time+0.5/fps;
+        var prevState=prevF?flat(prevF.state,'',{}):null;
+        stateBox.textContent='';stateBox.appendChild(cell(f.state,'',prevState));
+        var since=prevF?prevF.time:-Infinity, placed=false;
+        eventItems.forEach(function(li,i){
+          var t=data.events[i].time;
+          li.className=t<=f.time+eps?(t>since+eps?'past current':'past'):'future';
+          if(!placed&&t>f.time+eps){eventsList.insertBefore(marker,li);placed=true}
+        });
+        if(!placed)eventsList.appendChild(marker);
+        marker.textContent='▶ frame '+f.index+' at '+fmt(f.time,3)+' s';
+        drawOverlay();
+        for(var k=1;k<=4&&pos+k<frames.length;k++){var n=frames[pos+k];if(n.file)(new Image()).src=src(n.file)}
+        if(history.replaceState)history.replaceState(null,'','#frame='+f.index);
+      }
+      function positionAt(t){
+        var lo=0;while(lo+1<frames.length&&frames[lo+1].time<=t+eps)lo++;return lo;
+      }
+      function follow(t){var p=positionAt(t);if(p!==pos)show(p,true)}
+      function tick(){
+        if(!playing)return;
+        if(video){follow(video.currentTime);timer=requestAnimationFrame(tick);return}
+        var t=startTime+(performance.now()-startClock)/1000*speed;
+        var end=frames[frames.length-1].time;
+        if(t>end+0.5/fps){startTime=frames[0].time;startClock=performance.now();t=startTime}
+        follow(t);
+        timer=requestAnimationFrame(tick);
+      }
+      function play(){
+        if(playing||frames.length<2)return;
+        playing=true;playButton.textContent='Pause';playButton.classList.add('playing');
+        if(pos===frames.length-1)show(0);
+        startTime=frames[pos].time;startClock=performance.now();
+        if(video){video.playbackRate=speed;video.currentTime=startTime;video.play()}
+        timer=requestAnimationFrame(tick);
+      }
+      function pause(){
+        if(!playing)return;
+        playing=false;playButton.textContent='Play';playButton.classList.remove('playing');
+        cancelAnimationFrame(timer);if(video)video.pause();
+      }
+      function step(d){pause();show(pos+d)}
+      playButton.addEventListener('click',function(){playing?pause():play()});
+      $('first').addEventListener('click',function(){pause();show(0)});
+      $('last').addEventListener('click',function(){pause();show(frames.length-1)});
+      $('back').addEventListener('click',function(){step(-1)});
+      $('forward').addEventListener('click',function(){step(1)});
+      scrubber.addEventListener('input',function(){pause();show(Number(scrubber.value))});
+      [$('speed-1'),$('speed-quarter')].forEach(function(r){r.addEventListener('change',function(){
+        var was=playing;pause();speed=Number(r.value);if(was)play();
+      })});
+      $('arcs').addEventListener('change',drawOverlay);
+      $('onion').addEventListener('change',function(){show(pos)});
+      document.addEventListener('keydown',function(e){
+        var t=e.target, tag=t&&t.tagName;
+        if(tag==='INPUT'&&t.type!=='range'&&e.key===' ')return;
+        if(tag==='BUTTON'&&(e.key===' '||e.key==='Enter'))return;
+        if(e.key==='ArrowRight'){step(1)}else if(e.key==='ArrowLeft'){step(-1)}
+        else if(e.key==='Home'){pause();show(0)}else if(e.key==='End'){pause();show(frames.length-1)}
+        else if(e.key===' '){playing?pause():play()}else return;
+        e.preventDefault();
+      });
+      var m=/^#frame=(\d+)$/.exec(location.hash), start=0;
+      if(m){var j=frames.findIndex(function(f){return f.index===Number(m[1])});if(j>=0)start=j}
+      show(start);
+    })();
+    """#
+}
