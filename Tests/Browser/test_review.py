@@ -90,6 +90,15 @@ def test_accept_rewrites_the_baseline_frame_and_the_page_reloads(browser, review
         assert img.evaluate("i => i.complete && i.naturalWidth > 0"), img.get_attribute("src")
     assert (review.baseline / "frame_0006.png").read_bytes() != review.rendered
 
+    # A passing frame shows the baseline frame by the report's relative link (../baseline/…),
+    # which the server answers from the baseline directory.
+    page.evaluate("location.hash = 'frame_0000'")
+    passing = page.locator("section.frame#frame_0000 img").first
+    passing.wait_for(state="visible")
+    page.wait_for_function("i => i.complete && i.naturalWidth > 0", arg=passing.element_handle())
+    assert passing.get_attribute("src") == "../baseline/frame_0000.png"
+    page.evaluate("location.hash = 'frame_0006'")
+
     with page.expect_navigation(timeout=60_000):
         current.locator("button.accept[data-accept='frame_0006.png']").click()
     assert page.locator("#review-status").inner_text() == "Every frame passes: nothing to accept"

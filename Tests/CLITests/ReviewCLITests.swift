@@ -172,7 +172,10 @@ final class ReviewCLITests: XCTestCase {
         XCTAssertEqual(review.stdout.components(separatedBy: "\n").first,
                        "FAIL     frame_0006.png (t=1.5 s): 1 px differs (0.0003 %), allowed 0 px → snaps/cartrender-report/frame_0006.diff.png")
 
-        let page = try get("/?token=\(review.token)", review)
+        let root = try get("/?token=\(review.token)", review)
+        XCTAssertEqual(root.status, 303, root.text)
+        XCTAssertEqual(root.headers["location"], "/cartrender-report/?token=\(review.token)", "the report at its path beside the baseline's (below snaps/)")
+        let page = try get("/cartrender-report/?token=\(review.token)", review)
         XCTAssertEqual(page.status, 200, page.text)
         XCTAssertEqual(page.headers["content-type"], "text/html; charset=utf-8")
         XCTAssertEqual(page.headers["connection"], "close")
@@ -188,15 +191,21 @@ final class ReviewCLITests: XCTestCase {
         // The report's images load with the cookie, the header or the query.
         let expected = try Data(contentsOf: URL(fileURLWithPath: dir + "/snaps/cartrender-report/frame_0006.diff.png"))
         for auth in [["Cookie: other=1; cartrender-review-\(review.port)=\(review.token)"], ["X-Cartrender-Token: \(review.token)"]] {
-            let image = try get("/frame_0006.diff.png", review, headers: auth)
+            let image = try get("/cartrender-report/frame_0006.diff.png", review, headers: auth)
             XCTAssertEqual(image.status, 200, image.text)
             XCTAssertEqual(image.headers["content-type"], "image/png")
             XCTAssertEqual(Data(image.body), expected)
         }
-        XCTAssertEqual(try get("/report.json?token=\(review.token)", review).headers["content-type"], "application/json")
+        XCTAssertEqual(try get("/cartrender-report/report.json?token=\(review.token)", review).headers["content-type"], "application/json")
+        // A passing frame's section shows the baseline frame, by the report's link `../scene/frame_0000.png`.
+        XCTAssertTrue(page.text.contains("src=\"../scene/frame_0000.png\""))
+        let baselineFrame = try get("/scene/frame_0000.png?token=\(review.token)", review)
+        XCTAssertEqual(baselineFrame.status, 200, baselineFrame.text)
+        XCTAssertEqual(Data(baselineFrame.body), try Data(contentsOf: URL(fileURLWithPath: dir + "/snaps/scene/frame_0000.png")))
+        XCTAssertEqual(try get("/scene/manifest.json?token=\(review.token)", review).status, 404, "only frames of the baseline")
 
         let refusal = "refused: the request does not carry this review's token (open the address cartrender review printed)\n"
-        for (target, headers) in [("/", [String]()), ("/frame_0006.diff.png", []), ("/?token=\(String(repeating: "0", count: 64))", []),
+        for (target, headers) in [("/", [String]()), ("/cartrender-report/frame_0006.diff.png", []), ("/scene/frame_0000.png", []), ("/?token=\(String(repeating: "0", count: 64))", []),
                                   ("/", ["X-Cartrender-Token: \(review.token.dropLast())"]), ("/", ["Cookie: cartrender-review-1=\(review.token)"])] {
             let r = try get(target, review, headers: headers)
             XCTAssertEqual(r.status, 403, "\(target) \(headers)")
@@ -227,12 +236,12 @@ final class ReviewCLITests: XCTestCase {
         XCTAssertEqual(origin.text, "refused: the request comes from another origin\n")
 
         for target in ["/../scene/frame_0000.png", "/%2e%2e/scene/frame_0000.png", "/..%2fscene%2fframe_0000.png", "/./index.html",
-                       "//etc/passwd", "/.cartrender-staging", "/a/../index.html"] {
+                       "//etc/passwd", "/.cartrender-staging", "/a/../index.html"].map({ "/cartrender-report" + $0 }) + ["/scene/../../secret.txt"] {
             let r = try get(target + q, review)
             XCTAssertEqual(r.status, 403, target)
             XCTAssertTrue(r.text.hasPrefix("refused: ") && r.text.hasSuffix(" is not a file of the report\n"), r.text)
         }
-        for target in ["/link.txt", "/missing.png", "/frame_0006.png"] {
+        for target in ["/cartrender-report/link.txt", "/cartrender-report/missing.png", "/cartrender-report/frame_0006.png", "/secret.txt", "/../secret.txt", "/etc/passwd", "/scene/frame_0006.png/x", "/snaps/scene/frame_0006.png"] {
             XCTAssertEqual(try get(target + q, review).status, 404, target)
         }
         XCTAssertEqual(try send("GET http://127.0.0.1/\(q) HTTP/1.1\r\nHost: 127.0.0.1:\(review.port)\r\n\r\n", port: review.port).status, 400)
@@ -284,7 +293,7 @@ final class ReviewCLITests: XCTestCase {
         XCTAssertEqual(try files("snaps/scene"), recordedOne, "the same bytes as verify --record failed --frames 6-6")
         let report = try String(contentsOfFile: dir + "/snaps/cartrender-report/report.json", encoding: .utf8)
         XCTAssertTrue(report.contains("\"frame_0002.png\"") && !report.contains("frame_0006.diff.png"), "the report is of the verify after the accept")
-        let page = try get("/?token=\(review.token)", review)
+        let page = try get("/cartrender-report/?token=\(review.token)", review)
         XCTAssertTrue(page.text.contains("\"frames\":[\"frame_0002.png\"]"), "only frame 2 is left to accept")
         XCTAssertEqual(try post("/accept?frame=frame_0006.png", review, headers: [token]).status, 409, "frame 6 passes now")
 
@@ -318,7 +327,7 @@ final class ReviewCLITests: XCTestCase {
 
         let review = try startReview(args + ["--variant", "dark", "--record", "never"])
         XCTAssertTrue(review.stdout.hasPrefix("FAIL     frame_0001.png"), review.stdout)
-        XCTAssertTrue(try get("/frame_0001.diff.png?token=\(review.token)", review).status == 200, "served from cartrender-report/dark")
+        XCTAssertTrue(try get("/cartrender-report/dark/frame_0001.diff.png?token=\(review.token)", review).status == 200, "served from cartrender-report/dark")
         let accepted = try post("/accept?frame=frame_0001.png", review, headers: ["X-Cartrender-Token: \(review.token)"])
         XCTAssertEqual(accepted.text, "accepted 1 frame; verify passes\n")
         XCTAssertEqual(review.stop(), 0, review.stderr)

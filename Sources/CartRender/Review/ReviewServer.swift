@@ -13,11 +13,14 @@ import Foundation
 ///   report's images load. `POST /accept` needs the query or the header: a page of another
 ///   port of 127.0.0.1 cannot make its browser send them.
 ///
-/// What is served:
-/// - `GET /` and `GET /index.html`: the report page with the review controls
-///   (``ReviewPage``); `GET /NAME`: a regular file of the report directory, with its
-///   `Content-Type`. Names with a segment that is empty or starts with `.` (`..`, hidden files)
-///   are refused (403); what is not a regular file there (symbolic links included) is 404.
+/// What is served — the report and baseline directories at their paths below the directory
+/// that holds both (`/snaps/cartrender-report/`, `/snaps/fly/`), so that the report's relative
+/// links to baseline frames (`../fly/frame_0003.png`) resolve as they do from the file system:
+/// - `GET /`: a redirect (303) to the report's page, which is its `index.html` with the review
+///   controls (``ReviewPage``); `GET /REPORT/NAME`: a regular file of the report directory, with
+///   its `Content-Type`; `GET /BASELINE/frame_NNNN.png`: a baseline frame. Paths with a segment
+///   below those directories that is empty or starts with `.` (`..`, hidden files) are refused
+///   (403); anything else, and what is not a regular file (symbolic links included), is 404.
 /// - `POST /accept?frame=NAME` or `?frame=all`: ``ReviewSession/accept(_:)``; 200 with one line
 ///   when done, 409 for a frame that does not fail, 500 with the error's sentence when the
 ///   baseline cannot be rewritten, 503 when interrupted.
@@ -28,6 +31,9 @@ final class ReviewServer {
     let token: String
     private let http: LoopbackHTTPServer
     private let session: ReviewSession
+    /// The URL path segments of the report and the baseline directory (below the directory
+    /// that holds both), percent-decoded.
+    private let reportPath: [String], baselinePath: [String]
     /// Set when an accept was interrupted: serving stops.
     private(set) var interrupted = false
 
@@ -40,6 +46,7 @@ final class ReviewServer {
         self.session = session
         http = try LoopbackHTTPServer()
         port = http.port
+        (reportPath, baselinePath) = Self.urlPaths(session.reportDirectory, session.baseline)
         var random = SystemRandomNumberGenerator()
         token = (0..<4).map { _ in String(random.next() as UInt64, radix: 16) }.map { String(repeating: "0", count: 16 - $0.count) + $0 }.joined()
     }
@@ -85,7 +92,7 @@ final class ReviewServer {
         }
         guard request.method == "GET" else { return .text(405, "only GET, and POST /accept", headers: ["Allow": "GET"]) }
         var response = file(request.path)
-        if request.queryValue("token") != nil && response.status == 200 {
+        if request.queryValue("token") != nil && (response.status == 200 || response.status == 303) {
             response.headers["Set-Cookie"] = "\(cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
         }
         return response
@@ -123,24 +130,59 @@ final class ReviewServer {
         }
     }
 
-    /// A file of the report directory, `/` being `index.html` with the review controls.
-    private func file(_ path: String) -> HTTPResponse {
-        let relative = path == "/" ? ReportWriter.htmlName : String(path.dropFirst())
-        let segments = relative.split(separator: "/", omittingEmptySubsequences: false)
-        guard !segments.contains(where: { $0.isEmpty || $0.hasPrefix(".") }), !relative.contains("\0"), !relative.contains("\\") else {
-            return .text(403, "refused: \(singleLine(path)) is not a file of the report")
+    /// The URL path segments of directories `a` and `b`: their components below the deepest
+    /// directory that holds both, resolved as ``HTMLReport/relativeDirectory(from:to:)``
+    /// resolves them (so the report's links agree).
+    static func urlPaths(_ a: String, _ b: String) -> ([String], [String]) {
+        func components(_ path: String) -> [String] {
+            URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().pathComponents.filter { $0 != "/" }
         }
-        let full = (session.reportDirectory as NSString).appendingPathComponent(relative)
-        var info = stat()
-        guard lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG, var bytes = try? RegularFile.read(full, limit: Self.maxFileBytes) else {
+        let x = components(a), y = components(b)
+        var common = 0
+        while common < x.count, common < y.count, x[common] == y[common] { common += 1 }
+        return (Array(x[common...]), Array(y[common...]))
+    }
+
+    /// `/` and the segments, each percent-encoded, ending in `/`.
+    private static func urlPath(_ segments: [String]) -> String {
+        "/" + segments.map { ($0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? $0) + "/" }.joined()
+    }
+
+    /// The URL path of the report's page.
+    var pagePath: String { Self.urlPath(reportPath) }
+
+    /// A file of the report directory or a baseline frame, by URL path; `/` redirects to the
+    /// report's page.
+    private func file(_ path: String) -> HTTPResponse {
+        if path == "/" && !reportPath.isEmpty {
+            return HTTPResponse(status: 303, headers: ["Location": pagePath + "?token=" + token], body: [])
+        }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        func below(_ mount: [String]) -> [String]? { segments.starts(with: mount) && segments.count > mount.count ? Array(segments[mount.count...]) : nil }
+        // The deeper directory first: a report inside the baseline directory is the report's.
+        let report = (reportPath, session.reportDirectory, true), baseline = (baselinePath, session.baseline, false)
+        let mounts = reportPath.count >= baselinePath.count ? [report, baseline] : [baseline, report]
+        guard let (found, directory, isReport) = mounts.lazy.compactMap({ m in below(m.0).map { ($0, m.1, m.2) } }).first else {
             return .text(404, "not found: \(singleLine(path))")
         }
-        if relative == ReportWriter.htmlName {
+        var rest = found
+        if isReport && rest == [""] { rest = [ReportWriter.htmlName] }
+        guard !rest.contains(where: { $0.isEmpty || $0.hasPrefix(".") || $0.contains("\0") || $0.contains("\\") }) else {
+            return .text(403, "refused: \(singleLine(path)) is not a file of the report")
+        }
+        let name = rest.joined(separator: "/")
+        let full = (directory as NSString).appendingPathComponent(name)
+        var info = stat()
+        guard isReport || (rest.count == 1 && FrameResult.index(ofFileName: name) != nil),
+              lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG, var bytes = try? RegularFile.read(full, limit: Self.maxFileBytes) else {
+            return .text(404, "not found: \(singleLine(path))")
+        }
+        if isReport && name == ReportWriter.htmlName {
             let html = ReviewPage.inject(into: String(decoding: bytes, as: UTF8.self), token: token,
                                          frames: session.acceptable.map(\.name), failing: session.result.failures.count)
             bytes = Array(html.utf8)
         }
-        return HTTPResponse(status: 200, headers: ["Content-Type": Self.contentType(of: relative)], body: bytes)
+        return HTTPResponse(status: 200, headers: ["Content-Type": Self.contentType(of: name)], body: bytes)
     }
 
     /// The media type of a report file, by its extension.
