@@ -48,7 +48,7 @@ final class ReviewServer {
         port = http.port
         (reportPath, baselinePath) = Self.urlPaths(session.reportDirectory, session.baseline)
         var random = SystemRandomNumberGenerator()
-        token = (0..<4).map { _ in String(random.next() as UInt64, radix: 16) }.map { String(repeating: "0", count: 16 - $0.count) + $0 }.joined()
+        token = (0..<4).map { _ in String(format: "%016llx", random.next() as UInt64) }.joined()
     }
 
     /// The address to open: `http://127.0.0.1:PORT/?token=TOKEN`.
@@ -116,7 +116,7 @@ final class ReviewServer {
         do {
             guard let names = try session.accept(frame == "all" ? nil : frame) else {
                 interrupted = true
-                return .text(503, "interrupted: the baseline is as it was before this accept")
+                return .text(503, "interrupted: review stops (its terminal says what was written)")
             }
             let failing = session.result.failures.count
             let verdict = failing == 0 ? "verify passes" : "verify still fails (\(failing) frame\(failing == 1 ? "" : "s"))"
