@@ -17,7 +17,7 @@ final class CommandLineConventionsTests: XCTestCase {
     }
 
     func testEveryCommandTakesDashHAndDashDashHelp() throws {
-        let helps: [(String, String)] = [("verify", Help.verify), ("diff", Help.diff), ("merge", Help.merge), ("audit", Help.audit),
+        let helps: [(String, String)] = [("verify", Help.verify), ("review", ReviewCommand.help), ("diff", Help.diff), ("merge", Help.merge), ("audit", Help.audit),
                                          ("schema", Help.schema), ("help", Help.help), ("version", Help.versionHelp)]
         for (command, text) in helps {
             for flag in ["-h", "--help"] {

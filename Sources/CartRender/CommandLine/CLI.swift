@@ -15,6 +15,7 @@ public enum CLI {
     /// `cartrender NAME …`: every subcommand. Anything else is a render.
     static let subcommands: [Subcommand] = [
         Subcommand(name: "verify", help: { Help.verify }, run: { try VerifyCommand.parse($0).run() }),
+        Subcommand(name: "review", help: { ReviewCommand.help }, run: { try ReviewCommand.parse($0).run() }),
         Subcommand(name: "diff", help: { Help.diff }, run: { try DiffCommand.parse($0).run() }),
         Subcommand(name: "merge", help: { Help.merge }, run: { try MergeCommand.parse($0).run() }),
         Subcommand(name: "view", help: { Help.view }, run: { try ViewCommand.parse($0).run() }),

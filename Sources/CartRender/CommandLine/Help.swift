@@ -86,7 +86,7 @@ public enum Help {
         cartrender help — print the help of cartrender, or of one command.
 
         USAGE
-          cartrender help [verify | diff | merge | view | audit | schema | help | version]
+          cartrender help [verify | review | diff | merge | view | audit | schema | help | version]
         """
 
     /// `cartrender version --help`.
@@ -176,6 +176,8 @@ public enum Help {
                                                  - reads the scene from standard input)
           cartrender verify [SCENE.json | -] --baseline DIR [options]
                                                  render and compare every frame with a baseline
+          cartrender review [SCENE.json | -] --baseline DIR [options]
+                                                 verify, then accept frames from the served report
           cartrender diff A B [options]          compare two PNG files or two frame directories
           cartrender merge DIR... [--out DIR]    join the outputs of --shard runs
           cartrender view DIR                    write DIR/index.html, the viewer of a render

@@ -96,12 +96,13 @@ public struct VerifyCommand: Equatable, Sendable {
     }
 
     /// Verifies one scene (or variant) against `baseline`; nil when interrupted (the message is
-    /// printed).
-    func verify(renderer: Renderer, baseline: String, reportDirectory: String?, environment: [String: String],
+    /// printed). `writeReport: false` writes no report (`review` recording accepted frames).
+    func verify(renderer: Renderer, baseline: String, reportDirectory: String?, writeReport: Bool = true, environment: [String: String],
                 interrupts: InterruptWatcher) throws -> SnapshotResult? {
         let record = try RecordMode.resolve(record, environment: environment)
         var options = VerifyOptions(baseline: baseline)
         options.reportDirectory = reportDirectory
+        options.writeReport = writeReport
         options.tolerance = tolerance
         options.masks = masks
         options.record = record
