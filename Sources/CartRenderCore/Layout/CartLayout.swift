@@ -215,7 +215,8 @@ public struct CartLayout {
 
         // Header.
         let chevron = ImageSource.symbol("chevron.left")
-        list.append(.image(ImageDraw(source: chevron, frame: chevronFrame, contentMode: .fill, tint: text, mirrored: Symbols.isMirrored(chevron, in: direction))))
+        list.append(.image(ImageDraw(source: chevron, frame: chevronFrame, contentMode: .fill, tint: text, mirrored: Symbols.isMirrored(chevron, in: direction),
+                                      weight: Look.cartChevronWeight)))
         list.append(.text(TextRun(cart.title, font: font(Look.cartTitleFont), color: text,
                                   origin: Point(x: titleFrame.x, y: titleFrame.y), maxWidth: titleFrame.width, maxLines: titleMaxLines, direction: direction)))
 
@@ -343,7 +344,7 @@ public struct CartLayout {
         let f = stepperFrames(quantity: r.quantity, metrics: m)
         let label = measurer.measure(String(r.quantity), font: font(Look.cartQuantityFont), maxWidth: nil)
         func symbol(_ name: String, _ frame: Rect) -> DisplayItem {
-            let image = DisplayItem.image(ImageDraw(source: .symbol(name), frame: frame, tint: text))
+            let image = DisplayItem.image(ImageDraw(source: .symbol(name), frame: frame, tint: text, weight: Look.cartStepperSymbolWeight))
             guard state.isPressed(name, item: r.id) else { return image }
             return .group(transform: .identity, opacity: Look.buttonPressedOpacity, clip: nil, items: [image])
         }

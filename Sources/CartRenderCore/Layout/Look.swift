@@ -85,6 +85,25 @@ public enum Look {
     /// `.font(.title2)` draw about 1.2 × 0.95 of the point size for wide symbols like `cart.fill`.
     public static let symbolWidthFactor = 1.2
     public static let symbolHeightFactor = 1.0
+    /// How much a symbol is emboldened at a weight: the width (in units of Bootstrap Icons'
+    /// 16-unit grid, so it scales with the symbol) of a stroke of the symbol's outline in its
+    /// own color, which thickens every part by that much (half on each side). SF Symbols come
+    /// in nine weights matching the font's (ultralight … black); Bootstrap Icons have one, a
+    /// little lighter than SF's regular, so regular draws them as they are and each heavier
+    /// weight adds about 0.25 unit: a heavy `chevron.left` at 26 pt has ≈ 2.9 pt strokes
+    /// (Bootstrap's 0.71 unit + 1.05, at 1.625 pt a unit) where SF's is ≈ 3 pt, and a heavy
+    /// `plus` in its 19 pt box ≈ 2.4 pt. Weights lighter than regular (not used by the
+    /// screens) cannot be drawn thinner by a stroke. Choice, compared by eye with SF Symbols.
+    public static func symbolOutlineWidth(_ weight: FontWeight) -> Double {
+        switch weight {
+        case .regular: return 0
+        case .medium: return 0.3
+        case .semibold: return 0.55
+        case .bold: return 0.8
+        case .heavy: return 1.05
+        case .black: return 1.3
+        }
+    }
 
     // MARK: Shop screen (seed 000)
     //
@@ -194,6 +213,8 @@ public enum Look {
     /// The back chevron (`chevron.left`, 26 pt heavy in the seed): its layout box (pt). SF's
     /// chevron is narrow; Bootstrap's glyph is drawn filling this box's height.
     public static let cartChevronSize = Size(width: 15, height: 26)
+    /// The chevron's weight (seed 003: `.system(size: 26, weight: .heavy)`).
+    public static let cartChevronWeight = FontWeight.heavy
     /// Product image side and corner radius (pt, seed 003).
     public static let cartImageSide = 130.0
     public static let cartImageCornerRadius = 18.0
@@ -208,6 +229,8 @@ public enum Look {
     /// Side of the minus and plus symbols (pt; SF Symbols at 16 pt heavy are about 15 pt wide,
     /// Bootstrap's glyphs fill 12/16 of their box).
     public static let cartStepperSymbolSide = 19.0
+    /// The weight of the minus and plus symbols (seed 003: `.system(size: 16, weight: .heavy)`).
+    public static let cartStepperSymbolWeight = FontWeight.heavy
     /// Padding of the quantity (pt, seed 003): 10 horizontal, 5 vertical.
     public static let cartQuantityPaddingH = 10.0
     public static let cartQuantityPaddingV = 5.0

@@ -153,7 +153,8 @@ public struct ShopLayout {
         // Add button (.borderedProminent), pressed look for 0.1 s after a tap.
         var button: [DisplayItem] = [
             .fill(.roundedRect(buttonFrame, radius: Look.buttonCornerRadius), .color(tint)),
-            .image(ImageDraw(source: Self.buttonSymbol, frame: buttonIconFrame, tint: .white, mirrored: Symbols.isMirrored(Self.buttonSymbol, in: direction))),
+            .image(ImageDraw(source: Self.buttonSymbol, frame: buttonIconFrame, tint: .white, mirrored: Symbols.isMirrored(Self.buttonSymbol, in: direction),
+                             weight: font(Look.shopButtonFont).weight)),
             .text(TextRun(s.buttonTitle, font: font(Look.shopButtonFont), color: .white, origin: Point(x: buttonTitleFrame.x, y: buttonTitleFrame.y),
                           maxWidth: buttonTitleFrame.width, alignment: .center, direction: direction)),
         ]
