@@ -101,7 +101,7 @@ public struct CartLayout {
         let direction = scene.layoutDirection
         func place(_ r: Rect) -> Rect { direction.mirrored(r, in: d.width) }
         let typeSize = scene.dynamicTypeSize
-        func font(_ f: ScalableFont) -> FontSpec { f.resolved(typeSize) }
+        func font(_ f: ScalableFont) -> FontSpec { f.resolved(typeSize).family(cart.font) }
 
         func up(_ s: Size) -> Size { Size(width: s.width, height: s.height.rounded(.up)) }
         func half(_ v: Double) -> Double { (v / 2).rounded(.down) }
@@ -330,8 +330,8 @@ public struct CartLayout {
         return (place(minus), place(box), place(plus))
     }
 
-    /// A font of the page at the scene's Dynamic Type size.
-    func font(_ f: ScalableFont) -> FontSpec { f.resolved(scene.dynamicTypeSize) }
+    /// A font of the page at the scene's Dynamic Type size, in the cart's family.
+    func font(_ f: ScalableFont) -> FontSpec { f.resolved(scene.dynamicTypeSize).family(cart.font) }
 
     /// Width of the quantity box (pt): the number plus 10 pt on each side, rounded up.
     static func quantityBoxWidth(_ quantity: Int, font: FontSpec, measurer: any TextMeasuring) -> Double {

@@ -19,17 +19,28 @@ public enum FontWeight: Int, Sendable, Codable, Comparable {
     public static func < (a: FontWeight, b: FontWeight) -> Bool { a.rawValue < b.rawValue }
 }
 
-/// A font: size in points and weight. Inter stands in for SF Pro; Inter Display is used at
-/// 20 pt and above, as SF Pro Display is (SPEC.md §3).
+/// A font: size in points, weight and family. In the system family Inter stands in for SF Pro;
+/// Inter Display is used at 20 pt and above, as SF Pro Display is (SPEC.md §3).
 public struct FontSpec: Equatable, Hashable, Sendable {
     /// Point size (pt).
     public var size: Double
     public var weight: FontWeight
-    public init(size: Double, weight: FontWeight = .regular) { self.size = size; self.weight = weight }
+    public var family: FontFamily
+    public init(size: Double, weight: FontWeight = .regular, family: FontFamily = .system) {
+        self.size = size; self.weight = weight; self.family = family
+    }
     /// This font at another weight (SwiftUI's `.weight(_:)` / `.bold()`).
-    public func weight(_ w: FontWeight) -> FontSpec { FontSpec(size: size, weight: w) }
-    /// The family name: "Inter Display" at ≥ 20 pt, else "Inter".
-    public var family: String { size >= 20 ? "Inter Display" : "Inter" }
+    public func weight(_ w: FontWeight) -> FontSpec { FontSpec(size: size, weight: w, family: family) }
+    /// This font in another family.
+    public func family(_ f: FontFamily) -> FontSpec { FontSpec(size: size, weight: weight, family: f) }
+    /// The family name fontconfig matches: for the system family "Inter Display" at ≥ 20 pt,
+    /// else "Inter"; otherwise the family's own name.
+    public var familyName: String {
+        switch family {
+        case .system: return size >= 20 ? "Inter Display" : "Inter"
+        case .named(let n): return n
+        }
+    }
 }
 
 /// Every look constant of the screens in one place, so they can be tuned (SPEC.md §3).
@@ -190,9 +201,11 @@ public enum Look {
     /// (choice: black would not show on the dark gray).
     public static let cartQuantityBackground = DynamicColor(light: Color.black.opacity(0.06), dark: Color.white.opacity(0.12))
 
-    /// Fonts of the cart page (seed 003, its Jost faces replaced by Inter at the same size and
-    /// weight): title, "Total", the total and "Check out" heavy 28; name and details semibold
-    /// 18; quantity heavy 18; price `.subheadline` (15) heavy. The Jost faces are
+    /// Fonts of the cart page (seed 003), in the cart's family (`CartContent.font`, Jost by
+    /// default, as the seed's `Jost-Bold` and `Jost-Regular` faces at their `.fontWeight`):
+    /// title, "Total", the total and "Check out" heavy 28; name and details semibold 18;
+    /// quantity heavy 18; price `.subheadline` (15) heavy. Line heights are the family's own
+    /// (measured by the raster layer: Jost's line is 1.445 em, Inter's 1.21). The Jost faces are
     /// `Font.custom(_:size:)`, so they scale with Dynamic Type relative to body, as the price's
     /// text style does with its own sizes.
     public static let cartTitleFont = ScalableFont.custom(size: 28, weight: .heavy)

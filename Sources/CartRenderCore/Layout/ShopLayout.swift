@@ -57,7 +57,7 @@ public struct ShopLayout {
         let direction = scene.layoutDirection
         func place(_ r: Rect) -> Rect { direction.mirrored(r, in: d.width) }
         let typeSize = scene.dynamicTypeSize
-        func font(_ f: ScalableFont) -> FontSpec { f.resolved(typeSize) }
+        func font(_ f: ScalableFont) -> FontSpec { f.resolved(typeSize).family(shop.font) }
         let contentWidth = d.width - 2 * pad
 
         // Header: HStack { title; Spacer; cart } .padding(.horizontal, 24) .padding(.top, 8)
@@ -235,7 +235,7 @@ public struct ShopLayout {
     }
 
     /// A font of the screen at the scene's Dynamic Type size.
-    func font(_ f: ScalableFont) -> FontSpec { f.resolved(scene.dynamicTypeSize) }
+    func font(_ f: ScalableFont) -> FontSpec { f.resolved(scene.dynamicTypeSize).family(shop.font) }
 
     private func prefixWidth(_ chars: [Character], _ end: Int) -> Double {
         end <= 0 ? 0 : measurer.measure(String(chars[0..<end]), font: font(Look.shopBadgeFont), maxWidth: nil).width
