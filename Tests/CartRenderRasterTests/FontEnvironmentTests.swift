@@ -49,4 +49,32 @@ final class FontEnvironmentTests: XCTestCase {
         XCTAssertGreaterThan(noto.width, jost.width + 5)
         XCTAssertEqual(noto.height, 28 * 1.362, accuracy: 0.1, "Noto Serif's own line")
     }
+
+    /// Emoji (Noto Color Emoji, a 109 px bitmap strike: 2.8 times a 17 pt text's size without
+    /// scaling) are scaled to the size of the text around them, and a line with emoji is
+    /// exactly as tall as one without, in Inter, Inter Display and Jost.
+    func testEmojiTakeTheSizeAndLineOfTheirText() throws {
+        let r = try rasterizer()
+        for font in [FontSpec(size: 17), FontSpec(size: 22, weight: .bold), FontSpec(size: 18, weight: .semibold, family: .jost),
+                     FontSpec(size: 28, weight: .heavy, family: .jost)] {
+            let plain = r.measure("Joystick", font: font, maxWidth: nil)
+            XCTAssertEqual(r.measure("🕹️ Joystick", font: font, maxWidth: nil).height, plain.height, "\(font)")
+            // Noto Color Emoji's advance is 1.245 em, its line 1.172 em (both × 0.985).
+            let emoji = r.measure("🎁", font: font, maxWidth: nil)
+            XCTAssertEqual(emoji.width, 0.985 * 1.245 * font.size, accuracy: 0.01 * font.size, "\(font)")
+            XCTAssertEqual(emoji.height, 0.985 * 1.172 * font.size, accuracy: 0.01 * font.size, "\(font)")
+        }
+    }
+
+    /// A cart row named "🕹️ Joystick" has the name box, and so the row, of one named
+    /// "Joystick".
+    func testARowWithEmojiIsAsTallAsOneWithout() throws {
+        let json = #"{"screen": "cart", "cart": {"items": [{"id": "a", "name": "🕹️ Joystick", "details": "Gift 🎁", "price": "1"}, {"id": "b", "name": "Joystick", "details": "Gift", "price": "1"}]}}"#
+        let scene = try SceneDecoder.decode(Array(json.utf8), file: "s.json", baseDirectory: "/")
+        guard case .cart(let cart) = scene.content else { return XCTFail("a cart scene") }
+        let layout = CartLayout(scene: scene, cart: cart, measurer: try rasterizer())
+        XCTAssertEqual(layout.rows[0].nameFrame.height, layout.rows[1].nameFrame.height)
+        XCTAssertEqual(layout.rows[0].detailsFrame.height, layout.rows[1].detailsFrame.height)
+        XCTAssertEqual(layout.rows[0].height, layout.rows[1].height)
+    }
 }

@@ -39,6 +39,43 @@ public final class FontEnvironment: @unchecked Sendable {
         FontFile(path: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf", package: "fonts-noto-color-emoji"),
     ]
 
+    /// The rules of the configuration: bitmap fonts are scaled to the size asked for.
+    /// Noto Color Emoji has a single strike of 109 px; without the first two rules (those of
+    /// fontconfig's own `10-scale-bitmap-fonts.conf`, which a confined configuration does not
+    /// read) it is drawn at 109 px whatever the text's size, and its lines are that tall. With
+    /// them, an emoji has the size of the text around it: the font's matrix is scaled by the
+    /// pixel size asked for over the strike's. The third scales color fonts by a further
+    /// 0.985, so that an emoji's line (ascent 0.928, descent 0.244 em, 0.914 and 0.2405 after
+    /// it) lies inside Inter's (0.969 and 0.2415 em) and Jost's (1.07 and 0.375 em): a line
+    /// with emoji is exactly as tall as one without, as the text style's line height does not
+    /// change on iOS.
+    static let bitmapScaling = """
+        <?xml version="1.0"?>
+        <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+        <fontconfig>
+          <match target="font">
+            <test name="outline" compare="eq"><bool>false</bool></test>
+            <edit name="pixelsizefixupfactor" mode="assign">
+              <divide><name target="pattern">pixelsize</name><name target="font">pixelsize</name></divide>
+            </edit>
+          </match>
+          <match target="font">
+            <test name="outline" compare="eq"><bool>false</bool></test>
+            <test name="pixelsizefixupfactor" compare="not_eq"><double>1.0</double></test>
+            <edit name="matrix" mode="assign">
+              <times><name>matrix</name><matrix><name>pixelsizefixupfactor</name><double>0</double><double>0</double><name>pixelsizefixupfactor</name></matrix></times>
+            </edit>
+            <edit name="size" mode="assign"><divide><name>size</name><name>pixelsizefixupfactor</name></divide></edit>
+          </match>
+          <match target="font">
+            <test name="color" compare="eq"><bool>true</bool></test>
+            <edit name="matrix" mode="assign">
+              <times><name>matrix</name><matrix><double>0.985</double><double>0</double><double>0</double><double>0.985</double></matrix></times>
+            </edit>
+          </match>
+        </fontconfig>
+        """
+
     /// The fontconfig configuration (`FcConfig *`).
     let config: OpaquePointer
     /// The font files loaded, Inter first, then Jost, the fallbacks and the scene's, in a fixed
@@ -82,6 +119,10 @@ public final class FontEnvironment: @unchecked Sendable {
             throw RasterError(.missingDependency, "the Inter font is not installed (\(Self.interDirectory)); install the Debian package fonts-inter")
         }
         guard let cfg = FcConfigCreate() else { throw RasterError(.library, "FcConfigCreate failed") }
+        guard FcConfigParseAndLoadFromMemory(cfg, Self.bitmapScaling, FcTrue) == FcTrue else {
+            FcConfigDestroy(cfg)
+            throw RasterError(.library, "fontconfig refused the bitmap scaling rule")
+        }
         var loaded: [FontFile] = []
         for name in inter {
             let path = Self.interDirectory + "/" + name
