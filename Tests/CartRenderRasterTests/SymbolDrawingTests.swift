@@ -60,3 +60,21 @@ final class SymbolDrawingTests: XCTestCase {
         XCTAssertNoThrow(try ImageLibrary(sources: Symbols.bootstrapNames.keys.sorted().map { .symbol($0) }))
     }
 }
+
+/// Where the setup's icons and fonts are found.
+final class ProjectDataTests: XCTestCase {
+    /// `share/cartrender` beside the executable and above it (PREFIX/bin → PREFIX/share after
+    /// `make install`), then the checkout's `.build/share`, then the system's; the test bundle
+    /// (`.build/<triple>/debug/…`) finds `.build/share/cartrender` two levels up.
+    func testTheDataDirectoryIsLookedForAboveTheExecutable() throws {
+        let exe = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let bin = URL(fileURLWithPath: exe).deletingLastPathComponent()
+        XCTAssertEqual(Array(ProjectData.candidates.prefix(2)),
+                       [bin.appendingPathComponent("share/cartrender").path, bin.deletingLastPathComponent().appendingPathComponent("share/cartrender").path])
+        XCTAssertEqual(Array(ProjectData.candidates.suffix(2)), ["/usr/local/share/cartrender", "/usr/share/cartrender"])
+        let found = try XCTUnwrap(ProjectData.directory)
+        XCTAssertTrue(found.hasSuffix("/.build/share/cartrender"), found)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: try ProjectData.iconDirectory() + "/backpack-fill.svg"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: try ProjectData.fontDirectory() + "/" + FontEnvironment.jostFile))
+    }
+}

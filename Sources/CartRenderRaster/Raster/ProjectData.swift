@@ -15,7 +15,7 @@ public enum ProjectData {
     static let setup = "run `make deps` in the cartrender checkout (or `make install`)"
 
     /// The directories looked in, in order.
-    static var candidates: [String] {
+    public static var candidates: [String] {
         var out: [String] = []
         var dir = URL(fileURLWithPath: CommandLine.arguments.first.map(Self.executablePath) ?? "/").deletingLastPathComponent()
         for _ in 0..<4 {
