@@ -2,7 +2,8 @@
 #   make frames   installs the Debian packages, builds, renders the demo into frames/
 #   make test     installs the Debian packages and the test tools, builds and runs the test suite
 #                 (the Swift tests, then the browser tests of Tests/Browser)
-#   make install  builds and copies cartrender to /usr/local/bin (PREFIX=…)
+#   make install  builds and copies cartrender to /usr/local/bin and its icons and fonts to
+#                 /usr/local/share/cartrender (PREFIX=…)
 
 SWIFT ?= swift
 # Debian packages: C libraries (headers + pkg-config files), fonts and icons.
@@ -10,7 +11,7 @@ DEBIAN_PACKAGES = pkg-config \
 	libcairo2-dev libpango1.0-dev libfontconfig-dev librsvg2-dev libgdk-pixbuf-2.0-dev \
 	libpng-dev zlib1g-dev libgif-dev libimagequant-dev libwebp-dev \
 	libavformat-dev libavcodec-dev libswscale-dev libavutil-dev \
-	fonts-inter fonts-noto-core fonts-noto-color-emoji fonts-noto-cjk bootstrap-icons
+	fonts-inter fonts-noto-core fonts-noto-color-emoji fonts-noto-cjk
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # The tests check the scene schema with a real JSON Schema validator: PyPI's jsonschema, in a
 # virtual environment (Debian 12's Python refuses `pip install` outside one, PEP 668), and
@@ -29,9 +30,19 @@ BROWSER_VENV = .build/browser
 
 PREFIX ?= /usr/local
 
-.PHONY: deps build frames install test jsonschema browser browser-test clean
+# Icons and the cart page's font come from PyPI, as no Debian 12 package has them: Bootstrap
+# Icons 1.11.3 (MIT; Debian 12 has 1.10, which has no backpack) and Jost 3.710 (OFL-1.1), the
+# wheels pinned by hash in Scripts/assets-requirements.txt, unpacked into .build/share/cartrender/
+# (bootstrap-icons/*.svg, fonts/Jost[wght].ttf, their licences). cartrender looks for
+# share/cartrender/ above its executable (.build/share for the build, PREFIX/share after
+# make install), then in this checkout's .build/share, /usr/local/share and /usr/share.
+DATA_DIR = .build/share/cartrender
+ASSETS_VENV = .build/assets
+.PHONY: deps build frames install test jsonschema assets debian browser browser-test clean
 
-deps:
+deps: debian assets
+
+debian:
 	@if dpkg -s $(DEBIAN_PACKAGES) >/dev/null 2>&1; then \
 		echo "Debian packages: all installed"; \
 	else \
@@ -46,6 +57,9 @@ build: deps
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 .build/release/cartrender $(DESTDIR)$(PREFIX)/bin/cartrender
+	install -d $(DESTDIR)$(PREFIX)/share/cartrender/bootstrap-icons $(DESTDIR)$(PREFIX)/share/cartrender/fonts
+	install -m 644 $(DATA_DIR)/bootstrap-icons/* $(DESTDIR)$(PREFIX)/share/cartrender/bootstrap-icons/
+	install -m 644 $(DATA_DIR)/fonts/* $(DESTDIR)$(PREFIX)/share/cartrender/fonts/
 
 frames: build
 	.build/release/cartrender --out frames/
@@ -59,9 +73,23 @@ test: deps jsonschema browser
 browser-test: browser
 	PYTHONDONTWRITEBYTECODE=1 $(BROWSER_VENV)/bin/python3 -m pytest -q -p no:cacheprovider Tests/Browser
 
+assets: $(DATA_DIR)/.installed
+$(DATA_DIR)/.installed: Scripts/assets-requirements.txt | debian
+	rm -rf $(ASSETS_VENV) $(DATA_DIR)
+	$(PYTHON) -m venv $(ASSETS_VENV)
+	$(ASSETS_VENV)/bin/python3 -m pip download --quiet --disable-pip-version-check --no-deps --require-hashes \
+		--dest $(ASSETS_VENV)/wheels -r Scripts/assets-requirements.txt
+	cd $(ASSETS_VENV)/wheels && for w in *.whl; do $(PYTHON) -m zipfile -e "$$w" unpacked/; done
+	install -d $(DATA_DIR)/bootstrap-icons $(DATA_DIR)/fonts
+	cp $(ASSETS_VENV)/wheels/unpacked/js_lib_bootstrap_icons/static/bootstrap-icons/*.svg $(DATA_DIR)/bootstrap-icons/
+	cp $(ASSETS_VENV)/wheels/unpacked/django_js_lib_bootstrap_icons-*.dist-info/LICENSE $(DATA_DIR)/bootstrap-icons/LICENSE
+	cp "$(ASSETS_VENV)/wheels/unpacked/fontpkg_jost/files/Jost[wght].ttf" $(DATA_DIR)/fonts/
+	cp $(ASSETS_VENV)/wheels/unpacked/fontpkg_jost/LICENSE $(DATA_DIR)/fonts/Jost-OFL.txt
+	touch $@
+
 # .build/jsonschema/bin/python3 with jsonschema installed (SceneSchemaTests runs it).
 jsonschema: $(JSONSCHEMA_VENV)/.jsonschema-$(JSONSCHEMA_VERSION)
-$(JSONSCHEMA_VENV)/.jsonschema-$(JSONSCHEMA_VERSION): | deps
+$(JSONSCHEMA_VENV)/.jsonschema-$(JSONSCHEMA_VERSION): | debian
 	$(PYTHON) -m venv $(JSONSCHEMA_VENV)
 	$(JSONSCHEMA_VENV)/bin/python3 -m pip install --quiet --disable-pip-version-check jsonschema==$(JSONSCHEMA_VERSION)
 	touch $@

@@ -17,6 +17,8 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/cartrender" "$work/MyApp"
 # The files git knows (committed or not), without .build/.
 git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$work/cartrender"
+# and what `make deps` put in the clone: the icons and fonts, in .build/share/cartrender/.
+mkdir -p "$work/cartrender/.build" && cp -R .build/share "$work/cartrender/.build/"
 
 python3 - "$repo/README.md" "$work/MyApp" <<'PY'
 import os, re, sys

@@ -52,6 +52,12 @@ final class CartGoldenTests: XCTestCase {
         try Golden.assertMatches(frame("cart-locale-de.json", at: 0), named: "cart-locale-de-0.000")
     }
 
+    /// Emoji in a name, a detail and the title at the size of the text around them, Jost; the
+    /// row with "🕹️ Joystick" as tall as the one with "Joystick".
+    func testEmojiInNames() throws {
+        try Golden.assertMatches(frame("cart-emoji.json", at: 0), named: "cart-emoji-0.000")
+    }
+
     /// The golden check itself must be able to fail: a frame one row's offset away is rejected.
     func testAMovedRowIsNotWithinTolerance() throws {
         let a = try frame("cart-swipe.json", at: 0.75)

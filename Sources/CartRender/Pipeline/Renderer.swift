@@ -26,7 +26,7 @@ public final class Renderer: @unchecked Sendable {
     ///   too many frames; `RasterError` for missing fonts or icons.
     public init(scene: Scene) throws {
         self.scene = scene
-        fonts = try FontEnvironment.shared()
+        fonts = try FontEnvironment.shared(sceneFonts: scene.fonts.map(\.file))
         do { images = try ImageLibrary(sources: scene.content.screen.images) } catch let e as ImageError {
             let field = scene.imageFields.first { $0.source == e.source }
             throw SceneError(kind: e.unreadable ? .unreadable : .invalid, file: "", location: field?.location,

@@ -101,7 +101,7 @@ public struct CartLayout {
         let direction = scene.layoutDirection
         func place(_ r: Rect) -> Rect { direction.mirrored(r, in: d.width) }
         let typeSize = scene.dynamicTypeSize
-        func font(_ f: ScalableFont) -> FontSpec { f.resolved(typeSize) }
+        func font(_ f: ScalableFont) -> FontSpec { f.resolved(typeSize).family(cart.font) }
 
         func up(_ s: Size) -> Size { Size(width: s.width, height: s.height.rounded(.up)) }
         func half(_ v: Double) -> Double { (v / 2).rounded(.down) }
@@ -215,7 +215,8 @@ public struct CartLayout {
 
         // Header.
         let chevron = ImageSource.symbol("chevron.left")
-        list.append(.image(ImageDraw(source: chevron, frame: chevronFrame, contentMode: .fill, tint: text, mirrored: Symbols.isMirrored(chevron, in: direction))))
+        list.append(.image(ImageDraw(source: chevron, frame: chevronFrame, contentMode: .fill, tint: text, mirrored: Symbols.isMirrored(chevron, in: direction),
+                                      weight: Look.cartChevronWeight)))
         list.append(.text(TextRun(cart.title, font: font(Look.cartTitleFont), color: text,
                                   origin: Point(x: titleFrame.x, y: titleFrame.y), maxWidth: titleFrame.width, maxLines: titleMaxLines, direction: direction)))
 
@@ -329,8 +330,8 @@ public struct CartLayout {
         return (place(minus), place(box), place(plus))
     }
 
-    /// A font of the page at the scene's Dynamic Type size.
-    func font(_ f: ScalableFont) -> FontSpec { f.resolved(scene.dynamicTypeSize) }
+    /// A font of the page at the scene's Dynamic Type size, in the cart's family.
+    func font(_ f: ScalableFont) -> FontSpec { f.resolved(scene.dynamicTypeSize).family(cart.font) }
 
     /// Width of the quantity box (pt): the number plus 10 pt on each side, rounded up.
     static func quantityBoxWidth(_ quantity: Int, font: FontSpec, measurer: any TextMeasuring) -> Double {
@@ -343,7 +344,7 @@ public struct CartLayout {
         let f = stepperFrames(quantity: r.quantity, metrics: m)
         let label = measurer.measure(String(r.quantity), font: font(Look.cartQuantityFont), maxWidth: nil)
         func symbol(_ name: String, _ frame: Rect) -> DisplayItem {
-            let image = DisplayItem.image(ImageDraw(source: .symbol(name), frame: frame, tint: text))
+            let image = DisplayItem.image(ImageDraw(source: .symbol(name), frame: frame, tint: text, weight: Look.cartStepperSymbolWeight))
             guard state.isPressed(name, item: r.id) else { return image }
             return .group(transform: .identity, opacity: Look.buttonPressedOpacity, clip: nil, items: [image])
         }

@@ -93,9 +93,14 @@ public struct ImageDraw: Equatable, Sendable {
     /// Drawn mirrored about the frame's vertical center line: a directional symbol in a
     /// right-to-left layout (`Symbols.mirroredRightToLeft`).
     public var mirrored: Bool
-    public init(source: ImageSource, frame: Rect, contentMode: ContentMode = .fit, tint: Color, cornerRadius: Double = 0, mirrored: Bool = false) {
+    /// For symbols: the weight of the font they are set in, as SF Symbols take the weight of
+    /// the text style (`.font(.system(size: 26, weight: .heavy))`). Heavier than regular, the
+    /// symbol is emboldened by `Look.symbolOutlineWidth(_:)`. Ignored for files.
+    public var weight: FontWeight
+    public init(source: ImageSource, frame: Rect, contentMode: ContentMode = .fit, tint: Color, cornerRadius: Double = 0, mirrored: Bool = false,
+                weight: FontWeight = .regular) {
         self.source = source; self.frame = frame; self.contentMode = contentMode; self.tint = tint; self.cornerRadius = cornerRadius
-        self.mirrored = mirrored
+        self.mirrored = mirrored; self.weight = weight
     }
 }
 

@@ -19,17 +19,28 @@ public enum FontWeight: Int, Sendable, Codable, Comparable {
     public static func < (a: FontWeight, b: FontWeight) -> Bool { a.rawValue < b.rawValue }
 }
 
-/// A font: size in points and weight. Inter stands in for SF Pro; Inter Display is used at
-/// 20 pt and above, as SF Pro Display is (SPEC.md §3).
+/// A font: size in points, weight and family. In the system family Inter stands in for SF Pro;
+/// Inter Display is used at 20 pt and above, as SF Pro Display is (SPEC.md §3).
 public struct FontSpec: Equatable, Hashable, Sendable {
     /// Point size (pt).
     public var size: Double
     public var weight: FontWeight
-    public init(size: Double, weight: FontWeight = .regular) { self.size = size; self.weight = weight }
+    public var family: FontFamily
+    public init(size: Double, weight: FontWeight = .regular, family: FontFamily = .system) {
+        self.size = size; self.weight = weight; self.family = family
+    }
     /// This font at another weight (SwiftUI's `.weight(_:)` / `.bold()`).
-    public func weight(_ w: FontWeight) -> FontSpec { FontSpec(size: size, weight: w) }
-    /// The family name: "Inter Display" at ≥ 20 pt, else "Inter".
-    public var family: String { size >= 20 ? "Inter Display" : "Inter" }
+    public func weight(_ w: FontWeight) -> FontSpec { FontSpec(size: size, weight: w, family: family) }
+    /// This font in another family.
+    public func family(_ f: FontFamily) -> FontSpec { FontSpec(size: size, weight: weight, family: f) }
+    /// The family name fontconfig matches: for the system family "Inter Display" at ≥ 20 pt,
+    /// else "Inter"; otherwise the family's own name.
+    public var familyName: String {
+        switch family {
+        case .system: return size >= 20 ? "Inter Display" : "Inter"
+        case .named(let n): return n
+        }
+    }
 }
 
 /// Every look constant of the screens in one place, so they can be tuned (SPEC.md §3).
@@ -85,6 +96,25 @@ public enum Look {
     /// `.font(.title2)` draw about 1.2 × 0.95 of the point size for wide symbols like `cart.fill`.
     public static let symbolWidthFactor = 1.2
     public static let symbolHeightFactor = 1.0
+    /// How much a symbol is emboldened at a weight: the width (in units of Bootstrap Icons'
+    /// 16-unit grid, so it scales with the symbol) of a stroke of the symbol's outline in its
+    /// own color, which thickens every part by that much (half on each side). SF Symbols come
+    /// in nine weights matching the font's (ultralight … black); Bootstrap Icons have one, a
+    /// little lighter than SF's regular, so regular draws them as they are and each heavier
+    /// weight adds about 0.25 unit: a heavy `chevron.left` at 26 pt has ≈ 2.9 pt strokes
+    /// (Bootstrap's 0.71 unit + 1.05, at 1.625 pt a unit) where SF's is ≈ 3 pt, and a heavy
+    /// `plus` in its 19 pt box ≈ 2.4 pt. Weights lighter than regular (not used by the
+    /// screens) cannot be drawn thinner by a stroke. Choice, compared by eye with SF Symbols.
+    public static func symbolOutlineWidth(_ weight: FontWeight) -> Double {
+        switch weight {
+        case .regular: return 0
+        case .medium: return 0.3
+        case .semibold: return 0.55
+        case .bold: return 0.8
+        case .heavy: return 1.05
+        case .black: return 1.3
+        }
+    }
 
     // MARK: Shop screen (seed 000)
     //
@@ -171,9 +201,11 @@ public enum Look {
     /// (choice: black would not show on the dark gray).
     public static let cartQuantityBackground = DynamicColor(light: Color.black.opacity(0.06), dark: Color.white.opacity(0.12))
 
-    /// Fonts of the cart page (seed 003, its Jost faces replaced by Inter at the same size and
-    /// weight): title, "Total", the total and "Check out" heavy 28; name and details semibold
-    /// 18; quantity heavy 18; price `.subheadline` (15) heavy. The Jost faces are
+    /// Fonts of the cart page (seed 003), in the cart's family (`CartContent.font`, Jost by
+    /// default, as the seed's `Jost-Bold` and `Jost-Regular` faces at their `.fontWeight`):
+    /// title, "Total", the total and "Check out" heavy 28; name and details semibold 18;
+    /// quantity heavy 18; price `.subheadline` (15) heavy. Line heights are the family's own
+    /// (measured by the raster layer: Jost's line is 1.445 em, Inter's 1.21). The Jost faces are
     /// `Font.custom(_:size:)`, so they scale with Dynamic Type relative to body, as the price's
     /// text style does with its own sizes.
     public static let cartTitleFont = ScalableFont.custom(size: 28, weight: .heavy)
@@ -194,6 +226,8 @@ public enum Look {
     /// The back chevron (`chevron.left`, 26 pt heavy in the seed): its layout box (pt). SF's
     /// chevron is narrow; Bootstrap's glyph is drawn filling this box's height.
     public static let cartChevronSize = Size(width: 15, height: 26)
+    /// The chevron's weight (seed 003: `.system(size: 26, weight: .heavy)`).
+    public static let cartChevronWeight = FontWeight.heavy
     /// Product image side and corner radius (pt, seed 003).
     public static let cartImageSide = 130.0
     public static let cartImageCornerRadius = 18.0
@@ -208,6 +242,8 @@ public enum Look {
     /// Side of the minus and plus symbols (pt; SF Symbols at 16 pt heavy are about 15 pt wide,
     /// Bootstrap's glyphs fill 12/16 of their box).
     public static let cartStepperSymbolSide = 19.0
+    /// The weight of the minus and plus symbols (seed 003: `.system(size: 16, weight: .heavy)`).
+    public static let cartStepperSymbolWeight = FontWeight.heavy
     /// Padding of the quantity (pt, seed 003): 10 horizontal, 5 vertical.
     public static let cartQuantityPaddingH = 10.0
     public static let cartQuantityPaddingV = 5.0

@@ -57,7 +57,7 @@ public struct ShopLayout {
         let direction = scene.layoutDirection
         func place(_ r: Rect) -> Rect { direction.mirrored(r, in: d.width) }
         let typeSize = scene.dynamicTypeSize
-        func font(_ f: ScalableFont) -> FontSpec { f.resolved(typeSize) }
+        func font(_ f: ScalableFont) -> FontSpec { f.resolved(typeSize).family(shop.font) }
         let contentWidth = d.width - 2 * pad
 
         // Header: HStack { title; Spacer; cart } .padding(.horizontal, 24) .padding(.top, 8)
@@ -153,7 +153,8 @@ public struct ShopLayout {
         // Add button (.borderedProminent), pressed look for 0.1 s after a tap.
         var button: [DisplayItem] = [
             .fill(.roundedRect(buttonFrame, radius: Look.buttonCornerRadius), .color(tint)),
-            .image(ImageDraw(source: Self.buttonSymbol, frame: buttonIconFrame, tint: .white, mirrored: Symbols.isMirrored(Self.buttonSymbol, in: direction))),
+            .image(ImageDraw(source: Self.buttonSymbol, frame: buttonIconFrame, tint: .white, mirrored: Symbols.isMirrored(Self.buttonSymbol, in: direction),
+                             weight: font(Look.shopButtonFont).weight)),
             .text(TextRun(s.buttonTitle, font: font(Look.shopButtonFont), color: .white, origin: Point(x: buttonTitleFrame.x, y: buttonTitleFrame.y),
                           maxWidth: buttonTitleFrame.width, alignment: .center, direction: direction)),
         ]
@@ -234,7 +235,7 @@ public struct ShopLayout {
     }
 
     /// A font of the screen at the scene's Dynamic Type size.
-    func font(_ f: ScalableFont) -> FontSpec { f.resolved(scene.dynamicTypeSize) }
+    func font(_ f: ScalableFont) -> FontSpec { f.resolved(scene.dynamicTypeSize).family(shop.font) }
 
     private func prefixWidth(_ chars: [Character], _ end: Int) -> Double {
         end <= 0 ? 0 : measurer.measure(String(chars[0..<end]), font: font(Look.shopBadgeFont), maxWidth: nil).width

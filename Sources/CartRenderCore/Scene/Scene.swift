@@ -49,6 +49,10 @@ public struct Scene: Equatable, Sendable {
     /// Where the scene file names each image file, so that a problem found only when the image is
     /// decoded can point at its field (not part of the scene's identity).
     public var imageFields: [ImageField] = []
+    /// Font files the scene registers (`"fonts"`), in file order; their families may be named
+    /// by the screens' `font`. Their paths are part of the scene's identity, relative to its
+    /// directory.
+    public var fonts: [SceneFont] = []
 
     public init() {}
 

@@ -35,6 +35,8 @@ public struct SceneDecoder {
 
     private final class ImageLog {
         var fields: [ImageField] = []
+        /// The scene's `fonts`, read before the screens' sections that name their families.
+        var fonts: [SceneFont] = []
     }
 
     init(file: String) { self.file = file }
@@ -227,7 +229,10 @@ public struct SceneDecoder {
 
     /// The keys of a scene file: the common ones, each screen's section, and `events`.
     static let topKeys = ["version", "screen", "device", "colorScheme", "reduceMotion", "locale", "layoutDirection", "dynamicTypeSize", "tint", "fps",
-                          "scale", "duration"] + Screens.all.map { $0.name } + ["events", "variants"]
+                          "scale", "duration", "fonts"] + Screens.all.map { $0.name } + ["events", "variants"]
+
+    /// Most font files a scene may register.
+    public static let maxFonts = 64
 
     /// The key that tells editors where the schema is (`"$schema": "scene.schema.json"`):
     /// a string, otherwise ignored.
@@ -310,6 +315,8 @@ public struct SceneDecoder {
                 s.duration = try number(n, "duration", in: 0...Self.maxTime, unit: "s")
             }
         }
+        if let n = m.values["fonts"] { s.fonts = try fonts(n, "fonts", baseDirectory: baseDirectory) }
+        imageLog.fonts = s.fonts
         // Each screen's section is allowed only on that screen.
         var content: (any Screen)? = screen.defaultContent
         for other in Screens.all {
@@ -419,6 +426,45 @@ public struct SceneDecoder {
         if let problem = SceneFiles.imageProblem(full) { throw error(node, path, problem, kind: .unreadable) }
         imageLog.fields.append(ImageField(source: .file(full), path: path, location: node.location))
         return .file(full)
+    }
+
+    /// The `fonts` array: TrueType or OpenType files (`.ttf`, `.otf`, any case) relative to
+    /// `baseDirectory` (or absolute), each read and its family taken from its `name` table.
+    /// - Throws: `SceneError` at `fonts[i]`: kind `.unreadable` (exit 66) for a file that is
+    ///   missing, not a regular file or unreadable; `.invalid` (65) for another extension, a
+    ///   file over `SceneFont.maxBytes`, or one that is not a font.
+    func fonts(_ node: JSONNode, _ path: String, baseDirectory: String) throws -> [SceneFont] {
+        guard case .array(let list) = node.value else { throw error(node, path, "expected an array of font files, got \(node.typeName)") }
+        if list.count > Self.maxFonts { throw error(node, path, "has \(list.count) fonts; at most \(Self.maxFonts) are allowed") }
+        var out: [SceneFont] = []
+        for (i, n) in list.enumerated() {
+            let p = "\(path)[\(i)]"
+            let v = try string(n, p, nonEmpty: true)
+            let full = v.hasPrefix("/") ? v : URL(fileURLWithPath: baseDirectory).appendingPathComponent(v).standardizedFileURL.path
+            guard ["ttf", "otf"].contains((full as NSString).pathExtension.lowercased()) else {
+                throw error(n, p, "must be a TrueType or OpenType font file (.ttf or .otf), got \"\(v)\"")
+            }
+            let bytes: [UInt8]
+            do { bytes = try RegularFile.read(full, limit: SceneFont.maxBytes) } catch {
+                throw self.error(n, p, "font file \(full) \(error.reason(missing: "does not exist", notA: "a font"))",
+                                 kind: error.exitCode == .noInput ? .unreadable : .invalid)
+            }
+            guard let family = SceneFont.family(ofFontData: bytes) else {
+                throw error(n, p, "font file \(full) is not a TrueType or OpenType font with a family name")
+            }
+            out.append(SceneFont(file: full, family: family, path: p, location: n.location))
+        }
+        return out
+    }
+
+    /// A screen's `font`: `system`, `Jost`, or the family of a file in the scene's `fonts`.
+    func fontFamily(_ node: JSONNode, _ path: String) throws -> FontFamily {
+        let v = try string(node, path, nonEmpty: true)
+        let known = FontFamily.builtIn + imageLog.fonts.map { .named($0.family) }
+        if let f = known.first(where: { $0.text == v }) { return f }
+        let names = known.map(\.text).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let hint = nearestKey(to: v, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
+        throw error(node, path, "unknown font family \"\(v)\"\(hint) (known: \(names.joined(separator: ", ")); a scene adds families with \"fonts\")")
     }
 
     func checkLimits(_ s: Scene, root: JSONNode) throws {

@@ -72,6 +72,13 @@ public enum SceneSchema {
                 ("default", .null), ("minimum", 0), ("maximum", .num(SceneDecoder.maxTime)),
             ])),
         ]
+        properties.append(("fonts", .object([
+            ("type", "array"),
+            ("description", .string("Font files to register, as an app's UIAppFonts: TrueType or OpenType files relative to the scene file, which must exist and be fonts (the decoder checks); the screens' font may then name their families")),
+            ("default", []), ("maxItems", .int(SceneDecoder.maxFonts)),
+            ("items", .object([("type", "string"), ("maxLength", 10_000),
+                               ("pattern", #"^[^\u0000]*\.([Tt][Tt][Ff]|[Oo][Tt][Ff])$"#)])),
+        ])))
         properties += Screens.all.map { ($0.name, $0.schema) }
         properties.append(("events", .object([
             ("type", "array"),
@@ -197,6 +204,18 @@ public enum SceneSchema {
         if let e = enumValues { m.append(("enum", .array(e.map { .string($0) }))) }
         if let p = pattern { m.append(("pattern", .string(p))) }
         return .object(m)
+    }
+
+    /// A screen's `font`: `system`, `Jost` or the family of a file in `fonts` (the decoder
+    /// checks the family, which the schema cannot see in the files).
+    static func fontFamily(default value: FontFamily) -> JSONValue {
+        .object([
+            ("type", "string"),
+            ("description", .string("Font family of the screen's text: \"system\" (Inter, standing in for SF Pro), \"Jost\", or the family of a file in fonts")),
+            ("default", .string(value.text)),
+            ("examples", .array(FontFamily.builtIn.map { .string($0.text) })),
+            ("maxLength", 10_000), ("pattern", #"^[^\u0000]*[^\u0000\t\u0020][^\u0000]*$"#),
+        ])
     }
 
     /// An image field: a known symbol, or a `.png`, `.jpg`, `.jpeg` or `.svg` file (any case)

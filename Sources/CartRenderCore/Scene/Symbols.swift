@@ -1,11 +1,10 @@
-/// SF Symbols that scenes may name, and the Bootstrap Icons (Debian `bootstrap-icons`, MIT) that
-/// stand in for them (SPEC.md §3). Bootstrap Icons 1.10 has no backpack; `bag-fill` is the
-/// closest carried item.
+/// SF Symbols that scenes may name, and the Bootstrap Icons 1.11.3 (MIT, installed by the setup:
+/// `make assets`) that stand in for them (SPEC.md §3).
 public enum Symbols {
     /// SF Symbol name → Bootstrap Icons file name without `.svg`.
     public static let bootstrapNames: [String: String] = [
-        "backpack.fill": "bag-fill",
-        "backpack": "bag",
+        "backpack.fill": "backpack-fill",
+        "backpack": "backpack",
         "bag.fill": "bag-fill",
         "bag": "bag",
         "handbag.fill": "handbag-fill",
@@ -34,13 +33,5 @@ public enum Symbols {
     public static func isMirrored(_ source: ImageSource, in direction: LayoutDirection) -> Bool {
         guard direction.isRightToLeft, case .symbol(let name) = source else { return false }
         return mirroredRightToLeft.contains(name)
-    }
-
-    /// Directory of Debian's Bootstrap Icons SVG files.
-    public static let bootstrapDirectory = "/usr/share/bootstrap-icons/svg"
-
-    /// Path of the SVG file drawn for an SF Symbol name, or nil when the name is not mapped.
-    public static func svgPath(for symbol: String) -> String? {
-        bootstrapNames[symbol].map { "\(bootstrapDirectory)/\($0).svg" }
     }
 }

@@ -8,6 +8,8 @@ public struct CartContent: Equatable, Sendable {
     /// ISO 4217 currency code (`USD`, `EUR`, `JPY`).
     public var currencyCode = "USD"
     public var items: [CartItem] = []
+    /// The family of the page's text (`"font"`): Jost, as in seed 003.
+    public var font: FontFamily = .jost
     public init() {}
 }
 
@@ -56,6 +58,7 @@ extension CartContent: Screen {
         ], required: ["id", "name", "price"], description: "A row of the cart")
         return SceneSchema.object([
             ("title", SceneSchema.text("Header title", default: d.title)),
+            ("font", SceneSchema.fontFamily(default: d.font)),
             ("currencyCode", .object([("type", "string"), ("description", "ISO 4217 currency code known to the platform"),
                                       ("default", .string(d.currencyCode)), ("examples", ["USD", "EUR", "JPY"]), ("pattern", "^[A-Z]{3}$")])),
             ("items", .object([("type", "array"), ("description", .string("The rows, top to bottom; at most \(SceneDecoder.maxCartItems), ids unique")),
@@ -83,9 +86,10 @@ extension CartContent: Screen {
     static let pricePattern = #"^[0-9]{1,12}(\.[0-9]{1,6})?$"#
 
     public static func decode(_ node: JSONNode, at path: String, with d: SceneDecoder, baseDirectory: String) throws -> CartContent {
-        let m = try d.object(node, path, keys: ["title", "currencyCode", "items"])
+        let m = try d.object(node, path, keys: ["title", "font", "currencyCode", "items"])
         var c = CartContent()
         if let n = m.values["title"] { c.title = try d.string(n, m.child("title")) }
+        if let n = m.values["font"] { c.font = try d.fontFamily(n, m.child("font")) }
         if let n = m.values["currencyCode"] {
             let v = try d.string(n, m.child("currencyCode"))
             guard v.count == 3, v.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
@@ -200,9 +204,10 @@ extension CartContent: Screen {
 
     public var content: Scene.Content { .cart(self) }
 
+    /// `font` is written only when it is not Jost, so that scenes without it keep their identity.
     public func canonicalJSON(image: (ImageSource) -> JSONValue) -> JSONValue {
-        .object([
-            ("title", .string(title)), ("currencyCode", .string(currencyCode)),
+        .object([("title", .string(title))] + (font == .jost ? [] : [("font", .string(font.text))]) + [
+            ("currencyCode", .string(currencyCode)),
             ("items", .array(items.map { item in
                 .object([("id", .string(item.id)), ("name", .string(item.name)), ("details", .string(item.details)),
                          ("image", image(item.image)), ("price", .string("\(item.price)")), ("quantity", .int(item.quantity))])

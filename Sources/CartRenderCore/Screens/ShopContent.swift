@@ -10,6 +10,8 @@ public struct ShopContent: Equatable, Sendable {
     /// Items in the cart before the first frame (≥ 0).
     public var count = 0
     public var cartFrame: CartFrame = .measured
+    /// The family of the screen's text (`"font"`): the system font, as in seed 000.
+    public var font: FontFamily = .system
     public init() {}
 
     /// Where flights go (seed 000's `cartFrame: CGRect?`).
@@ -44,6 +46,7 @@ extension ShopContent: Screen {
             ("image", SceneSchema.image(default: d.image)),
             ("imageLabel", SceneSchema.text("Accessibility label of the product image", default: d.imageLabel)),
             ("buttonTitle", SceneSchema.text("Title of the add button", default: d.buttonTitle)),
+            ("font", SceneSchema.fontFamily(default: d.font)),
             ("count", SceneSchema.integer("Items in the cart at the start", in: 0...Int.max, default: d.count)),
             ("cartFrame", .object([
                 ("description", "Where flights go: \"measured\" (the cart icon's frame), null (no cart frame: taps count at once, nothing flies) or a rectangle"),
@@ -63,7 +66,7 @@ extension ShopContent: Screen {
 
     public static func decode(_ node: JSONNode, at path: String, with d: SceneDecoder, baseDirectory: String) throws -> ShopContent {
         let m = try d.object(node, path, keys: ["title", "productName", "productDescription", "image", "imageLabel",
-                                               "buttonTitle", "count", "cartFrame"])
+                                               "buttonTitle", "font", "count", "cartFrame"])
         var s = ShopContent()
         if let n = m.values["title"] { s.title = try d.string(n, m.child("title")) }
         if let n = m.values["productName"] { s.productName = try d.string(n, m.child("productName")) }
@@ -71,6 +74,7 @@ extension ShopContent: Screen {
         if let n = m.values["image"] { s.image = try d.image(n, m.child("image"), baseDirectory: baseDirectory) }
         if let n = m.values["imageLabel"] { s.imageLabel = try d.string(n, m.child("imageLabel")) }
         if let n = m.values["buttonTitle"] { s.buttonTitle = try d.string(n, m.child("buttonTitle")) }
+        if let n = m.values["font"] { s.font = try d.fontFamily(n, m.child("font")) }
         if let n = m.values["count"] { s.count = try d.integer(n, m.child("count"), in: 0...Int.max) }
         if let n = m.values["cartFrame"] {
             switch n.value {
@@ -116,6 +120,7 @@ extension ShopContent: Screen {
             ("title", .string(title)), ("productName", .string(productName)),
             ("productDescription", .string(productDescription)), ("image", image(self.image)),
             ("imageLabel", .string(imageLabel)), ("buttonTitle", .string(buttonTitle)),
+        ] + (font == .system ? [] : [("font", .string(font.text))]) + [
             ("count", .int(count)), ("cartFrame", frame),
         ])
     }

@@ -2,7 +2,8 @@ import CPango
 import Foundation
 
 /// The fonts renders may use, and nothing else: a fontconfig configuration confined to Inter
-/// (Debian `fonts-inter`) and the named Noto fallbacks (SPEC.md §3), so that frames do not depend
+/// (Debian `fonts-inter`), Jost (installed by the setup, `ProjectData`), the named Noto
+/// fallbacks (SPEC.md §3) and the font files the scene registers, so that frames do not depend
 /// on what else a machine has installed. Shared by all workers.
 public final class FontEnvironment: @unchecked Sendable {
     /// Held while laying out, measuring or drawing text (Pango, and librsvg documents with text).
@@ -20,6 +21,9 @@ public final class FontEnvironment: @unchecked Sendable {
 
     /// Inter: required (it stands in for SF Pro).
     public static let interDirectory = "/usr/share/fonts/opentype/inter"
+    /// Jost 3.710 (OFL-1.1), a variable font (weights 100…900), in `ProjectData.fontDirectory()`:
+    /// required (the cart page is set in it).
+    public static let jostFile = "Jost[wght].ttf"
     /// Fallbacks for glyphs Inter lacks, loaded when present: emoji, Arabic, Hebrew, Devanagari,
     /// Thai, and Noto Sans for other Latin, Greek and Cyrillic.
     public static let fallbackFiles: [FontFile] = [
@@ -35,34 +39,78 @@ public final class FontEnvironment: @unchecked Sendable {
         FontFile(path: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf", package: "fonts-noto-color-emoji"),
     ]
 
+    /// The rules of the configuration: bitmap fonts are scaled to the size asked for.
+    /// Noto Color Emoji has a single strike of 109 px; without the first two rules (those of
+    /// fontconfig's own `10-scale-bitmap-fonts.conf`, which a confined configuration does not
+    /// read) it is drawn at 109 px whatever the text's size, and its lines are that tall. With
+    /// them, an emoji has the size of the text around it: the font's matrix is scaled by the
+    /// pixel size asked for over the strike's. The third scales color fonts by a further
+    /// 0.985, so that an emoji's line (ascent 0.928, descent 0.244 em, 0.914 and 0.2405 after
+    /// it) lies inside Inter's (0.969 and 0.2415 em) and Jost's (1.07 and 0.375 em): a line
+    /// with emoji is exactly as tall as one without, as the text style's line height does not
+    /// change on iOS.
+    static let bitmapScaling = """
+        <?xml version="1.0"?>
+        <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+        <fontconfig>
+          <match target="font">
+            <test name="outline" compare="eq"><bool>false</bool></test>
+            <edit name="pixelsizefixupfactor" mode="assign">
+              <divide><name target="pattern">pixelsize</name><name target="font">pixelsize</name></divide>
+            </edit>
+          </match>
+          <match target="font">
+            <test name="outline" compare="eq"><bool>false</bool></test>
+            <test name="pixelsizefixupfactor" compare="not_eq"><double>1.0</double></test>
+            <edit name="matrix" mode="assign">
+              <times><name>matrix</name><matrix><name>pixelsizefixupfactor</name><double>0</double><double>0</double><name>pixelsizefixupfactor</name></matrix></times>
+            </edit>
+            <edit name="size" mode="assign"><divide><name>size</name><name>pixelsizefixupfactor</name></divide></edit>
+          </match>
+          <match target="font">
+            <test name="color" compare="eq"><bool>true</bool></test>
+            <edit name="matrix" mode="assign">
+              <times><name>matrix</name><matrix><double>0.985</double><double>0</double><double>0</double><double>0.985</double></matrix></times>
+            </edit>
+          </match>
+        </fontconfig>
+        """
+
     /// The fontconfig configuration (`FcConfig *`).
     let config: OpaquePointer
-    /// The font files loaded, Inter first, in a fixed order (listed in manifests).
+    /// The font files loaded, Inter first, then Jost, the fallbacks and the scene's, in a fixed
+    /// order (listed in manifests).
     public let files: [FontFile]
 
     private static let sharedLock = NSLock()
-    nonisolated(unsafe) private static var sharedEnvironment: FontEnvironment?
+    nonisolated(unsafe) private static var sharedEnvironments: [[String]: FontEnvironment] = [:]
 
-    /// The environment every render of this process uses, built on first use.
+    /// The environment every render of this process with the same scene fonts uses, built on
+    /// first use.
     ///
     /// The fonts do not change while cartrender runs, and fontconfig and Pango keep part of a
     /// configuration's memory (its font patterns and character sets, about 0.5 MB with the Noto
     /// fallbacks) after it is destroyed, so one environment per render would grow a process
     /// that renders many scenes (found with `Scripts/asan-render.sh`).
-    /// - Throws: as `init()`; a failure is not remembered.
-    public static func shared() throws -> FontEnvironment {
+    /// - Parameter sceneFonts: the absolute paths of the font files a scene registers
+    ///   (`Scene.fonts`), in the scene's order.
+    /// - Throws: as `init(sceneFonts:)`; a failure is not remembered.
+    public static func shared(sceneFonts: [String] = []) throws -> FontEnvironment {
         try sharedLock.withLock {
-            if let e = sharedEnvironment { return e }
-            let e = try FontEnvironment()
-            sharedEnvironment = e
+            if let e = sharedEnvironments[sceneFonts] { return e }
+            let e = try FontEnvironment(sceneFonts: sceneFonts)
+            sharedEnvironments[sceneFonts] = e
             return e
         }
     }
 
     /// Builds the confined configuration.
-    /// - Throws: `RasterError.missingDependency` naming `fonts-inter` when Inter is not installed —
-    ///   never a silent fallback to another font.
-    public init() throws {
+    /// - Parameter sceneFonts: font files a scene registers, absolute paths (listed in
+    ///   manifests with the package `scene`).
+    /// - Throws: `RasterError.missingDependency` naming `fonts-inter` when Inter is not
+    ///   installed, and the setup when Jost is not — never a silent fallback to another font;
+    ///   `RasterError.invalidInput` naming a scene font that fontconfig cannot load.
+    public init(sceneFonts: [String] = []) throws {
         let fm = FileManager.default
         let inter = ((try? fm.contentsOfDirectory(atPath: Self.interDirectory)) ?? [])
             .filter { $0.hasPrefix("Inter") && $0.hasSuffix(".otf") && !$0.contains("Italic") }
@@ -71,13 +119,30 @@ public final class FontEnvironment: @unchecked Sendable {
             throw RasterError(.missingDependency, "the Inter font is not installed (\(Self.interDirectory)); install the Debian package fonts-inter")
         }
         guard let cfg = FcConfigCreate() else { throw RasterError(.library, "FcConfigCreate failed") }
+        guard FcConfigParseAndLoadFromMemory(cfg, Self.bitmapScaling, FcTrue) == FcTrue else {
+            FcConfigDestroy(cfg)
+            throw RasterError(.library, "fontconfig refused the bitmap scaling rule")
+        }
         var loaded: [FontFile] = []
         for name in inter {
             let path = Self.interDirectory + "/" + name
             if FcConfigAppFontAddFile(cfg, path) == FcTrue { loaded.append(FontFile(path: path, package: "fonts-inter")) }
         }
+        let jost = try ProjectData.fontDirectory() + "/" + Self.jostFile
+        guard FcConfigAppFontAddFile(cfg, jost) == FcTrue else {
+            FcConfigDestroy(cfg)
+            throw RasterError(.missingDependency, "the Jost font \(jost) is missing or cannot be loaded; \(ProjectData.setup)")
+        }
+        loaded.append(FontFile(path: jost, package: "fontpkg-jost"))
         for f in Self.fallbackFiles where fm.fileExists(atPath: f.path) {
             if FcConfigAppFontAddFile(cfg, f.path) == FcTrue { loaded.append(f) }
+        }
+        for path in sceneFonts {
+            guard FcConfigAppFontAddFile(cfg, path) == FcTrue else {
+                FcConfigDestroy(cfg)
+                throw RasterError(.invalidInput, "font file \(path) cannot be loaded by fontconfig")
+            }
+            loaded.append(FontFile(path: path, package: "scene"))
         }
         guard FcConfigBuildFonts(cfg) == FcTrue else {
             FcConfigDestroy(cfg)

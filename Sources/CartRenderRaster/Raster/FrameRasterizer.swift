@@ -11,7 +11,7 @@ import Foundation
 public final class FrameRasterizer: TextMeasuring {
     let text: TextEngine
     let images: ImageLibrary
-    private struct SVGKey: Hashable { var source: ImageSource; var tint: Color? }
+    private struct SVGKey: Hashable { var source: ImageSource; var tint: Color?; var outline: Double }
     private var svgDocuments: [SVGKey: SVGDocument] = [:]
     private var rasterSurfaces: [ImageSource: CairoImageSurface] = [:]
     private var reusableCanvas: CairoImageSurface?
@@ -225,15 +225,26 @@ public final class FrameRasterizer: TextMeasuring {
             // Symbols take the foreground color: their `currentColor` becomes the tint. (Drawing
             // them as a mask of the tint would look the same in pixels, but Cairo's SVG surface
             // writes masks under transforms that other renderers misplace.)
-            let tint: Color? = { if case .symbol = image.source { return image.tint } else { return nil } }()
+            // A symbol heavier than regular is emboldened: its outline stroked in its color.
+            // Drawn opaque and then faded as a whole when the tint is translucent, so that the
+            // stroke and the fill do not add up where they overlap.
+            let isSymbol: Bool = { if case .symbol = image.source { return true } else { return false } }()
+            let outline = isSymbol ? Look.symbolOutlineWidth(image.weight) : 0
+            let fade = outline > 0 && image.tint.alpha > 0 && image.tint.alpha < 1
+            let tint: Color? = isSymbol ? (fade ? image.tint.opacity(1 / image.tint.alpha) : image.tint) : nil
             do {
-                let doc = try svgDocument(image.source, tint: tint, data: data, path: path)
+                let doc = try svgDocument(image.source, tint: tint, outline: outline, data: data, path: path)
                 let target = image.contentMode == .fit ? frame.aspectFit(doc.size) : frame.aspectFill(doc.size)
                 // The root <svg> clips to its viewport anyway; clipping first keeps librsvg's
                 // intermediate layers the size of the image instead of the whole frame.
                 cairo_rectangle(cr, target.x, target.y, target.width, target.height)
                 cairo_clip(cr)
+                if fade { cairo_push_group(cr) }
                 try doc.render(in: cr, viewport: target)
+                if fade {
+                    cairo_pop_group_to_source(cr)
+                    cairo_paint_with_alpha(cr, image.tint.alpha)
+                }
             } catch let f as SVGDocument.Failure {
                 throw f.rasterError
             }
@@ -251,13 +262,20 @@ public final class FrameRasterizer: TextMeasuring {
         }
     }
 
-    private func svgDocument(_ source: ImageSource, tint: Color?, data: [UInt8], path: String) throws -> SVGDocument {
-        let key = SVGKey(source: source, tint: tint)
+    /// The document of `source`, its `currentColor` fill replaced by `tint` (symbols), and with
+    /// `outline` > 0 a stroke of that width (in the SVG's user units) of the same color, round
+    /// joins, on everything it fills.
+    private func svgDocument(_ source: ImageSource, tint: Color?, outline: Double, data: [UInt8], path: String) throws -> SVGDocument {
+        let key = SVGKey(source: source, tint: tint, outline: outline)
         if let d = svgDocuments[key] { return d }
         var bytes = data
         if let t = tint {
             func c(_ v: Double) -> Int { Int((min(max(v, 0), 1) * 255).rounded()) }
-            let fill = "fill=\"rgb(\(c(t.red)),\(c(t.green)),\(c(t.blue)))\" fill-opacity=\"\(JSONValue.format(t.alpha, decimals: 4))\""
+            let rgb = "rgb(\(c(t.red)),\(c(t.green)),\(c(t.blue)))", alpha = JSONValue.format(t.alpha, decimals: 4)
+            var fill = "fill=\"\(rgb)\" fill-opacity=\"\(alpha)\""
+            if outline > 0 {
+                fill += " stroke=\"\(rgb)\" stroke-opacity=\"\(alpha)\" stroke-width=\"\(JSONValue.format(outline, decimals: 4))\" stroke-linejoin=\"round\""
+            }
             bytes = Array(String(decoding: data, as: UTF8.self).replacingOccurrences(of: "fill=\"currentColor\"", with: fill).utf8)
         }
         let d = try SVGDocument(data: bytes, path: path)

@@ -62,7 +62,7 @@ public final class ImageLibrary: @unchecked Sendable {
 
     /// Loads every image in `sources` (a screen lists its product images and its own symbols).
     /// - Throws: `ImageError` for an unreadable, corrupt, truncated or oversized image file;
-    ///   `RasterError(.missingDependency)` when Bootstrap Icons is not installed.
+    ///   `RasterError(.missingDependency)` when Bootstrap Icons is not installed (`ProjectData`).
     public init(sources: [ImageSource]) throws {
         for source in sources where entries[source] == nil {
             entries[source] = try Self.load(source)
@@ -72,12 +72,13 @@ public final class ImageLibrary: @unchecked Sendable {
     static func load(_ source: ImageSource) throws -> Entry {
         switch source {
         case .symbol(let name):
-            guard let path = Symbols.svgPath(for: name) else { throw ImageError(source, "unknown symbol \"\(name)\"") }
+            guard let file = Symbols.bootstrapNames[name] else { throw ImageError(source, "unknown symbol \"\(name)\"") }
+            let path = try ProjectData.iconDirectory() + "/" + file + ".svg"
             do {
                 return .svg(try RegularFile.read(path, limit: maxSVGBytes), path: path)
             } catch {
                 let problem = error.problem == .missing ? "is missing" : error.reason(notA: "an icon")
-                throw RasterError(.missingDependency, "the icon \(path) \(problem); install the Debian package bootstrap-icons")
+                throw RasterError(.missingDependency, "the icon \(path) \(problem); \(ProjectData.setup)")
             }
         case .file(let path):
             let isSVG = path.lowercased().hasSuffix(".svg")

@@ -103,7 +103,7 @@ final class TextEngine: TextMeasuring {
         if rightToLeft { pango_layout_set_auto_dir(layout, 0) }
         let desc = pango_font_description_new()!
         defer { pango_font_description_free(desc) }
-        pango_font_description_set_family(desc, font.family)
+        pango_font_description_set_family(desc, font.familyName)
         pango_font_description_set_weight(desc, PangoWeight(rawValue: UInt32(font.weight.rawValue)))
         pango_font_description_set_absolute_size(desc, font.size * Double(PANGO_SCALE))
         pango_layout_set_font_description(layout, desc)

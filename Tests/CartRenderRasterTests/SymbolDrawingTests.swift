@@ -1,0 +1,80 @@
+import CartRenderCore
+import CartRenderRaster
+import XCTest
+
+/// How symbols are drawn: the Bootstrap Icons 1.11 files the setup installs, and weights.
+final class SymbolDrawingTests: XCTestCase {
+    /// `name` drawn black on white in a `side` pt square at 1 px per point.
+    private func draw(_ name: String, side: Double = 64, weight: FontWeight = .regular, tint: Color = .black) throws -> RGBAImage {
+        let source = ImageSource.symbol(name)
+        let rasterizer = try FrameRasterizer(fonts: FontEnvironment.shared(), images: ImageLibrary(sources: [source]))
+        let item = DisplayItem.image(ImageDraw(source: source, frame: Rect(x: 0, y: 0, width: side, height: side), tint: tint, weight: weight))
+        return try rasterizer.rasterize(DisplayList(size: Size(width: side, height: side), background: .white, items: [item]), scale: 1)
+    }
+
+    /// Ink (255 − red) summed down column `x`, in px: the thickness of a horizontal bar there.
+    private func thickness(_ image: RGBAImage, column x: Int) -> Double {
+        (0..<image.height).reduce(0.0) { $0 + Double(255 - Int(image[x, $1].r)) / 255 }
+    }
+
+    /// The bar of `minus` (Bootstrap's `dash-lg`, 1 unit of 16 thick) measured in pixels at
+    /// 64 px: 4 px at regular; each heavier weight is thicker, by `symbolOutlineWidth` units
+    /// (4 px each): heavy ≈ 8.2 px.
+    func testHeavierSymbolsHaveThickerStrokes() throws {
+        var last = 0.0
+        for weight in [FontWeight.regular, .medium, .semibold, .bold, .heavy, .black] {
+            let t = thickness(try draw("minus", weight: weight), column: 32)
+            XCTAssertEqual(t, 4 * (1 + Look.symbolOutlineWidth(weight)), accuracy: 0.15, "\(weight)")
+            XCTAssertGreaterThan(t, last, "\(weight) is thicker than the weight before it")
+            last = t
+        }
+        // The chevron's diagonal too: more ink at heavy than at regular, in the same box.
+        func ink(_ image: RGBAImage) -> Double { (0..<image.width).reduce(0) { $0 + thickness(image, column: $1) } }
+        XCTAssertGreaterThan(ink(try draw("chevron.left", weight: .heavy)), 1.8 * ink(try draw("chevron.left")))
+    }
+
+    /// A translucent emboldened symbol is faded as a whole: the stroke does not darken the
+    /// fill where they overlap, so the bar's middle has the tint's own opacity.
+    func testATranslucentHeavySymbolIsEvenlyTranslucent() throws {
+        let image = try draw("minus", weight: .heavy, tint: Color.black.opacity(0.5))
+        XCTAssertEqual(Int(image[32, 32].r), 128, accuracy: 2)
+    }
+
+    /// `backpack.fill` draws Bootstrap Icons 1.11's backpack, not the shopping bag 1.10 had to
+    /// stand in: the two differ in a large part of their pixels, and the backpack's front
+    /// pocket is a window in its body where the bag is solid.
+    func testTheBackpackIsABackpack() throws {
+        let backpack = try draw("backpack.fill"), bag = try draw("bag.fill")
+        var differing = 0
+        for y in 0..<64 { for x in 0..<64 where abs(Int(backpack[x, y].r) - Int(bag[x, y].r)) > 128 { differing += 1 } }
+        XCTAssertGreaterThan(differing, 64 * 64 / 8, "the backpack is not the bag")
+        // Backpack: body from x = 8 to 56 (2…14 of 16); the flap's pocket is a white window
+        // ring inside the body (between 4…12 × 9…14 and 5…11 × 10…13 of 16).
+        XCTAssertLessThan(backpack[32, 60].r, 64, "the body's bottom")
+        XCTAssertGreaterThan(backpack[18, 46].r, 192, "the pocket's window")
+        XCTAssertLessThan(bag[18, 46].r, 64, "the bag is solid there")
+    }
+
+    /// Every mapped symbol has its file among the icons the setup installs.
+    func testEveryMappedSymbolLoads() throws {
+        XCTAssertNoThrow(try ImageLibrary(sources: Symbols.bootstrapNames.keys.sorted().map { .symbol($0) }))
+    }
+}
+
+/// Where the setup's icons and fonts are found.
+final class ProjectDataTests: XCTestCase {
+    /// `share/cartrender` beside the executable and above it (PREFIX/bin → PREFIX/share after
+    /// `make install`), then the checkout's `.build/share`, then the system's; the test bundle
+    /// (`.build/<triple>/debug/…`) finds `.build/share/cartrender` two levels up.
+    func testTheDataDirectoryIsLookedForAboveTheExecutable() throws {
+        let exe = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let bin = URL(fileURLWithPath: exe).deletingLastPathComponent()
+        XCTAssertEqual(Array(ProjectData.candidates.prefix(2)),
+                       [bin.appendingPathComponent("share/cartrender").path, bin.deletingLastPathComponent().appendingPathComponent("share/cartrender").path])
+        XCTAssertEqual(Array(ProjectData.candidates.suffix(2)), ["/usr/local/share/cartrender", "/usr/share/cartrender"])
+        let found = try XCTUnwrap(ProjectData.directory)
+        XCTAssertTrue(found.hasSuffix("/.build/share/cartrender"), found)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: try ProjectData.iconDirectory() + "/backpack-fill.svg"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: try ProjectData.fontDirectory() + "/" + FontEnvironment.jostFile))
+    }
+}
