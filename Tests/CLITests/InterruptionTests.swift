@@ -110,8 +110,8 @@ final class InterruptionTests: XCTestCase {
             let running = try Binary.start(["--out", "frames", "--quiet"], in: dir, environment: ["CARTRENDER_TEST_PAUSE": "load-scene:" + marker])
             XCTAssertTrue(waitFor { FileManager.default.fileExists(atPath: marker) }, "the render reached the test hook")
             kill(running.process.processIdentifier, sig)
-            usleep(500_000)  // the signal reaches the watcher's queue meanwhile
-            unlink(marker)
+            // The pause ends once the watcher has the signal (and removes the marker).
+            try "after-signal".write(toFile: marker, atomically: false, encoding: .utf8)
             let r = try finish(running)
             XCTAssertEqual(r.status, status, r.stderr)
             XCTAssertEqual(running.process.terminationReason, .exit, "not killed by the signal")

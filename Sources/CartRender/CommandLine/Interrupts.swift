@@ -8,8 +8,11 @@ import Foundation
 ///
 /// Every long-running command (render, verify, diff, merge) makes one before anything else, so
 /// that no signal finds the default action (which ends the process without a word). The
-/// signals are ignored by the process and delivered through Dispatch signal sources, so the
-/// handler is ordinary Swift code on its own queue rather than an async-signal handler.
+/// process's handler only writes the signal's number to a pipe (``SignalRelay``); a Dispatch
+/// read source on the other end hands it to every live watcher, so the watcher's work is
+/// ordinary Swift code on its own queue rather than an async-signal handler. (Dispatch signal
+/// sources lose signals: on Linux they block the signal in some threads only, and a thread that
+/// does not block it takes the signal and drops it as ignored.)
 ///
 /// The first signal asks the run to stop. A run that has not ended `grace` seconds later (a
 /// frame that takes long, a read that blocks) is ended then, as by a second SIGINT or SIGTERM
@@ -22,7 +25,6 @@ final class InterruptWatcher: @unchecked Sendable {
     private let lock = NSLock()
     private var first: Int32?
     private var stopped = false
-    private var sources: [DispatchSourceSignal] = []
     private var watched: [Int32] = []
     private let queue = DispatchQueue(label: "cartrender.signals")
     /// How long a run may take to stop after the first signal (s).
@@ -31,17 +33,20 @@ final class InterruptWatcher: @unchecked Sendable {
     /// Starts watching.
     init() {
         for sig in [SIGINT, SIGTERM] {
-            let previous = signal(sig, SIG_IGN)
-            if previous.map({ unsafeBitCast($0, to: Int.self) }) == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
+            if SignalRelay.startedIgnored(sig) { continue }
             watched.append(sig)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
-            source.setEventHandler { [weak self] in self?.received(sig) }
-            source.resume()
-            sources.append(source)
         }
+        SignalRelay.add(self, signals: watched)
     }
 
+    /// Called by ``SignalRelay`` on its queue for each signal received.
+    fileprivate func deliver(_ sig: Int32) { queue.async { self.received(sig) } }
+
+    /// Whether any watcher of this process has received SIGINT or SIGTERM (for ``TestHook``).
+    static let anyReceived = LockedValue(false)
+
     private func received(_ sig: Int32) {
+        Self.anyReceived.withLock { $0 = true }
         let isFirst = lock.withLock { () -> Bool in
             if first == nil { first = sig; return true }
             return false
@@ -82,21 +87,111 @@ final class InterruptWatcher: @unchecked Sendable {
     /// Stops watching and restores the default actions.
     func stop() {
         lock.withLock { stopped = true }
-        for s in sources { s.cancel() }
-        for s in watched { signal(s, SIG_DFL) }
+        SignalRelay.remove(self)
     }
+}
+
+/// SIGINT and SIGTERM for the whole process: an async-signal-safe handler writes the signal's
+/// number to a pipe, and one Dispatch read source passes each to the live ``InterruptWatcher``s.
+/// The handler is installed while any watcher lives; the default actions come back after the
+/// last one stops.
+private enum SignalRelay {
+    private struct State {
+        var watchers: [InterruptWatcher] = []
+        var installed: Set<Int32> = []
+        var source: DispatchSourceRead?
+    }
+    private static let state = LockedValue(State())
+    private static let queue = DispatchQueue(label: "cartrender.signal-relay")
+
+    /// Whether `sig` was ignored when the process started (shells start background jobs with
+    /// SIGINT ignored); such a signal stays ignored.
+    static func startedIgnored(_ sig: Int32) -> Bool {
+        var current = sigaction()
+        sigaction(sig, nil, &current)
+        return current.__sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) } == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+
+    static func add(_ watcher: InterruptWatcher, signals: [Int32]) {
+        state.withLock { s in
+            s.watchers.append(watcher)
+            if s.source == nil, signalPipeWrite >= 0 {
+                let source = DispatchSource.makeReadSource(fileDescriptor: signalPipeRead, queue: queue)
+                source.setEventHandler { relay() }
+                source.resume()
+                s.source = source
+            }
+            for sig in signals where !s.installed.contains(sig) {
+                var action = sigaction()
+                action.__sigaction_handler.sa_handler = signalToPipe
+                sigemptyset(&action.sa_mask)
+                action.sa_flags = SA_RESTART
+                sigaction(sig, &action, nil)
+                s.installed.insert(sig)
+            }
+        }
+    }
+
+    static func remove(_ watcher: InterruptWatcher) {
+        state.withLock { s in
+            s.watchers.removeAll { $0 === watcher }
+            guard s.watchers.isEmpty else { return }
+            for sig in s.installed { signal(sig, SIG_DFL) }
+            s.installed = []
+        }
+    }
+
+    /// Reads the signals the handler wrote and delivers each to every watcher.
+    private static func relay() {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        let n = read(signalPipeRead, &bytes, bytes.count)
+        guard n > 0 else { return }
+        let watchers = state.withLock { $0.watchers }
+        for sig in bytes[..<n] {
+            for w in watchers { w.deliver(Int32(sig)) }
+        }
+    }
+}
+
+/// The pipe from the signal handler to ``SignalRelay`` (close-on-exec; the write end does not
+/// block, so a flood of signals drops bytes rather than blocking the handler). Made before any
+/// handler is installed; -1 when it cannot be made (no relay then: the signals keep their
+/// default actions).
+private let signalPipeRead: Int32 = signalPipe.0
+private let signalPipeWrite: Int32 = signalPipe.1
+private let signalPipe: (Int32, Int32) = {
+    var fds: [Int32] = [-1, -1]
+    guard pipe(&fds) == 0 else { return (-1, -1) }
+    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
+    _ = fcntl(fds[1], F_SETFL, O_NONBLOCK)
+    return (fds[0], fds[1])
+}()
+
+/// The signal handler: one `write(2)`, which is async-signal-safe.
+private let signalToPipe: @convention(c) (Int32) -> Void = { sig in
+    var byte = UInt8(truncatingIfNeeded: sig)
+    _ = write(signalPipeWrite, &byte, 1)
 }
 
 /// A test hook, for tests only: makes a command pause at a named point, so that a test can send
 /// a signal at a known moment. With `CARTRENDER_TEST_PAUSE=NAME:PATH` in the environment,
-/// `pause("NAME")` creates the file PATH, then waits until PATH is removed (at most 60 s).
-/// Points: `load-scene`, before the scene of `render` or `verify` is read. Without the variable
-/// it does nothing.
+/// `pause("NAME")` creates the file PATH, then waits until PATH is removed (at most 60 s). A
+/// test that has sent a signal writes `after-signal` into PATH instead: the pause then ends (and
+/// removes PATH) once the process's ``InterruptWatcher`` has received the signal, however long
+/// its delivery takes on a loaded machine. Points: `load-scene`, before the scene of `render`
+/// or `verify` is read. Without the variable it does nothing.
 enum TestHook {
     static func pause(_ point: String) {
         guard let value = ProcessInfo.processInfo.environment["CARTRENDER_TEST_PAUSE"], value.hasPrefix(point + ":") else { return }
         let path = String(value.dropFirst(point.count + 1))
         guard FileManager.default.createFile(atPath: path, contents: nil) else { return }
-        for _ in 0..<6000 where access(path, F_OK) == 0 { usleep(10_000) }
+        for _ in 0..<6000 where access(path, F_OK) == 0 {
+            if InterruptWatcher.anyReceived.withLock({ $0 }), (try? String(contentsOfFile: path, encoding: .utf8)) == "after-signal" {
+                unlink(path)
+                return
+            }
+            usleep(10_000)
+        }
     }
 }
