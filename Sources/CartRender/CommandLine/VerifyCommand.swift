@@ -16,6 +16,8 @@ public struct VerifyCommand: Equatable, Sendable {
     /// nil = from `CARTRENDER_RECORD`, then `CI`.
     public var record: RecordMode?
     public var json = false
+    /// Report state differences from the baseline manifest without failing on them.
+    public var ignoreState = false
     /// The union of every `--frames` and `--at`; empty = all frames.
     public var frames: [FrameSelection] = []
     /// The scene and the options that change its frames.
@@ -38,6 +40,7 @@ public struct VerifyCommand: Equatable, Sendable {
         OptionSpec("--mask", "X,Y,W,H", "Ignore this rectangle, in points (repeatable)."),
         OptionSpec("--record", "MODE", "all | missing | failed | never: which baseline frames to write. Default: $CARTRENDER_RECORD, else never when $CI is set, else missing."),
         OptionSpec("--json", nil, "Print one JSON object (the report) on stdout instead of lines."),
+        OptionSpec("--ignore-state", nil, "Report frames whose state differs from the baseline's manifest.json without failing them."),
         OptionSpec("--frames", "A-B", "Verify frame indices A through B only (repeatable)."),
         OptionSpec("--at", "SECONDS", "Verify only the frame nearest this time, at that frame's time (repeatable)."),
         OptionSpec("--jobs", "N", "Worker threads (default: the number of cores). Results do not depend on it."),
@@ -75,6 +78,7 @@ public struct VerifyCommand: Equatable, Sendable {
                 }
                 c.record = mode
             case "--json": c.json = true
+            case "--ignore-state": c.ignoreState = true
             case "--frames": c.frames.append(try parseFrameRange(v))
             case "--at": c.frames.append(try parseTime(v))
             case "--jobs": c.jobs = try parseJobs(v)
@@ -129,6 +133,7 @@ public struct VerifyCommand: Equatable, Sendable {
         options.tolerance = tolerance
         options.masks = masks
         options.record = record
+        options.ignoreState = ignoreState
         options.frames = frames.isEmpty ? [.all] : frames
         options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let bar = quiet ? nil : ProgressBar()
@@ -141,6 +146,7 @@ public struct VerifyCommand: Equatable, Sendable {
             return nil
         }
         bar?.finish()
+        for warning in result.warnings { Stderr.write("cartrender: \(warning)\n") }
         return result
     }
 
@@ -162,6 +168,7 @@ func printResult(_ result: SnapshotResult, json: Bool) {
         print(result.json.serialized(pretty: true), terminator: "")
         return
     }
+    for line in [result.stateDivergenceLine, result.movedEventsLine] { if let line { print(line) } }
     for frame in result.frames { if let line = result.line(for: frame) { print(line) } }
     print(result.summaryLine)
 }

@@ -45,6 +45,7 @@ enum HTMLReport {
         if result.recordedCount > 0 { counts.append("<span class=\"n recorded\">\(result.recordedCount) recorded</span>") }
         h += "<p class=\"counts\">\(counts.joined(separator: " · "))</p>\n</header>\n"
 
+        h += statePanel(result)
         h += timeline(result)
         if !shown.isEmpty { h += filmstrip(shown) }
 
