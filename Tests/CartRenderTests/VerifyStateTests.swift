@@ -163,7 +163,8 @@ final class VerifyStateTests: XCTestCase {
 
     /// `missing` writes a baseline manifest of the frames it records; `all` rewrites it for the
     /// render of now (another scene: it is a baseline's, not a render's, so that is allowed),
-    /// with the new events; `failed` after another change keeps the rest of it.
+    /// with the new events; so does `failed` when the frames it keeps agree with this render;
+    /// a recording that leaves failing frames keeps the events of the render they show.
     func testRecordModesWriteTheManifest() throws {
         XCTAssertTrue(try verify(try fly([0.3], fps: 10), .missing, frames: [.range(0, 4)]).passed)
         var m = try manifest()
@@ -181,12 +182,19 @@ final class VerifyStateTests: XCTestCase {
         XCTAssertEqual(m.events.first?.time, 0.4, "every frame rewritten: the manifest is this render's")
         XCTAssertTrue(try verify(later, .never, frames: [.range(0, 6)]).passed)
 
-        let r = try verify(try fly([0.5], fps: 10), .failed, frames: [.range(0, 6)])
-        XCTAssertEqual(r.frames.filter(\.recorded).map(\.index), [4, 5, 6])
+        let r = try verify(try fly([0.5], fps: 10), .missing, frames: [.range(0, 8)])
+        XCTAssertEqual(r.frames.filter(\.recorded).map(\.index), [7, 8])
+        XCTAssertEqual(r.failures.map(\.index), [4, 5, 6])
         let partial = try manifest()
-        XCTAssertEqual(partial.events.first?.time, 0.4, "frames 0–3 are still the 0.4 s render's")
-        XCTAssertEqual(Array(partial.frames.prefix(4)), Array(m.frames.prefix(4)))
-        XCTAssertNotEqual(partial.frames[4], m.frames[4])
+        XCTAssertEqual(partial.events.first?.time, 0.4, "frames 4–6 still show the 0.4 s render")
+        XCTAssertEqual(Array(partial.frames.prefix(7)), Array(m.frames.prefix(7)))
+        XCTAssertEqual(partial.frames.map(\.index), Array(0...8))
+
+        XCTAssertEqual(try verify(try fly([0.5], fps: 10), .failed, frames: [.range(0, 8)]).frames.filter(\.recorded).map(\.index), [4, 5, 6])
+        let rewritten = try manifest()
+        XCTAssertEqual(rewritten.events.first?.time, 0.5, "frames 0–3 agree with this render, 4–8 were recorded by it")
+        XCTAssertEqual(Array(rewritten.frames.prefix(4)), Array(m.frames.prefix(4)))
+        XCTAssertNotEqual(rewritten.frames[4], m.frames[4])
     }
 
     /// The library route records and compares the manifest too.

@@ -17,7 +17,8 @@ import Foundation
 ///   each entry with the frame's `state`. A later recording rewrites the entries of the frames
 ///   it records (file, SHA-256, state), adds those of new frames and drops those of removed
 ///   extra frames; the rest of the manifest (scene, events, software) becomes this render's
-///   only when every frame it lists was recorded by this run. ``expected`` is that manifest as
+///   when every frame it lists was recorded by this run or agrees with it (pixels and state),
+///   and stays as it was otherwise. ``expected`` is that manifest as
 ///   the run began, for comparing states, events and software (``ManifestComparison``).
 /// - **Manifests stay true.** When the baseline holds a render's `manifest.json` or shard
 ///   manifests (it is a render's output directory), recording is allowed only when they describe the render
@@ -202,8 +203,10 @@ final class BaselineDirectory: @unchecked Sendable {
 
     /// Moves the recorded frames into place, removes the extra frames, and rewrites the
     /// manifests to match, as one step (`StagingArea.moveIntoPlace`), then releases the lock.
+    /// - Parameter agreeing: indices of the frames this run compared and found equal, pixels and
+    ///   state, and did not record.
     /// - Throws: `OutputError` when a file cannot be moved (the directory is then as it was).
-    func commit() throws {
+    func commit(agreeing: Set<Int> = []) throws {
         defer { release() }
         let c = state.withLock { $0 }
         guard let staging = c.staging else {
@@ -222,7 +225,7 @@ final class BaselineDirectory: @unchecked Sendable {
                     var frames = item.manifest.frames.filter { !removedIndices.contains($0.index) && c.recorded[$0.index] == nil }
                     frames = (frames + c.recorded.values).sorted { $0.index < $1.index }
                     var m = item.manifest
-                    if frames.allSatisfy({ c.recorded[$0.index] != nil }) {
+                    if frames.allSatisfy({ c.recorded[$0.index] != nil || agreeing.contains($0.index) }) {
                         m = try baselineManifest(frames: frames)
                     } else {
                         m.frames = frames

@@ -98,7 +98,8 @@ public enum Verifier {
                 if let report {
                     try report.finish(result, holding: DirectoryLock.sameDirectory(report.directory.path, baselinePath) ? baseline.exclusiveLock : nil)
                 }
-                try baseline.commit()
+                try baseline.commit(agreeing: Set(result.frames.filter { $0.status == .pass && $0.stateChanges?.isEmpty == true && !$0.recorded }
+                    .compactMap(\.index)))
                 return result
             } catch {
                 baseline.discard()
