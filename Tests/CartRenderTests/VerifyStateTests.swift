@@ -195,6 +195,17 @@ final class VerifyStateTests: XCTestCase {
         XCTAssertEqual(rewritten.events.first?.time, 0.5, "frames 0–3 agree with this render, 4–8 were recorded by it")
         XCTAssertEqual(Array(rewritten.frames.prefix(4)), Array(m.frames.prefix(4)))
         XCTAssertNotEqual(rewritten.frames[4], m.frames[4])
+
+        // Another fps (a baseline's manifest may change render): every frame rewritten, the
+        // extra ones removed, and the manifest is the 4 fps render's.
+        let slower = try fly([0.5], fps: 4)
+        let all = try verify(slower, .all)
+        XCTAssertTrue(all.passed)
+        XCTAssertEqual(all.frames.filter { $0.status == .extra }.map(\.name), ["frame_0008.png"])
+        let four = try manifest()
+        XCTAssertEqual(four.fps, 4)
+        XCTAssertEqual(four.frames.map(\.index), Array(0..<slower.frameCount))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: baseline + "/frame_0008.png"))
     }
 
     /// The library route records and compares the manifest too.

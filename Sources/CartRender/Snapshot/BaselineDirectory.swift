@@ -18,8 +18,9 @@ import Foundation
 ///   it records (file, SHA-256, state), adds those of new frames and drops those of removed
 ///   extra frames; the rest of the manifest (scene, events, software) becomes this render's
 ///   when every frame it lists was recorded by this run or agrees with it (pixels and state),
-///   and stays as it was otherwise. ``expected`` is that manifest as
-///   the run began, for comparing states, events and software (``ManifestComparison``).
+///   and stays as it was otherwise; so a recording after the scene, fps, scale or size changed
+///   is allowed. ``expected`` is the `manifest.json` as the run began (a baseline's or a
+///   render's), for comparing states, events and software (``ManifestComparison``).
 /// - **Manifests stay true.** When the baseline holds a render's `manifest.json` or shard
 ///   manifests (it is a render's output directory), recording is allowed only when they describe the render
 ///   being verified — same scene hash, fps, scale and size, PNG frames: then the recorded frames
@@ -143,8 +144,9 @@ final class BaselineDirectory: @unchecked Sendable {
             case .success(let m): manifest = m
             case .failure(let problem): return (found, refuse(problem.description))
             }
-            guard manifest.baseline || manifest.sceneHash == sceneHash, manifest.fps == renderer.scene.fps, abs(manifest.scale - renderer.scale) < 5e-7,
-                  manifest.width == px.width, manifest.height == px.height else {
+            // A baseline's manifest follows the scene it is recorded from; a render's stays that render's.
+            guard manifest.baseline || (manifest.sceneHash == sceneHash && manifest.fps == renderer.scene.fps
+                  && abs(manifest.scale - renderer.scale) < 5e-7 && manifest.width == px.width && manifest.height == px.height) else {
                 return (found, refuse("is the manifest of another render (its scene, fps, scale or size differ from this one's)"))
             }
             if let frame = manifest.frames.first(where: { f in !f.files.contains { $0.name == renderer.fileName(ofFrame: f.index, format: .png) } }) {
