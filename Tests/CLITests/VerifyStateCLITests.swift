@@ -48,6 +48,7 @@ final class VerifyStateCLITests: XCTestCase {
         let record = try run(verify)
         XCTAssertEqual(record.status, 0, record.stderr)
         XCTAssertEqual(record.stderr, "", "a new baseline: nothing to warn about")
+        XCTAssertFalse(try text("cartrender-report/index.html").contains(#"id="state""#), "nor to show")
         let m = try Manifest(json: Array(try Data(contentsOf: URL(fileURLWithPath: dir + "/snaps/manifest.json"))))
         XCTAssertTrue(m.baseline)
         XCTAssertEqual(m.frames.count, 11)
@@ -116,6 +117,7 @@ final class VerifyStateCLITests: XCTestCase {
         let pixels = try run(verify, env: ["CI": "true"])
         XCTAssertEqual(pixels.status, 0)
         XCTAssertEqual(pixels.stderr, "cartrender: snaps has no manifest.json: comparing pixels only, not states (verify --record all writes one)\n")
+        XCTAssertTrue(try text("cartrender-report/index.html").contains("<p>snaps has no manifest.json: comparing pixels only, not states (verify --record all writes one).</p>"))
         let report = try JSONSerialization.jsonObject(with: Data(try run(verify + ["--json"], env: ["CI": "true"]).stdout.utf8)) as! [String: Any]
         XCTAssertEqual(report["stateCompared"] as? Bool, false)
         XCTAssertTrue(report["stateDivergence"] is NSNull)
