@@ -6,8 +6,9 @@ import Foundation
 /// `frame_NNNN.png` (equal bytes pass without decoding), records it when the record mode says
 /// so, and writes the expected / actual / diff images of a frame that does not pass into the
 /// report; compares the frame's state with its entry in the baseline's `manifest.json`, when
-/// there is one (``ManifestComparison/changes(expected:actual:path:)``). All of it on the worker that drew the frame, which then drops its pixels: memory stays
-/// bounded by the number of workers. Recorded frames are staged by the ``BaselineDirectory``,
+/// there is one (``ManifestComparison/changes(expected:actual:path:)``). All of it on the
+/// worker that drew the frame, which then drops its pixels: memory stays bounded by the number
+/// of workers. Recorded frames are staged by the ``BaselineDirectory``,
 /// which moves them into place when the run ends.
 final class BaselineSink: FrameSink, @unchecked Sendable {
     private let renderer: Renderer
