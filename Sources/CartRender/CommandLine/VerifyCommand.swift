@@ -161,8 +161,9 @@ public struct VerifyCommand: Equatable, Sendable {
     }
 }
 
-/// Prints a verify or directory-diff result on stdout: the JSON report, or one line per frame
-/// that did not pass and the summary line.
+/// Prints a verify or directory-diff result on stdout: the JSON report, or the first state
+/// divergence and the events that moved (a line each, when any), one line per frame that did
+/// not pass and the summary line.
 func printResult(_ result: SnapshotResult, json: Bool) {
     if json {
         print(result.json.serialized(pretty: true), terminator: "")

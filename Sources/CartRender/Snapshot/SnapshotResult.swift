@@ -317,8 +317,8 @@ public struct SnapshotResult: Sendable {
             .map { (dir as NSString).appendingPathComponent($0) }
     }
 
-    /// A failure message for a test: the failing frames, one per line, the report's paths and
-    /// what was recorded; nil when every frame passed.
+    /// A failure message for a test: the first state divergence, the failing frames, one per
+    /// line, the report's paths and what was recorded; nil when every frame passed.
     public var failureMessage: String? {
         guard !passed else { return nil }
         var lines = [summaryLine]
