@@ -204,9 +204,9 @@ final class VerifyCLITests: XCTestCase {
 
         1 of 14 frames failed (1 fail) against `snaps/scene`. Report: [index.html](snaps/cartrender-report/index.html) · [report.json](snaps/cartrender-report/report.json) · [junit.xml](snaps/cartrender-report/junit.xml)
 
-        | frame | time | differing pixels | status | images |
-        | --- | ---: | ---: | --- | --- |
-        | `frame_0006.png` | 1.5 s | 1 (0.0003 %) | fail | [diff](snaps/cartrender-report/frame_0006.diff.png) · [expected](snaps/cartrender-report/frame_0006.expected.png) · [actual](snaps/cartrender-report/frame_0006.actual.png) |
+        | frame | time | differing pixels | status | state divergence | images |
+        | --- | ---: | ---: | --- | --- | --- |
+        | `frame_0006.png` | 1.5 s | 1 (0.0003 %) | fail | — | [diff](snaps/cartrender-report/frame_0006.diff.png) · [expected](snaps/cartrender-report/frame_0006.expected.png) · [actual](snaps/cartrender-report/frame_0006.actual.png) |
 
 
         """

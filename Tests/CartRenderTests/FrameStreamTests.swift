@@ -148,7 +148,13 @@ final class FrameStreamTests: XCTestCase {
         let result = try Verifier.verify(renderer: r, subject: "default", options: v)
         XCTAssertEqual(result.frames.count, r.frameCount)
         let rendered = try files(o.outputDirectory).filter { $0.key.hasPrefix("frame_") }
-        XCTAssertEqual(try files(v.baseline), rendered)
+        XCTAssertEqual(try files(v.baseline).filter { $0.key.hasPrefix("frame_") }, rendered)
+        // The baseline's manifest is the render's, marked as a baseline's.
+        var recorded = try Manifest(json: Array(try Data(contentsOf: URL(fileURLWithPath: v.baseline + "/manifest.json"))))
+        XCTAssertTrue(recorded.baseline)
+        recorded.baseline = false
+        XCTAssertEqual(try recorded.serialized(), try String(contentsOfFile: o.outputDirectory + "/manifest.json", encoding: .utf8))
+        XCTAssertEqual(try files(v.baseline).keys.sorted(), rendered.keys.sorted() + ["manifest.json"])
     }
 }
 

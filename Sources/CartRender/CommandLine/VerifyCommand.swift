@@ -16,6 +16,8 @@ public struct VerifyCommand: Equatable, Sendable {
     /// nil = from `CARTRENDER_RECORD`, then `CI`.
     public var record: RecordMode?
     public var json = false
+    /// Report state differences from the baseline manifest without failing on them.
+    public var ignoreState = false
     /// The union of every `--frames` and `--at`; empty = all frames.
     public var frames: [FrameSelection] = []
     /// The scene and the options that change its frames.
@@ -41,6 +43,7 @@ public struct VerifyCommand: Equatable, Sendable {
         Option("--record", "MODE", "all | missing | failed | never: which baseline frames to write. Default: $CARTRENDER_RECORD, else never when $CI is set, else missing.",
                .oneOf) { $0.record = $1 },
         Option("--json", "Print one JSON object (the report) on stdout instead of lines.") { $0.json = true },
+        Option("--ignore-state", "Report frames whose state differs from the baseline's manifest.json without failing them.") { $0.ignoreState = true },
         Option("--frames", "A-B", "Verify frame indices A through B only (repeatable).", .frameRange, repeatable: true) { $0.frames.append($1) },
         Option("--at", "SECONDS", "Verify only the frame nearest this time, at that frame's time (repeatable).", .time, repeatable: true) { $0.frames.append($1) },
         Option("--jobs", "N", "Worker threads (default: the number of cores). Results do not depend on it.", .jobs) { $0.jobs = $1 },
@@ -106,6 +109,7 @@ public struct VerifyCommand: Equatable, Sendable {
         options.tolerance = tolerance
         options.masks = masks
         options.record = record
+        options.ignoreState = ignoreState
         options.frames = frames.isEmpty ? [.all] : frames
         options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let bar = quiet ? nil : ProgressBar()
@@ -119,6 +123,7 @@ public struct VerifyCommand: Equatable, Sendable {
             return nil
         }
         bar?.finish()
+        for warning in result.warnings { Stderr.write("cartrender: \(warning)\n") }
         return result
     }
 
@@ -133,13 +138,15 @@ public struct VerifyCommand: Equatable, Sendable {
     }
 }
 
-/// Prints a verify or directory-diff result on stdout: the JSON report, or one line per frame
-/// that did not pass and the summary line.
+/// Prints a verify or directory-diff result on stdout: the JSON report, or the first state
+/// divergence and the events that moved (a line each, when any), one line per frame that did
+/// not pass and the summary line.
 func printResult(_ result: SnapshotResult, json: Bool) {
     if json {
         print(result.json.serialized(pretty: true), terminator: "")
         return
     }
+    for line in [result.stateDivergenceLine, result.movedEventsLine] { if let line { print(line) } }
     for frame in result.frames { if let line = result.line(for: frame) { print(line) } }
     print(result.summaryLine)
     printAudit(of: result)

@@ -12,8 +12,17 @@ import Foundation
 ///   (`StagingArea`), removed extra frames are only noted, and `commit` moves everything into
 ///   place at the end as one step. A verify that fails or is interrupted leaves the baseline as
 ///   it was.
-/// - **Manifests stay true.** When the baseline holds a `manifest.json` or shard manifests (it is
-///   a render's output directory), recording is allowed only when they describe the render
+/// - **Baselines keep their manifest.** A recording into a directory without manifests writes
+///   `manifest.json` (``Manifest/baseline`` set): the render's manifest of the recorded frames,
+///   each entry with the frame's `state`. A later recording rewrites the entries of the frames
+///   it records (file, SHA-256, state), adds those of new frames and drops those of removed
+///   extra frames; the rest of the manifest (scene, events, software) becomes this render's
+///   when every frame it lists was recorded by this run or agrees with it (pixels and state),
+///   and stays as it was otherwise; so a recording after the scene, fps, scale or size changed
+///   is allowed. ``expected`` is the `manifest.json` as the run began (a baseline's or a
+///   render's), for comparing states, events and software (``ManifestComparison``).
+/// - **Manifests stay true.** When the baseline holds a render's `manifest.json` or shard
+///   manifests (it is a render's output directory), recording is allowed only when they describe the render
 ///   being verified — same scene hash, fps, scale and size, PNG frames: then the recorded frames
 ///   are exactly what that render would write, and `commit` rewrites the manifests to match
 ///   (the recorded frames' `sha256`, entries for recorded frames a `manifest.json` did not list,
@@ -32,6 +41,13 @@ final class BaselineDirectory: @unchecked Sendable {
     private let manifests: [(name: String, manifest: Manifest)]
     /// Why nothing may be recorded here, when the manifests describe another render.
     private let refusal: OutputError?
+    /// The baseline's `manifest.json` as the run began (a baseline's or a render's), when it
+    /// exists and can be read; nil otherwise (then ``expectedProblem`` says why).
+    let expected: Manifest?
+    /// Why states cannot be compared, as a sentence: the existing baseline has no
+    /// `manifest.json`, or it cannot be read as one; nil when ``expected`` is set or the
+    /// directory did not exist.
+    let expectedProblem: String?
     /// The frames the shard manifests list, when the directory holds shard manifests and no
     /// `manifest.json` (a frame none of them lists has no manifest to go into).
     private let listedByShards: Set<Int>?
@@ -66,8 +82,19 @@ final class BaselineDirectory: @unchecked Sendable {
             created?.removeCreatedDirectories()
             throw error
         }
+        let file = (path as NSString).appendingPathComponent("manifest.json")
+        let main = existed ? Self.readManifest(file) : nil
+        if case .success(let m)? = main { expected = m } else { expected = nil }
+        switch main {
+        case nil where existed:
+            expectedProblem = "\(path) has no manifest.json: comparing pixels only, not states (verify --record all writes one)"
+        case .failure(let why)?:
+            expectedProblem = "\(file): \(why): comparing pixels only, not states"
+        default:
+            expectedProblem = nil
+        }
         if record != .never && existed {
-            (manifests, refusal) = Self.readManifests(in: path, for: renderer)
+            (manifests, refusal) = Self.readManifests(in: path, for: renderer, main: main)
         } else {
             (manifests, refusal) = ([], nil)
         }
@@ -75,31 +102,51 @@ final class BaselineDirectory: @unchecked Sendable {
             : Set(manifests.flatMap { $0.manifest.frames.map(\.index) })
     }
 
-    /// The manifests in `directory`, and why recording there is refused when one of them is
-    /// not a manifest of the render `renderer` makes.
-    private static func readManifests(in directory: String, for renderer: Renderer) -> ([(name: String, manifest: Manifest)], OutputError?) {
+    /// The manifest at `file`, or why it cannot be read as one (`cannot be read as a manifest
+    /// (…)`); nil when there is no such file.
+    private static func readManifest(_ file: String) -> Result<Manifest, ManifestProblem>? {
+        guard FileSystemPath.isDirectory(file) != nil else { return nil }
+        do { return .success(try Manifest(json: try RegularFile.read(file, limit: Manifest.maxFileBytes))) } catch let e as FileReadError {
+            return .failure(ManifestProblem("cannot be read as a manifest (it \(e.reason()))"))
+        } catch let e as DecodingError {
+            return .failure(ManifestProblem("cannot be read as a manifest (\(e.jsonPath.isEmpty ? "" : e.jsonPath + ": ")\(e.reason))"))
+        } catch let e as JSONSyntaxError {
+            return .failure(ManifestProblem("cannot be read as a manifest (line \(e.location.line), column \(e.location.column): \(e.message))"))
+        } catch {
+            return .failure(ManifestProblem("cannot be read as a manifest (\(error))"))
+        }
+    }
+
+    /// Why a manifest cannot be read, as the end of a sentence that starts with its path.
+    private struct ManifestProblem: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// The manifests in `directory` (`main`: its `manifest.json`, read already), and why
+    /// recording there is refused when one of them is a render's manifest of another render
+    /// than the one `renderer` makes, or cannot be read.
+    private static func readManifests(in directory: String, for renderer: Renderer,
+                                      main: Result<Manifest, ManifestProblem>?) -> ([(name: String, manifest: Manifest)], OutputError?) {
         let shards = (FileSystemPath.contentsOfDirectory(directory) ?? []).filter(Manifest.isShardFileName).sorted()
-        let names = (FileSystemPath.isDirectory((directory as NSString).appendingPathComponent("manifest.json")) == nil ? [] : ["manifest.json"]) + shards
         var found: [(name: String, manifest: Manifest)] = []
         let px = renderer.pixelSize
         let sceneHash = Manifest.sceneHash(of: renderer.scene)
-        for name in names {
+        let read: [(String, Result<Manifest, ManifestProblem>)] = (main.map { [("manifest.json", $0)] } ?? [])
+            + shards.compactMap { name in readManifest((directory as NSString).appendingPathComponent(name)).map { (name, $0) } }
+        for (name, result) in read {
             let file = (directory as NSString).appendingPathComponent(name)
             func refuse(_ why: String) -> OutputError {
                 OutputError(path: file, reason: "\(why); verify --record writes nothing into \(directory)")
             }
             let manifest: Manifest
-            do { manifest = try Manifest(json: try RegularFile.read(file, limit: Manifest.maxFileBytes)) } catch let e as FileReadError {
-                return (found, refuse("cannot be read as a manifest (it \(e.reason()))"))
-            } catch let e as DecodingError {
-                return (found, refuse("cannot be read as a manifest (\(e.jsonPath.isEmpty ? "" : e.jsonPath + ": ")\(e.reason))"))
-            } catch let e as JSONSyntaxError {
-                return (found, refuse("cannot be read as a manifest (line \(e.location.line), column \(e.location.column): \(e.message))"))
-            } catch {
-                return (found, refuse("cannot be read as a manifest (\(error))"))
+            switch result {
+            case .success(let m): manifest = m
+            case .failure(let problem): return (found, refuse(problem.description))
             }
-            guard manifest.sceneHash == sceneHash, manifest.fps == renderer.scene.fps, abs(manifest.scale - renderer.scale) < 5e-7,
-                  manifest.width == px.width, manifest.height == px.height else {
+            // A baseline's manifest follows the scene it is recorded from; a render's stays that render's.
+            guard manifest.baseline || (manifest.sceneHash == sceneHash && manifest.fps == renderer.scene.fps
+                  && abs(manifest.scale - renderer.scale) < 5e-7 && manifest.width == px.width && manifest.height == px.height) else {
                 return (found, refuse("is the manifest of another render (its scene, fps, scale or size differ from this one's)"))
             }
             if let frame = manifest.frames.first(where: { f in !f.files.contains { $0.name == renderer.fileName(ofFrame: f.index, format: .png) } }) {
@@ -130,7 +177,7 @@ final class BaselineDirectory: @unchecked Sendable {
         let staging = try stagingArea()
         try staging.write(png.bytes, to: name)
         let entry = Manifest.Frame(index: frame.index, time: frame.time, files: [Manifest.File(name: name, sha256: png.sha256)],
-                                   state: manifests.isEmpty ? .null : try JSONValue(encoding: frame.state))
+                                   state: try JSONValue(encoding: frame.state))
         state.withLock { $0.recorded[frame.index] = entry }
     }
 
@@ -158,8 +205,10 @@ final class BaselineDirectory: @unchecked Sendable {
 
     /// Moves the recorded frames into place, removes the extra frames, and rewrites the
     /// manifests to match, as one step (`StagingArea.moveIntoPlace`), then releases the lock.
+    /// - Parameter agreeing: indices of the frames this run compared and found equal, pixels and
+    ///   state, and did not record.
     /// - Throws: `OutputError` when a file cannot be moved (the directory is then as it was).
-    func commit() throws {
+    func commit(agreeing: Set<Int> = []) throws {
         defer { release() }
         let c = state.withLock { $0 }
         guard let staging = c.staging else {
@@ -169,7 +218,25 @@ final class BaselineDirectory: @unchecked Sendable {
         var rewritten: [String] = []
         do {
             let removedIndices = Set(c.removed.compactMap(FrameResult.index(ofFileName:)))
+            if manifests.isEmpty && !c.recorded.isEmpty {
+                try staging.write(Array(try baselineManifest(frames: c.recorded.keys.sorted().map { c.recorded[$0]! }).serialized().utf8), to: "manifest.json")
+                rewritten.append("manifest.json")
+            }
             for (k, item) in manifests.enumerated() {
+                if item.manifest.baseline {
+                    var frames = item.manifest.frames.filter { !removedIndices.contains($0.index) && c.recorded[$0.index] == nil }
+                    frames = (frames + c.recorded.values).sorted { $0.index < $1.index }
+                    var m = item.manifest
+                    if frames.allSatisfy({ c.recorded[$0.index] != nil || agreeing.contains($0.index) }) {
+                        m = try baselineManifest(frames: frames)
+                    } else {
+                        m.frames = frames
+                    }
+                    guard try m.serialized() != item.manifest.serialized() else { continue }
+                    try staging.write(Array(try m.serialized().utf8), to: item.name)
+                    rewritten.append(item.name)
+                    continue
+                }
                 var m = item.manifest
                 m.frames = m.frames.compactMap { f in
                     if removedIndices.contains(f.index) { return nil }
@@ -194,6 +261,16 @@ final class BaselineDirectory: @unchecked Sendable {
             discard()
             throw error
         }
+    }
+
+    /// A baseline's manifest of `frames`, the rest from this render.
+    private func baselineManifest(frames: [Manifest.Frame]) throws -> Manifest {
+        let px = renderer.pixelSize
+        var m = Manifest(sceneHash: Manifest.sceneHash(of: renderer.scene), fps: renderer.scene.fps, scale: renderer.scale,
+                         width: px.width, height: px.height, duration: renderer.duration, frameCount: renderer.frameCount,
+                         frames: frames, events: renderer.events, fonts: renderer.fonts.files)
+        m.baseline = true
+        return m
     }
 
     /// Removes what this run staged (and the directory when this run created it), and releases

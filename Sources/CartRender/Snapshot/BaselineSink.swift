@@ -5,8 +5,10 @@ import Foundation
 /// The sink of `verify`: compares each frame's PNG bytes with the baseline's
 /// `frame_NNNN.png` (equal bytes pass without decoding), records it when the record mode says
 /// so, and writes the expected / actual / diff images of a frame that does not pass into the
-/// report. All of it on the worker that drew the frame, which then drops its pixels: memory stays
-/// bounded by the number of workers. Recorded frames are staged by the ``BaselineDirectory``,
+/// report; compares the frame's state with its entry in the baseline's `manifest.json`, when
+/// there is one (``ManifestComparison/changes(expected:actual:path:)``). All of it on the
+/// worker that drew the frame, which then drops its pixels: memory stays bounded by the number
+/// of workers. Recorded frames are staged by the ``BaselineDirectory``,
 /// which moves them into place when the run ends.
 final class BaselineSink: FrameSink, @unchecked Sendable {
     private let renderer: Renderer
@@ -14,10 +16,19 @@ final class BaselineSink: FrameSink, @unchecked Sendable {
     private let tolerance: ComparisonOptions
     private let record: RecordMode
     private let report: ReportWriter?
+    /// State differences are reported but do not fail a frame (`--ignore-state`).
+    private let ignoreState: Bool
+    /// The states of the baseline manifest's frames, by index.
+    private let expectedStates: [Int: JSONValue]
     private let collected = LockedValue([Int: FrameResult]())
 
-    init(renderer: Renderer, baseline: BaselineDirectory, tolerance: ComparisonOptions, record: RecordMode, report: ReportWriter?) {
+    init(renderer: Renderer, baseline: BaselineDirectory, tolerance: ComparisonOptions, record: RecordMode, report: ReportWriter?,
+         ignoreState: Bool) {
         self.renderer = renderer
+        self.ignoreState = ignoreState
+        var states: [Int: JSONValue] = [:]
+        for frame in baseline.expected?.frames ?? [] where frame.state != .null { states[frame.index] = frame.state }
+        expectedStates = states
         self.baseline = baseline
         self.tolerance = tolerance
         self.record = record
@@ -64,7 +75,11 @@ final class BaselineSink: FrameSink, @unchecked Sendable {
             frame.byteEqual = c.byteEqual
             frame.expectedSize = c.expectedSize
         }
-        if record.records(frame.status) {
+        if let state = expectedStates[rendered.index] {
+            frame.stateChanges = ManifestComparison.changes(expected: state, actual: try JSONValue(encoding: rendered.state))
+            frame.stateCounts = !ignoreState
+        }
+        if record.records(frame.status) || (record == .failed && frame.status == .pass && !frame.passed) {
             try baseline.record(rendered, as: name, png: png)
             frame.recorded = true
         }

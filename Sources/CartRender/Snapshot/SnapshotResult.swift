@@ -31,6 +31,12 @@ public struct FrameResult: Sendable {
     /// writing its report images; not drawing it — on a monotonic clock; nil when not measured.
     /// Only `junit.xml` shows it: the other outputs stay the same bytes from run to run.
     public var seconds: Double?
+    /// How the frame's `state` differs from its entry in the baseline's `manifest.json`, JSON
+    /// paths in ``ManifestComparison/changes(expected:actual:path:)``'s order: empty when they
+    /// agree, nil when not compared (no baseline manifest, or it has no entry for the frame).
+    public var stateChanges: [ManifestComparison.Change]?
+    /// Whether a state difference fails the frame (false with `--ignore-state`).
+    public var stateCounts = true
 
     public init(name: String, index: Int?, time: Double?, status: FrameStatus) {
         self.name = name
@@ -39,8 +45,12 @@ public struct FrameResult: Sendable {
         self.status = status
     }
 
-    /// Whether the frame counts as passing: it matched, or its baseline was just recorded.
-    public var passed: Bool { status == .pass || recorded }
+    /// Whether the frame counts as passing: it matched (pixels, and its state unless ignored),
+    /// or its baseline was just recorded.
+    public var passed: Bool { (status == .pass && !(stateDiffers && stateCounts)) || recorded }
+
+    /// Whether the frame's state differs from the baseline manifest's.
+    public var stateDiffers: Bool { !(stateChanges ?? []).isEmpty }
 
     /// Whether the report shows this frame: every frame that did not match, except a missing
     /// one that was just recorded (there is nothing to compare it with).
@@ -76,6 +86,7 @@ public struct FrameResult: Sendable {
             if let s = actualSize { m.append(("actualSize", .object([("width", .int(s.width)), ("height", .int(s.height))]))) }
         }
         if let undecodable { m.append(("baselineError", .string(undecodable))) }
+        if let stateChanges, !stateChanges.isEmpty { m.append(("stateChanges", .array(stateChanges.map(\.json)))) }
         m.append(("recorded", .bool(recorded)))
         var files: [(String, JSONValue)] = []
         if let expectedFile { files.append(("expected", .string(expectedFile))) }
@@ -107,11 +118,27 @@ public struct SnapshotResult: Sendable {
     public var frames: [FrameResult]
     /// The accessibility audit of the frames (`verify --audit`), nil without one.
     public var audit: AuditReport? = nil
+    /// Whether the frames' states were compared with a baseline `manifest.json` (verify only).
+    public var stateCompared = false
+    /// The baseline manifest's events whose time moved, or that only one side has
+    /// (``ManifestComparison/movedEvents(expected:actual:)``). They do not fail the run on
+    /// their own: the frames whose state they change do.
+    public var movedEvents: [ManifestComparison.MovedEvent] = []
+    /// Programs and fonts of the baseline manifest's `software` that this run uses in another
+    /// version, or not at all.
+    public var softwareDifferences: [ManifestComparison.SoftwareDifference] = []
+    /// Sentences for stderr, without the `cartrender: ` prefix: that states were not compared
+    /// (no readable baseline manifest), and one per ``softwareDifferences``, naming the manifest.
+    public var warnings: [String] = []
 
     /// Whether every frame passed (or was recorded).
     public var passed: Bool { frames.allSatisfy(\.passed) }
     /// Frames that did not pass and were not recorded, in frame order.
     public var failures: [FrameResult] { frames.filter { !$0.passed } }
+    /// The first frame, in index order, whose state differs from the baseline manifest's (its
+    /// ``FrameResult/stateChanges``); nil when none does.
+    public var stateDivergence: FrameResult? { frames.first(where: \.stateDiffers) }
+
     /// Frames whose baseline was written or removed.
     public var recordedCount: Int { frames.filter(\.recorded).count }
 
@@ -144,15 +171,51 @@ public struct SnapshotResult: Sendable {
         m.append(("passed", .bool(passed)))
         var summary: [(String, JSONValue)] = [("frames", .int(frames.count))]
         for s in FrameStatus.allCases { summary.append((s.rawValue, .int(count(s)))) }
+        if command == .verify { summary.append(("stateDiffers", .int(frames.filter(\.stateDiffers).count))) }
         summary.append(("recorded", .int(recordedCount)))
         summary.append(("failed", .int(failures.count)))
         m.append(("summary", .object(summary)))
+        if command == .verify {
+            m.append(("stateCompared", .bool(stateCompared)))
+            m.append(("stateDivergence", stateDivergence.map { f in
+                .object([("frame", f.index.map(JSONValue.int) ?? .null), ("time", f.time.map(JSONValue.num) ?? .null),
+                         ("ignored", .bool(!f.stateCounts)), ("changes", .array((f.stateChanges ?? []).map(\.json)))])
+            } ?? .null))
+            m.append(("events", .array(movedEvents.map(\.json))))
+            m.append(("provenance", .array(softwareDifferences.map(\.json))))
+        }
         m.append(("frames", .array(frames.map(\.json))))
         if let audit { m.append(("audit", audit.json)) }
         return .object(m)
     }
 
     // MARK: Console text
+
+    /// Most state changes named in one line of text; the rest are counted.
+    static let maxChangesInLine = 6
+
+    /// `count 1 → 0, flights[0].progress 0.97 → 0.81, … and 3 more`.
+    static func describe(_ changes: [ManifestComparison.Change]) -> String {
+        var s = changes.prefix(maxChangesInLine).map(\.description).joined(separator: ", ")
+        if changes.count > maxChangesInLine { s += ", … and \(changes.count - maxChangesInLine) more" }
+        return s
+    }
+
+    /// `state diverges first at frame 18 (t=0.9 s): count 1 → 0, flights[0].progress 0.97 → 0.81`,
+    /// printed before the frames' lines; nil when no state differs.
+    public var stateDivergenceLine: String? {
+        guard let f = stateDivergence else { return nil }
+        var s = "state diverges first at frame \(f.index.map(String.init) ?? f.name)"
+        if let t = f.time { s += " (t=\(JSONValue.format(t, decimals: 3)) s)" }
+        s += ": " + Self.describe(f.stateChanges ?? [])
+        if !f.stateCounts { s += " (ignored: --ignore-state)" }
+        return s
+    }
+
+    /// `events moved: land (flight 1) at 0.95 s → 1 s, …`; nil when none did.
+    public var movedEventsLine: String? {
+        movedEvents.isEmpty ? nil : "events moved: " + movedEvents.map(\.description).joined(separator: ", ")
+    }
 
     /// The one line printed for a frame that did not pass, or that was recorded over a difference;
     /// nil for the others.
@@ -181,6 +244,7 @@ public struct SnapshotResult: Sendable {
         let expectedPath = (baseline as NSString).appendingPathComponent(frame.name)
         switch frame.status {
         case .pass:
+            if frame.stateDiffers { return "pixels match, but the state differs from the baseline manifest's: " + Self.describe(frame.stateChanges!) }
             return "matches"
         case .fail:
             if let reason = frame.undecodable { return "the baseline frame cannot be decoded (\(reason))" }
@@ -228,6 +292,8 @@ public struct SnapshotResult: Sendable {
                 let k = f.filter { $0.status == status }.count
                 if k > 0 { kinds.append("\(k) \(status.rawValue)") }
             }
+            let states = f.filter { $0.status == .pass }.count
+            if states > 0 { kinds.append("\(states) state") }
             s += "FAILED, \(f.count) of \(n) frame\(n == 1 ? "" : "s") failed (\(kinds.joined(separator: ", ")))"
             if recordedCount > 0 { s += ", \(recordedCount) recorded" }
         }
@@ -255,11 +321,12 @@ public struct SnapshotResult: Sendable {
             .map { (dir as NSString).appendingPathComponent($0) }
     }
 
-    /// A failure message for a test: the failing frames, one per line, the report's paths and
-    /// what was recorded; nil when every frame passed.
+    /// A failure message for a test: the first state divergence, the failing frames, one per
+    /// line, the report's paths and what was recorded; nil when every frame passed.
     public var failureMessage: String? {
         guard !passed else { return nil }
         var lines = [summaryLine]
+        if let line = stateDivergenceLine { lines.append("  " + line) }
         let f = failures
         for frame in f.prefix(20) { if let l = line(for: frame) { lines.append("  " + l) } }
         if f.count > 20 { lines.append("  … and \(f.count - 20) more") }

@@ -59,7 +59,10 @@ public enum Snapshots {
     ///   - jobs: threads; nil = the number of cores.
     ///   - file: the caller's `#filePath`.
     /// - Returns: the result; ``SnapshotResult/failureMessage`` is nil when it passed. When
-    ///   baseline frames were recorded, ``SnapshotResult/recordingNote`` is printed on stderr.
+    ///   baseline frames were recorded, ``SnapshotResult/recordingNote`` is printed on stderr,
+    ///   and so are ``SnapshotResult/warnings`` (no baseline manifest, other software). The
+    ///   baseline's `manifest.json` is recorded and compared as `cartrender verify` does: a
+    ///   frame whose state differs from it fails.
     /// - Throws: `SceneError`, `RasterError`, `OutputError`, ``ImageDecodingError``,
     ///   ``InputError``, ``DiffError`` (a time past the end of the render, options out of range).
     public static func verify(
@@ -101,6 +104,7 @@ public enum Snapshots {
         if let jobs { options.jobs = max(1, jobs) }
         do {
             let result = try Verifier.verify(renderer: renderer, subject: subject, options: options)
+            for warning in result.warnings { Stderr.write("cartrender: \(warning)\n") }
             if let note = result.recordingNote { Stderr.write("cartrender: \(note)\n") }
             return result
         } catch let e as FrameSelectionError {

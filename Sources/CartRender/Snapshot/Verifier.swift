@@ -20,6 +20,9 @@ public struct VerifyOptions: Sendable {
     public var masks: [Rect] = []
     /// When baseline frames are written.
     public var record: RecordMode = .missing
+    /// Report the frames whose state differs from the baseline's `manifest.json` without
+    /// failing them (`--ignore-state`); their pixels still count.
+    public var ignoreState = false
     /// Which frames to check; their union, each frame once, in index order. Frames past the end
     /// of the timeline count as `extra` only when this is `[.all]`.
     public var frames: [FrameSelection] = [.all]
@@ -44,7 +47,8 @@ public struct VerifyOptions: Sendable {
 }
 
 /// `cartrender verify`: renders a scene and compares every frame with the baseline's
-/// `frame_NNNN.png` (SPEC.md §6).
+/// `frame_NNNN.png` (SPEC.md §6), and, when the baseline has a `manifest.json`, each frame's
+/// state with that manifest's entry, its events and software with this render's.
 ///
 /// Frames come from the render's own loop (``FrameStream``) into one sink, ``BaselineSink``,
 /// so a verified frame has exactly the bytes a render writes. Results and reports are in frame
@@ -99,7 +103,8 @@ public enum Verifier {
                 if let report {
                     try report.finish(result, holding: DirectoryLock.sameDirectory(report.directory.path, baselinePath) ? baseline.exclusiveLock : nil)
                 }
-                try baseline.commit()
+                try baseline.commit(agreeing: Set(result.frames.filter { $0.status == .pass && $0.stateChanges?.isEmpty == true && !$0.recorded }
+                    .compactMap(\.index)))
                 return result
             } catch {
                 baseline.discard()
@@ -115,7 +120,8 @@ public enum Verifier {
                                tolerance: ComparisonOptions, baseline: BaselineDirectory, report: ReportWriter?) throws -> SnapshotResult {
         let baselinePath = options.baseline
         let record = options.record
-        let comparison = BaselineSink(renderer: renderer, baseline: baseline, tolerance: tolerance, record: record, report: report)
+        let comparison = BaselineSink(renderer: renderer, baseline: baseline, tolerance: tolerance, record: record, report: report,
+                                      ignoreState: options.ignoreState)
         let stream = FrameStream(renderer: renderer, frames: frames, jobs: options.jobs)
         // Recorded frames must be the bytes a render writes with the same setting.
         stream.pngCompression = options.pngCompression
@@ -146,9 +152,21 @@ public enum Verifier {
         }
 
         // Paths as messages show them (bytes that are not UTF-8 as `\xFF`).
-        return SnapshotResult(command: .verify, subject: FileSystemPath.display(subject), baseline: FileSystemPath.display(baselinePath),
-                              reportDirectory: report.map { FileSystemPath.display($0.directory.path) },
-                              record: record, options: tolerance, fps: renderer.scene.fps, frames: results, audit: audit?.report)
+        var result = SnapshotResult(command: .verify, subject: FileSystemPath.display(subject), baseline: FileSystemPath.display(baselinePath),
+                                    reportDirectory: report.map { FileSystemPath.display($0.directory.path) },
+                                    record: record, options: tolerance, fps: renderer.scene.fps, frames: results, audit: audit?.report)
+        if let expected = baseline.expected {
+            result.stateCompared = true
+            result.movedEvents = try ManifestComparison.movedEvents(expected: expected.events, actual: renderer.events)
+            result.softwareDifferences = ManifestComparison.softwareDifferences(baseline: expected.software,
+                                                                                current: .current(fonts: renderer.fonts.files))
+            let file = FileSystemPath.display((baselinePath as NSString).appendingPathComponent("manifest.json"))
+            result.warnings = result.softwareDifferences.map { "\(file): \($0.message)" }
+        } else if let problem = baseline.expectedProblem, results.contains(where: { $0.status != .missing && $0.status != .extra }) {
+            // Said only when frames were compared: a new baseline has no manifest to miss.
+            result.warnings = [FileSystemPath.display(problem)]
+        }
+        return result
     }
 
     /// `frame_NNNN.png` files of a directory, sorted by index then name; none when it does not exist.

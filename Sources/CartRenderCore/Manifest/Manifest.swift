@@ -9,7 +9,7 @@
 /// manifest read and written again is byte-identical.
 ///
 /// `{"version": 1, "scene", "fps", "scale", "size": {"width", "height"}, "duration", "frameCount",
-/// "shard"?: {"index", "count"}, "frames": [Frame], "outputs": [{"file", "sha256"}], "events", "audit"?,
+/// "shard"?: {"index", "count"}, "baseline"?: true, "frames": [Frame], "outputs": [{"file", "sha256"}], "events", "audit"?,
 /// "software": {"cartrender", "cairo", "pango", "librsvg", "libpng", "zlib", "fonts": [{"file", "package"}]}}`
 ///
 /// The type and its checks are pure (no file system, no C library), so that the fuzz harness
@@ -107,6 +107,11 @@ public struct Manifest {
     public var frameCount: Int
     /// Shard `k` of `n` when this manifest covers one shard of a render.
     public var shard: (Int, Int)?
+    /// A baseline's manifest, written by `verify --record` (`"baseline": true`; absent in a
+    /// render's): its frames were recorded by one or more runs, and the rest describes the
+    /// render of the latest. A recording may rewrite it for another render of the scene; a
+    /// render's manifest it only keeps true to the files.
+    public var baseline = false
     public var frames: [Frame]
     /// Other files written by the run (animations, contact sheets), in a fixed order.
     public var outputs: [File] = []
@@ -188,7 +193,7 @@ extension Manifest {
 
 extension Manifest: Codable {
     private enum CodingKeys: String, CodingKey {
-        case version, scene, fps, scale, size, duration, frameCount, shard, frames, outputs, events, audit, software
+        case version, scene, fps, scale, size, duration, frameCount, shard, baseline, frames, outputs, events, audit, software
         case width, height, index, count
     }
 
@@ -208,6 +213,7 @@ extension Manifest: Codable {
             try s.encode(k, forKey: .index)
             try s.encode(n, forKey: .count)
         }
+        if baseline { try c.encode(true, forKey: .baseline) }
         try c.encode(frames, forKey: .frames)
         try c.encode(outputs, forKey: .outputs)
         try c.encode(events, forKey: .events)
@@ -234,6 +240,7 @@ extension Manifest: Codable {
             let s = try c.nestedContainer(keyedBy: CodingKeys.self, forKey: .shard)
             shard = (try s.decode(Int.self, forKey: .index), try s.decode(Int.self, forKey: .count))
         }
+        baseline = try c.decodeIfPresent(Bool.self, forKey: .baseline) ?? false
         frames = try c.decode([Frame].self, forKey: .frames)
         outputs = try c.decode([File].self, forKey: .outputs)
         events = try c.decode([TimelineEvent].self, forKey: .events)

@@ -63,6 +63,7 @@ enum HTMLReport {
         h += stateDivergence(result)
         h += "</header>\n"
 
+        h += statePanel(result)
         h += timeline(result)
         if !shown.isEmpty { h += filmstrip(shown) }
         h += allFrames(result, expectedDirectory: expectedDirectory, open: shown.isEmpty)

@@ -10,6 +10,10 @@ import Foundation
 ///   measured); without it some reporters show NaN.
 /// - `timestamp` on `<testsuite>`: when the run began, UTC, ISO 8601 without a zone
 ///   (`2026-12-01T08:32:34`, as Ant and Jenkins write it).
+/// - A frame whose state differs from the baseline manifest's fails with its changes in the
+///   message (`type="state"` when its pixels match); with `--ignore-state` they go to its
+///   `<system-out>`. Events that moved and software that differs from the baseline's go to the
+///   suite's `<system-out>`.
 /// - `classname` `cartrender.verify.SCENE` (`cartrender.diff.DIR`) and `name`
 ///   `frame_0042.png (t=0.7 s)`, and `file`: the scene file (verify) or the frame file (diff),
 ///   which GitLab and the GitHub annotation actions link to.
@@ -50,12 +54,17 @@ enum JUnitReport {
             if let t = frame.time { name += " (t=\(JSONValue.format(t, decimals: 3)) s)" }
             let file = result.command == .verify ? result.subject : (result.subject as NSString).appendingPathComponent(frame.name)
             let open = "    <testcase classname=\"\(escape(className))\" name=\"\(escape(name))\" time=\"\(seconds(frame.seconds ?? 0))\" file=\"\(escape(file))\""
+            let state = frame.stateDiffers && frame.status != .pass ? "state differs from the baseline manifest's: " + SnapshotResult.describe(frame.stateChanges!) : nil
             if frame.passed && !frame.recorded {
-                s += open + "/>\n"
+                guard frame.stateDiffers else {
+                    s += open + "/>\n"
+                    continue
+                }
+                s += open + ">\n      <system-out>\(escape("ignored (--ignore-state): " + result.explanation(of: frame)))</system-out>\n    </testcase>\n"
                 continue
             }
             s += open + ">\n"
-            let explanation = result.explanation(of: frame)
+            let explanation = result.explanation(of: frame) + (state.map { "; " + $0 } ?? "")
             var details: [String] = []
             if let dir = result.reportDirectory {
                 for (label, file) in [("expected", frame.expectedFile), ("actual", frame.actualFile), ("diff", frame.diffFile), ("panel", frame.panelFile)] {
@@ -66,10 +75,12 @@ enum JUnitReport {
                 s += "      <system-out>\(escape("recorded: " + explanation + (details.isEmpty ? "" : "\n" + details.joined(separator: "\n"))))</system-out>\n"
             } else {
                 let body = ([explanation] + details).joined(separator: "\n")
-                s += "      <failure type=\"\(frame.status.rawValue)\" message=\"\(escape(explanation))\">\(escape(body))</failure>\n"
+                s += "      <failure type=\"\(frame.status == .pass ? "state" : frame.status.rawValue)\" message=\"\(escape(explanation))\">\(escape(body))</failure>\n"
             }
             s += "    </testcase>\n"
         }
+        let notes = [result.movedEventsLine].compactMap { $0 } + result.warnings
+        if !notes.isEmpty { s += "    <system-out>\(escape(notes.joined(separator: "\n")))</system-out>\n" }
         s += "  </testsuite>\n</testsuites>\n"
         return s
     }

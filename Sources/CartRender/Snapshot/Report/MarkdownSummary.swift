@@ -7,8 +7,10 @@ import Foundation
 ///
 /// A heading with the verdict and the scene, one line of counts with links to the report's
 /// `index.html`, `report.json` and `junit.xml`, then a table of the frames that did not pass
-/// (at most ``maxRows``): frame, time (s), differing pixels, status, and links to the frame's
-/// diff, expected and actual images. Links are the report paths as the console prints them
+/// (at most ``maxRows``): frame, time (s), differing pixels, status, how its state diverges
+/// from the baseline manifest's, and links to the frame's diff, expected and actual images. The
+/// first state divergence, events that moved and software that differs from the baseline's are
+/// lines above the table. Links are the report paths as the console prints them
 /// (relative to the working directory, or absolute), so they resolve in a checkout or in an
 /// artifact that keeps those paths. Same result, same bytes.
 public enum MarkdownSummary {
@@ -37,6 +39,8 @@ public enum MarkdownSummary {
                 let k = result.failures.filter { $0.status == status }.count
                 if k > 0 { kinds.append("\(k) \(status.rawValue)") }
             }
+            let states = result.failures.filter { $0.status == .pass }.count
+            if states > 0 { kinds.append("\(states) state") }
             s += "\(result.failures.count) of \(n) frame\(n == 1 ? "" : "s") failed (\(kinds.joined(separator: ", "))) against \(code(result.baseline))"
             if result.recordedCount > 0 { s += "; \(result.recordedCount) recorded" }
             s += "."
@@ -46,9 +50,12 @@ public enum MarkdownSummary {
             s += " Report: " + files.map { link($0, (dir as NSString).appendingPathComponent($0)) }.joined(separator: " · ")
         }
         s += "\n\n"
-        let listed = result.failures.filter(\.isReported)
+        var notes = [result.stateDivergenceLine, result.movedEventsLine].compactMap { $0 }.map { $0.prefix(1).uppercased() + $0.dropFirst() }
+        notes += result.softwareDifferences.map { "⚠️ " + $0.message.prefix(1).uppercased() + $0.message.dropFirst() }
+        if !notes.isEmpty && !baselineMissing { s += notes.map { "- " + escape($0) + "\n" }.joined() + "\n" }
+        let listed = result.failures.filter { $0.isReported || $0.stateDiffers }
         if !listed.isEmpty && !baselineMissing {
-            s += "| frame | time | differing pixels | status | images |\n| --- | ---: | ---: | --- | --- |\n"
+            s += "| frame | time | differing pixels | status | state divergence | images |\n| --- | ---: | ---: | --- | --- | --- |\n"
             for frame in listed.prefix(maxRows) {
                 let time = frame.time.map { JSONValue.format($0, decimals: 3) + " s" } ?? "—"
                 var pixels = "—"
@@ -62,7 +69,9 @@ public enum MarkdownSummary {
                         if let file { images.append(link(label, (dir as NSString).appendingPathComponent(file))) }
                     }
                 }
-                s += "| \(code(frame.name)) | \(time) | \(pixels) | \(frame.status.rawValue) | \(images.isEmpty ? "—" : images.joined(separator: " · ")) |\n"
+                let status = frame.status == .pass && frame.stateDiffers ? "state" : frame.status.rawValue
+                let state = frame.stateDiffers ? escape(SnapshotResult.describe(frame.stateChanges!)) : "—"
+                s += "| \(code(frame.name)) | \(time) | \(pixels) | \(status) | \(state) | \(images.isEmpty ? "—" : images.joined(separator: " · ")) |\n"
             }
             if listed.count > maxRows { s += "\n… and \(listed.count - maxRows) more frames: see the report.\n" }
             s += "\n"

@@ -1,0 +1,41 @@
+import CartRenderCore
+
+extension HTMLReport {
+    /// The panel of what the baseline's `manifest.json` tells: the first frame whose state
+    /// diverges (a table of path, expected, actual, linking to that frame when the report shows
+    /// it), the events that moved, and the software that differs from the baseline's; or why
+    /// states were not compared. Its own small style sheet; empty when there is nothing to tell
+    /// (a new baseline).
+    static func statePanel(_ result: SnapshotResult) -> String {
+        guard result.command == .verify else { return "" }
+        var body = ""
+        if let f = result.stateDivergence {
+            var title = "State diverges first at frame \(f.index.map(String.init) ?? esc(f.name))"
+            if let t = f.time { title += " (t=\(JSONValue.format(t, decimals: 3)) s)" }
+            if f.isReported { title = "<a href=\"#\(anchor(f))\">\(title)</a>" }
+            if !f.stateCounts { title += " <small>(ignored: --ignore-state)</small>" }
+            body += "<h2>\(title)</h2>\n<table><thead><tr><th>path</th><th>expected</th><th>actual</th></tr></thead><tbody>\n"
+            for c in f.stateChanges ?? [] {
+                body += "<tr><td><code>\(esc(c.path))</code></td><td>\(esc(c.expected?.serialized() ?? "none"))</td><td>\(esc(c.actual?.serialized() ?? "none"))</td></tr>\n"
+            }
+            body += "</tbody></table>\n"
+            let n = result.frames.filter(\.stateDiffers).count
+            body += "<p>\(n) frame\(n == 1 ? "'s state differs" : "s' states differ") from the baseline's manifest.json.</p>\n"
+        } else if result.stateCompared {
+            body += "<p>Every frame's state matches the baseline's manifest.</p>\n"
+        } else if let why = result.warnings.first {
+            body += "<p>\(esc(why)).</p>\n"
+        }
+        if !result.movedEvents.isEmpty {
+            body += "<h2>Events that moved</h2>\n<ul>\n" + result.movedEvents.map { "<li>\(esc($0.description))</li>\n" }.joined() + "</ul>\n"
+        }
+        if !result.softwareDifferences.isEmpty {
+            body += "<h2>Provenance</h2>\n<ul>\n" + result.softwareDifferences.map { "<li>\(esc($0.message))</li>\n" }.joined() + "</ul>\n"
+        }
+        guard !body.isEmpty else { return "" }
+        let style = "#state{margin:1em;padding:.5em 1em;border:1px solid #c9a227;border-radius:6px;background:#fffbe8;color:#222}"
+            + "#state h2{font-size:1em;margin:.4em 0}#state table{border-collapse:collapse}"
+            + "#state td,#state th{border:1px solid #ddd;padding:2px 8px;text-align:left;font:12px ui-monospace,monospace}"
+        return "<section id=\"state\" aria-label=\"State and provenance\">\n<style>\(style)</style>\n\(body)</section>\n"
+    }
+}
