@@ -143,12 +143,13 @@ public final class GIFEncoder {
         var current = spare ?? []
         spare = nil
         GIFEncoder.normalize(frame, into: &current)
-        if let shown, shown == current {
+        let bounds = shown.map { GIFEncoder.differenceBounds(current, $0, width: width, height: height) }
+        if let bounds, bounds.changed == nil {
             mergedFrameCount += 1
             spare = current
             return
         }
-        let encoded = try encode(current, sourceIndex: index, start: start)
+        let encoded = try encode(current, bounds: bounds, sourceIndex: index, start: start)
         if !queue.isEmpty { queue[queue.count - 1].end = start }
         queue.append(encoded)
         spare = shown
@@ -197,12 +198,13 @@ public final class GIFEncoder {
 
     /// Chooses the rectangle and the pixels to store for a new frame, quantizes them, and
     /// updates the disposal of the previous frame when pixels turn transparent.
-    private func encode(_ current: [UInt32], sourceIndex: Int, start: Int) throws -> PendingFrame {
+    /// - Parameter bounds: `differenceBounds` against `shown` (nil for the first frame).
+    private func encode(_ current: [UInt32], bounds: (changed: PixelRect?, turnsTransparent: PixelRect?)?,
+                        sourceIndex: Int, start: Int) throws -> PendingFrame {
         let full = PixelRect(x: 0, y: 0, width: width, height: height)
-        guard let previous = shown else {
+        guard let previous = shown, let bounds else {
             return try pendingFrame(sourceIndex, start, full, current, written: { _, _ in true })
         }
-        let bounds = GIFEncoder.differenceBounds(current, previous, width: width, height: height)
         var cleared: PixelRect?
         if let turnsTransparent = bounds.turnsTransparent {
             // Only disposal can make a pixel transparent again: dispose the previous image to
@@ -431,12 +433,14 @@ public final class GIFEncoder {
         image.pixels.withUnsafeBytes { raw in
             packed.withUnsafeMutableBufferPointer { buffer in
                 for p in 0..<count {
-                    let r = UInt32(raw[p * 4]), g = UInt32(raw[p * 4 + 1]), b = UInt32(raw[p * 4 + 2]), a = raw[p * 4 + 3]
-                    buffer[p] = a < 128 ? 0 : (r | g << 8 | b << 16 | 0xFF00_0000)
+                    // R, G, B, A bytes read as one little-endian word are already r | g << 8 | …
+                    let value = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: p * 4, as: UInt32.self))
+                    buffer[p] = value < 0x8000_0000 ? 0 : value | 0xFF00_0000
                 }
             }
         }
     }
+
 
     /// Bounding rectangles of the pixels that differ, and of those that turn from opaque to
     /// transparent.

@@ -53,9 +53,11 @@ final class GIFGlobalPalette {
     /// Counts the colors of one image (`width × height × 4` bytes, alpha 0 or 255).
     func add(rgba: [UInt8], width: Int, height: Int, frameIndex: Int) throws {
         guard let histograms else { preconditionFailure("GIFGlobalPalette: add after quantize") }
-        let image = try LIQImage(attributes: attributes, rgba: rgba, width: width, height: height, frameIndex: frameIndex)
-        for histogram in histograms {
-            try LIQAttributes.check(liq_histogram_add_image(histogram, attributes.pointer, image.pointer), "liq_histogram_add_image", frameIndex)
+        // One thread and one liq_image per histogram (adding computes maps inside the image).
+        let attributes = attributes
+        _ = try ParallelWork.map(count: histograms.count, jobs: histograms.count) { _, i in
+            let image = try LIQImage(attributes: attributes, rgba: rgba, width: width, height: height, frameIndex: frameIndex)
+            try LIQAttributes.check(liq_histogram_add_image(histograms[i], attributes.pointer, image.pointer), "liq_histogram_add_image", frameIndex)
         }
     }
 
