@@ -2,6 +2,7 @@
 #   make frames   installs the Debian packages, builds, renders the demo into frames/
 #   make test     installs the Debian packages and the test tools, builds and runs the test suite
 #   make install  builds and copies cartrender to /usr/local/bin (PREFIX=…)
+#   make peers    installs the peers of Benchmarks/peers.sh (for that benchmark only) and runs it
 
 SWIFT ?= swift
 # Debian packages: C libraries (headers + pkg-config files), fonts and icons.
@@ -21,7 +22,7 @@ JSONSCHEMA_VENV = .build/jsonschema
 
 PREFIX ?= /usr/local
 
-.PHONY: deps build frames install test jsonschema clean
+.PHONY: deps build frames install test jsonschema peers clean
 
 deps:
 	@if dpkg -s $(DEBIAN_PACKAGES) >/dev/null 2>&1; then \
@@ -52,6 +53,21 @@ $(JSONSCHEMA_VENV)/.jsonschema-$(JSONSCHEMA_VERSION): | deps
 	$(PYTHON) -m venv $(JSONSCHEMA_VENV)
 	$(JSONSCHEMA_VENV)/bin/python3 -m pip install --quiet --disable-pip-version-check jsonschema==$(JSONSCHEMA_VERSION)
 	touch $@
+
+# Benchmarks/peers.sh with its peers: Debian's ffmpeg, webp (img2webp), imagemagick (compare) and
+# chromium; Playwright (driving Debian's chromium) and Manim CE in .build/peers. Manim needs to build
+# pycairo and ManimPango; when that fails the benchmark says so and skips it. Not part of `make test`.
+PEERS_DEBIAN_PACKAGES = ffmpeg webp imagemagick chromium
+PEERS_VENV = .build/peers
+peers: deps
+	@dpkg -s $(PEERS_DEBIAN_PACKAGES) >/dev/null 2>&1 || { $(SUDO) apt-get update && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends $(PEERS_DEBIAN_PACKAGES); }
+	[ -x $(PEERS_VENV)/bin/python3 ] || $(PYTHON) -m venv $(PEERS_VENV)
+	$(PEERS_VENV)/bin/python3 -c "import playwright" 2>/dev/null || \
+		$(PEERS_VENV)/bin/python3 -m pip install --quiet --disable-pip-version-check playwright
+	[ -x $(PEERS_VENV)/bin/manim ] || $(PEERS_VENV)/bin/python3 -m pip install --quiet --disable-pip-version-check manim || \
+		echo "peers: manim did not install; Benchmarks/peers.sh skips it"
+	Benchmarks/peers.sh
 
 clean:
 	rm -rf .build frames
