@@ -13,15 +13,18 @@
 # machine), frames per second of each, and the output size. A peer that is not installed is
 # skipped with the reason. `make peers` installs the peers (for this benchmark only) and runs it.
 #
-# Usage: Benchmarks/peers.sh [WORKDIR]   (JOBS=N for cartrender's --jobs; PEERS_VENV=.build/peers)
+# Usage: Benchmarks/peers.sh [WORKDIR]   (JOBS=N for cartrender's --jobs; PEERS_VENV=.build/peers;
+#        BUILD=0 uses .build/release/cartrender as it is)
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 JOBS=${JOBS:-$(nproc)}
 VENV=${PEERS_VENV:-.build/peers}
 if [ $# -ge 1 ]; then WORK=$1; mkdir -p "$WORK"; else WORK=$(mktemp -d /tmp/cartrender-peers.XXXXXX); trap 'rm -rf "$WORK"' EXIT; fi
-echo "building release (if needed)…" >&2
-swift build -c release --product cartrender >&2
+if [ "${BUILD:-1}" != 0 ]; then
+    echo "building release (if needed)…" >&2
+    swift build -c release --product cartrender >&2
+fi
 BIN=$PWD/.build/release/cartrender
 
 TIMEFORMAT='%R %U %S'
