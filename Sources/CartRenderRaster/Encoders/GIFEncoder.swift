@@ -47,8 +47,8 @@ public final class GIFEncoder {
     public let fps: Double
     /// The options the encoder was created with.
     public let options: GIFOptions
-    /// Threads that remap the held images to the global palette (≥ 1); the file is the same
-    /// whatever the number.
+    /// Threads that remap the held images to the global palette (≥ 1; no more are used than
+    /// there are processors); the file is the same whatever the number.
     public let jobs: Int
     /// The GIF file, once `finish()` has returned, when the destination is `.memory`; empty otherwise.
     public private(set) var encodedBytes: [UInt8] = []
@@ -262,7 +262,10 @@ public final class GIFEncoder {
     /// colors counted) until the palette is made.
     private func emit(_ frame: PendingFrame) throws {
         guard options.palette == .global, !globalPaletteWritten else { return try write(frame) }
-        if globalPalette == nil { globalPalette = try GIFGlobalPalette(options: options, threads: jobs) }
+        if globalPalette == nil {
+            // Each remapping thread costs a histogram that every image goes into: no more than cores.
+            globalPalette = try GIFGlobalPalette(options: options, threads: min(jobs, ParallelWork.processorCount))
+        }
         try globalPalette!.add(rgba: frame.rgba, width: frame.rect.width, height: frame.rect.height, frameIndex: frame.sourceIndex)
         buffered.append(frame)
         bufferedBytes += frame.rgba.count

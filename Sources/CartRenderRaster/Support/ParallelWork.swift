@@ -4,6 +4,9 @@ import Foundation
 /// WebP sub-frames) on a few threads. Results come back in item order, so what an encoder
 /// writes does not depend on the number of threads or on their timing.
 enum ParallelWork {
+    /// Processors available to this process (≥ 1).
+    static let processorCount = max(1, ProcessInfo.processInfo.activeProcessorCount)
+
     /// Calls `body(thread, i)` for every `i` in `0 ..< count` on `min(jobs, count)` threads (the
     /// calling thread is thread 0; `thread` is in `0 ..< jobs`, for per-thread state) and
     /// returns the results in item order. Items are taken in index order.
