@@ -4,6 +4,7 @@
 #                 (the Swift tests, then the browser tests of Tests/Browser)
 #   make install  builds and copies cartrender to /usr/local/bin and its icons and fonts to
 #                 /usr/local/share/cartrender (PREFIX=…)
+#   make peers    installs the peers of Benchmarks/peers.sh (for that benchmark only) and runs it
 
 SWIFT ?= swift
 # Debian packages: C libraries (headers + pkg-config files), fonts and icons.
@@ -39,6 +40,7 @@ PREFIX ?= /usr/local
 DATA_DIR = .build/share/cartrender
 ASSETS_VENV = .build/assets
 .PHONY: deps build frames install test jsonschema assets debian browser browser-test clean
+
 
 deps: debian assets
 
@@ -101,6 +103,21 @@ $(BROWSER_VENV)/.browser-$(PLAYWRIGHT_VERSION)-$(PYTEST_VERSION): | deps
 	$(BROWSER_VENV)/bin/python3 -m pip install --quiet --disable-pip-version-check \
 		playwright==$(PLAYWRIGHT_VERSION) pytest==$(PYTEST_VERSION)
 	touch $@
+
+# Benchmarks/peers.sh with its peers: Debian's ffmpeg, webp (img2webp), imagemagick (compare) and
+# chromium; Playwright (driving Debian's chromium) and Manim CE in .build/peers. Manim needs to build
+# pycairo and ManimPango; when that fails the benchmark says so and skips it. Not part of `make test`.
+PEERS_DEBIAN_PACKAGES = ffmpeg webp imagemagick chromium
+PEERS_VENV = .build/peers
+peers: deps
+	@dpkg -s $(PEERS_DEBIAN_PACKAGES) >/dev/null 2>&1 || { $(SUDO) apt-get update && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends $(PEERS_DEBIAN_PACKAGES); }
+	[ -x $(PEERS_VENV)/bin/python3 ] || $(PYTHON) -m venv $(PEERS_VENV)
+	$(PEERS_VENV)/bin/python3 -c "import playwright" 2>/dev/null || \
+		$(PEERS_VENV)/bin/python3 -m pip install --quiet --disable-pip-version-check playwright
+	[ -x $(PEERS_VENV)/bin/manim ] || $(PEERS_VENV)/bin/python3 -m pip install --quiet --disable-pip-version-check manim || \
+		echo "peers: manim did not install; Benchmarks/peers.sh skips it"
+	Benchmarks/peers.sh
 
 clean:
 	rm -rf .build frames

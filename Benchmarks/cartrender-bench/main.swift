@@ -179,9 +179,15 @@ func verdict(_ met: Bool) -> String { met ? "met" : "MISSED" }
 let speedup = naiveTime / best, rawRatio = best / rawTime, rssGrowth = Double(rss600) / Double(rss60) - 1
 print(String(format: "  pipeline at %d cores vs naive on 1 core: %.1f× faster (target ≥ 8×: %@)", cores, speedup, verdict(speedup >= 8)))
 print(String(format: "  pipeline at %d cores vs raw RGBA write: %.2f× the time (target ≤ 3×: %@)", cores, rawRatio, verdict(rawRatio <= 3)))
+if let png = formatTimes["png"] {
+    for format in ["gif", "webp"] {
+        guard let time = formatTimes[format] else { continue }
+        print(String(format: "  --format %@ vs --format png: %.2f× the time (target ≤ 3×: %@)", format, time / png, verdict(time / png <= 3)))
+    }
+}
 let singles = ["png", "gif", "webp"].compactMap { formatTimes[$0] }
 if let all = formatTimes["png,gif,webp"], let slowest = singles.max() {
-    print(String(format: "  --format png,gif,webp vs the slowest single format: %.2f× the time", all / slowest))
+    print(String(format: "  --format png,gif,webp vs the slowest single format: %.2f× the time (target ≤ 1.3×: %@)", all / slowest, verdict(all / slowest <= 1.3)))
 }
 print(String(format: "  peak RSS 600 vs 60 frames: %+.0f %% (target within ±10 %%, under 200 MB: %@)", rssGrowth * 100,
              verdict(abs(rssGrowth) <= 0.10 && max(rss60, rss600) < 200_000_000)))

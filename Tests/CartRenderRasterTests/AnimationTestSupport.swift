@@ -9,15 +9,15 @@ enum UIAnimationFixture {
     static let animation = SyntheticAnimation(scale: 0.5)
     static let frames: [RGBAImage] = (0..<animation.frameCount).map(animation.frame)
 
-    static func encodeGIF(_ options: GIFOptions = GIFOptions(), frames: [RGBAImage] = frames, fps: Double = 60) throws -> (bytes: [UInt8], summary: GIFSummary) {
-        let encoder = try GIFEncoder(width: frames[0].width, height: frames[0].height, fps: fps, options: options)
+    static func encodeGIF(_ options: GIFOptions = GIFOptions(), frames: [RGBAImage] = frames, fps: Double = 60, jobs: Int = 1) throws -> (bytes: [UInt8], summary: GIFSummary) {
+        let encoder = try GIFEncoder(width: frames[0].width, height: frames[0].height, fps: fps, options: options, jobs: jobs)
         for frame in frames { try encoder.add(frame) }
         let summary = try encoder.finish()
         return (encoder.encodedBytes, summary)
     }
 
-    static func encodeWebP(_ options: WebPOptions = WebPOptions(), frames: [RGBAImage] = frames, fps: Double = 60) throws -> (bytes: [UInt8], summary: WebPSummary) {
-        let encoder = try WebPEncoder(width: frames[0].width, height: frames[0].height, fps: fps, options: options)
+    static func encodeWebP(_ options: WebPOptions = WebPOptions(), frames: [RGBAImage] = frames, fps: Double = 60, jobs: Int = 1) throws -> (bytes: [UInt8], summary: WebPSummary) {
+        let encoder = try WebPEncoder(width: frames[0].width, height: frames[0].height, fps: fps, options: options, jobs: jobs)
         for frame in frames { try encoder.add(frame) }
         let summary = try encoder.finish()
         return (encoder.encodedBytes, summary)

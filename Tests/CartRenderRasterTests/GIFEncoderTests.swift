@@ -172,6 +172,22 @@ final class GIFEncoderTests: XCTestCase {
         }
     }
 
+    /// The held images are remapped on `jobs` threads, each with a palette result of its own:
+    /// the file is the same for 1, 2 and 4 threads, with every strategy and when the memory
+    /// budget makes the palette early (the images after it are remapped one by one).
+    func testJobsDoNotChangeBytes() throws {
+        let frames = Array(UIAnimationFixture.frames.prefix(24))
+        let cases = GIFPaletteStrategy.allCases.map { GIFOptions(palette: $0) } + [GIFOptions(globalPaletteBufferLimit: 1 << 20)]
+        for options in cases {
+            let one = try UIAnimationFixture.encodeGIF(options, frames: frames, jobs: 1)
+            for jobs in [2, 4] {
+                let many = try UIAnimationFixture.encodeGIF(options, frames: frames, jobs: jobs)
+                XCTAssertEqual(many.bytes, one.bytes, "\(options.palette), limit \(options.globalPaletteBufferLimit), jobs \(jobs)")
+                XCTAssertEqual(many.summary, one.summary, "\(options.palette), jobs \(jobs)")
+            }
+        }
+    }
+
     // MARK: Timing with small synthetic frames
 
     /// Frames A B B C at 30 fps: boundaries 0, 3, 7, 10 and end 13 cs; B's second copy merges.

@@ -48,6 +48,39 @@ final class WebPEncoderTests: XCTestCase {
         }
     }
 
+    /// Frames are compressed `jobs` at a time, each on its own: the file is the same for 1, 2 and
+    /// 4 threads, lossless, lossy and with key frames.
+    func testJobsDoNotChangeBytes() throws {
+        let frames = Array(UIAnimationFixture.frames.prefix(16))
+        for options in [WebPOptions(), WebPOptions(lossless: false), WebPOptions(keyframeInterval: 3...4)] {
+            let one = try UIAnimationFixture.encodeWebP(options, frames: frames, jobs: 1)
+            for jobs in [2, 4] {
+                XCTAssertEqual(try UIAnimationFixture.encodeWebP(options, frames: frames, jobs: jobs).bytes, one.bytes,
+                               "lossless \(options.lossless), key frames \(String(describing: options.keyframeInterval)), jobs \(jobs)")
+            }
+        }
+    }
+
+    /// A frame stores only the rectangle that changed: one changed pixel costs a few bytes, not a
+    /// frame. Key frames store the whole frame again, so they make the file larger, and every
+    /// frame still decodes exactly.
+    func testChangedRectanglesAndKeyFrames() throws {
+        let noise = RGBAImage(width: 64, height: 64, pixels: (0..<(64 * 64 * 4)).map { $0 % 4 == 3 ? 255 : UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 13) })
+        let frames = (0..<6).map { setting(noise, x: 10 + $0 * 7, y: 33, to: [255, 0, UInt8($0 * 40), 255]) }
+        let one = try UIAnimationFixture.encodeWebP(frames: [frames[0]], fps: 10).bytes.count
+        let all = try UIAnimationFixture.encodeWebP(frames: frames, fps: 10)
+        XCTAssertLessThan(all.bytes.count, one + 5 * 200, "five one-pixel changes: \(all.bytes.count) B against \(one) B for the first frame")
+        let keyed = try UIAnimationFixture.encodeWebP(WebPOptions(keyframeInterval: 2...3), frames: frames, fps: 10)
+        XCTAssertGreaterThan(keyed.bytes.count, all.bytes.count + one / 2, "frame 3 is whole again")
+        for bytes in [all.bytes, keyed.bytes] {
+            let webp = try WebPAnimationDecoder.decode(bytes)
+            XCTAssertEqual(webp.frames.map(\.durationMilliseconds), Array(repeating: 100, count: 6))
+            for (index, frame) in webp.frames.enumerated() {
+                XCTAssertTrue(frame.image == frames[index], "frame \(index) differs from its source")
+            }
+        }
+    }
+
     /// Transparent pixels survive lossless encoding (their hidden RGB may not, which is allowed).
     func testTransparencyIsKept() throws {
         let frames = [solidImage(width: 6, height: 6, 0, 0, 0, 0),

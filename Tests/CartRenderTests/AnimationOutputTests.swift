@@ -43,10 +43,13 @@ final class AnimationOutputTests: XCTestCase {
         let scene = try DefaultScene.scene(overrides: SceneOverrides(fps: 20, scale: 1), baseDirectory: "/")
         let r = try Renderer(scene: scene)
         var a = RenderOptions(); a.outputDirectory = tempDir(); a.formats = [.gif, .webp]; a.jobs = 1
-        var b = a; b.outputDirectory = tempDir(); b.jobs = 4
-        _ = try r.render(a); _ = try r.render(b)
-        for name in ["animation.gif", "animation.webp", "manifest.json"] {
-            XCTAssertEqual(FileManager.default.contents(atPath: a.outputDirectory + "/" + name), FileManager.default.contents(atPath: b.outputDirectory + "/" + name), name)
+        _ = try r.render(a)
+        for jobs in [2, 4] {
+            var b = a; b.outputDirectory = tempDir(); b.jobs = jobs
+            _ = try r.render(b)
+            for name in ["animation.gif", "animation.webp", "manifest.json"] {
+                XCTAssertEqual(FileManager.default.contents(atPath: a.outputDirectory + "/" + name), FileManager.default.contents(atPath: b.outputDirectory + "/" + name), "\(name), jobs \(jobs)")
+            }
         }
     }
 

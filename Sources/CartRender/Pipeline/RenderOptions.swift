@@ -9,7 +9,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case svg
     /// `DIR/animation.gif`: libimagequant palettes, giflib.
     case gif
-    /// `DIR/animation.webp`: libwebp's animation encoder, lossless by default.
+    /// `DIR/animation.webp`: libwebp sub-frames compressed in parallel and assembled with libwebpmux, lossless by default.
     case webp
     /// `DIR/animation.png`: an animated PNG, lossless, each frame the rectangle that changed.
     case apng

@@ -32,10 +32,10 @@ extension OutputFormat {
             return FrameFilesSink(format: self, renderer: renderer, staging: staging)
         case .gif:
             return AnimationSink(fileName: animationFileName, staging: staging,
-                                 encoder: try GIFEncoder(width: px.width, height: px.height, fps: fps, options: options.gif))
+                                 encoder: try GIFEncoder(width: px.width, height: px.height, fps: fps, options: options.gif, jobs: options.jobs))
         case .webp:
             return AnimationSink(fileName: animationFileName, staging: staging,
-                                 encoder: try WebPEncoder(width: px.width, height: px.height, fps: fps, options: options.webp))
+                                 encoder: try WebPEncoder(width: px.width, height: px.height, fps: fps, options: options.webp, jobs: options.jobs))
         case .apng:
             return AnimationSink(fileName: animationFileName, staging: staging,
                                  encoder: try APNGEncoder(width: px.width, height: px.height, fps: renderer.scene.fps, options: options.apng))

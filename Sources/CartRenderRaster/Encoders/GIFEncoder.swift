@@ -47,6 +47,9 @@ public final class GIFEncoder {
     public let fps: Double
     /// The options the encoder was created with.
     public let options: GIFOptions
+    /// Threads that remap the held images to the global palette (≥ 1; no more are used than
+    /// there are processors); the file is the same whatever the number.
+    public let jobs: Int
     /// The GIF file, once `finish()` has returned, when the destination is `.memory`; empty otherwise.
     public private(set) var encodedBytes: [UInt8] = []
 
@@ -73,6 +76,8 @@ public final class GIFEncoder {
     private var queue: [PendingFrame] = []
     /// The last source frame shown (normalized), i.e. the one behind `queue.last`.
     private var shown: [UInt32]?
+    /// A normalized frame's buffer that is no longer needed, for the next frame.
+    private var spare: [UInt32]?
     private var sourceFrameCount = 0
     private var droppedFrameCount = 0
     private var mergedFrameCount = 0
@@ -99,10 +104,11 @@ public final class GIFEncoder {
     ///   - width, height: canvas size in px, 1…65535.
     ///   - fps: source frames per second (frame `i` is at `i / fps` s), finite and above 0.
     ///   - options: see `GIFOptions`.
+    ///   - jobs: threads for remapping the held images to the global palette; clamped to ≥ 1.
     /// - Throws: `AnimationEncodingError.invalidCanvasSize`, `.invalidFrameRate`,
     ///   `.invalidOption`, or `.writeFailed` when the file cannot be created.
     public init(destination: AnimationDestination = .memory, width: Int, height: Int, fps: Double,
-                options: GIFOptions = GIFOptions()) throws {
+                options: GIFOptions = GIFOptions(), jobs: Int = 1) throws {
         guard (1...65535).contains(width), (1...65535).contains(height) else {
             throw AnimationEncodingError.invalidCanvasSize(format: "GIF", width: width, height: height, limit: 65535)
         }
@@ -112,6 +118,7 @@ public final class GIFEncoder {
         self.height = height
         self.fps = fps
         self.options = options
+        self.jobs = max(1, jobs)
         timeline = GIFTimeline(fps: fps, maxFrameRate: options.maxFrameRate)
         sink = try AnimationByteSink(destination)
     }
@@ -132,14 +139,20 @@ public final class GIFEncoder {
             droppedFrameCount += 1
             return
         }
-        let current = GIFEncoder.normalize(frame)
-        if let shown, shown == current {
+        // The buffer of the frame shown before the last one is reused: no fresh mapping a frame.
+        var current = spare ?? []
+        spare = nil
+        GIFEncoder.normalize(frame, into: &current)
+        let bounds = shown.map { GIFEncoder.differenceBounds(current, $0, width: width, height: height) }
+        if let bounds, bounds.changed == nil {
             mergedFrameCount += 1
+            spare = current
             return
         }
-        let encoded = try encode(current, sourceIndex: index, start: start)
+        let encoded = try encode(current, bounds: bounds, sourceIndex: index, start: start)
         if !queue.isEmpty { queue[queue.count - 1].end = start }
         queue.append(encoded)
+        spare = shown
         shown = current
         if queue.count > 2 {
             try emit(queue.removeFirst())
@@ -185,12 +198,13 @@ public final class GIFEncoder {
 
     /// Chooses the rectangle and the pixels to store for a new frame, quantizes them, and
     /// updates the disposal of the previous frame when pixels turn transparent.
-    private func encode(_ current: [UInt32], sourceIndex: Int, start: Int) throws -> PendingFrame {
+    /// - Parameter bounds: `differenceBounds` against `shown` (nil for the first frame).
+    private func encode(_ current: [UInt32], bounds: (changed: PixelRect?, turnsTransparent: PixelRect?)?,
+                        sourceIndex: Int, start: Int) throws -> PendingFrame {
         let full = PixelRect(x: 0, y: 0, width: width, height: height)
-        guard let previous = shown else {
+        guard let previous = shown, let bounds else {
             return try pendingFrame(sourceIndex, start, full, current, written: { _, _ in true })
         }
-        let bounds = GIFEncoder.differenceBounds(current, previous, width: width, height: height)
         var cleared: PixelRect?
         if let turnsTransparent = bounds.turnsTransparent {
             // Only disposal can make a pixel transparent again: dispose the previous image to
@@ -248,7 +262,10 @@ public final class GIFEncoder {
     /// colors counted) until the palette is made.
     private func emit(_ frame: PendingFrame) throws {
         guard options.palette == .global, !globalPaletteWritten else { return try write(frame) }
-        if globalPalette == nil { globalPalette = try GIFGlobalPalette(options: options) }
+        if globalPalette == nil {
+            // Each remapping thread costs a histogram that every image goes into: no more than cores.
+            globalPalette = try GIFGlobalPalette(options: options, threads: min(jobs, ParallelWork.processorCount))
+        }
         try globalPalette!.add(rgba: frame.rgba, width: frame.rect.width, height: frame.rect.height, frameIndex: frame.sourceIndex)
         buffered.append(frame)
         bufferedBytes += frame.rgba.count
@@ -256,14 +273,52 @@ public final class GIFEncoder {
     }
 
     /// Makes the global palette from the frames counted so far and writes the held frames.
+    ///
+    /// Remapping an image to the palette (or giving it its own) does not depend on the other
+    /// images, so the held images are quantized `jobs` at a time, a few per thread, each thread
+    /// with its own libimagequant result; they are then written in order. Only what `write`
+    /// does to the screen (`continueRuns`) needs the images before.
     private func writeBuffered() throws {
         globalPaletteWritten = true
         if let globalPalette, try !globalPalette.quantize() {
             globalPaletteRejected = true
         }
-        for frame in buffered { try write(frame) }
+        var remappers: [LIQResult?] = [nil]
+        if let globalPalette, !globalPaletteRejected { remappers += globalPalette.remappers }
+        let chunk = 4 * remappers.count
+        var start = 0
+        while start < buffered.count {
+            var frames = Array(buffered[start..<min(start + chunk, buffered.count)])
+            // A delay that is too long fails before the images after it are quantized.
+            let tooLong = frames.firstIndex { frame in (frame.end ?? frame.start) - frame.start > 65535 }
+            if let tooLong { frames.removeSubrange(tooLong...) }
+            let firstWritten = writtenFrameCount
+            let quantized = try ParallelWork.map(count: frames.count, jobs: remappers.count) { [self] thread, i in
+                try quantizeGlobal(frames[i], isFirstImage: firstWritten + i == 0, remapper: remappers[thread])
+            }
+            for (frame, (pixels, local)) in zip(frames, quantized) {
+                if local { localPaletteCount += 1 }
+                try write(frame, pixels)
+            }
+            if let tooLong { try write(buffered[start + tooLong]) }
+            start += chunk
+        }
         buffered.removeAll()
         bufferedBytes = 0
+    }
+
+    /// `.global`: the indexed pixels of a frame, and whether it got a palette of its own. The
+    /// first image keeps its own palette: it is the only full-size one, holds most of the
+    /// colors, and what it draws stays on screen wherever nothing changes later.
+    private func quantizeGlobal(_ frame: PendingFrame, isFirstImage: Bool, remapper: LIQResult?) throws -> (IndexedPixels, local: Bool) {
+        let (rgba, rect, index) = (frame.rgba, frame.rect, frame.sourceIndex)
+        if let globalPalette, !globalPaletteRejected, !isFirstImage {
+            let (pixels, error) = try globalPalette.remap(rgba: rgba, width: rect.width, height: rect.height, frameIndex: index, with: remapper)
+            if error <= GIFEncoder.globalPaletteErrorLimit {
+                return (pixels, false)
+            }
+        }
+        return (try GIFQuantizer.quantizeLocal(rgba: rgba, width: rect.width, height: rect.height, options: options, frameIndex: index), true)
     }
 
     /// The indexed pixels of a frame, per `GIFOptions.palette`.
@@ -280,16 +335,9 @@ public final class GIFEncoder {
             }
             return try sharedPalette!.remap(rgba: rgba, width: rect.width, height: rect.height, frameIndex: index)
         case .global:
-            // The first image keeps its own palette: it is the only full-size one, holds most of
-            // the colors, and what it draws stays on screen wherever nothing changes later.
-            if let globalPalette, !globalPaletteRejected, writtenFrameCount > 0 {
-                let (pixels, error) = try globalPalette.remap(rgba: rgba, width: rect.width, height: rect.height, frameIndex: index)
-                if error <= GIFEncoder.globalPaletteErrorLimit {
-                    return pixels
-                }
-            }
-            localPaletteCount += 1
-            return try GIFQuantizer.quantizeLocal(rgba: rgba, width: rect.width, height: rect.height, options: options, frameIndex: index)
+            let (pixels, local) = try quantizeGlobal(frame, isFirstImage: writtenFrameCount == 0, remapper: nil)
+            if local { localPaletteCount += 1 }
+            return pixels
         }
     }
 
@@ -297,11 +345,12 @@ public final class GIFEncoder {
     /// at which an image keeps the global palette; above it, the image gets its own palette.
     static let globalPaletteErrorLimit = 4.0
 
-    private func write(_ frame: PendingFrame) throws {
+    /// Writes a frame, quantized here unless `quantized` is given.
+    private func write(_ frame: PendingFrame, _ quantized: IndexedPixels? = nil) throws {
         guard let end = frame.end else { preconditionFailure("GIFEncoder: frame written before its end is known") }
         let delay = end - frame.start
         guard delay <= 65535 else { throw AnimationEncodingError.delayTooLong(centiseconds: delay) }
-        var pixels = try quantize(frame)
+        var pixels = try quantized ?? quantize(frame)
         if writer == nil {
             let globalColors = options.palette == .global && !globalPaletteRejected ? globalPalette?.colors : sharedPalette?.colors
             writer = try GIFStreamWriter(sink: sink, width: width, height: height,
@@ -380,18 +429,21 @@ public final class GIFEncoder {
 
     /// Packs each pixel as `r | g << 8 | b << 16 | a << 24` with GIF's 1-bit alpha applied:
     /// alpha < 128 becomes 0 (all channels), anything else 255.
-    static func normalize(_ image: RGBAImage) -> [UInt32] {
+    /// Writes into `packed`, which is resized to `width × height` when it is not that size.
+    static func normalize(_ image: RGBAImage, into packed: inout [UInt32]) {
         let count = image.width * image.height
-        return image.pixels.withUnsafeBytes { raw in
-            [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+        if packed.count != count { packed = [UInt32](repeating: 0, count: count) }
+        image.pixels.withUnsafeBytes { raw in
+            packed.withUnsafeMutableBufferPointer { buffer in
                 for p in 0..<count {
-                    let r = UInt32(raw[p * 4]), g = UInt32(raw[p * 4 + 1]), b = UInt32(raw[p * 4 + 2]), a = raw[p * 4 + 3]
-                    buffer[p] = a < 128 ? 0 : (r | g << 8 | b << 16 | 0xFF00_0000)
+                    // R, G, B, A bytes read as one little-endian word are already r | g << 8 | …
+                    let value = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: p * 4, as: UInt32.self))
+                    buffer[p] = value < 0x8000_0000 ? 0 : value | 0xFF00_0000
                 }
-                initialized = count
             }
         }
     }
+
 
     /// Bounding rectangles of the pixels that differ, and of those that turn from opaque to
     /// transparent.

@@ -5,7 +5,10 @@ import CImageQuant
 /// As images arrive, their pixels (the changed rectangles, unchanged pixels transparent) go into
 /// a libimagequant histogram (`liq_histogram_add_image`), which is cheap and keeps only color
 /// counts. `quantize()` turns the histogram into one palette with a fixed transparent entry; it
-/// is written once as the global color table. `remap` maps each image to it with the result's
+/// is written once as the global color table. Images are remapped on several threads, each with
+/// a result of its own (a `liq_result` keeps the last remapping in itself, so two threads cannot
+/// share one): every image also goes into one more histogram per further thread, and those
+/// histograms, quantized alike, give the same palette (`remappers`). `remap` maps each image to it with the result's
 /// dithering level and reports libimagequant's remapping quality, so that the encoder can give
 /// an image its own palette instead when the global one does not represent it well.
 final class GIFGlobalPalette {
@@ -17,58 +20,85 @@ final class GIFGlobalPalette {
     private(set) var quantizationQuality = 0
     private let attributes: LIQAttributes
     private let options: GIFOptions
-    private var histogram: OpaquePointer?
+    /// One histogram per thread that remaps; nil once quantized.
+    private var histograms: [OpaquePointer]?
     private var result: LIQResult?
+    /// Results with the same palette as the first, for remapping on further threads (see
+    /// `remap(…with:)`), after `quantize()`.
+    private(set) var remappers: [LIQResult] = []
     /// libimagequant's palette as returned before any remapping (`colors` plus alpha).
     private var table: [liq_color] = []
     private var opaqueEntries: [Int] = []
 
+    /// - Parameter threads: threads that will remap images (≥ 1): one histogram each.
     /// - Throws: `AnimationEncodingError.quantizationFailed`.
-    init(options: GIFOptions) throws {
+    init(options: GIFOptions, threads: Int = 1) throws {
         self.options = options
         attributes = try LIQAttributes(options: options, frameIndex: 0)
-        guard let histogram = liq_histogram_create(attributes.pointer) else {
-            throw AnimationEncodingError.quantizationFailed(frameIndex: 0, operation: "liq_histogram_create", code: Int(LIQ_OUT_OF_MEMORY.rawValue))
+        var histograms: [OpaquePointer] = []
+        defer { self.histograms = histograms }
+        for _ in 0..<max(1, threads) {
+            guard let histogram = liq_histogram_create(attributes.pointer) else {
+                throw AnimationEncodingError.quantizationFailed(frameIndex: 0, operation: "liq_histogram_create", code: Int(LIQ_OUT_OF_MEMORY.rawValue))
+            }
+            histograms.append(histogram)
+            try LIQAttributes.check(liq_histogram_add_fixed_color(histogram, liq_color(r: 0, g: 0, b: 0, a: 0), 0), "liq_histogram_add_fixed_color", 0)
         }
-        self.histogram = histogram
-        try LIQAttributes.check(liq_histogram_add_fixed_color(histogram, liq_color(r: 0, g: 0, b: 0, a: 0), 0), "liq_histogram_add_fixed_color", 0)
     }
 
     deinit {
-        if let histogram { liq_histogram_destroy(histogram) }
+        histograms?.forEach { liq_histogram_destroy($0) }
     }
 
     /// Counts the colors of one image (`width × height × 4` bytes, alpha 0 or 255).
     func add(rgba: [UInt8], width: Int, height: Int, frameIndex: Int) throws {
-        guard let histogram else { preconditionFailure("GIFGlobalPalette: add after quantize") }
-        let image = try LIQImage(attributes: attributes, rgba: rgba, width: width, height: height, frameIndex: frameIndex)
-        try LIQAttributes.check(liq_histogram_add_image(histogram, attributes.pointer, image.pointer), "liq_histogram_add_image", frameIndex)
+        guard let histograms else { preconditionFailure("GIFGlobalPalette: add after quantize") }
+        // One thread and one liq_image per histogram (adding computes maps inside the image).
+        let attributes = attributes
+        _ = try ParallelWork.map(count: histograms.count, jobs: histograms.count) { _, i in
+            let image = try LIQImage(attributes: attributes, rgba: rgba, width: width, height: height, frameIndex: frameIndex)
+            try LIQAttributes.check(liq_histogram_add_image(histograms[i], attributes.pointer, image.pointer), "liq_histogram_add_image", frameIndex)
+        }
     }
 
-    /// Quantizes the histogram into the global palette and frees it.
+    /// Quantizes the histograms into the global palette (and `remappers`) and frees them.
     /// - Returns: false when the palette cannot reach the minimum quality (the caller then uses
     ///   per-frame palettes, which fail or not frame by frame).
     /// - Throws: `AnimationEncodingError.quantizationFailed` for other libimagequant errors.
     func quantize() throws -> Bool {
-        guard let histogram else { preconditionFailure("GIFGlobalPalette: quantized twice") }
-        defer { liq_histogram_destroy(histogram); self.histogram = nil }
-        var resultPointer: OpaquePointer?
-        let status = liq_histogram_quantize(histogram, attributes.pointer, &resultPointer)
-        if status == LIQ_QUALITY_TOO_LOW { return false }
-        try LIQAttributes.check(status, "liq_histogram_quantize", 0)
-        guard let resultPointer else {
-            throw AnimationEncodingError.quantizationFailed(frameIndex: 0, operation: "liq_histogram_quantize", code: Int(LIQ_INVALID_POINTER.rawValue))
-        }
-        let result = LIQResult(resultPointer)
+        guard let histograms else { preconditionFailure("GIFGlobalPalette: quantized twice") }
+        defer { histograms.forEach { liq_histogram_destroy($0) }; self.histograms = nil }
+        guard let result = try quantize(histograms[0]) else { return false }
         self.result = result
-        try LIQAttributes.check(liq_set_dithering_level(result.pointer, options.dithering), "liq_set_dithering_level", 0)
         quantizationQuality = Int(liq_get_quantization_quality(result.pointer))
         guard let palette = liq_get_palette(result.pointer) else {
             throw AnimationEncodingError.quantizationFailed(frameIndex: 0, operation: "liq_get_palette", code: Int(LIQ_INVALID_POINTER.rawValue))
         }
         (table, colors, transparentIndex) = GIFColorTable.make(palette)
         opaqueEntries = table.indices.filter { table[$0].a >= 128 }
+        // A copy whose palette came out different would remap differently: fewer threads then.
+        for histogram in histograms.dropFirst() {
+            guard let copy = try quantize(histogram), let palette = liq_get_palette(copy.pointer) else { break }
+            let (entries, _, _) = GIFColorTable.make(palette)
+            guard entries.count == table.count,
+                  zip(entries, table).allSatisfy({ $0.r == $1.r && $0.g == $1.g && $0.b == $1.b && $0.a == $1.a }) else { break }
+            remappers.append(copy)
+        }
         return true
+    }
+
+    /// A histogram quantized with the options' dithering level, or nil below the minimum quality.
+    private func quantize(_ histogram: OpaquePointer) throws -> LIQResult? {
+        var resultPointer: OpaquePointer?
+        let status = liq_histogram_quantize(histogram, attributes.pointer, &resultPointer)
+        if status == LIQ_QUALITY_TOO_LOW { return nil }
+        try LIQAttributes.check(status, "liq_histogram_quantize", 0)
+        guard let resultPointer else {
+            throw AnimationEncodingError.quantizationFailed(frameIndex: 0, operation: "liq_histogram_quantize", code: Int(LIQ_INVALID_POINTER.rawValue))
+        }
+        let result = LIQResult(resultPointer)
+        try LIQAttributes.check(liq_set_dithering_level(result.pointer, options.dithering), "liq_set_dithering_level", 0)
+        return result
     }
 
     /// Remaps one image to the global palette.
@@ -80,8 +110,10 @@ final class GIFGlobalPalette {
     ///   `error`: the mean squared difference per opaque pixel and channel, 0…65025, between the
     ///   image and what is drawn (dithering included). libimagequant's own remapping error is not
     ///   computed per image when dithering, so it cannot tell.
-    func remap(rgba: [UInt8], width: Int, height: Int, frameIndex: Int) throws -> (pixels: IndexedPixels, error: Double) {
-        guard let result else { preconditionFailure("GIFGlobalPalette: remap before quantize") }
+    /// - Parameter remapper: the libimagequant result to remap with: nil for the palette's own
+    ///   (one thread at a time), or one of `remappers` per further thread.
+    func remap(rgba: [UInt8], width: Int, height: Int, frameIndex: Int, with remapper: LIQResult? = nil) throws -> (pixels: IndexedPixels, error: Double) {
+        guard let result = remapper ?? result else { preconditionFailure("GIFGlobalPalette: remap before quantize") }
         let image = try LIQImage(attributes: attributes, rgba: rgba, width: width, height: height, frameIndex: frameIndex)
         let (liqIndices, _) = try result.remap(image, frameIndex: frameIndex)
         var hasTransparent = false

@@ -1,4 +1,9 @@
 import CWebP
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Options for `WebPEncoder`. The defaults give an exact (lossless) animation.
 public struct WebPOptions: Equatable, Sendable {
@@ -14,8 +19,11 @@ public struct WebPOptions: Equatable, Sendable {
     /// How many times the animation plays: 0 = forever (the default), N = N times; 0…65535.
     public var loopCount: Int
     /// Distance between key frames (full frames that can be decoded alone), in frames; `nil`
-    /// (the default) lets every frame after the first store only what changed. Key frames every
-    /// 9…17 frames (gif2webp's choice) made the animation above 37 % larger and 4 × slower.
+    /// (the default) lets every frame after the first store only what changed. With `kmin…kmax`
+    /// the first changed frame `kmax` stored frames after the last key frame is stored whole
+    /// (libwebp's animation encoder also tried each frame from `kmin` on and kept the smaller;
+    /// key frames every 9…17 frames, gif2webp's choice, made the animation above 37 % larger
+    /// and 4 × slower there).
     public var keyframeInterval: ClosedRange<Int>?
 
     /// - Parameters: see the properties; every default is the documented one.
@@ -65,12 +73,23 @@ public struct WebPSummary: Equatable, Sendable {
     }
 }
 
-/// Encodes an animated WebP with libwebp's animation encoder (`WebPAnimEncoder`, libwebpmux),
-/// from frames fed in index order. Frame `i` is at `round(i × 1000 / fps)` ms. libwebp keeps
-/// only the previous canvas and the compressed frames; it stores each frame as the rectangle
-/// that changed and merges identical frames.
+/// Encodes an animated WebP from frames fed in index order, its frames compressed on `jobs`
+/// threads and assembled with libwebpmux. Frame `i` is at `round(i × 1000 / fps)` ms.
 ///
-/// The same frames and options give byte-identical files. Not thread-safe.
+/// Per frame, in order: a frame equal to the one before it lengthens that one; otherwise the
+/// frame stores the bounding rectangle of the pixels that changed (its corner moved to even
+/// coordinates, as WebP requires), disposal "none". When every changed pixel is opaque the
+/// rectangle blends over the canvas and its unchanged pixels are transparent (they compress to
+/// almost nothing); otherwise it replaces the canvas there. The first frame and key frames
+/// (`WebPOptions.keyframeInterval`) are whole. Each rectangle is then a still WebP of its own
+/// (`WebPEncode`, the options' lossless or lossy settings), independent of the others, so
+/// `jobs` rectangles at a time are compressed in parallel; `finish()` pushes them in frame
+/// order into a `WebPMux` with the loop count and white background.
+///
+/// This is what libwebp's `WebPAnimEncoder` did with these options (no key frames, no size
+/// search), which compresses one frame at a time. The same frames and options give
+/// byte-identical files whatever `jobs`. It holds the last frame, at most `2 × jobs` cut-out
+/// rectangles and the compressed frames. Not thread-safe: call it from one thread at a time.
 public final class WebPEncoder {
     /// Canvas width in px.
     public let width: Int
@@ -80,42 +99,50 @@ public final class WebPEncoder {
     public let fps: Double
     /// The options the encoder was created with.
     public let options: WebPOptions
+    /// Threads that compress frames (≥ 1).
+    public let jobs: Int
     /// The WebP file, once `finish()` has returned, when the destination is `.memory`; empty otherwise.
     public private(set) var encodedBytes: [UInt8] = []
 
-    private let encoder: OpaquePointer
     private var config = WebPConfig()
     private let destination: AnimationDestination
     private var sourceFrameCount = 0
     private var isFinished = false
+    /// The last source frame's pixels (what a decoder shows after the frames so far, where
+    /// opaque).
+    private var previous: [UInt8]?
+    /// Frames stored since the last key frame (the first frame is one).
+    private var framesSinceKeyFrame = 0
+    /// Rectangles cut out and not compressed yet, in frame order.
+    private var pending: [SubFrame] = []
+    /// Compressed frames, in frame order.
+    private var encoded: [(frame: SubFrame, bytes: [UInt8])] = []
+
+    /// One stored frame: where it goes on the canvas and its pixels.
+    private struct SubFrame {
+        var x: Int, y: Int, width: Int, height: Int
+        /// Start of display in ms.
+        var start: Int
+        /// `width × height × 4` bytes; with `blend`, alpha 0 where the canvas stays as it is.
+        var rgba: [UInt8]
+        var blend: Bool
+    }
 
     /// - Parameters:
     ///   - destination: memory (read `encodedBytes` after `finish()`) or a file path.
     ///   - width, height: canvas size in px, 1…16383.
     ///   - fps: source frames per second, finite and above 0.
+    ///   - jobs: threads that compress frames; clamped to ≥ 1.
     /// - Throws: `AnimationEncodingError.invalidCanvasSize`, `.invalidFrameRate`,
     ///   `.invalidOption`, `.webpFailed`.
     public init(destination: AnimationDestination = .memory, width: Int, height: Int, fps: Double,
-                options: WebPOptions = WebPOptions()) throws {
+                options: WebPOptions = WebPOptions(), jobs: Int = 1) throws {
         guard (1...16383).contains(width), (1...16383).contains(height) else {
             throw AnimationEncodingError.invalidCanvasSize(format: "WebP", width: width, height: height, limit: 16383)
         }
         guard fps.isFinite, fps > 0 else { throw AnimationEncodingError.invalidFrameRate(fps) }
         try options.validate()
-        var animationOptions = WebPAnimEncoderOptions()
-        // WebPAnimEncoderOptionsInit / WebPConfigInit are header inlines around these entry points.
-        guard WebPAnimEncoderOptionsInitInternal(&animationOptions, WEBP_MUX_ABI_VERSION) != 0 else {
-            throw AnimationEncodingError.webpFailed(operation: "WebPAnimEncoderOptionsInit", message: "libwebpmux version mismatch")
-        }
-        animationOptions.anim_params.loop_count = Int32(options.loopCount)
-        animationOptions.allow_mixed = 0
-        animationOptions.minimize_size = 0
-        if let interval = options.keyframeInterval {
-            animationOptions.kmin = Int32(interval.lowerBound)
-            animationOptions.kmax = Int32(interval.upperBound)
-        } else {
-            animationOptions.kmax = 0  // key-frame insertion off: every later frame is a delta
-        }
+        // WebPConfigInit is a header inline around this entry point.
         guard WebPConfigInitInternal(&config, WEBP_PRESET_DEFAULT, 75, WEBP_ENCODER_ABI_VERSION) != 0 else {
             throw AnimationEncodingError.webpFailed(operation: "WebPConfigInit", message: "libwebp version mismatch")
         }
@@ -127,47 +154,40 @@ public final class WebPEncoder {
         guard WebPValidateConfig(&config) != 0 else {
             throw AnimationEncodingError.webpFailed(operation: "WebPValidateConfig", message: "the configuration is invalid")
         }
-        guard let encoder = WebPAnimEncoderNewInternal(Int32(width), Int32(height), &animationOptions, WEBP_MUX_ABI_VERSION) else {
-            throw AnimationEncodingError.webpFailed(operation: "WebPAnimEncoderNew", message: "out of memory or invalid options")
-        }
-        self.encoder = encoder
         self.width = width
         self.height = height
         self.fps = fps
         self.options = options
+        self.jobs = max(1, jobs)
         self.destination = destination
     }
 
-    deinit { WebPAnimEncoderDelete(encoder) }
-
     /// Adds the next source frame, shown from `round(index × 1000 / fps)` ms.
     /// - Parameter frame: `width × height` px, straight alpha.
-    /// - Throws: `AnimationEncodingError.frameSizeMismatch`, `.alreadyFinished`, `.webpFailed`.
+    /// - Throws: `AnimationEncodingError.frameSizeMismatch`, `.alreadyFinished`, `.webpFailed`
+    ///   (for this frame or one before it, compressed now).
     public func add(_ frame: RGBAImage) throws {
         guard !isFinished else { throw AnimationEncodingError.alreadyFinished }
         guard frame.width == width, frame.height == height else {
             throw AnimationEncodingError.frameSizeMismatch(frameIndex: sourceFrameCount, width: frame.width, height: frame.height,
                                                            expectedWidth: width, expectedHeight: height)
         }
-        var picture = WebPPicture()
-        guard WebPPictureInitInternal(&picture, WEBP_ENCODER_ABI_VERSION) != 0 else {
-            throw AnimationEncodingError.webpFailed(operation: "WebPPictureInit", message: "libwebp version mismatch")
-        }
-        defer { WebPPictureFree(&picture) }
-        picture.width = Int32(width)
-        picture.height = Int32(height)
-        picture.use_argb = 1
-        let imported = frame.pixels.withUnsafeBufferPointer {
-            WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(frame.rowBytes))
-        }
-        guard imported != 0 else {
-            throw AnimationEncodingError.webpFailed(operation: "WebPPictureImportRGBA", message: WebPEncoder.describe(picture.error_code))
-        }
-        let timestamp = GIFTimeline.milliseconds(Double(sourceFrameCount) / fps)
-        guard WebPAnimEncoderAdd(encoder, &picture, Int32(timestamp), &config) != 0 else {
-            throw AnimationEncodingError.webpFailed(operation: "WebPAnimEncoderAdd", message: lastError(picture))
-        }
+        let start = GIFTimeline.milliseconds(Double(sourceFrameCount) / fps)
         sourceFrameCount += 1
+        let keyFrame = previous == nil || options.keyframeInterval.map { framesSinceKeyFrame >= $0.upperBound } ?? false
+        var sub: SubFrame
+        if keyFrame {
+            sub = SubFrame(x: 0, y: 0, width: width, height: height, start: start, rgba: frame.pixels, blend: false)
+        } else {
+            guard let changed = WebPEncoder.cut(frame.pixels, over: previous!, width: width, height: height,
+                                                blending: options.lossless) else { return }
+            sub = changed
+            sub.start = start
+        }
+        framesSinceKeyFrame = keyFrame ? 1 : framesSinceKeyFrame + 1
+        previous = frame.pixels
+        pending.append(sub)
+        if pending.count >= 2 * jobs { try compressPending() }
     }
 
     /// Ends the last frame at `round(frames × 1000 / fps)` ms, assembles the file and writes it.
@@ -177,16 +197,37 @@ public final class WebPEncoder {
         guard !isFinished else { throw AnimationEncodingError.alreadyFinished }
         isFinished = true
         guard sourceFrameCount > 0 else { throw AnimationEncodingError.noFrames }
+        try compressPending()
         let end = GIFTimeline.milliseconds(Double(sourceFrameCount) / fps)
-        guard WebPAnimEncoderAdd(encoder, nil, Int32(end), nil) != 0 else {
-            throw AnimationEncodingError.webpFailed(operation: "WebPAnimEncoderAdd", message: lastError(nil))
+        guard let mux = WebPNewInternal(WEBP_MUX_ABI_VERSION) else {
+            throw AnimationEncodingError.webpFailed(operation: "WebPMuxNew", message: "out of memory or libwebpmux version mismatch")
         }
+        defer { WebPMuxDelete(mux) }
+        func check(_ status: WebPMuxError, _ operation: String) throws {
+            guard status == WEBP_MUX_OK else {
+                throw AnimationEncodingError.webpFailed(operation: operation, message: WebPEncoder.describe(status))
+            }
+        }
+        for (i, (frame, bytes)) in encoded.enumerated() {
+            let next = i + 1 < encoded.count ? encoded[i + 1].frame.start : end
+            try bytes.withUnsafeBufferPointer { buffer in
+                var info = WebPMuxFrameInfo()
+                info.bitstream = WebPData(bytes: buffer.baseAddress, size: buffer.count)
+                info.x_offset = Int32(frame.x)
+                info.y_offset = Int32(frame.y)
+                info.duration = Int32(next - frame.start)
+                info.id = WEBP_CHUNK_ANMF
+                info.dispose_method = WEBP_MUX_DISPOSE_NONE
+                info.blend_method = frame.blend ? WEBP_MUX_BLEND : WEBP_MUX_NO_BLEND
+                try check(WebPMuxPushFrame(mux, &info, 1), "WebPMuxPushFrame")
+            }
+        }
+        try check(WebPMuxSetCanvasSize(mux, Int32(width), Int32(height)), "WebPMuxSetCanvasSize")
+        var animation = WebPMuxAnimParams(bgcolor: 0xFFFF_FFFF, loop_count: Int32(options.loopCount))
+        try check(WebPMuxSetAnimationParams(mux, &animation), "WebPMuxSetAnimationParams")
         var data = WebPData()
-        guard WebPAnimEncoderAssemble(encoder, &data) != 0 else {
-            WebPFree(UnsafeMutableRawPointer(mutating: data.bytes))
-            throw AnimationEncodingError.webpFailed(operation: "WebPAnimEncoderAssemble", message: lastError(nil))
-        }
         defer { WebPFree(UnsafeMutableRawPointer(mutating: data.bytes)) }
+        try check(WebPMuxAssemble(mux, &data), "WebPMuxAssemble")
         let bytes = Array(UnsafeBufferPointer(start: data.bytes, count: data.size))
         let sink = try AnimationByteSink(destination)
         try sink.write(bytes)
@@ -195,11 +236,103 @@ public final class WebPEncoder {
         return WebPSummary(sourceFrameCount: sourceFrameCount, durationMilliseconds: end, byteCount: bytes.count)
     }
 
-    private func lastError(_ picture: WebPPicture?) -> String {
-        if let text = WebPAnimEncoderGetError(encoder).map({ String(cString: $0) }), !text.isEmpty {
-            return text
+    /// Compresses the pending rectangles on `jobs` threads.
+    private func compressPending() throws {
+        let frames = pending, config = config
+        pending.removeAll()
+        let compressed = try ParallelWork.map(count: frames.count, jobs: jobs) { _, i in
+            try WebPEncoder.compress(frames[i], config: config)
         }
-        return picture.map { WebPEncoder.describe($0.error_code) } ?? "unknown error"
+        encoded += zip(frames, compressed).map { frame, bytes in
+            var stored = frame
+            stored.rgba = []
+            return (stored, bytes)
+        }
+    }
+
+    /// The rectangle of `current` that differs from `previous` (both `width × height × 4`
+    /// bytes), its corner moved to even coordinates; nil when nothing changed. With `blending`
+    /// and every changed pixel opaque, unchanged pixels become transparent and the rectangle
+    /// blends; otherwise it holds `current`'s pixels as they are.
+    private static func cut(_ current: [UInt8], over previous: [UInt8], width: Int, height: Int, blending: Bool) -> SubFrame? {
+        current.withUnsafeBytes { cur in
+            previous.withUnsafeBytes { prev in
+                let c = cur.bindMemory(to: UInt32.self), p = prev.bindMemory(to: UInt32.self)
+                var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+                var changedOpaque = true
+                for y in 0..<height {
+                    let row = y * width
+                    if memcmp(cur.baseAddress! + row * 4, prev.baseAddress! + row * 4, width * 4) == 0 { continue }
+                    minY = min(minY, y); maxY = y
+                    for x in 0..<width where c[row + x] != p[row + x] {
+                        minX = min(minX, x); maxX = max(maxX, x)
+                        if cur[(row + x) * 4 + 3] != 255 { changedOpaque = false }
+                    }
+                }
+                guard maxY >= 0 else { return nil }
+                let x0 = minX & ~1, y0 = minY & ~1
+                let w = maxX + 1 - x0, h = maxY + 1 - y0
+                let blend = blending && changedOpaque
+                var rgba = [UInt8](repeating: 0, count: w * h * 4)
+                rgba.withUnsafeMutableBytes { out in
+                    let o = out.bindMemory(to: UInt32.self)
+                    for y in 0..<h {
+                        let source = (y0 + y) * width + x0, target = y * w
+                        for x in 0..<w where !blend || c[source + x] != p[source + x] {
+                            o[target + x] = c[source + x]
+                        }
+                    }
+                }
+                return SubFrame(x: x0, y: y0, width: w, height: h, start: 0, rgba: rgba, blend: blend)
+            }
+        }
+    }
+
+    /// One rectangle as a still WebP file (what `WebPMuxPushFrame` takes).
+    private static func compress(_ frame: SubFrame, config: WebPConfig) throws -> [UInt8] {
+        var picture = WebPPicture()
+        guard WebPPictureInitInternal(&picture, WEBP_ENCODER_ABI_VERSION) != 0 else {
+            throw AnimationEncodingError.webpFailed(operation: "WebPPictureInit", message: "libwebp version mismatch")
+        }
+        defer { WebPPictureFree(&picture) }
+        picture.width = Int32(frame.width)
+        picture.height = Int32(frame.height)
+        picture.use_argb = 1
+        let imported = frame.rgba.withUnsafeBufferPointer {
+            WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(frame.width * 4))
+        }
+        guard imported != 0 else {
+            throw AnimationEncodingError.webpFailed(operation: "WebPPictureImportRGBA", message: describe(picture.error_code))
+        }
+        var writer = WebPMemoryWriter()
+        WebPMemoryWriterInit(&writer)
+        defer { WebPMemoryWriterClear(&writer) }
+        var config = config
+        if config.lossless == 0, frame.blend {
+            // As libwebp's animation encoder: no loop filter where the rectangle blends.
+            config.autofilter = 0
+            config.filter_strength = 0
+        }
+        let ok = withUnsafeMutablePointer(to: &writer) { pointer -> Int32 in
+            picture.writer = WebPMemoryWrite
+            picture.custom_ptr = UnsafeMutableRawPointer(pointer)
+            return WebPEncode(&config, &picture)
+        }
+        guard ok != 0 else {
+            throw AnimationEncodingError.webpFailed(operation: "WebPEncode", message: describe(picture.error_code))
+        }
+        return Array(UnsafeBufferPointer(start: writer.mem, count: writer.size))
+    }
+
+    static func describe(_ status: WebPMuxError) -> String {
+        switch status {
+        case WEBP_MUX_NOT_FOUND: return "a chunk was not found"
+        case WEBP_MUX_INVALID_ARGUMENT: return "invalid argument (a frame outside the canvas, or a duration of 2^24 ms or more)"
+        case WEBP_MUX_BAD_DATA: return "bad data"
+        case WEBP_MUX_MEMORY_ERROR: return "out of memory"
+        case WEBP_MUX_NOT_ENOUGH_DATA: return "not enough data"
+        default: return "error \(status.rawValue)"
+        }
     }
 
     static func describe(_ code: WebPEncodingError) -> String {
