@@ -46,6 +46,8 @@ public struct CartLayout {
     /// The scene's `"cart"` section.
     public let cart: CartContent
     public let items: [CartItem]
+    /// "Total" and "Check out" in the scene's locale, or the scene's own texts.
+    public let labels: CartLabels
     /// The back chevron's box.
     public let chevronFrame: Rect
     /// The title's text box; its width is the wrapping width.
@@ -96,6 +98,8 @@ public struct CartLayout {
         self.cart = cart
         self.measurer = measurer
         items = cart.items
+        let labels = cart.labels(locale: scene.locale)
+        self.labels = labels
         let d = scene.device
         let pad = Look.cartPadding
         let direction = scene.layoutDirection
@@ -110,13 +114,13 @@ public struct CartLayout {
         // (padded 16 pt on top).
         // The title wraps within the button, which grows taller, at large text sizes.
         let checkoutWidth = max(0, d.width - Look.cartCheckoutInset)
-        let checkoutTitle = up(measurer.measure("Check out", font: font(Look.cartCheckoutFont), maxWidth: max(1, checkoutWidth)))
+        let checkoutTitle = up(measurer.measure(labels.checkout, font: font(Look.cartCheckoutFont), maxWidth: max(1, checkoutWidth)))
         let checkoutHeight = checkoutTitle.height + 2 * pad
         let bottom = d.height - d.safeAreaBottom
         checkoutFrame = Rect(x: half(d.width - checkoutWidth), y: bottom - checkoutHeight, width: checkoutWidth, height: checkoutHeight)
         checkoutTitleFrame = Rect(x: checkoutFrame.x, y: checkoutFrame.minY + pad,
                                   width: checkoutFrame.width, height: checkoutTitle.height)
-        let totalLabel = up(measurer.measure("Total", font: font(Look.cartTotalFont), maxWidth: nil))
+        let totalLabel = up(measurer.measure(labels.total, font: font(Look.cartTotalFont), maxWidth: nil))
         totalLineHeight = max(totalLabel.height, up(measurer.measure("0", font: font(Look.cartTotalFont), maxWidth: nil)).height)
         let totalY = checkoutFrame.minY - Look.cartStackSpacing - totalLineHeight
         totalLabelFrame = place(Rect(x: pad, y: totalY + half(totalLineHeight - totalLabel.height), width: totalLabel.width, height: totalLabel.height))
@@ -229,13 +233,13 @@ public struct CartLayout {
 
         // Bottom area.
         let secondary = Look.cartSecondaryText.resolved(scheme)
-        list.append(.text(TextRun("Total", font: font(Look.cartTotalFont), color: secondary, origin: Point(x: totalLine.label.x, y: totalLine.label.y),
+        list.append(.text(TextRun(labels.total, font: font(Look.cartTotalFont), color: secondary, origin: Point(x: totalLine.label.x, y: totalLine.label.y),
                                   direction: direction)))
         list.append(.text(TextRun(totalLine.text, font: font(Look.cartTotalFont), color: text,
                                   origin: Point(x: totalLine.value.x, y: totalLine.value.y), maxWidth: totalLine.value.width, direction: direction)))
         var checkout: [DisplayItem] = [
             .fill(.roundedRect(checkoutFrame, radius: Look.cartCheckoutCornerRadius), gradient(across: checkoutFrame)),
-            .text(TextRun("Check out", font: font(Look.cartCheckoutFont), color: .white,
+            .text(TextRun(labels.checkout, font: font(Look.cartCheckoutFont), color: .white,
                           origin: Point(x: checkoutTitleFrame.x, y: checkoutTitleFrame.y), maxWidth: checkoutTitleFrame.width, alignment: .center,
                           direction: direction)),
         ]

@@ -8,7 +8,18 @@ public struct CartContent: Equatable, Sendable {
     /// ISO 4217 currency code (`USD`, `EUR`, `JPY`).
     public var currencyCode = "USD"
     public var items: [CartItem] = []
+    /// The scene's `totalLabel` and `checkoutTitle`: they replace the locale's built-in "Total"
+    /// and "Check out" (`CartLabels`); nil keeps the built-in text.
+    public var totalLabel: String?
+    public var checkoutTitle: String?
     public init() {}
+
+    /// The page's fixed texts in `locale`: the scene's own where it gives them, else the
+    /// locale's built-in ones.
+    public func labels(locale: String) -> CartLabels {
+        let builtIn = CartLabels.builtIn(locale: locale)
+        return CartLabels(total: totalLabel ?? builtIn.total, checkout: checkoutTitle ?? builtIn.checkout)
+    }
 }
 
 /// One row of the cart page. `price` is a decimal, never binary floating point.
@@ -58,6 +69,8 @@ extension CartContent: Screen {
             ("title", SceneSchema.text("Header title", default: d.title)),
             ("currencyCode", .object([("type", "string"), ("description", "ISO 4217 currency code known to the platform"),
                                       ("default", .string(d.currencyCode)), ("examples", ["USD", "EUR", "JPY"]), ("pattern", "^[A-Z]{3}$")])),
+            ("totalLabel", SceneSchema.text("The label beside the total; default: the locale's (\"Total\", de \"Gesamt\", zh_Hans \"合计\"; English for languages without one)")),
+            ("checkoutTitle", SceneSchema.text("The checkout button's title; default: the locale's (\"Check out\", de \"Zur Kasse\", zh_Hans \"去结算\"; English for languages without one)")),
             ("items", .object([("type", "array"), ("description", .string("The rows, top to bottom; at most \(SceneDecoder.maxCartItems), ids unique")),
                                ("default", []), ("items", item), ("maxItems", .int(SceneDecoder.maxCartItems))])),
         ], description: "The cart page (seed 003); required on the cart screen")
@@ -83,9 +96,11 @@ extension CartContent: Screen {
     static let pricePattern = #"^[0-9]{1,12}(\.[0-9]{1,6})?$"#
 
     public static func decode(_ node: JSONNode, at path: String, with d: SceneDecoder, baseDirectory: String) throws -> CartContent {
-        let m = try d.object(node, path, keys: ["title", "currencyCode", "items"])
+        let m = try d.object(node, path, keys: ["title", "currencyCode", "totalLabel", "checkoutTitle", "items"])
         var c = CartContent()
         if let n = m.values["title"] { c.title = try d.string(n, m.child("title")) }
+        if let n = m.values["totalLabel"] { c.totalLabel = try d.string(n, m.child("totalLabel")) }
+        if let n = m.values["checkoutTitle"] { c.checkoutTitle = try d.string(n, m.child("checkoutTitle")) }
         if let n = m.values["currencyCode"] {
             let v = try d.string(n, m.child("currencyCode"))
             guard v.count == 3, v.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
@@ -200,9 +215,13 @@ extension CartContent: Screen {
 
     public var content: Scene.Content { .cart(self) }
 
+    /// `totalLabel` and `checkoutTitle` are written only when the scene gives them, so that the
+    /// scenes written before they existed keep their hash.
     public func canonicalJSON(image: (ImageSource) -> JSONValue) -> JSONValue {
-        .object([
-            ("title", .string(title)), ("currencyCode", .string(currencyCode)),
+        var members: [(String, JSONValue)] = [("title", .string(title)), ("currencyCode", .string(currencyCode))]
+        if let totalLabel { members.append(("totalLabel", .string(totalLabel))) }
+        if let checkoutTitle { members.append(("checkoutTitle", .string(checkoutTitle))) }
+        return .object(members + [
             ("items", .array(items.map { item in
                 .object([("id", .string(item.id)), ("name", .string(item.name)), ("details", .string(item.details)),
                          ("image", image(item.image)), ("price", .string("\(item.price)")), ("quantity", .int(item.quantity))])
