@@ -30,8 +30,10 @@ public struct CartItem: Equatable, Sendable {
     public var image: ImageSource
     /// Unit price in the scene's currency.
     public var price: Decimal
-    /// Quantity (≥ 1).
+    /// Quantity (1…`maximumQuantity`).
     public var quantity: Int
+    /// The largest quantity a scene may give and a `plus` tap may reach.
+    public static let maximumQuantity = 1_000_000
     public init(id: String, name: String, details: String, image: ImageSource, price: Decimal, quantity: Int) {
         self.id = id; self.name = name; self.details = details; self.image = image; self.price = price; self.quantity = quantity
     }
@@ -63,7 +65,7 @@ extension CartContent: Screen {
             ("details", SceneSchema.text("Line under the name, e.g. \"Gift\"", default: "")),
             ("image", SceneSchema.image(default: defaultItemImage)),
             ("price", price),
-            ("quantity", SceneSchema.integer("Quantity at the start", in: 1...1_000_000, default: 1)),
+            ("quantity", SceneSchema.integer("Quantity at the start; plus taps stop at the same limit", in: 1...CartItem.maximumQuantity, default: 1)),
         ], required: ["id", "name", "price"], description: "A row of the cart")
         return SceneSchema.object([
             ("title", SceneSchema.text("Header title", default: d.title)),
@@ -132,7 +134,7 @@ extension CartContent: Screen {
                     details: try im.values["details"].map { try d.string($0, im.child("details")) } ?? "",
                     image: try im.values["image"].map { try d.image($0, im.child("image"), baseDirectory: baseDirectory) } ?? defaultItemImage,
                     price: try price(im.values["price"]!, im.child("price"), with: d),
-                    quantity: try im.values["quantity"].map { try d.integer($0, im.child("quantity"), in: 1...1_000_000) } ?? 1)
+                    quantity: try im.values["quantity"].map { try d.integer($0, im.child("quantity"), in: 1...CartItem.maximumQuantity) } ?? 1)
                 c.items.append(item)
             }
         }
