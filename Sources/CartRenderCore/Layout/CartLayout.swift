@@ -29,7 +29,10 @@ import Foundation
 ///
 /// Positions and sizes of boxes are rounded to whole points (text heights up), as SwiftUI rounds
 /// layout to the pixel grid: rows, images and the quantity box then sit on pixel boundaries at
-/// every integer scale, and the layout does not depend on the render's scale.
+/// every integer scale; at a fractional scale (`--scale 2.5`) the placed frames are rounded to
+/// its pixel grid as well (`Rect.roundedToPixels(scale:)`). Animated positions (a sliding or
+/// swiped row) are not rounded: the raster layer draws their rectangles with hard edges
+/// (`Shape.rect`), as Core Animation draws layer edges, so no backdrop shows at a row's edge.
 ///
 /// Fonts scale with the scene's Dynamic Type size (`Scene.dynamicTypeSize`): the seed's Jost faces
 /// as `Font.custom(_:size:)` does (relative to body), the price with its text style, the trash
@@ -115,7 +118,7 @@ public struct CartLayout {
         let d = scene.device
         let pad = Look.cartPadding
         let direction = scene.layoutDirection
-        func place(_ r: Rect) -> Rect { direction.mirrored(r, in: d.width) }
+        func place(_ r: Rect) -> Rect { direction.mirrored(r, in: d.width).roundedToPixels(scale: d.scale) }
         let typeSize = scene.dynamicTypeSize
         func font(_ f: ScalableFont) -> FontSpec { f.resolved(typeSize) }
 

@@ -15,7 +15,9 @@ import Foundation
 /// title; text is right-aligned and the cart symbols are mirrored. A `cartFrame` given as a
 /// rectangle stays where it is (screen points).
 ///
-/// All frames are in screen points. Vertical structure, from the seed:
+/// All frames are in screen points, their edges on the device's pixel grid (`Device.scale`,
+/// `Rect.roundedToPixels(scale:)`), as SwiftUI rounds layout; animated positions (flights, the
+/// bump, the badge's roll) are not rounded. Vertical structure, from the seed:
 /// `VStack(spacing: 0) { header.padding(.horizontal, 24).padding(.top, 8); ScrollView { VStack(spacing: 8) { flyButton.padding(.top, 48); name.padding(.top, 12); description }.padding(24) } }`.
 public struct ShopLayout {
     public let scene: Scene
@@ -59,7 +61,10 @@ public struct ShopLayout {
         let s = shop
         let pad = Look.shopPadding
         let direction = scene.layoutDirection
-        func place(_ r: Rect) -> Rect { direction.mirrored(r, in: d.width) }
+        // Every frame on the pixel grid of the scene's scale: SwiftUI rounds laid-out frames to
+        // device pixels (what follows a frame starts from its rounded edge).
+        func px(_ r: Rect) -> Rect { r.roundedToPixels(scale: d.scale) }
+        func place(_ r: Rect) -> Rect { px(direction.mirrored(r, in: d.width)) }
         let typeSize = scene.dynamicTypeSize
         func font(_ f: ScalableFont) -> FontSpec { f.resolved(typeSize) }
         let contentWidth = d.width - 2 * pad
@@ -79,14 +84,14 @@ public struct ShopLayout {
         // Scroll content: VStack(alignment: .leading, spacing: 8).padding(24); fly button .padding(.top, 48).
         var y = headerTop + headerHeight + pad + Look.shopFlyButtonTopPadding
         // Fly button: VStack(spacing: 20) { image container (260 tall); button }
-        imageContainerFrame = Rect(x: pad, y: y, width: contentWidth, height: Look.shopImageContainerHeight)
+        imageContainerFrame = px(Rect(x: pad, y: y, width: contentWidth, height: Look.shopImageContainerHeight))
         y += Look.shopImageContainerHeight + Look.shopFlyButtonSpacing
         let icon = Self.symbolSize(font(Look.shopButtonFont))
         // A long button title wraps inside the button, which grows taller.
         let labelTitle = measurer.measure(s.buttonTitle, font: font(Look.shopButtonFont),
                                           maxWidth: contentWidth - 2 * Look.buttonPaddingH - icon.width - Look.labelSpacing)
         let labelHeight = max(Look.shopButtonMinLabelHeight, max(labelTitle.height, icon.height))
-        buttonFrame = Rect(x: pad, y: y, width: contentWidth, height: labelHeight + 2 * Look.buttonPaddingV)
+        buttonFrame = px(Rect(x: pad, y: y, width: contentWidth, height: labelHeight + 2 * Look.buttonPaddingV))
         let labelWidth = min(icon.width + Look.labelSpacing + labelTitle.width, contentWidth - 2 * Look.buttonPaddingH)
         let labelX = buttonFrame.midX - labelWidth / 2
         buttonIconFrame = place(Rect(x: labelX, y: buttonFrame.midY - icon.height / 2, width: icon.width, height: icon.height))
@@ -94,10 +99,10 @@ public struct ShopLayout {
                                       width: labelWidth - icon.width - Look.labelSpacing, height: labelTitle.height))
         y = buttonFrame.maxY + Look.shopStackSpacing + Look.shopNameTopPadding
         let name = measurer.measure(s.productName, font: font(Look.shopNameFont), maxWidth: contentWidth)
-        nameFrame = Rect(x: pad, y: y, width: contentWidth, height: name.height)
+        nameFrame = px(Rect(x: pad, y: y, width: contentWidth, height: name.height))
         y = nameFrame.maxY + Look.shopStackSpacing
         let desc = measurer.measure(s.productDescription, font: font(Look.shopDescriptionFont), maxWidth: contentWidth)
-        descriptionFrame = Rect(x: pad, y: y, width: contentWidth, height: desc.height)
+        descriptionFrame = px(Rect(x: pad, y: y, width: contentWidth, height: desc.height))
         badgeLineHeight = measurer.measure("0", font: font(Look.shopBadgeFont), maxWidth: nil).height
         let titleText = min(titleFrame.width, measurer.measure(s.title, font: font(Look.shopTitleFont), maxWidth: nil).width)
         badgeMaxWidth = max(cartSize.width, d.width - pad - (pad + titleText + Look.shopHeaderSpacing))
