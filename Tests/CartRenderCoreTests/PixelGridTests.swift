@@ -5,10 +5,11 @@ import XCTest
 final class PixelGridTests: XCTestCase {
     func testRoundedToPixelsTable() {
         let table: [(Rect, Double, Rect)] = [
-            (Rect(x: 68.4, y: 10.1, width: 42, height: 38.05), 3, Rect(x: 205.0 / 3, y: 10, width: 42, height: 38)),
+            (Rect(x: 68.4, y: 10.1, width: 42, height: 38.05), 3, Rect(x: 205.0 / 3, y: 10, width: 42, height: 115.0 / 3)),
             (Rect(x: 0.25, y: 0.75, width: 10.5, height: 1), 2, Rect(x: 0.5, y: 1, width: 10.5, height: 1)),
             (Rect(x: 0.5, y: 1.49, width: 2, height: 2), 1, Rect(x: 1, y: 1, width: 2, height: 2)),
-            (Rect(x: 0.3, y: 0.3, width: 0.1, height: 0.1), 2.5, Rect(x: 0.4, y: 0.4, width: 0, height: 0)),
+            (Rect(x: 0.3, y: 0.3, width: 0.1, height: 0.1), 2.5, Rect(x: 0.4, y: 0.4, width: 0.4, height: 0.4)),
+            (Rect(x: 0, y: 0, width: 0.1 * 3, height: 40.8), 10, Rect(x: 0, y: 0, width: 0.3, height: 40.8)),
             (Rect(x: 16, y: 134, width: 130, height: 130), 3, Rect(x: 16, y: 134, width: 130, height: 130)),
         ]
         for (r, scale, expected) in table {

@@ -52,15 +52,15 @@ public struct Rect: Equatable, Hashable, Sendable, Codable {
     public var size: Size { Size(width: width, height: height) }
     /// The rectangle shrunk by `d` pt on every side (grown when `d` is negative).
     public func insetBy(_ d: Double) -> Rect { Rect(x: x + d, y: y + d, width: width - 2 * d, height: height - 2 * d) }
-    /// The rectangle with its edges moved to the nearest device pixel boundary at `scale` px
-    /// per pt (halves away from zero), as SwiftUI rounds laid-out frames to the display's pixel
-    /// grid: origin and far edge are rounded, so abutting frames stay abutting. Example at
-    /// 3 px/pt: (68.4, 10.1, 42, 38.05) → (68.333…, 10, 42, 38).
+    /// The rectangle on the device pixel grid at `scale` px per pt, as SwiftUI rounds laid-out
+    /// frames to the display's pixels ("nearest or up"): the origin moves to the nearest pixel
+    /// boundary (halves away from zero), the size grows to whole pixels, so a text's box never
+    /// gets narrower than its text. Lengths within 1e-9 px of a whole pixel count as whole.
+    /// Example at 3 px/pt: (68.4, 10.1, 42, 38.05) → (68.333…, 10, 42, 38.333…).
     public func roundedToPixels(scale: Double) -> Rect {
         guard scale > 0 else { return self }
-        let x0 = (minX * scale).rounded(), y0 = (minY * scale).rounded()
-        let x1 = (maxX * scale).rounded(), y1 = (maxY * scale).rounded()
-        return Rect(x: x0 / scale, y: y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale)
+        func up(_ v: Double) -> Double { (v * scale - 1e-9).rounded(.up) / scale }
+        return Rect(x: (minX * scale).rounded() / scale, y: (minY * scale).rounded() / scale, width: up(width), height: up(height))
     }
     /// The largest rectangle of aspect ratio `content` that fits inside, centered (`.scaledToFit`).
     public func aspectFit(_ content: Size) -> Rect {
