@@ -53,9 +53,10 @@ final class CartLayoutTests: XCTestCase {
         XCTAssertEqual(l.listFrame, Rect(x: 0, y: 134, width: 393, height: 550))
     }
 
-    /// Text too long for its place wraps like SwiftUI's Text instead of running under its
-    /// neighbours or off the screen.
-    func testLongTitlePriceAndTotalWrap() {
+    /// A title too long for its place wraps like SwiftUI's Text; amounts never break: a price
+    /// too wide for the place beside the stepper takes the line above it, a total too wide for
+    /// the place beside "Total" the line under it.
+    func testLongTitleWrapsAndLongAmountsTakeALineOfTheirOwn() {
         var s = scene(items: 2)
         s.cart.title = String(repeating: "Holiday ", count: 5)            // 40 × 15.4 pt: two lines of 326 pt
         s.cart.items[0].price = Decimal(string: "999999999999.99")!     // "$999,999,999,999.99"
@@ -67,24 +68,74 @@ final class CartLayoutTests: XCTestCase {
 
         for (i, m) in l.rows.enumerated() {
             let stepper = l.stepperFrames(quantity: s.cart.items[i].quantity, metrics: m)
-            XCTAssertLessThanOrEqual(m.priceFrame.maxX + 2 * Look.cartControlSpacing, stepper.minus.minX, "row \(i): price clear of the stepper")
+            let besideIt = m.priceFrame.maxX + 2 * Look.cartControlSpacing <= stepper.minus.minX
+            let aboveIt = m.priceFrame.maxY + Look.cartTextSpacing <= min(stepper.minus.minY, stepper.quantity.minY)
+            XCTAssertTrue(besideIt || aboveIt, "row \(i): price clear of the stepper")
         }
-        XCTAssertGreaterThan(l.rows[0].priceFrame.height, l.rows[1].priceFrame.height, "the long price wraps")
-        XCTAssertGreaterThan(l.rows[0].controlsFrame.height, l.rows[1].controlsFrame.height, "and its controls grow")
+        // 19 characters of 8.25 pt = 156.75 pt: wider than the 88 pt beside the stepper, within
+        // the 216 pt text column: one 19 pt line above the 33 pt stepper.
+        XCTAssertEqual(l.rows[0].priceFrame.height, l.rows[1].priceFrame.height, "one line, like the short price")
+        XCTAssertEqual(l.rows[0].priceFrame.width, 216)
+        XCTAssertEqual(l.rows[0].priceFont, Look.cartPriceFont.resolved(.large), "full size")
+        XCTAssertEqual(l.rows[0].controlsFrame.height, 19 + 10 + 33)
+        XCTAssertEqual(l.rows[0].stepperFrame.minY, l.rows[0].priceFrame.maxY + 10)
+        XCTAssertEqual(l.rows[1].stepperFrame, l.rows[1].controlsFrame, "a price beside the stepper shares its line")
 
-        // 999,999,999,999.99 + 123 × 90.99: 21 characters of 15.4 pt in 393 − 32 − 77 − 16 = 268 pt
-        // make two lines, 35 pt more.
+        // 999,999,999,999.99 + 123 × 90.99: 21 characters of 15.4 pt = 323 pt, wider than the
+        // 268 pt beside "Total", within 361 pt: a line of its own under the label, 35 pt more.
         let line = l.totalLine(for: l.timeline().state(at: 0))
         XCTAssertEqual(line.text, "$1,000,000,011,191.76")
         XCTAssertEqual(line.value.maxX, 393 - 16)
-        XCTAssertGreaterThanOrEqual(line.value.minX + 1e-9, line.label.maxX + 16, "clear of the label")
-        XCTAssertEqual(line.value.height, 70)
-        XCTAssertEqual(line.label.minY, 708 - 35 + 17, "label centered on the two lines")
+        XCTAssertEqual(line.value.height, 35, "one line")
+        XCTAssertEqual(line.font, Look.cartTotalFont.resolved(.large))
+        XCTAssertEqual(line.label.minY, 708 - 35, "the label on the line above")
+        XCTAssertEqual(line.value.minY, 708, "the total on the bottom area's old line")
         XCTAssertEqual(line.list, Rect(x: 0, y: l.listFrame.minY, width: 393, height: l.listFrame.height - 35))
         let plain = layout(scene())
         let one = plain.totalLine(for: plain.timeline().state(at: 0))
         XCTAssertEqual(one.label, plain.totalLabelFrame, "one line: the static frames")
         XCTAssertEqual(one.list, plain.listFrame)
+    }
+
+    /// Amounts wider than all the room they can have shrink to fit on one line, and the bottom
+    /// area never grows into the header.
+    func testAmountsWiderThanTheScreenShrinkToFit() {
+        var s = scene(items: 1)
+        s.device.width = 200                                             // text column 200 − 177 = 23 pt
+        s.cart.items[0].price = Decimal(string: "999999999999.99")!
+        s.cart.items[0].quantity = 1_000_000
+        let l = layout(s)
+        let m = l.rows[0]
+        XCTAssertLessThan(m.priceFont.size, 15)
+        XCTAssertLessThanOrEqual(WrappingMetrics().measure("$999,999,999,999.99", font: m.priceFont, maxWidth: nil).width, m.priceFrame.width)
+        XCTAssertEqual(m.priceFrame.height, (1.25 * m.priceFont.size).rounded(.up), "one line")
+
+        let line = l.totalLine(for: l.timeline().state(at: 0))
+        XCTAssertLessThan(line.font.size, 28)
+        XCTAssertLessThanOrEqual(line.value.width, 200 - 32 - l.totalLabelFrame.width - 16 + 1e-9)
+        XCTAssertEqual(line.list, l.listFrame, "beside the label: the bottom area does not grow")
+        XCTAssertGreaterThanOrEqual(line.label.minY, l.titleFrame.maxY)
+    }
+
+    /// The stepper's widest quantity is reserved from the start (its starting quantity plus its
+    /// plus taps, at most 1,000,000), so that a plus tap never grows the stepper into the price.
+    func testTheStepperReservesItsWidestQuantity() {
+        var s = scene(items: 2)
+        s.cart.items[0].price = 1                                      // "$1.00": 41.25 pt
+        s.cart.items[0].quantity = 99_999                              // 5 digits: room beside it (118 − 70 = 48 pt)
+        s.cart.items[1].quantity = 1_000_000
+        XCTAssertEqual(layout(s).rows[0].stepperFrame, layout(s).rows[0].controlsFrame, "beside the 5-digit stepper")
+        s.events = [SceneEvent(at: 0.5, action: .tapRow(button: .plus, item: "tek1"), index: 0),
+                    SceneEvent(at: 0.6, action: .tapRow(button: .plus, item: "tek2"), index: 1)]
+        XCTAssertEqual(CartLayout.maximumQuantities(cart: s.cart, events: s.events), [100_000, 1_000_000], "plus stops at the limit")
+        let l = layout(s)
+        for (i, m) in l.rows.enumerated() {
+            // 6 and 7 digits leave 38 and 28 pt: the price takes the line above the stepper, whole.
+            let stepper = l.stepperFrames(quantity: [100_000, 1_000_000][i], metrics: m)
+            XCTAssertLessThanOrEqual(m.priceFrame.maxY + Look.cartTextSpacing, stepper.quantity.minY, "row \(i): price above the stepper")
+            XCTAssertEqual(m.priceFrame.width, 216, "row \(i): the text column's width")
+            XCTAssertEqual(m.priceFrame.height, 19, "row \(i): one line")
+        }
     }
 
     /// A title too long for the screen takes the lines between the header's top and the bottom

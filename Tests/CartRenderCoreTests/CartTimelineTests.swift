@@ -225,6 +225,20 @@ final class CartTimelineTests: XCTestCase {
         XCTAssertEqual(tl.state(at: 1).total, Decimal(string: "111.29")!)
     }
 
+    /// Plus stops at the scene's limit, 1,000,000 (`CartItem.maximumQuantity`): the tap is
+    /// logged, the quantity and the total do not change.
+    func testPlusStopsAtTheQuantityLimit() {
+        var cart = items()
+        cart[0].quantity = 999_999
+        let events = [0.1, 0.2, 0.3].enumerated().map { SceneEvent(at: $0.element, action: .tapRow(button: .plus, item: "a"), index: $0.offset) }
+        let tl = CartTimeline(items: cart, events: events, screenWidth: 400)
+        XCTAssertEqual(row(tl, "a", at: 0.1)!.quantity, 1_000_000)
+        XCTAssertEqual(row(tl, "a", at: 1)!.quantity, 1_000_000)
+        XCTAssertEqual(tl.events.filter { $0.kind.name == "quantity" }.count, 1)
+        XCTAssertEqual(tl.events.filter { $0.kind.name == "tap" }.count, 3)
+        XCTAssertEqual(tl.state(at: 1).total, Decimal(10_000_000) + Decimal(string: "181.98")! + Decimal(string: "0.30")!)
+    }
+
     func testTotalIsExactDecimal() {
         // 3 × 0.10 is 0.3 exactly (0.1 + 0.1 + 0.1 in binary floating point is not).
         let tl = timeline([(0, .tapRow(button: .plus, item: "c"))])

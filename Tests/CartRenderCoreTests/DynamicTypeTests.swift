@@ -70,10 +70,12 @@ final class DynamicTypeTests: XCTestCase {
     /// Text styles and the symbols at them grow; so does the header, moving the flights' source.
     func testShopGrowsWithTheTextSize() {
         let large = shop(.large), ax3 = shop(.accessibility3), xs = shop(.xSmall)
-        XCTAssertEqual(ax3.titleFrame.height, 52 * 1.2, "largeTitle at accessibility3")
+        // Frames are on the 3x pixel grid: edges within half a pixel, lengths within one (1/3 pt).
+        let px = 1.0 / 3
+        XCTAssertEqual(ax3.titleFrame.height, 52 * 1.2, accuracy: px, "largeTitle at accessibility3")
         XCTAssertEqual(ax3.cartSymbolFrame.size, ShopLayout.symbolSize(FontSpec(size: 44)), "the title2 symbol scales")
-        XCTAssertEqual(ax3.imageContainerFrame.minY - large.imageContainerFrame.minY, (52 - 34) * 1.2, accuracy: 1e-9)
-        XCTAssertEqual(xs.imageContainerFrame.minY - large.imageContainerFrame.minY, (31 - 34) * 1.2, accuracy: 1e-9)
+        XCTAssertEqual(ax3.imageContainerFrame.minY - large.imageContainerFrame.minY, (52 - 34) * 1.2, accuracy: px)
+        XCTAssertEqual(xs.imageContainerFrame.minY - large.imageContainerFrame.minY, (31 - 34) * 1.2, accuracy: px)
         XCTAssertEqual(ax3.timeline().sourceCenter, ax3.imageContainerFrame.center)
         XCTAssertGreaterThan(ax3.nameFrame.height, large.nameFrame.height)
         XCTAssertEqual(ax3.badgeLineHeight, 29 * 1.2, "caption2 at accessibility3")

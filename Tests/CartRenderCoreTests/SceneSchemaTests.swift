@@ -79,6 +79,7 @@ final class SceneSchemaTests: XCTestCase {
             "scene.variants.colorScheme", "scene.variants.locale", "scene.variants.dynamicTypeSize",
             "scene.variants.device", "scene.variants.reduceMotion",   // a key left out is not varied
             "scene.cart",                // required on the cart screen, refused on the others
+            "scene.cart.totalLabel", "scene.cart.checkoutTitle",   // the locale's (CartLabels)
             "scene.events[].tap", "scene.events[].swipe", "scene.events[].item",   // an event is a tap or a swipe
         ]
         var checked: [String] = []
@@ -234,6 +235,10 @@ final class SceneSchemaTests: XCTestCase {
         ("probe-tint-hex-short", false, ##"{"tint": "#12345"}"##),
         ("probe-locale-dash", true, #"{"locale": "de-DE"}"#),
         ("probe-locale-unknown", false, #"{"locale": "xx_XX"}"#),
+        ("probe-locale-alias", true, #"{"locale": "zh_TW"}"#),
+        ("probe-cart-labels", true, #"{"screen": "cart", "locale": "zh_CN", "cart": {"totalLabel": "合计", "checkoutTitle": "去结算", "items": []}}"#),
+        ("probe-cart-label-number", false, #"{"screen": "cart", "cart": {"totalLabel": 1, "items": []}}"#),
+        ("probe-cart-label-on-shop", false, #"{"shop": {"totalLabel": "Total"}}"#),
         ("probe-device-custom", true, #"{"device": {"width": 400, "height": 800, "safeArea": {"top": 20}}}"#),
         ("probe-device-scale-5", false, #"{"device": {"width": 400, "height": 800, "scale": 5}}"#),
         ("probe-cart-frame-rect", true, #"{"shop": {"cartFrame": {"x": 300, "y": 60, "width": 44, "height": 44}}}"#),

@@ -28,8 +28,9 @@ final class ShopLayoutTests: XCTestCase {
             (.iPhone16ProMax, Rect(x: 24, y: 62 + 8 + header + 72, width: 392, height: 260)),
             (.iPhoneSE, Rect(x: 24, y: 20 + 8 + header + 72, width: 327, height: 260)),
         ]
-        for (device, expected) in table {
+        for (device, unrounded) in table {
             let l = layout(device)
+            let expected = unrounded.roundedToPixels(scale: device.scale)  // on the device's pixel grid
             XCTAssertEqual(l.imageContainerFrame.x, expected.x, accuracy: 1e-9, device.name!)
             XCTAssertEqual(l.imageContainerFrame.y, expected.y, accuracy: 1e-9, device.name!)
             XCTAssertEqual(l.imageContainerFrame.width, expected.width, accuracy: 1e-9, device.name!)
@@ -44,7 +45,7 @@ final class ShopLayoutTests: XCTestCase {
         let symbol = ShopLayout.symbolSize(ScalableFont.style(.title2).resolved(.large))
         let header = 34 * 1.2
         let expected = Rect(x: 393 - 24 - (symbol.width + 16), y: 59 + 8 + (header - (symbol.height + 16)) / 2,
-                            width: symbol.width + 16, height: symbol.height + 16)
+                            width: symbol.width + 16, height: symbol.height + 16).roundedToPixels(scale: 3)  // on the 3x pixel grid
         XCTAssertEqual(l.cartFrame, expected)
         XCTAssertEqual(l.cartIconFrame, expected)
     }
@@ -57,9 +58,9 @@ final class ShopLayoutTests: XCTestCase {
 
     func testButtonBelowTheImageContainer() {
         let l = layout(.iPhone16)
-        XCTAssertEqual(l.buttonFrame.minY, l.imageContainerFrame.maxY + 20)
-        XCTAssertEqual(l.buttonFrame.height, 44 + 2 * Look.buttonPaddingV, "minHeight 44 plus the button's padding")
-        XCTAssertEqual(l.nameFrame.minY, l.buttonFrame.maxY + 8 + 12)
+        XCTAssertEqual(l.buttonFrame.minY, l.imageContainerFrame.maxY + 20, accuracy: 1e-9)
+        XCTAssertEqual(l.buttonFrame.height, 44 + 2 * Look.buttonPaddingV, accuracy: 1e-9, "minHeight 44 plus the button's padding")
+        XCTAssertEqual(l.nameFrame.minY, l.buttonFrame.maxY + 8 + 12, accuracy: 1e-9)
     }
 
     func testBadgeWidthHasAMinimumOf18() {

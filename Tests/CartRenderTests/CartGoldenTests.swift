@@ -47,7 +47,7 @@ final class CartGoldenTests: XCTestCase {
         try Golden.assertMatches(frame("cart-dark.json", at: 1.6), named: "cart-dark-1.600")
     }
 
-    /// de_DE / EUR: `441,98 €`.
+    /// de_DE / EUR: `441,98 €`, "Gesamt" and "Zur Kasse".
     func testGermanLocale() throws {
         try Golden.assertMatches(frame("cart-locale-de.json", at: 0), named: "cart-locale-de-0.000")
     }
@@ -56,6 +56,11 @@ final class CartGoldenTests: XCTestCase {
     /// row with "🕹️ Joystick" as tall as the one with "Joystick".
     func testEmojiInNames() throws {
         try Golden.assertMatches(frame("cart-emoji.json", at: 0), named: "cart-emoji-0.000")
+    }
+
+    /// zh_CN / CNY: 购物车 with the built-in 合计 and 去结算 (CJK from the fallback fonts).
+    func testSimplifiedChineseLocale() throws {
+        try Golden.assertMatches(frame("cart-locale-zh.json", at: 0), named: "cart-locale-zh-0.000")
     }
 
     /// The golden check itself must be able to fail: a frame one row's offset away is rejected.

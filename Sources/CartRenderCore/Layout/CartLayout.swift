@@ -17,13 +17,22 @@ import Foundation
 /// and moved by the row's offset. List content taller than the scroll area is clipped to it.
 ///
 /// Text wraps like SwiftUI's `Text` when it does not fit its place: the title within the
-/// header, a price within the width the stepper (at the item's starting quantity) leaves it, the
-/// total within the width "Total" leaves it (the bottom area then grows upwards over the list).
-/// Words too long for a line break between characters.
+/// header, names and details within the text column. Words too long for a line break between
+/// characters. Amounts never break: a price is one line, beside the stepper when it fits there
+/// at the widest quantity the row shows (`maximumQuantities`), else on a line of its own above
+/// the stepper, shrunk to the text column's width when even that is too narrow (as
+/// `.lineLimit(1).minimumScaleFactor(_:)` does); the total sits beside "Total" when it fits, else
+/// on a line of its own under it (the bottom area then grows upwards over the list), else — when
+/// the list has no room for that line or the total is wider than the screen — beside "Total"
+/// shrunk to fit (`fitted(_:font:width:)`). A designer keeps every digit this way; "…" would hide
+/// the amount.
 ///
 /// Positions and sizes of boxes are rounded to whole points (text heights up), as SwiftUI rounds
 /// layout to the pixel grid: rows, images and the quantity box then sit on pixel boundaries at
-/// every integer scale, and the layout does not depend on the render's scale.
+/// every integer scale; at a fractional scale (`--scale 2.5`) the placed frames are rounded to
+/// its pixel grid as well (`Rect.roundedToPixels(scale:)`). Animated positions (a sliding or
+/// swiped row) are not rounded: the raster layer draws their rectangles with hard edges
+/// (`Shape.rect`), as Core Animation draws layer edges, so no backdrop shows at a row's edge.
 ///
 /// Fonts scale with the scene's Dynamic Type size (`Scene.dynamicTypeSize`): the seed's Jost faces
 /// as `Font.custom(_:size:)` does (relative to body), the price with its text style, the trash
@@ -46,6 +55,8 @@ public struct CartLayout {
     /// The scene's `"cart"` section.
     public let cart: CartContent
     public let items: [CartItem]
+    /// "Total" and "Check out" in the scene's locale, or the scene's own texts.
+    public let labels: CartLabels
     /// The back chevron's box.
     public let chevronFrame: Rect
     /// The title's text box; its width is the wrapping width.
@@ -54,12 +65,12 @@ public struct CartLayout {
     /// bottom area.
     public let titleMaxLines: Int
     /// The scroll view: rows are laid out from its top and clipped to it. Shorter by the extra
-    /// lines of a total that wraps (see `totalLine(for:)`).
+    /// line of a total that does not fit beside "Total" (see `totalLine(for:)`).
     public let listFrame: Rect
     /// Per item, in `items` order: where things sit inside a row whose top-left is (0, 0).
     public let rows: [RowMetrics]
     /// The "Total" line: the label's box; the value is right-aligned on the same line.
-    /// Moves up with a total that wraps (see `totalLine(for:)`).
+    /// Moves up with a total on a line of its own (see `totalLine(for:)`).
     public let totalLabelFrame: Rect
     /// Height of the total line (pt) when the total takes one line.
     public let totalLineHeight: Double
@@ -76,9 +87,15 @@ public struct CartLayout {
         public var detailsFrame: Rect
         /// The `HStack` of price, minus, quantity and plus (full text-column width).
         public var controlsFrame: Rect
-        /// The price's text box (vertically centered in the controls); its width is the
-        /// wrapping width.
+        /// The price's text box: vertically centered in the controls beside the stepper, or the
+        /// controls' first line when it does not fit there; its width is the room it has.
         public var priceFrame: Rect
+        /// The price's font: the row's price font, or smaller when the price is wider than the
+        /// text column (`fitted(_:font:width:)`).
+        public var priceFont: FontSpec
+        /// The band the minus, quantity and plus buttons are centered in: the controls, or
+        /// their part below the price when the price takes a line of its own.
+        public var stepperFrame: Rect
         /// The trash button (90×50 pt at the trailing edge, vertically centered).
         public var trashFrame: Rect
     }
@@ -96,10 +113,12 @@ public struct CartLayout {
         self.cart = cart
         self.measurer = measurer
         items = cart.items
+        let labels = cart.labels(locale: scene.locale)
+        self.labels = labels
         let d = scene.device
         let pad = Look.cartPadding
         let direction = scene.layoutDirection
-        func place(_ r: Rect) -> Rect { direction.mirrored(r, in: d.width) }
+        func place(_ r: Rect) -> Rect { direction.mirrored(r, in: d.width).roundedToPixels(scale: d.scale) }
         let typeSize = scene.dynamicTypeSize
         func font(_ f: ScalableFont) -> FontSpec { f.resolved(typeSize).family(cart.font) }
 
@@ -110,13 +129,13 @@ public struct CartLayout {
         // (padded 16 pt on top).
         // The title wraps within the button, which grows taller, at large text sizes.
         let checkoutWidth = max(0, d.width - Look.cartCheckoutInset)
-        let checkoutTitle = up(measurer.measure("Check out", font: font(Look.cartCheckoutFont), maxWidth: max(1, checkoutWidth)))
+        let checkoutTitle = up(measurer.measure(labels.checkout, font: font(Look.cartCheckoutFont), maxWidth: max(1, checkoutWidth)))
         let checkoutHeight = checkoutTitle.height + 2 * pad
         let bottom = d.height - d.safeAreaBottom
         checkoutFrame = Rect(x: half(d.width - checkoutWidth), y: bottom - checkoutHeight, width: checkoutWidth, height: checkoutHeight)
         checkoutTitleFrame = Rect(x: checkoutFrame.x, y: checkoutFrame.minY + pad,
                                   width: checkoutFrame.width, height: checkoutTitle.height)
-        let totalLabel = up(measurer.measure("Total", font: font(Look.cartTotalFont), maxWidth: nil))
+        let totalLabel = up(measurer.measure(labels.total, font: font(Look.cartTotalFont), maxWidth: nil))
         totalLineHeight = max(totalLabel.height, up(measurer.measure("0", font: font(Look.cartTotalFont), maxWidth: nil)).height)
         let totalY = checkoutFrame.minY - Look.cartStackSpacing - totalLineHeight
         totalLabelFrame = place(Rect(x: pad, y: totalY + half(totalLineHeight - totalLabel.height), width: totalLabel.width, height: totalLabel.height))
@@ -146,22 +165,30 @@ public struct CartLayout {
         let textX = pad + Look.cartImageSide + Look.cartRowSpacing
         let textWidth = max(0, d.width - pad - textX)
         let quantityBox = quantityLineHeight + 2 * Look.cartQuantityPaddingV
-        rows = cart.items.map { item in
+        let most = Self.maximumQuantities(cart: cart, events: scene.events)
+        rows = cart.items.enumerated().map { index, item in
             let name = up(measurer.measure(item.name, font: font(Look.cartNameFont), maxWidth: textWidth))
             let details = up(measurer.measure(item.details, font: font(Look.cartDetailsFont), maxWidth: textWidth))
             // HStack(spacing: 15) { price; Spacer; minus; quantity; plus }: the price gets what
-            // the stepper and the two spacings around the Spacer leave.
+            // the stepper (at the row's widest quantity) and the two spacings around the Spacer
+            // leave; a price that does not fit there takes the line above the stepper.
             let side = Look.cartStepperSymbolSide
-            let stepper = 2 * side + 2 * Look.cartControlSpacing + Self.quantityBoxWidth(item.quantity, font: font(Look.cartQuantityFont), measurer: measurer)
-            let priceWidth = max(1, textWidth - stepper - 2 * Look.cartControlSpacing)
-            let price = up(measurer.measure(Formatting.currency(item.price, code: cart.currencyCode, locale: scene.locale),
-                                            font: font(Look.cartPriceFont), maxWidth: priceWidth))
-            let controlsHeight = max(price.height, Look.cartStepperSymbolSide, quantityBox)
+            let stepper = 2 * side + 2 * Look.cartControlSpacing + Self.quantityBoxWidth(most[index], font: font(Look.cartQuantityFont), measurer: measurer)
+            let priceText = Formatting.currency(item.price, code: cart.currencyCode, locale: scene.locale)
+            let besideWidth = max(1, textWidth - stepper - 2 * Look.cartControlSpacing)
+            let beside = measurer.measure(priceText, font: font(Look.cartPriceFont), maxWidth: nil).width <= besideWidth
+            let priceWidth = beside ? besideWidth : max(1, textWidth)
+            let priceFont = Self.fitted(priceText, font: font(Look.cartPriceFont), width: priceWidth, measurer: measurer)
+            let price = up(measurer.measure(priceText, font: priceFont, maxWidth: nil))
+            let stepperHeight = max(Look.cartStepperSymbolSide, quantityBox)
+            let controlsHeight = beside ? max(price.height, stepperHeight) : price.height + Look.cartTextSpacing + stepperHeight
             let stack = name.height + Look.cartTextSpacing + details.height + Look.cartTextSpacing + controlsHeight
             let content = max(Look.cartImageSide, stack)
             let height = content + 2 * pad
             let stackTop = pad + half(content - stack)
             let controls = Rect(x: textX, y: stackTop + name.height + details.height + 2 * Look.cartTextSpacing, width: textWidth, height: controlsHeight)
+            let stepperBand = beside ? controls : Rect(x: textX, y: controls.maxY - stepperHeight, width: textWidth, height: stepperHeight)
+            let priceY = beside ? controls.minY + half(controls.height - price.height) : controls.minY
             let trash = Look.cartTrashSize
             return RowMetrics(
                 height: height,
@@ -169,7 +196,9 @@ public struct CartLayout {
                 nameFrame: place(Rect(x: textX, y: stackTop, width: textWidth, height: name.height)),
                 detailsFrame: place(Rect(x: textX, y: stackTop + name.height + Look.cartTextSpacing, width: textWidth, height: details.height)),
                 controlsFrame: place(controls),
-                priceFrame: place(Rect(x: textX, y: controls.minY + half(controls.height - price.height), width: priceWidth, height: price.height)),
+                priceFrame: place(Rect(x: textX, y: priceY, width: priceWidth, height: price.height)),
+                priceFont: priceFont,
+                stepperFrame: place(stepperBand),
                 trashFrame: place(Rect(x: d.width - trash.width, y: half(height - trash.height), width: trash.width, height: trash.height)))
         }
     }
@@ -230,13 +259,13 @@ public struct CartLayout {
 
         // Bottom area.
         let secondary = Look.cartSecondaryText.resolved(scheme)
-        list.append(.text(TextRun("Total", font: font(Look.cartTotalFont), color: secondary, origin: Point(x: totalLine.label.x, y: totalLine.label.y),
+        list.append(.text(TextRun(labels.total, font: font(Look.cartTotalFont), color: secondary, origin: Point(x: totalLine.label.x, y: totalLine.label.y),
                                   direction: direction)))
-        list.append(.text(TextRun(totalLine.text, font: font(Look.cartTotalFont), color: text,
-                                  origin: Point(x: totalLine.value.x, y: totalLine.value.y), maxWidth: totalLine.value.width, direction: direction)))
+        list.append(.text(TextRun(totalLine.text, font: totalLine.font, color: text,
+                                  origin: Point(x: totalLine.value.x, y: totalLine.value.y), direction: direction)))
         var checkout: [DisplayItem] = [
             .fill(.roundedRect(checkoutFrame, radius: Look.cartCheckoutCornerRadius), gradient(across: checkoutFrame)),
-            .text(TextRun("Check out", font: font(Look.cartCheckoutFont), color: .white,
+            .text(TextRun(labels.checkout, font: font(Look.cartCheckoutFont), color: .white,
                           origin: Point(x: checkoutTitleFrame.x, y: checkoutTitleFrame.y), maxWidth: checkoutTitleFrame.width, alignment: .center,
                           direction: direction)),
         ]
@@ -247,26 +276,35 @@ public struct CartLayout {
         return DisplayList(size: size, background: Look.cartGray.resolved(scheme), items: list)
     }
 
-    /// The total line in `state`: the total as text, the boxes of the "Total" label and of the
-    /// value (right-aligned, its width the widest line's), and the scroll view above them. A
-    /// total wider than what `HStack { "Total"; Spacer; total }` leaves it (the width minus the
-    /// label and twice the default spacing) wraps (right to left the value sits at the left); the line grows upwards by the extra lines, the
-    /// label centered on it, and the scroll view shrinks by as much. One line gives the static
-    /// `totalLabelFrame` and `listFrame`.
-    public func totalLine(for state: CartState) -> (text: String, label: Rect, value: Rect, list: Rect) {
+    /// The total line in `state`: the total as text and its font, the boxes of the "Total"
+    /// label and of the value (right-aligned, right to left at the left), and the scroll view
+    /// above them. The total is one line, never broken inside the amount: beside the label when
+    /// it fits in what `HStack { "Total"; Spacer; total }` leaves it (the width minus the label
+    /// and twice the default spacing); else on a line of its own under the label, the full width
+    /// minus the padding, the bottom area growing upwards by that line and the scroll view
+    /// shrinking by as much, when the list has that much height; else beside the label in a
+    /// font shrunk to fit (`fitted(_:font:width:)`), so that the bottom area never reaches the
+    /// header. One line beside the label gives the static `totalLabelFrame` and `listFrame`.
+    public func totalLine(for state: CartState) -> (text: String, font: FontSpec, label: Rect, value: Rect, list: Rect) {
         let text = currency(state.total)
-        let width = max(1, scene.device.width - 2 * Look.cartPadding - totalLabelFrame.width - 2 * Look.cartStackSpacing)
-        let size = measurer.measure(text, font: font(Look.cartTotalFont), maxWidth: width)
-        let height = max(totalLineHeight, size.height.rounded(.up))
-        let rise = height - totalLineHeight
+        let pad = Look.cartPadding
+        let width = scene.device.width
+        let besideWidth = max(1, width - 2 * pad - totalLabelFrame.width - 2 * Look.cartStackSpacing)
+        let natural = font(Look.cartTotalFont)
+        let single = measurer.measure(text, font: natural, maxWidth: nil)
+        let ownLine = single.height.rounded(.up)
+        let below = single.width > besideWidth && single.width <= width - 2 * pad && ownLine <= listFrame.height
+        let valueFont = below ? natural : Self.fitted(text, font: natural, width: besideWidth, measurer: measurer)
+        let size = below ? single : measurer.measure(text, font: valueFont, maxWidth: nil)
+        let rise = below ? ownLine : 0
         func half(_ v: Double) -> Double { (v / 2).rounded(.down) }
-        let top = totalLabelFrame.minY - half(totalLineHeight - totalLabelFrame.height) - rise
-        let label = Rect(x: totalLabelFrame.x, y: top + half(height - totalLabelFrame.height),
-                         width: totalLabelFrame.width, height: totalLabelFrame.height)
-        let valueX = scene.layoutDirection.isRightToLeft ? Look.cartPadding : scene.device.width - Look.cartPadding - size.width
-        let value = Rect(x: valueX, y: label.minY + (label.height - size.height) / 2, width: size.width, height: size.height)
+        let lineTop = totalLabelFrame.minY - half(totalLineHeight - totalLabelFrame.height)
+        let label = Rect(x: totalLabelFrame.x, y: totalLabelFrame.minY - rise, width: totalLabelFrame.width, height: totalLabelFrame.height)
+        let valueX = scene.layoutDirection.isRightToLeft ? pad : width - pad - size.width
+        let valueY = below ? lineTop : label.minY + (label.height - size.height) / 2
+        let value = Rect(x: valueX, y: valueY, width: size.width, height: size.height)
         let list = Rect(x: listFrame.x, y: listFrame.y, width: listFrame.width, height: max(0, listFrame.height - rise))
-        return (text, label, value, list)
+        return (text, valueFont, label, value, list)
     }
 
     /// The seed's `LinearGradient([lightblue, blue], startPoint: .leading, endPoint: .trailing)` over `r`
@@ -306,8 +344,8 @@ public struct CartLayout {
                                      direction: direction)))
         content.append(.text(TextRun(item.details, font: font(Look.cartDetailsFont), color: Look.cartSecondaryText.resolved(scheme),
                                      origin: Point(x: m.detailsFrame.x, y: m.detailsFrame.y), maxWidth: m.detailsFrame.width, direction: direction)))
-        content.append(.text(TextRun(currency(item.price), font: font(Look.cartPriceFont), color: Look.cartPrice.resolved(scheme),
-                                     origin: Point(x: m.priceFrame.x, y: m.priceFrame.y), maxWidth: m.priceFrame.width, direction: direction)))
+        content.append(.text(TextRun(currency(item.price), font: m.priceFont, color: Look.cartPrice.resolved(scheme),
+                                     origin: Point(x: m.priceFrame.x, y: m.priceFrame.y), maxWidth: m.priceFrame.width, maxLines: 1, direction: direction)))
         content += controls(r, metrics: m, state: state)
         items.append(r.offset == 0 ? .group(transform: .identity, opacity: 1, clip: nil, items: content)
                                    : .group(transform: .translation(Vector(dx: r.offset, dy: 0)), opacity: 1, clip: nil, items: content))
@@ -321,7 +359,7 @@ public struct CartLayout {
     public func stepperFrames(quantity: Int, metrics m: RowMetrics) -> (minus: Rect, quantity: Rect, plus: Rect) {
         let side = Look.cartStepperSymbolSide
         func place(_ r: Rect) -> Rect { scene.layoutDirection.mirrored(r, in: scene.device.width) }
-        let c = place(m.controlsFrame)  // the left-to-right frame
+        let c = place(m.stepperFrame)  // the left-to-right frame
         func half(_ v: Double) -> Double { (v / 2).rounded(.down) }
         let plus = Rect(x: c.maxX - side, y: c.minY + half(c.height - side), width: side, height: side)
         let boxSize = Size(width: Self.quantityBoxWidth(quantity, font: font(Look.cartQuantityFont), measurer: measurer), height: quantityLineHeight + 2 * Look.cartQuantityPaddingV)
@@ -332,6 +370,31 @@ public struct CartLayout {
 
     /// A font of the page at the scene's Dynamic Type size, in the cart's family.
     func font(_ f: ScalableFont) -> FontSpec { f.resolved(scene.dynamicTypeSize).family(cart.font) }
+
+    /// The largest quantity each item reaches in the scene (in `cart.items` order): its starting
+    /// quantity plus its `plus` taps, at most `CartItem.maximumQuantity` — an upper bound the
+    /// layout reserves room for, so that the stepper never grows into the price.
+    static func maximumQuantities(cart: CartContent, events: [SceneEvent]) -> [Int] {
+        var plus: [String: Int] = [:]
+        for e in events { if case .tapRow(.plus, let id) = e.action { plus[id, default: 0] += 1 } }
+        return cart.items.map { item in
+            let taps = plus[item.id] ?? 0
+            return item.quantity >= CartItem.maximumQuantity - taps ? max(item.quantity, CartItem.maximumQuantity) : item.quantity + taps
+        }
+    }
+
+    /// `font` as it draws `text` on one line within `width` pt: unchanged when the text fits,
+    /// else smaller by whole hundredths of its size until it does (SwiftUI's
+    /// `.lineLimit(1).minimumScaleFactor(_:)`, with no lower bound but 1 pt).
+    static func fitted(_ text: String, font: FontSpec, width: Double, measurer: any TextMeasuring) -> FontSpec {
+        let natural = measurer.measure(text, font: font, maxWidth: nil).width
+        guard natural > width, natural > 0 else { return font }
+        var f = font
+        f.size = max(1, (font.size * width / natural * 100).rounded(.down) / 100)
+        // Widths are not exactly proportional to the size (hinting, rounding): step down until it fits.
+        while f.size > 1, measurer.measure(text, font: f, maxWidth: nil).width > width { f.size = max(1, f.size - font.size / 100) }
+        return f
+    }
 
     /// Width of the quantity box (pt): the number plus 10 pt on each side, rounded up.
     static func quantityBoxWidth(_ quantity: Int, font: FontSpec, measurer: any TextMeasuring) -> Double {

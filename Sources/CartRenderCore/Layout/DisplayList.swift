@@ -30,6 +30,10 @@ public indirect enum DisplayItem: Equatable, Sendable {
 
 /// A closed shape in points.
 public enum Shape: Equatable, Sendable {
+    /// An axis-aligned rectangle: a view's background. Filled and clipped with hard edges — each
+    /// pixel in or out by its center, no antialiasing — wherever the transform keeps it axis-aligned,
+    /// as Core Animation draws layer edges, so that abutting rectangles at fractional positions
+    /// (rows sliding up, a row's content over its backdrop) leave no blended seam.
     case rect(Rect)
     /// Rounded rectangle with a circular corner radius (pt), SwiftUI's `.rect(cornerRadius:)`.
     case roundedRect(Rect, radius: Double)

@@ -52,6 +52,16 @@ public struct Rect: Equatable, Hashable, Sendable, Codable {
     public var size: Size { Size(width: width, height: height) }
     /// The rectangle shrunk by `d` pt on every side (grown when `d` is negative).
     public func insetBy(_ d: Double) -> Rect { Rect(x: x + d, y: y + d, width: width - 2 * d, height: height - 2 * d) }
+    /// The rectangle on the device pixel grid at `scale` px per pt, as SwiftUI rounds laid-out
+    /// frames to the display's pixels ("nearest or up"): the origin moves to the nearest pixel
+    /// boundary (halves away from zero), the size grows to whole pixels, so a text's box never
+    /// gets narrower than its text. Lengths within 1e-9 px of a whole pixel count as whole.
+    /// Example at 3 px/pt: (68.4, 10.1, 42, 38.05) → (68.333…, 10, 42, 38.333…).
+    public func roundedToPixels(scale: Double) -> Rect {
+        guard scale > 0 else { return self }
+        func up(_ v: Double) -> Double { (v * scale - 1e-9).rounded(.up) / scale }
+        return Rect(x: (minX * scale).rounded() / scale, y: (minY * scale).rounded() / scale, width: up(width), height: up(height))
+    }
     /// The largest rectangle of aspect ratio `content` that fits inside, centered (`.scaledToFit`).
     public func aspectFit(_ content: Size) -> Rect {
         guard content.width > 0, content.height > 0 else { return self }

@@ -173,6 +173,11 @@ public enum Look {
     /// How far a rolling digit travels, as a fraction of the badge font's line height
     /// (`.contentTransition(.numericText)`; choice, measured by eye).
     public static let digitRollFraction = 0.6
+    /// The scale a rolling character shrinks to as it leaves, and grows from as it arrives,
+    /// about its own center (`.numericText` shrinks and blurs the outgoing digits; there is no
+    /// blur here, so the shrink and the fade carry the motion). Choice: 0.6 keeps the digit
+    /// legible in the first frames of the roll and reads as "leaving" by its midpoint.
+    public static let digitRollMinimumScale = 0.6
 
     // MARK: Cart page (seed 003)
     //

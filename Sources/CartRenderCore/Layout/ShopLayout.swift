@@ -15,7 +15,9 @@ import Foundation
 /// title; text is right-aligned and the cart symbols are mirrored. A `cartFrame` given as a
 /// rectangle stays where it is (screen points).
 ///
-/// All frames are in screen points. Vertical structure, from the seed:
+/// All frames are in screen points, their edges on the device's pixel grid (`Device.scale`,
+/// `Rect.roundedToPixels(scale:)`), as SwiftUI rounds layout; animated positions (flights, the
+/// bump, the badge's roll) are not rounded. Vertical structure, from the seed:
 /// `VStack(spacing: 0) { header.padding(.horizontal, 24).padding(.top, 8); ScrollView { VStack(spacing: 8) { flyButton.padding(.top, 48); name.padding(.top, 12); description }.padding(24) } }`.
 public struct ShopLayout {
     public let scene: Scene
@@ -37,6 +39,10 @@ public struct ShopLayout {
     public let descriptionFrame: Rect
     /// Line height of the badge digits (caption2 bold, pt).
     public let badgeLineHeight: Double
+    /// The widest the badge may grow (pt): from the cart frame's trailing edge to the title's
+    /// text plus the header spacing, and at least the cart frame's width, so that a huge count
+    /// never covers the title; a text that needs more ends in "…".
+    public let badgeMaxWidth: Double
     /// Where flights land (pt), or nil for none.
     public let cartFrame: Rect?
 
@@ -55,7 +61,10 @@ public struct ShopLayout {
         let s = shop
         let pad = Look.shopPadding
         let direction = scene.layoutDirection
-        func place(_ r: Rect) -> Rect { direction.mirrored(r, in: d.width) }
+        // Every frame on the pixel grid of the scene's scale: SwiftUI rounds laid-out frames to
+        // device pixels (what follows a frame starts from its rounded edge).
+        func px(_ r: Rect) -> Rect { r.roundedToPixels(scale: d.scale) }
+        func place(_ r: Rect) -> Rect { px(direction.mirrored(r, in: d.width)) }
         let typeSize = scene.dynamicTypeSize
         func font(_ f: ScalableFont) -> FontSpec { f.resolved(typeSize).family(shop.font) }
         let contentWidth = d.width - 2 * pad
@@ -75,14 +84,14 @@ public struct ShopLayout {
         // Scroll content: VStack(alignment: .leading, spacing: 8).padding(24); fly button .padding(.top, 48).
         var y = headerTop + headerHeight + pad + Look.shopFlyButtonTopPadding
         // Fly button: VStack(spacing: 20) { image container (260 tall); button }
-        imageContainerFrame = Rect(x: pad, y: y, width: contentWidth, height: Look.shopImageContainerHeight)
+        imageContainerFrame = px(Rect(x: pad, y: y, width: contentWidth, height: Look.shopImageContainerHeight))
         y += Look.shopImageContainerHeight + Look.shopFlyButtonSpacing
         let icon = Self.symbolSize(font(Look.shopButtonFont))
         // A long button title wraps inside the button, which grows taller.
         let labelTitle = measurer.measure(s.buttonTitle, font: font(Look.shopButtonFont),
                                           maxWidth: contentWidth - 2 * Look.buttonPaddingH - icon.width - Look.labelSpacing)
         let labelHeight = max(Look.shopButtonMinLabelHeight, max(labelTitle.height, icon.height))
-        buttonFrame = Rect(x: pad, y: y, width: contentWidth, height: labelHeight + 2 * Look.buttonPaddingV)
+        buttonFrame = px(Rect(x: pad, y: y, width: contentWidth, height: labelHeight + 2 * Look.buttonPaddingV))
         let labelWidth = min(icon.width + Look.labelSpacing + labelTitle.width, contentWidth - 2 * Look.buttonPaddingH)
         let labelX = buttonFrame.midX - labelWidth / 2
         buttonIconFrame = place(Rect(x: labelX, y: buttonFrame.midY - icon.height / 2, width: icon.width, height: icon.height))
@@ -90,11 +99,13 @@ public struct ShopLayout {
                                       width: labelWidth - icon.width - Look.labelSpacing, height: labelTitle.height))
         y = buttonFrame.maxY + Look.shopStackSpacing + Look.shopNameTopPadding
         let name = measurer.measure(s.productName, font: font(Look.shopNameFont), maxWidth: contentWidth)
-        nameFrame = Rect(x: pad, y: y, width: contentWidth, height: name.height)
+        nameFrame = px(Rect(x: pad, y: y, width: contentWidth, height: name.height))
         y = nameFrame.maxY + Look.shopStackSpacing
         let desc = measurer.measure(s.productDescription, font: font(Look.shopDescriptionFont), maxWidth: contentWidth)
-        descriptionFrame = Rect(x: pad, y: y, width: contentWidth, height: desc.height)
+        descriptionFrame = px(Rect(x: pad, y: y, width: contentWidth, height: desc.height))
         badgeLineHeight = measurer.measure("0", font: font(Look.shopBadgeFont), maxWidth: nil).height
+        let titleText = min(titleFrame.width, measurer.measure(s.title, font: font(Look.shopTitleFont), maxWidth: nil).width)
+        badgeMaxWidth = max(cartSize.width, d.width - pad - (pad + titleText + Look.shopHeaderSpacing))
 
         switch s.cartFrame {
         case .measured: cartFrame = cartIconFrame
@@ -180,53 +191,80 @@ public struct ShopLayout {
     }
 
     /// The red capsule with white digits at the cart frame's top-trailing corner (top-left right
-    /// to left, the capsule growing rightward); while the count changes, digits that changed roll
-    /// vertically and the capsule's width follows the spring. The digits keep their left-to-right
-    /// order in both directions, as numbers do in Arabic and Hebrew text.
+    /// to left, the capsule growing rightward), the digits clipped to the capsule. The digits keep
+    /// their left-to-right order in both directions, as numbers do in Arabic and Hebrew text.
+    ///
+    /// Each character is drawn on its own at its place in the whole string (`badgeGlyphs`), at
+    /// rest and while the count changes alike, so that at the change's first instant (progress 0)
+    /// the badge is exactly the resting badge of the old count. While the count changes
+    /// (`.contentTransition(.numericText())`), the old and new strings are matched from their
+    /// trailing ends: a position that keeps its character (the left "1" of 10 → 11, the comma
+    /// of 9,999 → 10,000) slides from its old place to its new one with the progress; a position
+    /// whose character changes rolls — the old character leaves upward (downward for a decrease),
+    /// shrinking and fading, while the new one rises from below, growing and appearing
+    /// (`Look.digitRollFraction`, `Look.digitRollMinimumScale`). The capsule's width follows the
+    /// same spring. Progress is the `.snappy` spring's and may overshoot 1 a little.
     func badge(_ state: ShopState) -> [DisplayItem] {
         let red = Look.systemRed.resolved(scene.colorScheme)
-        let newText = badgeText(state.count)
         let height = max(Look.badgeMinSide, badgeLineHeight)
-        var width = badgeWidth(newText)
-        var glyphs: [DisplayItem] = []
         let textY = cartIconFrame.minY + (height - badgeLineHeight) / 2
+        let new = badgeGlyphs(state.count)
+        var width = new.width
+        var glyphs: [DisplayItem] = []
 
         if let d = state.digits, d.from > 0, d.from != d.to {
-            let oldText = badgeText(d.from)
+            let old = badgeGlyphs(d.from)
             let p = d.progress
-            let oldWidth = badgeWidth(oldText)
-            width = oldWidth + (width - oldWidth) * p
-            let center = scene.layoutDirection.isRightToLeft ? cartIconFrame.minX + width / 2 : cartIconFrame.maxX - width / 2
-            let newChars = Array(newText), oldChars = Array(oldText)
-            let newLeft = center - measurer.measure(newText, font: font(Look.shopBadgeFont), maxWidth: nil).width / 2
-            let oldLeft = center - measurer.measure(oldText, font: font(Look.shopBadgeFont), maxWidth: nil).width / 2
+            width = old.width + (new.width - old.width) * p
             let rise = Look.digitRollFraction * badgeLineHeight * (d.to > d.from ? 1 : -1)
-            // Align digits from the trailing end; positions that keep their character stay still.
-            for k in 0..<max(newChars.count, oldChars.count) {
-                let ni = newChars.count - 1 - k, oi = oldChars.count - 1 - k
-                let n = ni >= 0 ? newChars[ni] : nil, o = oi >= 0 ? oldChars[oi] : nil
-                if let n, n == o {
-                    glyphs.append(.text(TextRun(String(n), font: font(Look.shopBadgeFont), color: .white,
-                                                origin: Point(x: newLeft + prefixWidth(newChars, ni), y: textY))))
+            let shrink = 1 - Look.digitRollMinimumScale
+            /// A character at `x` moved up by `dy` and scaled by `scale` about its center, faded to `opacity`.
+            func glyph(_ g: (character: Character, x: Double, width: Double), dy: Double, scale: Double, opacity: Double) -> DisplayItem {
+                let run = DisplayItem.text(TextRun(String(g.character), font: font(Look.shopBadgeFont), color: .white, origin: Point(x: g.x, y: textY)))
+                let center = Point(x: g.x + g.width / 2, y: textY + badgeLineHeight / 2)
+                let t = AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: center.x * (1 - scale), ty: center.y * (1 - scale) + dy)
+                return .group(transform: t, opacity: min(max(opacity, 0), 1), clip: nil, items: [run])
+            }
+            for k in 0..<max(new.glyphs.count, old.glyphs.count) {
+                let ni = new.glyphs.count - 1 - k, oi = old.glyphs.count - 1 - k
+                let n = ni >= 0 ? new.glyphs[ni] : nil, o = oi >= 0 ? old.glyphs[oi] : nil
+                if let n, let o, n.character == o.character {
+                    let x = o.x + (n.x - o.x) * p
+                    glyphs.append(.text(TextRun(String(n.character), font: font(Look.shopBadgeFont), color: .white, origin: Point(x: x, y: textY))))
                     continue
                 }
-                if let o {
-                    glyphs.append(.group(transform: .translation(Vector(dx: 0, dy: -rise * p)), opacity: min(max(1 - p, 0), 1), clip: nil, items: [
-                        .text(TextRun(String(o), font: font(Look.shopBadgeFont), color: .white, origin: Point(x: oldLeft + prefixWidth(oldChars, oi), y: textY))),
-                    ]))
-                }
-                if let n {
-                    glyphs.append(.group(transform: .translation(Vector(dx: 0, dy: rise * (1 - p))), opacity: min(max(p, 0), 1), clip: nil, items: [
-                        .text(TextRun(String(n), font: font(Look.shopBadgeFont), color: .white, origin: Point(x: newLeft + prefixWidth(newChars, ni), y: textY))),
-                    ]))
-                }
+                if let o { glyphs.append(glyph(o, dy: -rise * p, scale: 1 - shrink * min(max(p, 0), 1), opacity: 1 - p)) }
+                if let n { glyphs.append(glyph(n, dy: rise * (1 - p), scale: 1 - shrink * min(max(1 - p, 0), 1), opacity: p)) }
             }
         } else {
-            glyphs.append(.text(TextRun(newText, font: font(Look.shopBadgeFont), color: .white,
-                                        origin: Point(x: badgeX(width: width), y: textY), maxWidth: width, alignment: .center)))
+            glyphs = new.glyphs.map { .text(TextRun(String($0.character), font: font(Look.shopBadgeFont), color: .white, origin: Point(x: $0.x, y: textY))) }
         }
         let capsule = Rect(x: badgeX(width: width), y: cartIconFrame.minY, width: width, height: height)
-        return [.fill(.capsule(capsule), .color(red))] + glyphs
+        return [.fill(.capsule(capsule), .color(red)), .group(transform: .identity, opacity: 1, clip: .capsule(capsule), items: glyphs)]
+    }
+
+    /// The badge of a count at rest: its capsule's width (pt) and each character shown with its
+    /// left edge (pt, screen) and advance (pt), left to right. The text is centered in the
+    /// capsule; a text wider than `badgeMaxWidth` allows ends in "…" (SwiftUI's tail truncation)
+    /// and the capsule takes that width. A character's left edge is the width of the string
+    /// before it, so kerning and the string's own advances place it.
+    func badgeGlyphs(_ count: Int) -> (width: Double, glyphs: [(character: Character, x: Double, width: Double)]) {
+        var chars = Array(badgeText(count))
+        var width = badgeWidth(String(chars))
+        if width > badgeMaxWidth {
+            chars.append("…")
+            while chars.count > 1, badgeWidth(String(chars)) > badgeMaxWidth { chars.remove(at: chars.count - 2) }
+            width = min(badgeMaxWidth, badgeWidth(String(chars)))
+        }
+        let f = font(Look.shopBadgeFont)
+        let textWidth = measurer.measure(String(chars), font: f, maxWidth: nil).width
+        let left = badgeX(width: width) + (width - textWidth) / 2
+        var glyphs: [(character: Character, x: Double, width: Double)] = []
+        for (i, c) in chars.enumerated() {
+            let x = left + prefixWidth(chars, i)
+            glyphs.append((c, x, measurer.measure(String(c), font: f, maxWidth: nil).width))
+        }
+        return (width, glyphs)
     }
 
     /// The badge capsule's left edge (pt) for a width: at the cart frame's trailing edge.

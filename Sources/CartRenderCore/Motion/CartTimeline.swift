@@ -21,7 +21,7 @@ import Foundation
 ///   content keeps moving — toward −1000 after a full swipe, staying at the open −90 after a
 ///   trash tap. The row is gone from `state(at:)` when the animation ends.
 /// - **Plus / minus** change the quantity at once (the seed does not animate them); minus never
-///   goes below 1.
+///   goes below 1, plus never above `CartItem.maximumQuantity` (the scene's own limit).
 ///
 /// **Right to left** (SPEC.md §8) the page is the mirror image, and so is its motion, in screen
 /// points: the trash button is at the left, a finger moving **right** (`translation > 0`) drags
@@ -288,7 +288,7 @@ public struct CartTimeline: Sendable {
                     presses.append(Press(time: e.at, button: button.rawValue, item: id))
                     log.append(TimelineEvent(time: e.at, .tap(.row(button, item: id))))
                     let old = quantity[row]
-                    let new = button == .plus ? (old == Int.max ? old : old + 1) : max(1, old - 1)
+                    let new = button == .plus ? (old >= CartItem.maximumQuantity ? old : old + 1) : max(1, old - 1)
                     if new != old {
                         quantity[row] = new
                         total += tracks[row].item.price * Decimal(new) - tracks[row].item.price * Decimal(old)

@@ -28,7 +28,9 @@ public struct Scene: Equatable, Sendable {
     public var device: Device = .iPhone16
     public var colorScheme: ColorScheme = .light
     public var reduceMotion: Bool = false
-    /// A POSIX-style locale identifier (`en_US`, `de_DE`), used for number and currency formats.
+    /// A locale identifier in ICU's canonical form (`en_US`, `de_DE`, `zh_CN`; the decoder turns
+    /// `de-DE` into `de_DE` and `iw_IL` into `he_IL`, `SceneDecoder.knownLocale(_:)`), used for
+    /// number and currency formats and the cart's built-in texts (`CartLabels`).
     public var locale: String = "en_US"
     /// Left to right or right to left (SPEC.md §8): the scene's `"layoutDirection"`, else the
     /// direction of `locale`'s language (`LayoutDirection(locale:)`).

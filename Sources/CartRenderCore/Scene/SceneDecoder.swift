@@ -242,6 +242,22 @@ public struct SceneDecoder {
     /// `zh-Hant-TW`). It must also be a locale Foundation knows.
     public static let localePattern = "^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*$"
 
+    /// `identifier` in ICU's canonical form (`zh-CN` → `zh_CN`, `iw_IL` → `he_IL`, `in_ID` →
+    /// `id_ID`) when Foundation knows the locale, else nil. Known: the canonical form is one of
+    /// `Locale.availableIdentifiers`, or its language, script and region — the script ICU's
+    /// likely subtags give the language and region when the identifier names none — are
+    /// (`zh_CN` is `zh_Hans_CN`, `zh_TW` is `zh_Hant_TW`, `sr_RS` is `sr_Cyrl_RS`). An unknown
+    /// language or region (`xx_YY`, `de_XX`) is not.
+    public static func knownLocale(_ identifier: String) -> String? {
+        let canonical = Locale.identifier(.icu, from: identifier)
+        let available = Set(Locale.availableIdentifiers)
+        if available.contains(canonical) { return canonical }
+        let language = Locale(identifier: canonical).language
+        guard let code = language.languageCode?.identifier, let script = language.script?.identifier else { return nil }
+        let full = [code, script, language.region?.identifier].compactMap { $0 }.joined(separator: "_")
+        return available.contains(full) ? canonical : nil
+    }
+
     /// Reads a scene file's root object into a scene; `"variants"` is checked by `variants(_:baseDirectory:)`
     /// and does not change the scene.
     /// - Parameters:
@@ -283,9 +299,9 @@ public struct SceneDecoder {
             guard v.range(of: Self.localePattern, options: .regularExpression) != nil else {
                 throw error(n, p("locale"), "must be a locale identifier such as \"en_US\", got \"\(v)\"")
             }
-            let identifier = v.replacingOccurrences(of: "-", with: "_")
-            guard Locale.availableIdentifiers.contains(identifier) else {
-                let hint = nearestKey(to: identifier, in: Locale.availableIdentifiers.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
+            guard let identifier = Self.knownLocale(v) else {
+                let guess = v.replacingOccurrences(of: "-", with: "_")
+                let hint = nearestKey(to: guess, in: Locale.availableIdentifiers.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
                 throw error(n, p("locale"), "unknown locale \"\(v)\"\(hint)")
             }
             s.locale = identifier

@@ -10,7 +10,18 @@ public struct CartContent: Equatable, Sendable {
     public var items: [CartItem] = []
     /// The family of the page's text (`"font"`): Jost, as in seed 003.
     public var font: FontFamily = .jost
+    /// The scene's `totalLabel` and `checkoutTitle`: they replace the locale's built-in "Total"
+    /// and "Check out" (`CartLabels`); nil keeps the built-in text.
+    public var totalLabel: String?
+    public var checkoutTitle: String?
     public init() {}
+
+    /// The page's fixed texts in `locale`: the scene's own where it gives them, else the
+    /// locale's built-in ones.
+    public func labels(locale: String) -> CartLabels {
+        let builtIn = CartLabels.builtIn(locale: locale)
+        return CartLabels(total: totalLabel ?? builtIn.total, checkout: checkoutTitle ?? builtIn.checkout)
+    }
 }
 
 /// One row of the cart page. `price` is a decimal, never binary floating point.
@@ -21,8 +32,10 @@ public struct CartItem: Equatable, Sendable {
     public var image: ImageSource
     /// Unit price in the scene's currency.
     public var price: Decimal
-    /// Quantity (≥ 1).
+    /// Quantity (1…`maximumQuantity`).
     public var quantity: Int
+    /// The largest quantity a scene may give and a `plus` tap may reach.
+    public static let maximumQuantity = 1_000_000
     public init(id: String, name: String, details: String, image: ImageSource, price: Decimal, quantity: Int) {
         self.id = id; self.name = name; self.details = details; self.image = image; self.price = price; self.quantity = quantity
     }
@@ -54,13 +67,15 @@ extension CartContent: Screen {
             ("details", SceneSchema.text("Line under the name, e.g. \"Gift\"", default: "")),
             ("image", SceneSchema.image(default: defaultItemImage)),
             ("price", price),
-            ("quantity", SceneSchema.integer("Quantity at the start", in: 1...1_000_000, default: 1)),
+            ("quantity", SceneSchema.integer("Quantity at the start; plus taps stop at the same limit", in: 1...CartItem.maximumQuantity, default: 1)),
         ], required: ["id", "name", "price"], description: "A row of the cart")
         return SceneSchema.object([
             ("title", SceneSchema.text("Header title", default: d.title)),
             ("font", SceneSchema.fontFamily(default: d.font)),
             ("currencyCode", .object([("type", "string"), ("description", "ISO 4217 currency code known to the platform"),
                                       ("default", .string(d.currencyCode)), ("examples", ["USD", "EUR", "JPY"]), ("pattern", "^[A-Z]{3}$")])),
+            ("totalLabel", SceneSchema.text("The label beside the total; default: the locale's (\"Total\", de \"Gesamt\", zh_Hans \"合计\"; English for languages without one)")),
+            ("checkoutTitle", SceneSchema.text("The checkout button's title; default: the locale's (\"Check out\", de \"Zur Kasse\", zh_Hans \"去结算\"; English for languages without one)")),
             ("items", .object([("type", "array"), ("description", .string("The rows, top to bottom; at most \(SceneDecoder.maxCartItems), ids unique")),
                                ("default", []), ("items", item), ("maxItems", .int(SceneDecoder.maxCartItems))])),
         ], description: "The cart page (seed 003); required on the cart screen")
@@ -86,10 +101,12 @@ extension CartContent: Screen {
     static let pricePattern = #"^[0-9]{1,12}(\.[0-9]{1,6})?$"#
 
     public static func decode(_ node: JSONNode, at path: String, with d: SceneDecoder, baseDirectory: String) throws -> CartContent {
-        let m = try d.object(node, path, keys: ["title", "font", "currencyCode", "items"])
+        let m = try d.object(node, path, keys: ["title", "font", "currencyCode", "totalLabel", "checkoutTitle", "items"])
         var c = CartContent()
         if let n = m.values["title"] { c.title = try d.string(n, m.child("title")) }
         if let n = m.values["font"] { c.font = try d.fontFamily(n, m.child("font")) }
+        if let n = m.values["totalLabel"] { c.totalLabel = try d.string(n, m.child("totalLabel")) }
+        if let n = m.values["checkoutTitle"] { c.checkoutTitle = try d.string(n, m.child("checkoutTitle")) }
         if let n = m.values["currencyCode"] {
             let v = try d.string(n, m.child("currencyCode"))
             guard v.count == 3, v.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
@@ -121,7 +138,7 @@ extension CartContent: Screen {
                     details: try im.values["details"].map { try d.string($0, im.child("details")) } ?? "",
                     image: try im.values["image"].map { try d.image($0, im.child("image"), baseDirectory: baseDirectory) } ?? defaultItemImage,
                     price: try price(im.values["price"]!, im.child("price"), with: d),
-                    quantity: try im.values["quantity"].map { try d.integer($0, im.child("quantity"), in: 1...1_000_000) } ?? 1)
+                    quantity: try im.values["quantity"].map { try d.integer($0, im.child("quantity"), in: 1...CartItem.maximumQuantity) } ?? 1)
                 c.items.append(item)
             }
         }
@@ -204,10 +221,15 @@ extension CartContent: Screen {
 
     public var content: Scene.Content { .cart(self) }
 
-    /// `font` is written only when it is not Jost, so that scenes without it keep their identity.
+    /// `font` (when it is not Jost), `totalLabel` and `checkoutTitle` are written only when the
+    /// scene gives them, so that the scenes written before they existed keep their hash.
     public func canonicalJSON(image: (ImageSource) -> JSONValue) -> JSONValue {
-        .object([("title", .string(title))] + (font == .jost ? [] : [("font", .string(font.text))]) + [
-            ("currencyCode", .string(currencyCode)),
+        var members: [(String, JSONValue)] = [("title", .string(title))]
+        if font != .jost { members.append(("font", .string(font.text))) }
+        members.append(("currencyCode", .string(currencyCode)))
+        if let totalLabel { members.append(("totalLabel", .string(totalLabel))) }
+        if let checkoutTitle { members.append(("checkoutTitle", .string(checkoutTitle))) }
+        return .object(members + [
             ("items", .array(items.map { item in
                 .object([("id", .string(item.id)), ("name", .string(item.name)), ("details", .string(item.details)),
                          ("image", image(item.image)), ("price", .string("\(item.price)")), ("quantity", .int(item.quantity))])

@@ -117,7 +117,7 @@ public final class FrameRasterizer: TextMeasuring {
         case .fill(let shape, let paint):
             path(shape, in: cr)
             setPaint(paint, in: cr)
-            cairo_fill(cr)
+            withHardEdges(for: shape, in: cr) { cairo_fill(cr) }
         case .stroke(let shape, let paint, let lineWidth):
             path(shape, in: cr)
             setPaint(paint, in: cr)
@@ -141,7 +141,7 @@ public final class FrameRasterizer: TextMeasuring {
             defer { if scales { scaledGroups -= 1 } }
             if let clip {
                 path(clip, in: cr)
-                cairo_clip(cr)
+                withHardEdges(for: clip, in: cr) { cairo_clip(cr) }
             }
             if opacity < 1 {
                 // Keep the intermediate surface small: clip to what the group can touch.
@@ -157,6 +157,18 @@ public final class FrameRasterizer: TextMeasuring {
                 for i in items { try draw(i, in: cr) }
             }
         }
+    }
+
+    /// Runs `body` (a fill or clip of `shape`'s path) without antialiasing when `shape` is a
+    /// `.rect` that the current transform keeps axis-aligned (`Shape.rect`); otherwise as is.
+    private func withHardEdges(for shape: Shape, in cr: OpaquePointer, _ body: () -> Void) {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        guard case .rect = shape, m.xy == 0, m.yx == 0 else { return body() }
+        let previous = cairo_get_antialias(cr)
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
+        body()
+        cairo_set_antialias(cr, previous)
     }
 
     func path(_ shape: Shape, in cr: OpaquePointer) {

@@ -1,0 +1,66 @@
+import CartRender
+import CartRenderCore
+import CartRenderRaster
+import Foundation
+import XCTest
+
+/// Text at the extremes with the real fonts: prices and totals never break inside an amount or
+/// inside a currency symbol such as "ر.س.", whatever the quantity (SPEC.md §3, issue 12 item 7).
+final class ExtremeValuesTests: XCTestCase {
+    private func scene(_ example: String, locale: String? = nil) throws -> Scene {
+        var s = try SceneDecoder.load(path: CartGoldenTests.examples.appendingPathComponent(example).path, overrides: SceneOverrides(scale: 1))
+        if let locale { s.locale = locale; s.layoutDirection = LayoutDirection(locale: locale) }
+        return s
+    }
+
+    /// Every price in view and the total, as drawn at `t`, take one line: their height is that of the
+    /// same text measured without a width.
+    private func assertAmountsOnOneLine(_ scene: Scene, at t: Double, file: StaticString = #filePath, line: UInt = #line) throws {
+        guard case .cart(let cart) = scene.content else { return XCTFail("a cart scene", file: file, line: line) }
+        let rasterizer = try FrameRasterizer(fonts: FontEnvironment.shared(), images: ImageLibrary(sources: []))
+        let layout = CartLayout(scene: scene, cart: cart, measurer: rasterizer)
+        let state = layout.timeline().state(at: t)
+        let amounts = Set(cart.items.map { layout.currency($0.price) } + [layout.currency(state.total)])
+        var runs: [TextRun] = []
+        func collect(_ items: [DisplayItem]) {
+            for item in items {
+                switch item {
+                case .text(let run) where amounts.contains(run.text): runs.append(run)
+                case .group(_, _, _, let children): collect(children)
+                default: break
+                }
+            }
+        }
+        collect(layout.displayList(for: state).items)
+        XCTAssertTrue(runs.contains { $0.text == layout.currency(state.total) }, "the total is drawn", file: file, line: line)
+        XCTAssertGreaterThan(runs.count, 1, "and prices of the rows in view", file: file, line: line)
+        for run in runs {
+            let one = rasterizer.measure(run.text, font: run.font, maxWidth: nil)
+            let drawn = rasterizer.measure(run.text, font: run.font, maxWidth: run.maxWidth, maxLines: nil)
+            XCTAssertEqual(drawn.height, one.height, "\(run.text) on one line", file: file, line: line)
+            if let w = run.maxWidth { XCTAssertLessThanOrEqual(one.width, w + 1e-9, "\(run.text) fits its width", file: file, line: line) }
+        }
+    }
+
+    func testMillionQuantitiesAndHugePricesKeepAmountsWhole() throws {
+        let s = try scene("cart-extremes.json")
+        try assertAmountsOnOneLine(s, at: 0)
+        try assertAmountsOnOneLine(s, at: 1)
+    }
+
+    /// ar_SA prices end in "ر.س."; Arabic-Indic digits, separators and the symbol stay on one line.
+    func testArabicRiyalPricesDoNotBreak() throws {
+        try assertAmountsOnOneLine(scene("cart-rtl-ar.json"), at: 0)
+        var s = try scene("cart-extremes.json", locale: "ar_SA")
+        guard case .cart(var cart) = s.content else { return XCTFail("a cart scene") }
+        cart.currencyCode = "SAR"
+        s.content = .cart(cart)
+        try assertAmountsOnOneLine(s, at: 1)
+    }
+
+    /// The quantity of 1,000,000 row, after the plus taps that stop at the limit.
+    func testMillionQuantityRow() throws {
+        let renderer = try Renderer(scene: scene("cart-extremes.json"))
+        try Golden.assertMatches(renderer.makeWorker().image(at: 1), named: "cart-extremes-1.000")
+    }
+}
