@@ -127,8 +127,9 @@ final class AuditCLITests: XCTestCase {
         XCTAssertEqual(status, 1)
         let found = issues(report)
         XCTAssertEqual(found.map { "\($0["text"] as? String ?? "") \($0["reason"] as? String ?? "")" },
-                       ["Total clipped", Array(repeating: "Summary-of-everything", count: 12).joined(separator: " ") + " truncated"])
-        let truncated = try XCTUnwrap(found.last)
+                       [Array(repeating: "Summary-of-everything", count: 12).joined(separator: " ") + " truncated", "Total clipped"],
+                       "top to bottom: the title, then the total (the bottom area stops below the header)")
+        let truncated = try XCTUnwrap(found.first)
         XCTAssertEqual(truncated["lines"] as? Int, 1)
         XCTAssertGreaterThan(truncated["linesNeeded"] as? Int ?? 0, 1)
         // At the default size on a full-width screen nothing is cut.

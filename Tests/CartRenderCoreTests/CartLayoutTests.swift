@@ -76,7 +76,7 @@ final class CartLayoutTests: XCTestCase {
         // the 216 pt text column: one 19 pt line above the 33 pt stepper.
         XCTAssertEqual(l.rows[0].priceFrame.height, l.rows[1].priceFrame.height, "one line, like the short price")
         XCTAssertEqual(l.rows[0].priceFrame.width, 216)
-        XCTAssertEqual(l.rows[0].priceFont, Look.cartPriceFont.resolved(.large), "full size")
+        XCTAssertEqual(l.rows[0].priceFont, Look.cartPriceFont.resolved(.large).family(s.cart.font), "full size")
         XCTAssertEqual(l.rows[0].controlsFrame.height, 19 + 10 + 33)
         XCTAssertEqual(l.rows[0].stepperFrame.minY, l.rows[0].priceFrame.maxY + 10)
         XCTAssertEqual(l.rows[1].stepperFrame, l.rows[1].controlsFrame, "a price beside the stepper shares its line")
@@ -87,7 +87,7 @@ final class CartLayoutTests: XCTestCase {
         XCTAssertEqual(line.text, "$1,000,000,011,191.76")
         XCTAssertEqual(line.value.maxX, 393 - 16)
         XCTAssertEqual(line.value.height, 35, "one line")
-        XCTAssertEqual(line.font, Look.cartTotalFont.resolved(.large))
+        XCTAssertEqual(line.font, Look.cartTotalFont.resolved(.large).family(s.cart.font))
         XCTAssertEqual(line.label.minY, 708 - 35, "the label on the line above")
         XCTAssertEqual(line.value.minY, 708, "the total on the bottom area's old line")
         XCTAssertEqual(line.list, Rect(x: 0, y: l.listFrame.minY, width: 393, height: l.listFrame.height - 35))
