@@ -3,7 +3,8 @@
 # screenshot, so that the report is seen in a browser and not only tested as text.
 #
 # It records a baseline of the default scene (at 30 fps), then verifies a variant whose third tap
-# comes 0.1 s later, so that a stretch of frames fails, and screenshots the report's index.html.
+# comes 0.1 s later, so that a stretch of frames fails and the state diverges (the baseline keeps
+# its manifest.json), and screenshots the report's index.html.
 #
 # Usage: Scripts/report-screenshot.sh [OUTPUT.png]       (default: docs/report.png)
 # Needs: the Debian package chromium (apt-get install chromium), and a built cartrender

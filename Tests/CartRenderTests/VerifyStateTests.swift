@@ -1,4 +1,4 @@
-import CartRender
+@testable import CartRender
 import CartRenderCore
 import Foundation
 import XCTest
@@ -134,6 +134,12 @@ final class VerifyStateTests: XCTestCase {
         XCTAssertEqual(failed.failures.map(\.index), [2])
         XCTAssertEqual(failed.stateDivergenceLine, "state diverges first at frame 2 (t=0.2 s): count 7 → 0")
         XCTAssertTrue(failed.summaryLine.hasPrefix("cartrender verify: FAILED, 1 of 4 frames failed (1 state)"), failed.summaryLine)
+        // The report counts that frame as failing on state, not as a pass, and marks it so.
+        let html = HTMLReport.html(for: failed)
+        XCTAssertTrue(html.contains(#"<span class="n pass">3 pass</span>"#), "3 pass, not 4")
+        XCTAssertTrue(html.contains(#"<span class="n state">1 state</span>"#))
+        XCTAssertTrue(html.contains(#"<section class="frame state" id="frame_0002">"#))
+        XCTAssertTrue(html.contains(##"<a class="cell state" href="#frame_0002""##))
 
         let ignored = try verify(renderer, .never, frames: [.range(0, 3)], ignoreState: true)
         XCTAssertTrue(ignored.passed)

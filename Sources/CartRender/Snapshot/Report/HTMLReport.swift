@@ -54,10 +54,14 @@ enum HTMLReport {
         if let record = result.record { meta += " · record \(record.rawValue)" }
         h += "<p class=\"meta\">\(meta)</p>\n"
         var counts = ["\(result.frames.count) frames"]
+        // A frame whose pixels match but whose state differs from the baseline manifest's fails
+        // as "state", not as a pass.
+        let stateOnly = result.frames.filter { $0.status == .pass && !$0.passed }.count
         for status in FrameStatus.allCases {
-            let n = result.count(status)
+            let n = result.count(status) - (status == .pass ? stateOnly : 0)
             if n > 0 || status == .pass || status == .fail { counts.append("<span class=\"n \(status.rawValue)\">\(n) \(label(status))</span>") }
         }
+        if stateOnly > 0 { counts.append("<span class=\"n state\">\(stateOnly) state</span>") }
         if result.recordedCount > 0 { counts.append("<span class=\"n recorded\">\(result.recordedCount) recorded</span>") }
         h += "<p class=\"counts\">\(counts.joined(separator: " · "))</p>\n"
         h += stateDivergence(result)
@@ -94,6 +98,14 @@ enum HTMLReport {
 
     static func anchor(_ frame: FrameResult) -> String { String(frame.name.dropLast(4)) }
 
+    /// The CSS class and label of a frame's status: `recorded`, `state` (pixels match, state
+    /// differs from the baseline manifest's), or the ``FrameStatus``.
+    static func shownStatus(_ frame: FrameResult) -> (css: String, label: String) {
+        if frame.recorded { return ("recorded", "recorded") }
+        if frame.status == .pass && !frame.passed { return ("state", "state") }
+        return (frame.status.rawValue, label(frame.status))
+    }
+
     /// One cell per frame (or group of frames), colored by status; failing cells link to their frame.
     static func timeline(_ result: SnapshotResult) -> String {
         let frames = result.frames
@@ -106,14 +118,14 @@ enum HTMLReport {
             let hi = max(lo + 1, (c + 1) * frames.count / cells)
             let group = frames[lo..<hi]
             let worst = group.max { a, b in
-                let ra = a.status == .pass || a.recorded ? -1 : rank[a.status]!
-                let rb = b.status == .pass || b.recorded ? -1 : rank[b.status]!
+                let ra = a.passed ? -1 : rank[a.status]!
+                let rb = b.passed ? -1 : rank[b.status]!
                 return ra < rb
             }!
-            let status = worst.passed ? (worst.recorded ? "recorded" : "pass") : worst.status.rawValue
+            let status = worst.passed ? (worst.recorded ? "recorded" : "pass") : shownStatus(worst).css
             var title = group.count == 1 ? worst.name : "\(group.first!.name) – \(group.last!.name)"
             if let t = worst.time { title += " · \(JSONValue.format(t, decimals: 3)) s" }
-            title += " · " + (worst.recorded ? "recorded" : label(worst.status))
+            title += " · " + shownStatus(worst).label
             h += "<a class=\"cell \(status)\" href=\"#\(anchor(worst))\" data-frame=\"\(anchor(worst))\" title=\"\(esc(title))\"></a>"
         }
         h += "</div>\n<div class=\"axis\">"
@@ -134,7 +146,7 @@ enum HTMLReport {
         for frame in frames {
             guard let thumb = frame.diffFile ?? frame.actualFile ?? frame.expectedFile else { continue }
             let time = frame.time.map { "\(JSONValue.format($0, decimals: 3)) s" } ?? ""
-            h += "<a class=\"thumb \(frame.recorded ? "recorded" : frame.status.rawValue)\" href=\"#\(anchor(frame))\" data-frame=\"\(anchor(frame))\">"
+            h += "<a class=\"thumb \(shownStatus(frame).css)\" href=\"#\(anchor(frame))\" data-frame=\"\(anchor(frame))\">"
             h += "<img src=\"\(esc(thumb))\" alt=\"\(esc(frame.name))\" loading=\"lazy\"><span>\(esc(frame.name.dropLast(4).dropFirst(6)))<br>\(esc(time))</span></a>"
         }
         return h + "</div>\n"
@@ -157,7 +169,7 @@ enum HTMLReport {
     static func section(_ frame: FrameResult, number: Int, of total: Int, result: SnapshotResult, eager: Bool) -> String {
         let lazy = eager ? "" : " loading=\"lazy\""
         var h = "<section class=\"frame\" id=\"\(anchor(frame))\">\n"
-        var title = "<h2><span class=\"status \(frame.recorded ? "recorded" : frame.status.rawValue)\">\(frame.recorded ? "recorded" : label(frame.status))</span> \(esc(frame.name))"
+        var title = "<h2><span class=\"status \(shownStatus(frame).css)\">\(shownStatus(frame).label)</span> \(esc(frame.name))"
         if let t = frame.time { title += " <small>t = \(JSONValue.format(t, decimals: 3)) s</small>" }
         title += " <small class=\"pos\">\(number) of \(total)</small></h2>\n"
         h += title
@@ -208,9 +220,9 @@ enum HTMLReport {
         directory.map { $0 + (frame.name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? frame.name) }
     }
 
-    /// The section of a frame that passed or was recorded: the baseline frame, its size and why it passed.
+    /// The section of a frame whose pixels match (passed, recorded, or failing on its state alone): the baseline frame, its size and why.
     static func passingSection(_ frame: FrameResult, expectedDirectory: String?, result: SnapshotResult) -> String {
-        let status = frame.recorded ? "recorded" : "pass"
+        let status = frame.passed ? (frame.recorded ? "recorded" : "pass") : shownStatus(frame).css
         var h = "<section class=\"frame \(status)\" id=\"\(anchor(frame))\">\n"
         h += "<h2><span class=\"status \(status)\">\(status)</span> \(esc(frame.name))"
         if let t = frame.time { h += " <small>t = \(JSONValue.format(t, decimals: 3)) s</small>" }
@@ -230,7 +242,7 @@ enum HTMLReport {
         guard !result.frames.isEmpty else { return "" }
         var h = "<details class=\"allframes\"\(open ? " open" : "")><summary>All \(result.frames.count) frames</summary><div class=\"grid\">"
         for frame in result.frames {
-            let status = frame.recorded ? "recorded" : frame.status.rawValue
+            let status = shownStatus(frame).css
             let thumb = frame.isReported ? (frame.diffFile ?? frame.actualFile ?? frame.expectedFile) : expectedImage(frame, in: expectedDirectory)
             let time = frame.time.map { "\(JSONValue.format($0, decimals: 3)) s" } ?? ""
             h += "<a class=\"thumb \(status)\" href=\"#\(anchor(frame))\" data-frame=\"\(anchor(frame))\" title=\"\(esc(frame.name)) · \(frame.recorded ? "recorded" : label(frame.status))\">"
@@ -276,26 +288,26 @@ enum HTMLReport {
     }
 
     static let css = """
-    :root{--pass:#34c759;--fail:#ff3b30;--missing:#ff9500;--extra:#af52de;--sizeMismatch:#5856d6;--recorded:#8e8e93;--bg:#f2f2f7;--card:#fff;--ink:#1c1c1e;--mute:#6e6e73}
+    :root{--pass:#34c759;--fail:#ff3b30;--missing:#ff9500;--extra:#af52de;--sizeMismatch:#5856d6;--state:#ff2d55;--recorded:#8e8e93;--bg:#f2f2f7;--card:#fff;--ink:#1c1c1e;--mute:#6e6e73}
     *{box-sizing:border-box}body{margin:0;font:14px/1.45 system-ui,-apple-system,"Inter",sans-serif;background:var(--bg);color:var(--ink)}
     header,nav,.filmstrip,main,footer{padding:0 20px}header{padding-top:14px}
     h1{font-size:20px;margin:0 0 4px}h2{font-size:16px;margin:0 0 4px}code{font:12px ui-monospace,monospace;background:#e5e5ea;padding:1px 4px;border-radius:4px}
     .meta,.counts,.why,footer{color:var(--mute);margin:2px 0}
     .verdict{font-size:13px;padding:2px 8px;border-radius:10px;color:#fff;vertical-align:middle}.verdict.pass{background:var(--pass)}.verdict.fail{background:var(--fail)}
-    .n.fail{color:var(--fail);font-weight:600}.n.missing{color:var(--missing);font-weight:600}.n.extra{color:var(--extra);font-weight:600}.n.sizeMismatch{color:var(--sizeMismatch);font-weight:600}
+    .n.fail{color:var(--fail);font-weight:600}.n.missing{color:var(--missing);font-weight:600}.n.extra{color:var(--extra);font-weight:600}.n.sizeMismatch{color:var(--sizeMismatch);font-weight:600}.n.state{color:var(--state);font-weight:600}
     .timeline{margin:10px 0 0}.strip{display:flex;height:22px;border-radius:5px;overflow:hidden;background:#d1d1d6}
     .cell{flex:1 1 0;min-width:1px}.cell.pass{background:var(--pass);opacity:.35}.cell.recorded{background:var(--recorded)}
-    .cell.fail{background:var(--fail)}.cell.missing{background:var(--missing)}.cell.extra{background:var(--extra)}.cell.sizeMismatch{background:var(--sizeMismatch)}
+    .cell.fail{background:var(--fail)}.cell.missing{background:var(--missing)}.cell.extra{background:var(--extra)}.cell.sizeMismatch{background:var(--sizeMismatch)}.cell.state{background:var(--state)}
     a.cell:hover,a.cell.current{outline:2px solid var(--ink);outline-offset:-2px}
     .axis{position:relative;height:18px;font-size:11px;color:var(--mute)}.axis span{position:absolute;transform:translateX(-50%);white-space:nowrap}.axis span:first-child{transform:none}.axis span:last-child{transform:translateX(-100%)}
     .filmstrip{display:flex;gap:8px;overflow-x:auto;padding-top:6px;padding-bottom:8px}
     .thumb{flex:0 0 auto;text-align:center;font-size:11px;color:var(--mute);text-decoration:none;border:2px solid transparent;border-radius:6px;padding:2px;background:var(--card)}
     .thumb img{display:block;height:96px;width:auto;border-radius:3px}.thumb.current{border-color:var(--fail)}
-    .thumb.fail{box-shadow:inset 0 -3px var(--fail)}.thumb.missing{box-shadow:inset 0 -3px var(--missing)}.thumb.extra{box-shadow:inset 0 -3px var(--extra)}.thumb.sizeMismatch{box-shadow:inset 0 -3px var(--sizeMismatch)}
+    .thumb.fail{box-shadow:inset 0 -3px var(--fail)}.thumb.missing{box-shadow:inset 0 -3px var(--missing)}.thumb.extra{box-shadow:inset 0 -3px var(--extra)}.thumb.sizeMismatch{box-shadow:inset 0 -3px var(--sizeMismatch)}.thumb.state{box-shadow:inset 0 -3px var(--state)}
     main{padding-bottom:20px}.frame{background:var(--card);border-radius:10px;padding:12px 14px;margin:10px 0}
     .js .frame:not(.current){display:none}
     .status{font-size:12px;color:#fff;padding:1px 7px;border-radius:9px;vertical-align:middle}
-    .status.fail{background:var(--fail)}.status.missing{background:var(--missing)}.status.extra{background:var(--extra)}.status.sizeMismatch{background:var(--sizeMismatch)}.status.recorded{background:var(--recorded)}
+    .status.fail{background:var(--fail)}.status.missing{background:var(--missing)}.status.extra{background:var(--extra)}.status.sizeMismatch{background:var(--sizeMismatch)}.status.state{background:var(--state)}.status.recorded{background:var(--recorded)}
     small{color:var(--mute);font-weight:400}.pos{float:right}
     .panels{display:flex;gap:14px;align-items:flex-start;margin-top:8px;overflow-x:auto}
     figure{margin:0;flex:0 1 auto;min-width:0}figcaption{font-size:12px;font-weight:600;color:var(--mute);margin-bottom:3px}
