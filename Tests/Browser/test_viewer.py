@@ -81,6 +81,18 @@ def test_the_hash_opens_a_frame(shop, page):
     assert page.evaluate("location.hash") == "#frame=21"
 
 
+def test_the_hash_turns_overlays_on_and_keeps_them(shop, page):
+    out, _ = shop
+    page.goto(file_url(out / "index.html") + "#frame=14&arcs&onion")
+    assert position(page) == 14
+    assert page.locator("#arcs").is_checked() and page.locator("#onion").is_checked()
+    assert page.locator("#overlay path.arc").count() == 3
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("location.hash") == "#frame=15&arcs&onion"
+    page.locator("#arcs").uncheck()
+    assert page.evaluate("location.hash") == "#frame=15&onion"
+
+
 def played(page, speed_id, seconds=0.8):
     """Plays from frame 0 at a speed for about `seconds`; returns (timeline seconds shown, wall seconds)."""
     page.keyboard.press("Home")

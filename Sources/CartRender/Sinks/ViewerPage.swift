@@ -271,7 +271,10 @@ enum ViewerPage {
         marker.textContent='▶ frame '+f.index+' at '+fmt(f.time,3)+' s';
         drawOverlay();
         for(var k=1;k<=4&&pos+k<frames.length;k++){var n=frames[pos+k];if(n.file)(new Image()).src=src(n.file)}
-        if(history.replaceState)history.replaceState(null,'','#frame='+f.index);
+        writeHash();
+      }
+      function writeHash(){
+        if(history.replaceState)history.replaceState(null,'','#frame='+frames[pos].index+($('arcs').checked?'&arcs':'')+($('onion').checked?'&onion':''));
       }
       function positionAt(t){
         var lo=0;while(lo+1<frames.length&&frames[lo+1].time<=t+eps)lo++;return lo;
@@ -309,7 +312,7 @@ enum ViewerPage {
       [$('speed-1'),$('speed-quarter')].forEach(function(r){r.addEventListener('change',function(){
         var was=playing;pause();speed=Number(r.value);if(was)play();
       })});
-      $('arcs').addEventListener('change',drawOverlay);
+      $('arcs').addEventListener('change',function(){drawOverlay();writeHash()});
       $('onion').addEventListener('change',function(){show(pos)});
       document.addEventListener('keydown',function(e){
         var t=e.target, tag=t&&t.tagName;
@@ -320,8 +323,13 @@ enum ViewerPage {
         else if(e.key===' '){playing?pause():play()}else return;
         e.preventDefault();
       });
-      var m=/^#frame=(\d+)$/.exec(location.hash), start=0;
-      if(m){var j=frames.findIndex(function(f){return f.index===Number(m[1])});if(j>=0)start=j}
+      // #frame=N opens frame N; &arcs and &onion turn those overlays on (links to a view).
+      var m=/^#frame=(\d+)((?:&(?:arcs|onion))*)$/.exec(location.hash), start=0;
+      if(m){
+        var j=frames.findIndex(function(f){return f.index===Number(m[1])});if(j>=0)start=j;
+        if(/&arcs/.test(m[2])&&!$('arcs').disabled)$('arcs').checked=true;
+        if(/&onion/.test(m[2]))$('onion').checked=true;
+      }
       show(start);
     })();
     """#
