@@ -33,6 +33,8 @@ extension Scene {
         if dynamicTypeSize != .large {
             members.insert(("dynamicTypeSize", .string(dynamicTypeSize.rawValue)), at: members.firstIndex { $0.0 == "tint" }!)
         }
+        // Written only when on, so that scenes without chrome keep their identity.
+        if systemChrome { members.insert(("systemChrome", .bool(true)), at: members.firstIndex { $0.0 == "reduceMotion" }! + 1) }
         // Written only when the scene registers fonts, so that other scenes keep their identity.
         if !fonts.isEmpty { members.append(("fonts", .array(fonts.map { image(.file($0.file)) }))) }
         members.append((content.name, content.screen.canonicalJSON(image: image)))

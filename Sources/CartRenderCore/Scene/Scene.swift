@@ -28,6 +28,8 @@ public struct Scene: Equatable, Sendable {
     public var device: Device = .iPhone16
     public var colorScheme: ColorScheme = .light
     public var reduceMotion: Bool = false
+    /// Draw the iOS status bar and home indicator above the app (`SystemChrome`); off by default.
+    public var systemChrome: Bool = false
     /// A locale identifier in ICU's canonical form (`en_US`, `de_DE`, `zh_CN`; the decoder turns
     /// `de-DE` into `de_DE` and `iw_IL` into `he_IL`, `SceneDecoder.knownLocale(_:)`), used for
     /// number and currency formats and the cart's built-in texts (`CartLabels`).

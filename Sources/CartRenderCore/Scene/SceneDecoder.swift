@@ -228,7 +228,7 @@ public struct SceneDecoder {
     // MARK: - Scene
 
     /// The keys of a scene file: the common ones, each screen's section, and `events`.
-    static let topKeys = ["version", "screen", "device", "colorScheme", "reduceMotion", "locale", "layoutDirection", "dynamicTypeSize", "tint", "fps",
+    static let topKeys = ["version", "screen", "device", "colorScheme", "reduceMotion", "systemChrome", "locale", "layoutDirection", "dynamicTypeSize", "tint", "fps",
                           "scale", "duration", "fonts"] + Screens.all.map { $0.name } + ["events", "variants"]
 
     /// Most font files a scene may register.
@@ -294,6 +294,7 @@ public struct SceneDecoder {
             s.colorScheme = c
         }
         if let n = m.values["reduceMotion"] { s.reduceMotion = try bool(n, p("reduceMotion")) }
+        if let n = m.values["systemChrome"] { s.systemChrome = try bool(n, "systemChrome") }
         if let n = m.values["locale"] {
             let v = try string(n, p("locale"), nonEmpty: true)
             guard v.range(of: Self.localePattern, options: .regularExpression) != nil else {

@@ -54,6 +54,8 @@ public enum SceneSchema {
             ("colorScheme", string("Appearance", enumValues: ColorScheme.allCases.map(\.rawValue), default: .string(defaults.colorScheme.rawValue))),
             ("reduceMotion", .object([("type", "boolean"), ("description", "Reduce Motion: taps count at once, no flights, no bumps"),
                                       ("default", .bool(defaults.reduceMotion))])),
+            ("systemChrome", .object([("type", "boolean"), ("description", "Draw the iOS status bar (9:41, signal, Wi-Fi, battery) and home indicator above the app"),
+                                      ("default", .bool(defaults.systemChrome))])),
             ("locale", .object([("type", "string"),
                                 ("description", "Locale of numbers and prices, a known ICU locale (en_US, de_DE, ja_JP; - or _ between parts)"),
                                 ("default", .string(defaults.locale)), ("examples", ["en_US", "de_DE"]),

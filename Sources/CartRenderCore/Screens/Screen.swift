@@ -81,7 +81,28 @@ public enum Screens {
     public static func named(_ name: String) -> (any Screen.Type)? { all.first { $0.name == name } }
 
     /// The model of `scene`'s screen, laid out with `measurer`'s text metrics.
+    /// With `scene.systemChrome`, the status bar and home indicator (`SystemChrome`) are drawn
+    /// above every frame.
     public static func model(for scene: Scene, measurer: any TextMeasuring) -> any ScreenModel {
-        scene.content.screen.model(for: scene, measurer: measurer)
+        let model = scene.content.screen.model(for: scene, measurer: measurer)
+        guard scene.systemChrome else { return model }
+        func chromed<M: ScreenModel>(_ m: M) -> any ScreenModel { ChromedModel(m, chrome: SystemChrome.items(for: scene, measurer: measurer)) }
+        return chromed(model)
+    }
+}
+
+/// A screen's model with the system chrome drawn above each of its frames.
+struct ChromedModel<Base: ScreenModel>: ScreenModel {
+    let base: Base
+    /// `SystemChrome.items(for:measurer:)`, the same in every frame.
+    let chrome: [DisplayItem]
+    init(_ base: Base, chrome: [DisplayItem]) { self.base = base; self.chrome = chrome }
+
+    var events: [TimelineEvent] { base.events }
+    var settleTime: Double { base.settleTime }
+    func frame(at t: Double) -> (display: DisplayList, state: Base.State) {
+        var f = base.frame(at: t)
+        f.display.items += chrome
+        return f
     }
 }
