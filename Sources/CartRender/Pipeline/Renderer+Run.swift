@@ -50,6 +50,16 @@ extension OutputFormat {
 }
 
 extension Renderer {
+    /// The manifest of this render with `frames`: scene hash, fps, scale, canvas size in px,
+    /// duration (s), frame count, events and fonts; no outputs, shard or baseline mark. The one
+    /// place a manifest's header is made (the manifest sink, the viewer, a baseline's manifest).
+    func manifest(frames: [Manifest.Frame]) -> Manifest {
+        let px = pixelSize
+        return Manifest(sceneHash: Manifest.sceneHash(of: scene), fps: scene.fps, scale: scale,
+                        width: px.width, height: px.height, duration: duration, frameCount: frameCount,
+                        frames: frames, events: events, fonts: fonts.files)
+    }
+
     /// Renders the selected frames into `options.outputDirectory`: every format, the contact
     /// sheet and the manifest are sinks of one ``FrameStream``, so each frame is drawn once
     /// whatever the number of outputs.

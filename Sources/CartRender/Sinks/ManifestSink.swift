@@ -38,12 +38,7 @@ final class ManifestSink: FrameSink, @unchecked Sendable {
 
     /// - Throws: `OutputError` naming the manifest.
     func finish(earlier: [Manifest.File]) throws -> SinkOutput {
-        let px = renderer.pixelSize
-        var manifest = Manifest(
-            sceneHash: Manifest.sceneHash(of: renderer.scene),
-            fps: renderer.scene.fps, scale: renderer.scale, width: px.width, height: px.height,
-            duration: renderer.duration, frameCount: renderer.frameCount,
-            frames: [], events: renderer.events, fonts: renderer.fonts.files)
+        var manifest = renderer.manifest(frames: [])
         manifest.shard = shard
         manifest.outputs = earlier
         manifest.audit = audit?.report?.json

@@ -28,12 +28,7 @@ final class ViewerSink: FrameSink, @unchecked Sendable {
 
     /// - Throws: `OutputError` naming the page.
     func finish(earlier: [Manifest.File]) throws -> SinkOutput {
-        let px = renderer.pixelSize
-        var manifest = Manifest(
-            sceneHash: Manifest.sceneHash(of: renderer.scene),
-            fps: renderer.scene.fps, scale: renderer.scale, width: px.width, height: px.height,
-            duration: renderer.duration, frameCount: renderer.frameCount,
-            frames: frames, events: renderer.events, fonts: renderer.fonts.files)
+        var manifest = renderer.manifest(frames: frames)
         manifest.outputs = earlier
         let bytes = Array(try ViewerPage.html(for: manifest).utf8)
         try staging.write(bytes, to: Self.fileName)

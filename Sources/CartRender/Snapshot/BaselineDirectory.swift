@@ -265,10 +265,7 @@ final class BaselineDirectory: @unchecked Sendable {
 
     /// A baseline's manifest of `frames`, the rest from this render.
     private func baselineManifest(frames: [Manifest.Frame]) throws -> Manifest {
-        let px = renderer.pixelSize
-        var m = Manifest(sceneHash: Manifest.sceneHash(of: renderer.scene), fps: renderer.scene.fps, scale: renderer.scale,
-                         width: px.width, height: px.height, duration: renderer.duration, frameCount: renderer.frameCount,
-                         frames: frames, events: renderer.events, fonts: renderer.fonts.files)
+        var m = renderer.manifest(frames: frames)
         m.baseline = true
         return m
     }
