@@ -164,7 +164,7 @@ final class FrameAuditor {
         let pixels = Rect(x: Double(x0) / scale, y: Double(y0) / scale, width: Double(x1 - x0) / scale, height: Double(y1 - y0) / scale)
         let near = pixels.insetBy(-2)
         let rasterizer = worker.rasterizer
-        func bounds(_ items: [DisplayItem]) -> Rect? { rasterizer.bounds(of: items) }
+        func bounds(_ items: [DisplayItem]) -> Rect? { items.bounds(measuring: rasterizer) }
         let with = region(of: display, at: pixels, items: Self.cull(display.items, to: near, transform: .identity, bounds: bounds))
         let without = region(of: display, at: pixels,
                              items: Self.cull(Self.removing(placed.path, from: display.items), to: near, transform: .identity, bounds: bounds))

@@ -41,6 +41,9 @@ public final class FrameStream {
     public var progress: ((Int, Int) -> Void)?
     /// Runs drawn (each once) by the last ``run(_:)``.
     public private(set) var runsDrawn = 0
+    /// Whether workers redraw only what changed between the frames they draw (default), or
+    /// every frame in full; the bytes are the same (see ``FrameRasterizer/withPixels(of:scale:_:)``).
+    public var tracksDamage = true
 
     /// - Parameters:
     ///   - frames: in increasing index order (see ``Renderer/plan(_:exactTimes:)``).
@@ -76,7 +79,11 @@ public final class FrameStream {
         do {
             try ParallelFrames.stream(
                 count: runs.count, jobs: jobs,
-                makeWorker: { try renderer.makeWorker() },
+                makeWorker: { [tracksDamage] in
+                    let worker = try renderer.makeWorker()
+                    worker.tracksDamage = tracksDamage
+                    return worker
+                },
                 cancellation: cancellation,
                 body: { worker, slot in
                     try Self.make(runs[slot], worker: worker, needs: needs, orderedNeeds: orderedNeeds, sinks: sinks,
@@ -146,10 +153,13 @@ public final class FrameStream {
             }
         }
         if needs.draws {
-            try worker.withPixels(first.display) { rows in
+            try worker.withPixels(first.display) { rows, damage in
                 content.canvas = rows
                 defer { content.canvas = nil }
-                if needs.contains(.png) { content.png = EncodedFrame(try PNGEncoder.encode(rows, compression: compression, reusing: stripes)) }
+                if needs.contains(.png) {
+                    content.png = EncodedFrame(try PNGEncoder.encode(rows, compression: compression, reusing: stripes,
+                                                                     canvas: worker.pngStripes, damage: damage))
+                }
                 try firstStage()
                 try content.leaveWorker(keepPixels: orderedNeeds.contains(.pixels))
             }

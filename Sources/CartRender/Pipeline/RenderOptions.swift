@@ -44,6 +44,10 @@ public struct RenderOptions: Sendable {
     /// Worker threads (≥ 1). Output bytes do not depend on it.
     public var jobs: Int = 1
     public var pngCompression: PNGEncoder.Compression = .default
+    /// Whether workers redraw only what changed between frames (default) or every frame in
+    /// full; the bytes are the same (``FrameStream/tracksDamage``). Not a command-line option:
+    /// `cartrender-bench` compares the two.
+    public var tracksDamage = true
     /// Render only shard `k` of `n` (1-based): a contiguous block of the selected frames. The
     /// shard's manifest is `shard-K-of-N.json`; `cartrender merge` joins shards.
     public var shard: (Int, Int)?

@@ -109,6 +109,7 @@ extension Renderer {
 
         let stream = FrameStream(renderer: self, frames: frames, jobs: options.jobs)
         stream.pngCompression = options.pngCompression
+        stream.tracksDamage = options.tracksDamage
         stream.cancellation = options.cancellation
         stream.progress = options.progress
         let outputs = try stream.run(sinks)

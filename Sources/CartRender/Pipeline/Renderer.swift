@@ -103,6 +103,23 @@ public final class FrameWorker {
         try rasterizer.withPixels(of: display, scale: renderer.scale, body)
     }
 
+    /// Draws a display list into this worker's canvas, redrawing only its damage against what
+    /// the canvas held (``FrameRasterizer/withPixels(of:scale:_:)``), and calls `body` with the
+    /// pixels and the rows the draw changed.
+    public func withPixels<R>(_ display: DisplayList, _ body: (PixelRows, CanvasDamage) throws -> R) throws -> R {
+        try rasterizer.withPixels(of: display, scale: renderer.scale, body)
+    }
+
+    /// Whether draws redraw only what changed (default) or the whole frame; the bytes are the
+    /// same either way (`cartrender-bench` compares the cost).
+    public var tracksDamage: Bool {
+        get { rasterizer.tracksDamage }
+        set { rasterizer.tracksDamage = newValue }
+    }
+
+    /// The PNG stripes of the last frame encoded from this worker's canvas.
+    let pngStripes = PNGCanvasStripes()
+
     /// Draws a display list as an SVG document.
     public func svg(_ display: DisplayList) throws -> [UInt8] { try rasterizer.svg(display) }
 }

@@ -62,6 +62,25 @@ public struct Rect: Equatable, Hashable, Sendable, Codable {
         func up(_ v: Double) -> Double { (v * scale - 1e-9).rounded(.up) / scale }
         return Rect(x: (minX * scale).rounded() / scale, y: (minY * scale).rounded() / scale, width: up(width), height: up(height))
     }
+    /// The smallest rectangle holding both (pt).
+    public func union(_ other: Rect) -> Rect {
+        let x0 = min(minX, other.minX), y0 = min(minY, other.minY)
+        return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+    }
+    /// Whether the two rectangles share interior points.
+    public func intersects(_ other: Rect) -> Bool {
+        minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+    }
+    /// The bounding box of the rectangle's four corners mapped by `t`.
+    public func applying(_ t: AffineTransform) -> Rect {
+        if t.b == 0, t.c == 0 {
+            let x0 = t.a * minX + t.tx, x1 = t.a * maxX + t.tx, y0 = t.d * minY + t.ty, y1 = t.d * maxY + t.ty
+            return Rect(x: min(x0, x1), y: min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0))
+        }
+        let corners = [Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: minX, y: maxY), Point(x: maxX, y: maxY)].map(t.apply)
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
     /// The largest rectangle of aspect ratio `content` that fits inside, centered (`.scaledToFit`).
     public func aspectFit(_ content: Size) -> Rect {
         guard content.width > 0, content.height > 0 else { return self }
@@ -92,4 +111,11 @@ public struct AffineTransform: Equatable, Hashable, Sendable {
     /// The point `p` mapped by this transform.
     public func apply(_ p: Point) -> Point { Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty) }
     public var isIdentity: Bool { self == .identity }
+    /// This transform, then `outer`: maps `p` to `outer.apply(self.apply(p))` (a child's
+    /// transform followed by its parent's).
+    public func followed(by outer: AffineTransform) -> AffineTransform {
+        AffineTransform(a: outer.a * a + outer.c * b, b: outer.b * a + outer.d * b,
+                        c: outer.a * c + outer.c * d, d: outer.b * c + outer.d * d,
+                        tx: outer.a * tx + outer.c * ty + outer.tx, ty: outer.b * tx + outer.d * ty + outer.ty)
+    }
 }

@@ -114,3 +114,40 @@ public final class PNGStripeCache: @unchecked Sendable {
         }
     }
 }
+
+/// The compressed stripes of the last frame one worker encoded from its canvas, so that the
+/// next frame drawn into the same canvas takes the stripes its damage left alone without
+/// reading their pixels (``CanvasDamage``): a stripe whose rows and the row above were not
+/// touched holds the bytes it held, so its compressed bytes are the same. One per worker; not
+/// thread-safe.
+public final class PNGCanvasStripes {
+    fileprivate struct Kind: Equatable {
+        var width: Int, height: Int, format: PixelRows.Format, compression: PNGEncoder.Compression
+    }
+    /// The draw the stripes were compressed from (``CanvasDamage/serial``), and their kind.
+    private var serial: Int?
+    private var kind: Kind?
+    private var stripes: [PNGStripeCache.Stripe] = []
+    /// Stripes taken without reading their pixels since this was made.
+    public private(set) var untouchedReused = 0
+
+    public init() {}
+
+    /// The stripe `index` (rows `range`) of the previous frame, if the canvas's damage left its
+    /// rows and the row above alone and the previous draw was encoded here.
+    func stripe(_ index: Int, _ range: Range<Int>, of rows: PixelRows, compression: PNGEncoder.Compression,
+                damage: CanvasDamage) -> PNGStripeCache.Stripe? {
+        guard !damage.whole, serial == damage.serial - 1, index < stripes.count,
+              kind == Kind(width: rows.width, height: rows.height, format: rows.format, compression: compression),
+              !damage.touches(max(0, range.lowerBound - 1)..<range.upperBound) else { return nil }
+        untouchedReused += 1
+        return stripes[index]
+    }
+
+    /// Keeps the stripes of the frame just encoded from draw `damage.serial`.
+    func keep(_ all: [PNGStripeCache.Stripe], of rows: PixelRows, compression: PNGEncoder.Compression, damage: CanvasDamage) {
+        stripes = all
+        serial = damage.serial
+        kind = Kind(width: rows.width, height: rows.height, format: rows.format, compression: compression)
+    }
+}

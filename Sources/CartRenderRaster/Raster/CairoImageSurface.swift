@@ -88,6 +88,24 @@ final class CairoImageSurface {
         return result
     }
 
+    /// Runs `body` with a new drawing context on the part `rectangle` (x, y, width, height in
+    /// px) of this surface — a subsurface whose origin is the rectangle's top-left and whose
+    /// drawing stays inside it — then checks the statuses as ``draw(_:_:)`` does.
+    func draw<R>(_ what: String, rectangle r: (x: Int, y: Int, width: Int, height: Int), _ body: (OpaquePointer) throws -> R) throws -> R {
+        guard let sub = cairo_surface_create_for_rectangle(pointer, Double(r.x), Double(r.y), Double(r.width), Double(r.height)) else {
+            throw failure(CAIRO_STATUS_NO_MEMORY, what)
+        }
+        defer { cairo_surface_destroy(sub) }
+        guard let cr = cairo_create(sub) else { throw failure(CAIRO_STATUS_NO_MEMORY, what) }
+        defer { cairo_destroy(cr) }
+        let result = try body(cr)
+        let status = cairo_status(cr)
+        guard status == CAIRO_STATUS_SUCCESS else { throw failure(status, what) }
+        cairo_surface_flush(sub)
+        try checkAfterDrawing(what)
+        return result
+    }
+
     /// Finishes pending drawing (`cairo_surface_flush`) and checks the surface's status.
     /// - Parameter what: what was drawn, for the error message.
     /// - Throws: `RasterError(.library)` naming Cairo's reason, `what` and the size.

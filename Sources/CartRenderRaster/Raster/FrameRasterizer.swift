@@ -15,6 +15,13 @@ public final class FrameRasterizer: TextMeasuring {
     private var svgDocuments: [SVGKey: SVGDocument] = [:]
     private var rasterSurfaces: [ImageSource: CairoImageSurface] = [:]
     private var reusableCanvas: CairoImageSurface?
+    /// What `reusableCanvas` shows: the display list and scale it was last drawn from.
+    private var canvasContent: (list: DisplayList, scale: Double)?
+    /// Draws into the canvas so far (see ``CanvasDamage/serial``).
+    private var drawSerial = 0
+    /// The rows (px, in the device space of the context drawn into) being redrawn, while a draw
+    /// redraws only a band of damage.
+    private var cull: Range<Int>?
     /// How many groups that scale, rotate or skew enclose what is being drawn.
     private var scaledGroups = 0
 
@@ -40,9 +47,36 @@ public final class FrameRasterizer: TextMeasuring {
     /// only during the call. Encoders read them in place: no copy of the frame is made.
     /// - Throws: `RasterError` when Cairo or librsvg fail; what `body` throws.
     public func withPixels<R>(of list: DisplayList, scale: Double, _ body: (PixelRows) throws -> R) throws -> R {
+        try withPixels(of: list, scale: scale) { rows, _ in try body(rows) }
+    }
+
+    /// Draws `list` like ``withPixels(of:scale:_:)``, and tells `body` which rows of the canvas
+    /// the draw changed since the canvas's previous draw (``CanvasDamage``).
+    ///
+    /// The canvas is kept from frame to frame, with the display list it holds. When the new list
+    /// has the same size, background and scale, only its damage against that list
+    /// (``DisplayListDiff``) is redrawn: the rows the damaged rectangles span, rounded out to
+    /// whole pixels and grown by ``damageMargin`` px for antialiasing (``DamageBands``), are
+    /// cleared and drawn with every item that reaches them; items that reach none are skipped.
+    /// The pixels are exactly those of a full redraw (`DamageTrackingTests` draws every frame
+    /// both ways).
+    /// - Throws: `RasterError` when Cairo or librsvg fail; what `body` throws.
+    public func withPixels<R>(of list: DisplayList, scale: Double, _ body: (PixelRows, CanvasDamage) throws -> R) throws -> R {
         let w = Int((list.size.width * scale).rounded()), h = Int((list.size.height * scale).rounded())
         let surface = try canvas(width: w, height: h)
-        try surface.draw("drawing a frame") { cr in
+        var bands: [Range<Int>]?
+        if tracksDamage, let held = canvasContent, held.scale == scale,
+           let rects = DisplayListDiff.damage(from: held.list, to: list, measuring: self) {
+            bands = DamageBands.covering(rects, scale: scale, margin: Self.damageMargin, height: h).flatMap { damaged in
+                guard !damaged.isEmpty else { return damaged }
+                let held = DamageBands.holding(damaged, whole: DamageBands.resampledRows(of: list, scale: scale, margin: Self.damageMargin, height: h))
+                return held.reduce(0) { $0 + $1.count } * 4 <= h * 3 ? held : nil
+            }
+        }
+        // Until the draw succeeds, the canvas holds nothing known.
+        canvasContent = nil
+        func drawList(_ cr: OpaquePointer, offset: (x: Int, y: Int)) throws {
+            cairo_translate(cr, Double(-offset.x), Double(-offset.y))
             cairo_scale(cr, scale, scale)
             // The canvas is reused from frame to frame: replace every pixel, whatever the background's alpha.
             cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
@@ -51,17 +85,55 @@ public final class FrameRasterizer: TextMeasuring {
             cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
             try draw(list, in: cr)
         }
-        return try surface.withPixels(body)
+        if let bands {
+            // Each band of rows is drawn through a subsurface of the canvas (its drawing stays
+            // inside), with the items that reach it.
+            for band in bands {
+                // In the subsurface's device space, the band starts at row 0.
+                cull = 0..<band.count
+                defer { cull = nil }
+                try surface.draw("drawing a frame", rectangle: (0, band.lowerBound, w, band.count)) { cr in
+                    try drawList(cr, offset: (0, band.lowerBound))
+                }
+            }
+        } else {
+            try surface.draw("drawing a frame") { cr in try drawList(cr, offset: (0, 0)) }
+        }
+        canvasContent = (list, scale)
+        drawSerial += 1
+        let damage = CanvasDamage(serial: drawSerial, rows: bands ?? [0..<h], whole: bands == nil)
+        return try surface.withPixels { try body($0, damage) }
     }
+
+    /// Pixels added around each damaged rectangle (px): antialiasing reaches at most one pixel
+    /// beyond a shape's geometry; two leave room for rounding.
+    public static let damageMargin = 2
+
+    /// Whether ``withPixels(of:scale:_:)`` redraws only the damage (default) or every frame in
+    /// full (for tests that compare the two).
+    public var tracksDamage = true
 
     /// This worker's image surface of `width × height` px, kept between frames: creating a
     /// 12 MB surface per frame costs more in page faults than drawing the frame.
     private func canvas(width: Int, height: Int) throws -> CairoImageSurface {
         if let c = reusableCanvas, c.width == width, c.height == height { return c }
         reusableCanvas = nil
+        canvasContent = nil
         let surface = try CairoImageSurface(width: width, height: height)
         reusableCanvas = surface
         return surface
+    }
+
+    /// Whether an item whose bounds are `rect` (pt, in `cr`'s user space) can reach the damage
+    /// being redrawn: always when the whole frame is drawn.
+    private func reachesDamage(_ rect: Rect?, in cr: OpaquePointer) -> Bool {
+        guard let cull else { return true }
+        guard let rect else { return false }
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let device = rect.applying(AffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0))
+        let margin = Double(Self.damageMargin)
+        return device.minY - margin < Double(cull.upperBound) && Double(cull.lowerBound) < device.maxY + margin
     }
 
     /// Draws `list` as an SVG document whose user unit is the point (`width`/`height` in px = pt).
@@ -113,6 +185,7 @@ public final class FrameRasterizer: TextMeasuring {
     }
 
     func draw(_ item: DisplayItem, in cr: OpaquePointer) throws {
+        if cull != nil, !reachesDamage(item.bounds(measuring: self), in: cr) { return }
         switch item {
         case .fill(let shape, let paint):
             path(shape, in: cr)
@@ -145,7 +218,7 @@ public final class FrameRasterizer: TextMeasuring {
             }
             if opacity < 1 {
                 // Keep the intermediate surface small: clip to what the group can touch.
-                if let b = bounds(of: items) {
+                if let b = items.bounds(measuring: self) {
                     cairo_rectangle(cr, b.x - 2, b.y - 2, b.width + 4, b.height + 4)
                     cairo_clip(cr)
                 }
@@ -300,33 +373,6 @@ public final class FrameRasterizer: TextMeasuring {
         let s = try r.withRows { try CairoImageSurface.copying($0) }
         rasterSurfaces[source] = s
         return s
-    }
-
-    /// Approximate bounds (pt, in the items' coordinates) of what `items` can draw.
-    public func bounds(of items: [DisplayItem]) -> Rect? {
-        var result: Rect?
-        func add(_ r: Rect) {
-            guard let b = result else { result = r; return }
-            let x0 = min(b.minX, r.minX), y0 = min(b.minY, r.minY)
-            result = Rect(x: x0, y: y0, width: max(b.maxX, r.maxX) - x0, height: max(b.maxY, r.maxY) - y0)
-        }
-        for item in items {
-            switch item {
-            case .fill(let s, _): add(s.bounds)
-            case .stroke(let s, _, let w): add(s.bounds.insetBy(-w))
-            case .text(let run):
-                let size = measure(run.text, font: run.font, maxWidth: run.maxWidth, maxLines: run.maxLines)
-                add(Rect(x: run.origin.x, y: run.origin.y, width: max(size.width, run.maxWidth ?? 0), height: size.height).insetBy(-run.font.size / 2))
-            case .image(let i): add(i.frame)
-            case .group(let t, _, let clip, let children):
-                guard let inner = clip?.bounds ?? bounds(of: children) else { continue }
-                let corners = [Point(x: inner.minX, y: inner.minY), Point(x: inner.maxX, y: inner.minY),
-                               Point(x: inner.minX, y: inner.maxY), Point(x: inner.maxX, y: inner.maxY)].map(t.apply)
-                let xs = corners.map(\.x), ys = corners.map(\.y)
-                add(Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!))
-            }
-        }
-        return result
     }
 }
 
