@@ -20,6 +20,8 @@ let package = Package(
     targets: [
         // C libraries from Debian, one module per library family. Only CartRenderRaster imports them.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // Cairo's own pixel library: the Gaussian convolution of blurred groups.
+        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CPango", pkgConfig: localPkgConfig("CPango", system: "pangocairo pangoft2 fontconfig"), providers: [.apt(["libpango1.0-dev", "libfontconfig-dev"])]),
         .systemLibrary(name: "CRsvg", pkgConfig: localPkgConfig("CRsvg", system: "librsvg-2.0"), providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -37,11 +39,11 @@ let package = Package(
 
         // Scene, motion and layout: pure Swift, no C.
         .target(name: "CartRenderCore"),
-        // Raster (Cairo, Pango, librsvg), encoders (libpng, giflib, libimagequant, libwebp, FFmpeg)
+        // Raster (Cairo, pixman, Pango, librsvg), encoders (libpng, giflib, libimagequant, libwebp, FFmpeg)
         // and the PNG decoder that verify and diff use.
         .target(
             name: "CartRenderRaster",
-            dependencies: ["CartRenderCore", "CCairo", "CPango", "CRsvg", "CPNG", "CPNGWriter", "CGif", "CImageQuant", "CWebP", "CFFmpeg"]
+            dependencies: ["CartRenderCore", "CCairo", "CPixman", "CPango", "CRsvg", "CPNG", "CPNGWriter", "CGif", "CImageQuant", "CWebP", "CFFmpeg"]
         ),
         // Frame pipeline, outputs (frames, manifest, report) and snapshot diffs.
         .target(name: "CartRender", dependencies: ["CartRenderCore", "CartRenderRaster"]),

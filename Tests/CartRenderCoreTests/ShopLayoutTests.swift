@@ -82,6 +82,46 @@ final class ShopLayoutTests: XCTestCase {
         XCTAssertEqual(t.a, flight.scale)
     }
 
+    /// Rolling digits blur by `Look.digitRollBlurFraction` × the font size × (1 − opacity): the
+    /// leaving 9 of 9 → 10 blurs as it fades, the arriving 1 and 0 sharpen as they appear; nothing
+    /// is blurred at rest, at progress 0 or at progress 1.
+    func testRollingDigitsBlurAsTheyFade() {
+        let l = layout(.iPhone16)
+        func blurs(from: Int, to: Int, progress: Double) -> [(radius: Double, opacity: Double)] {
+            let state = ShopState(time: 0, count: to, badgeScale: 1, digits: ShopState.DigitTransition(from: from, to: to, progress: progress), flights: [],
+                                  buttonPressed: false)
+            var found: [(Double, Double)] = []
+            func walk(_ items: [DisplayItem]) {
+                for item in items {
+                    switch item {
+                    case .blur(let r, let children):
+                        guard case .group(_, let o, _, _)? = children.first, children.count == 1 else { return XCTFail("a blur of one faded glyph") }
+                        found.append((r, o))
+                    case .group(_, _, _, let children): walk(children)
+                    default: break
+                    }
+                }
+            }
+            walk(l.displayList(for: state).items)
+            return found
+        }
+        let size = Look.shopBadgeFont.resolved(.large).size
+        for p in [0.25, 0.5, 0.8] {
+            let found = blurs(from: 9, to: 10, progress: p)
+            XCTAssertEqual(found.count, 3, "the 9 leaving, the 1 and the 0 arriving at \(p)")
+            for (radius, opacity) in found {
+                XCTAssertEqual(radius, Look.digitRollBlurFraction * size * (1 - opacity), accuracy: 1e-12)
+            }
+            for (o, expected) in zip(found.map(\.opacity).sorted(), [p, p, 1 - p].sorted()) { XCTAssertEqual(o, expected, accuracy: 1e-12) }
+        }
+        // At the middle of the fade σ is half its peak: 0.55 pt for 11 pt caption2 digits.
+        XCTAssertEqual(size, 11)
+        for (radius, _) in blurs(from: 9, to: 10, progress: 0.5) { XCTAssertEqual(radius, 0.55, accuracy: 1e-12) }
+        for p in [0.0, 1.0, 1.02] { XCTAssertTrue(blurs(from: 9, to: 10, progress: p).isEmpty, "sharp at \(p)") }
+        // 10 → 11: the left 1 stays, sharp.
+        XCTAssertEqual(blurs(from: 10, to: 11, progress: 0.5).count, 2)
+    }
+
     func testBadgeTextUsesTheLocale() {
         var s = Scene()
         s.locale = "en_US"

@@ -41,7 +41,9 @@ final class SystemChromeTests: XCTestCase {
         }
     }
 
-    /// Light: black glyphs; dark: white. The home indicator is 134×5 pt, 8 pt above the bottom.
+    /// Light: black glyphs; dark: white. The home indicator is 5 pt tall, 8 pt above the bottom,
+    /// and 134/375 of the screen wide: 140.4 pt on an iPhone 16, 134 pt on a 375 pt wide iPhone
+    /// (github.com/apparata/Bezeler's device table: 134 at 375 pt, 139 at 390, 148 at 414, 153 at 428).
     func testColorsAndHomeIndicator() throws {
         var s = try decode("{}")
         s.systemChrome = true
@@ -54,7 +56,18 @@ final class SystemChromeTests: XCTestCase {
             XCTAssertEqual(time.text, "9:41")
             XCTAssertEqual(time.color, color)
             XCTAssertEqual(c, color)
-            XCTAssertEqual(indicator, Rect(x: (393 - 134) / 2, y: 852 - 8 - 5, width: 134, height: 5))
+            let width = 393.0 * 134 / 375
+            XCTAssertEqual(indicator.width, 140.4, accuracy: 0.05)
+            XCTAssertEqual(indicator, Rect(x: (393 - width) / 2, y: 852 - 8 - 5, width: width, height: 5))
+        }
+        for (width, expected) in [(375.0, 134.0), (390, 139), (414, 148), (428, 153)] {
+            s.device = Device(name: nil, width: width, height: 812, scale: 3, safeAreaTop: 47, safeAreaBottom: 34)
+            guard case .fill(.capsule(let indicator), _)? = SystemChrome.items(for: s, measurer: WrappingMetrics()).last else {
+                return XCTFail("the home indicator last")
+            }
+            XCTAssertEqual(indicator.width, expected, accuracy: 0.5, "\(width) pt wide")
+            XCTAssertEqual(indicator.midX, width / 2, accuracy: 1e-9)
+            XCTAssertEqual(indicator.maxY, 812 - 8, accuracy: 1e-9)
         }
         s.device = .iPhoneSE
         let se = SystemChrome.items(for: s, measurer: WrappingMetrics())

@@ -97,6 +97,9 @@ final class AuditTests: XCTestCase {
         let fading = try auditor().audit(list([.group(transform: .identity, opacity: 0.5, clip: nil, items: [text("Total", gray)])]),
                                          state: NoState(), level: .aa)
         XCTAssertEqual(contrast(fading), [])
+        // Blurred (a rolling digit): a transition as well.
+        let blurred = try auditor().audit(list([.blur(radius: 0.5, items: [text("Total", gray)])]), state: NoState(), level: .aa)
+        XCTAssertEqual(contrast(blurred), [])
         // The same text at rest fails.
         XCTAssertEqual(contrast(try auditor().audit(list([text("Total", gray)]), state: NoState(), level: .aa)).count, 1)
     }

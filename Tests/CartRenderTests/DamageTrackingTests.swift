@@ -21,6 +21,10 @@ private final class PNGCollector: FrameSink, @unchecked Sendable {
 /// Damage tracking: a worker redraws only what changed between the frames it draws, and the PNG
 /// encoder takes untouched stripes from the canvas's previous frame. The bytes must be exactly
 /// those of drawing and encoding every frame in full.
+private struct Fixed: TextMeasuring {
+    func measure(_ text: String, font: FontSpec, maxWidth: Double?, maxLines: Int?) -> Size { Size(width: 10, height: 5) }
+}
+
 final class DamageTrackingTests: XCTestCase {
     static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Examples")
@@ -109,9 +113,6 @@ final class DamageTrackingTests: XCTestCase {
     }
 
     func testTheDiffFindsWhatChanged() {
-        struct Fixed: TextMeasuring {
-            func measure(_ text: String, font: FontSpec, maxWidth: Double?, maxLines: Int?) -> Size { Size(width: 10, height: 5) }
-        }
         let size = Size(width: 100, height: 200)
         let red = Paint.color(Color(red: 1, green: 0, blue: 0, alpha: 1))
         let a = DisplayItem.fill(.rect(Rect(x: 0, y: 0, width: 10, height: 10)), red)
@@ -169,7 +170,7 @@ final class DamageTrackingTests: XCTestCase {
                 .image(ImageDraw(source: .symbol("cart"), frame: Rect(x: 0, y: 20, width: 5, height: 5), tint: .black))]),
             .group(transform: .identity, opacity: 0, clip: nil, items: [.fill(.rect(Rect(x: 0, y: 0, width: 10, height: 10)), gradient)]),
         ])
-        XCTAssertEqual(DamageBands.resampledRows(of: list, scale: 2, margin: 2, height: 200), [58..<82, 98..<112],
+        XCTAssertEqual(DamageBands.resampledRows(of: list, scale: 2, margin: 2, height: 200, measuring: Fixed()), [58..<82, 98..<112],
                        "the gradient at 30…40 pt and the image at 50…55 pt, at 2 px/pt, grown by 2 px; not the flat fill, the symbol or what is invisible")
     }
 }

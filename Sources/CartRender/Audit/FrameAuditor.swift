@@ -20,9 +20,9 @@ import Foundation
 /// Items far from the run (bounds more than 2 pt away) are left out of the two drawings: they
 /// cannot touch its pixels, and equal regions across frames are then drawn once (``cache``).
 ///
-/// Text at a group opacity below 1 is in a transition (digits rolling in the badge, a deleted
-/// row fading out, a button's 0.1 s pressed look): its contrast is not checked there, only in
-/// the frames where it is at rest. Text fully hidden (no pixel differs) is not checked either.
+/// Text at a group opacity below 1 or under a blur is in a transition (digits rolling in the
+/// badge, a deleted row fading out, a button's 0.1 s pressed look): its contrast is not checked
+/// there, only in the frames where it is at rest. Text fully hidden (no pixel differs) is not checked either.
 ///
 /// **Truncation.** A run with a line limit that needs more lines than it shows ends in "…":
 /// `truncated`. A run whose box, as laid out (transforms of moving groups left out: a swipe
@@ -49,7 +49,7 @@ final class FrameAuditor {
             let size = worker.rasterizer.measure(run.text, font: run.font, maxWidth: run.maxWidth, maxLines: run.maxLines)
             let box = Self.textBox(run, size: size)
             let screenBox = placed.transform.boundingBox(of: box)
-            if placed.opacity >= 1, run.color.alpha > 0,
+            if placed.opacity >= 1, !placed.blurred, run.color.alpha > 0,
                let ratio = try contrast(of: placed, box: screenBox, in: display, canvas: canvas) {
                 let required = WCAGContrast.required(for: run.font, level: level)
                 if ratio < required {
@@ -108,6 +108,8 @@ final class FrameAuditor {
         var transform: CartRenderCore.AffineTransform
         /// Groups' opacities, multiplied.
         var opacity: Double
+        /// Whether a `.blur` with a positive radius encloses the run.
+        var blurred: Bool
         /// The groups' clips intersected, in the run's own coordinates with the groups'
         /// transforms left out (the layout's place, before any motion); nil without a clip.
         var restClip: Rect?
@@ -118,21 +120,26 @@ final class FrameAuditor {
     /// Every text run of `items`, in drawing order.
     static func textRuns(in items: [DisplayItem]) -> [PlacedText] {
         var out: [PlacedText] = []
-        func walk(_ items: [DisplayItem], path: [Int], transform: CartRenderCore.AffineTransform, opacity: Double, restClip: Rect?, screenClip: Rect?) {
+        func walk(_ items: [DisplayItem], path: [Int], transform: CartRenderCore.AffineTransform, opacity: Double, blurred: Bool, restClip: Rect?,
+                  screenClip: Rect?) {
             for (i, item) in items.enumerated() {
                 switch item {
                 case .text(let run):
-                    out.append(PlacedText(run: run, path: path + [i], transform: transform, opacity: opacity, restClip: restClip, screenClip: screenClip))
+                    out.append(PlacedText(run: run, path: path + [i], transform: transform, opacity: opacity, blurred: blurred, restClip: restClip,
+                                          screenClip: screenClip))
                 case .group(let t, let o, let clip, let children):
                     let inner = transform.concatenating(t)
                     let rest = clip.map { c in restClip.map { $0.intersection(c.bounds) } ?? c.bounds } ?? restClip
                     let screen = clip.map { c in screenClip.map { $0.intersection(inner.boundingBox(of: c.bounds)) } ?? inner.boundingBox(of: c.bounds) } ?? screenClip
-                    walk(children, path: path + [i], transform: inner, opacity: opacity * o, restClip: rest, screenClip: screen)
+                    walk(children, path: path + [i], transform: inner, opacity: opacity * o, blurred: blurred, restClip: rest, screenClip: screen)
+                case .blur(let radius, let children):
+                    walk(children, path: path + [i], transform: transform, opacity: opacity, blurred: blurred || radius > 0, restClip: restClip,
+                         screenClip: screenClip)
                 default: continue
                 }
             }
         }
-        walk(items, path: [], transform: .identity, opacity: 1, restClip: nil, screenClip: nil)
+        walk(items, path: [], transform: .identity, opacity: 1, blurred: false, restClip: nil, screenClip: nil)
         return out
     }
 
@@ -215,21 +222,33 @@ final class FrameAuditor {
         guard let first = path.first else { return items }
         var items = items
         if path.count == 1 { items.remove(at: first); return items }
-        if case .group(let t, let o, let c, let children) = items[first] {
+        switch items[first] {
+        case .group(let t, let o, let c, let children):
             items[first] = .group(transform: t, opacity: o, clip: c, items: removing(Array(path.dropFirst()), from: children))
+        case .blur(let radius, let children):
+            items[first] = .blur(radius: radius, items: removing(Array(path.dropFirst()), from: children))
+        default: break
         }
         return items
     }
 
     /// `items` without those whose bounds (approximate, `bounds`) miss `rect` (screen pt);
-    /// groups keep only their children that may touch it, and go when none does.
+    /// groups and blurs keep only their children that may touch it, and go when none does.
     static func cull(_ items: [DisplayItem], to rect: Rect, transform: CartRenderCore.AffineTransform,
                      bounds: ([DisplayItem]) -> Rect?) -> [DisplayItem] {
         items.compactMap { item in
             guard let b = bounds([item]), transform.boundingBox(of: b).intersects(rect) else { return nil }
-            guard case .group(let t, let o, let c, let children) = item else { return item }
-            let kept = cull(children, to: rect, transform: transform.concatenating(t), bounds: bounds)
-            return kept.isEmpty ? nil : .group(transform: t, opacity: o, clip: c, items: kept)
+            switch item {
+            case .group(let t, let o, let c, let children):
+                let kept = cull(children, to: rect, transform: transform.concatenating(t), bounds: bounds)
+                return kept.isEmpty ? nil : .group(transform: t, opacity: o, clip: c, items: kept)
+            case .blur(let radius, let children):
+                // A blurred child spreads its ink 3σ (σ scaled to the screen): keep those that reach `rect`.
+                let reach = 3 * max(radius, 0) * abs(transform.a * transform.d - transform.b * transform.c).squareRoot()
+                let kept = cull(children, to: rect.insetBy(-reach), transform: transform, bounds: bounds)
+                return kept.isEmpty ? nil : .blur(radius: radius, items: kept)
+            default: return item
+            }
         }
     }
 }

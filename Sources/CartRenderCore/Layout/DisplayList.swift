@@ -26,6 +26,14 @@ public indirect enum DisplayItem: Equatable, Sendable {
     /// Draw `items` transformed, with an opacity (0…1) applied to the group as a whole, and
     /// clipped to `clip` (in the group's coordinates) when given.
     case group(transform: AffineTransform, opacity: Double, clip: Shape?, items: [DisplayItem])
+    /// Draw `items` blurred as a whole, as SwiftUI's `.blur(radius:)` does: the items are drawn
+    /// on their own, convolved with a Gaussian, and composited where they are. `radius` is the
+    /// Gaussian's standard deviation σ in pt of the items' coordinates (the σ of SVG's
+    /// `feGaussianBlur stdDeviation` and of CSS `filter: blur()`); enclosing groups that scale
+    /// scale it with them (by the square root of their determinant). Ink spreads about 3σ past
+    /// the items' sharp bounds, and total coverage is kept. A radius of 0 or less draws the
+    /// items unblurred; the clips of enclosing groups apply to the blurred result.
+    case blur(radius: Double, items: [DisplayItem])
 }
 
 /// A closed shape in points.

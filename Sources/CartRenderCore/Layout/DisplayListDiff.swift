@@ -51,7 +51,8 @@ extension DisplayItem {
     /// antialiasing aside (the raster layer adds a pixel or two): shapes by their bounds, strokes
     /// grown by their width, images by their frame (they are fitted into it or clipped to it),
     /// text by its layout box (at least `maxWidth` wide) grown by half the font size for glyphs
-    /// that reach out of it, groups by their clip or their children, transformed. nil when the
+    /// that reach out of it, groups by their clip or their children, transformed, blurs by their
+    /// children grown by 3σ. nil when the
     /// item draws nothing (an empty group, a group at opacity 0).
     public func bounds(measuring: TextMeasuring) -> Rect? {
         switch self {
@@ -64,6 +65,9 @@ extension DisplayItem {
         case .group(let t, let opacity, let clip, let children):
             guard opacity > 0, let inner = clip?.bounds ?? children.bounds(measuring: measuring) else { return nil }
             return inner.applying(t)
+        case .blur(let radius, let children):
+            // A Gaussian spreads ink about 3σ past the sharp bounds (0.27 % of it further).
+            return children.bounds(measuring: measuring)?.insetBy(-3 * max(radius, 0))
         }
     }
 }

@@ -174,10 +174,22 @@ public enum Look {
     /// (`.contentTransition(.numericText)`; choice, measured by eye).
     public static let digitRollFraction = 0.6
     /// The scale a rolling character shrinks to as it leaves, and grows from as it arrives,
-    /// about its own center (`.numericText` shrinks and blurs the outgoing digits; there is no
-    /// blur here, so the shrink and the fade carry the motion). Choice: 0.6 keeps the digit
-    /// legible in the first frames of the roll and reads as "leaving" by its midpoint.
+    /// about its own center (`.numericText` shrinks and blurs the outgoing digits). Choice: 0.6
+    /// keeps the digit legible in the first frames of the roll and reads as "leaving" by its
+    /// midpoint.
     public static let digitRollMinimumScale = 0.6
+    /// How much a rolling character blurs, as a fraction of the badge font's size: its Gaussian
+    /// blur (`DisplayItem.blur`, standard deviation σ in pt) is this × the font size × (1 −
+    /// its opacity), so the leaving character blurs as it fades and the arriving one sharpens as
+    /// it appears, sharp at rest at both ends of the roll (progress 0 is the resting badge).
+    /// σ peaks (1.1 pt for the 11 pt caption2 digits) where the character is gone; the blur a
+    /// viewer sees, σ weighted by the character's opacity, peaks at the middle of the fade, where
+    /// σ is half of it: 0.55 pt, about a third of the bold digits' ≈ 1.5 pt stems, so a digit at
+    /// its most visible blur is soft but still legible, and blurred ink spreads at most 3σ ≈ 3.3 pt,
+    /// within the capsule's 18 pt height. Choice, by eye: Apple documents
+    /// `.contentTransition(.numericText())` ("a nonstandard transition tailored to numeric
+    /// characters that count up or down") but not its magnitudes.
+    public static let digitRollBlurFraction = 0.1
 
     // MARK: Cart page (seed 003)
     //

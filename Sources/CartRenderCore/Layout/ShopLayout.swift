@@ -201,9 +201,10 @@ public struct ShopLayout {
     /// trailing ends: a position that keeps its character (the left "1" of 10 → 11, the comma
     /// of 9,999 → 10,000) slides from its old place to its new one with the progress; a position
     /// whose character changes rolls — the old character leaves upward (downward for a decrease),
-    /// shrinking and fading, while the new one rises from below, growing and appearing
-    /// (`Look.digitRollFraction`, `Look.digitRollMinimumScale`). The capsule's width follows the
-    /// same spring. Progress is the `.snappy` spring's and may overshoot 1 a little.
+    /// shrinking, blurring and fading, while the new one rises from below, growing, sharpening
+    /// and appearing (`Look.digitRollFraction`, `Look.digitRollMinimumScale`,
+    /// `Look.digitRollBlurFraction`). The capsule's width follows the same spring. Progress is
+    /// the `.snappy` spring's and may overshoot 1 a little.
     func badge(_ state: ShopState) -> [DisplayItem] {
         let red = Look.systemRed.resolved(scene.colorScheme)
         let height = max(Look.badgeMinSide, badgeLineHeight)
@@ -218,12 +219,17 @@ public struct ShopLayout {
             width = old.width + (new.width - old.width) * p
             let rise = Look.digitRollFraction * badgeLineHeight * (d.to > d.from ? 1 : -1)
             let shrink = 1 - Look.digitRollMinimumScale
-            /// A character at `x` moved up by `dy` and scaled by `scale` about its center, faded to `opacity`.
+            /// A character at `x` moved up by `dy` and scaled by `scale` about its center, faded to
+            /// `opacity` and blurred the more the fainter it is (sharp at opacity 1).
             func glyph(_ g: (character: Character, x: Double, width: Double), dy: Double, scale: Double, opacity: Double) -> DisplayItem {
-                let run = DisplayItem.text(TextRun(String(g.character), font: font(Look.shopBadgeFont), color: .white, origin: Point(x: g.x, y: textY)))
+                let f = font(Look.shopBadgeFont)
+                let run = DisplayItem.text(TextRun(String(g.character), font: f, color: .white, origin: Point(x: g.x, y: textY)))
                 let center = Point(x: g.x + g.width / 2, y: textY + badgeLineHeight / 2)
                 let t = AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: center.x * (1 - scale), ty: center.y * (1 - scale) + dy)
-                return .group(transform: t, opacity: min(max(opacity, 0), 1), clip: nil, items: [run])
+                let o = min(max(opacity, 0), 1)
+                let faded = DisplayItem.group(transform: t, opacity: o, clip: nil, items: [run])
+                guard o > 0, o < 1 else { return faded }
+                return .blur(radius: Look.digitRollBlurFraction * f.size * (1 - o), items: [faded])
             }
             for k in 0..<max(new.glyphs.count, old.glyphs.count) {
                 let ni = new.glyphs.count - 1 - k, oi = old.glyphs.count - 1 - k

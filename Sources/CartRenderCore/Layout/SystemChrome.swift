@@ -2,28 +2,48 @@
 /// screen (SPEC.md §3 "system chrome"), as display-list shapes in the label color of the
 /// scene's color scheme (black on light, white on dark).
 ///
-/// Geometry (pt), after Apple's iOS 18 UI kit (Apple Design Resources, "Status Bar – iPhone"
-/// and "Home Indicator"), approximated where the kit draws a glyph we build from shapes:
-/// - the time "9:41" in the system font (the Inter stand-in) semibold 17 pt, centered in the
-///   leading ear — the strip beside the Dynamic Island, `(width − islandWidth) / 2` wide;
-/// - cellular bars, Wi-Fi and battery, 7 pt apart, centered in the trailing ear;
-/// - both vertically centered on `min(safeAreaTop, 44) / 2` (22 pt on Dynamic Island
-///   iPhones, where the status bar is 54 pt tall and the safe area 59 pt; 10 pt on an
-///   iPhone SE's 20 pt bar);
-/// - the home indicator: a 134×5 pt capsule, 8 pt above the bottom edge, centered, drawn
-///   only when the device has a bottom safe area (an iPhone SE has a home button).
+/// Geometry (pt). Apple publishes none of these numbers (the HIG and UIKit give no status bar
+/// or home indicator metrics; Apple Design Resources' kits were not reachable to check), so
+/// each says where it comes from:
+/// - the status bar of Dynamic Island iPhones (14 Pro, 15, 16) is 54 pt tall in a 59 pt top
+///   safe area; notched ones (iPhone 12–14) have 47 pt in 47 pt (`statusBarManager.statusBarFrame`
+///   and `safeAreaInsets` measured on the simulator: github.com/wangrui460/WRNavigationBar
+///   issue 201 for 54 pt; the device table of blog.csdn.net/weixin_37543822/article/details/135525139
+///   for 54/59/34 and 47/47/34). The devices' safe areas are `Device`'s;
+/// - the Dynamic Island is 126 × 37.33 pt, 11 pt below the top edge (iPhone 14 Pro, as
+///   github.com/undeaDD/DynamicIslandUtilities `DynamicIsland.size` and `.origin` give it); the
+///   time sits centered in the leading ear, the strip `(width − islandWidth) / 2` wide beside it,
+///   in the system font (the Inter stand-in) semibold 17 pt; cellular bars, Wi-Fi and battery,
+///   7 pt apart, centered in the trailing ear;
+/// - all vertically centered on `min(safeAreaTop, 44) / 2` (22 pt; 10 pt on an iPhone SE's
+///   20 pt bar). Not confirmed: no reachable source measures a Dynamic Island status bar, and
+///   github.com/apparata/Bezeler's mock-ups of notched iPhones center the time 1–3 pt lower
+///   (y 23 in a 44 pt bar, 25 in a 47 pt bar). The glyphs' sizes (below) are approximations
+///   without a source; they agree with Bezeler's within 1 pt (battery 24.3 × 11.3, bars 17 × 10.7);
+/// - the home indicator: a capsule 5 pt tall whose width is 134/375 of the screen's (134 pt on
+///   375 pt wide iPhones, 140.4 pt on an iPhone 16), its bottom 8 pt above the screen's bottom
+///   edge, centered, drawn only when the device has a bottom safe area (an iPhone SE has a home
+///   button). Bezeler's per-device table (134 pt at 375 pt wide, 139 at 390, 148 at 414, 153
+///   at 428, each 8 pt above the bottom, corner radius half the height) gives the ratio within
+///   0.5 pt; its README says its mock-ups are "not 100% pixel perfect". The real indicator is
+///   a luminance-adaptive pill in shades of gray, dark over light content and light over dark
+///   (Nathan Gitter, "Reverse-Engineering the iPhone X Home Indicator Color", 2017); drawn here
+///   at full opacity in the label color, its two extremes. No reachable source gives its
+///   exact gray, so that choice is not confirmed.
 ///
-/// Right to left the status bar is mirrored, as iOS does in Arabic and Hebrew (the time at the
-/// right, the battery at the left; HIG "Right to left", screenshots of iOS in those
-/// languages); the glyphs themselves keep their shape (bars rise to the right, the battery
-/// cap points right), as iOS draws them.
+/// Right to left the status bar is mirrored — the time at the right, the battery at the left —
+/// as system-provided components "flip automatically in the RTL context" (HIG, "Right to
+/// left"). No reachable Apple page shows the status bar in Arabic or Hebrew, so the mirroring
+/// follows that general rule and is not confirmed for the status bar itself. The glyphs themselves keep their
+/// shape (bars rise to the right, the battery cap points right).
 public struct SystemChrome: Equatable, Sendable {
     /// The text of the clock, Apple's marketing time.
     public static let time = "9:41"
     /// The clock's font: semibold 17 pt, not scaled by Dynamic Type (the status bar is not).
     public static let timeFont = FontSpec(size: 17, weight: .semibold)
-    /// Width of the Dynamic Island the ears sit beside (pt, iPhone 16: 125×37 pt).
-    public static let islandWidth = 125.0
+    /// Width of the Dynamic Island the ears sit beside (pt; 126 × 37.33 pt on an iPhone 14 Pro,
+    /// github.com/undeaDD/DynamicIslandUtilities).
+    public static let islandWidth = 126.0
     /// Gap between the trailing glyphs (pt).
     public static let glyphSpacing = 7.0
     /// Cellular bars: 4 bars 3 pt wide, 1.7 pt apart, heights 4…11.4 pt, corner radius 1 pt.
@@ -34,8 +54,9 @@ public struct SystemChrome: Equatable, Sendable {
     /// Battery: 25×12 pt body (corner radius 4 pt, a 1 pt outline at 35 % opacity), charge
     /// inset 2 pt (radius 2.5 pt, full), a 1.5×4 pt cap 1 pt right of the body at 40 %.
     public static let batteryBody = Size(width: 25, height: 12), batteryCap = Size(width: 1.5, height: 4)
-    /// Home indicator: 134×5 pt capsule, 8 pt above the screen's bottom edge.
-    public static let homeIndicator = Size(width: 134, height: 5), homeIndicatorBottom = 8.0
+    /// Home indicator: a capsule 5 pt tall, as wide as this fraction of the screen (134 pt at
+    /// 375 pt), 8 pt above the screen's bottom edge (github.com/apparata/Bezeler's device table).
+    public static let homeIndicatorWidthFraction = 134.0 / 375, homeIndicatorHeight = 5.0, homeIndicatorBottom = 8.0
 
     /// The chrome's display items for `scene`, drawn after (above) the screen's.
     /// - Parameter measurer: measures the clock to center it in its ear.
@@ -90,8 +111,9 @@ public struct SystemChrome: Equatable, Sendable {
         items.append(.fill(.roundedRect(cap, radius: batteryCap.width / 2), .color(color.opacity(0.4))))
 
         if device.safeAreaBottom > 0 {
-            let indicator = Rect(x: (device.width - homeIndicator.width) / 2, y: device.height - homeIndicatorBottom - homeIndicator.height,
-                                 width: homeIndicator.width, height: homeIndicator.height)
+            let width = device.width * homeIndicatorWidthFraction
+            let indicator = Rect(x: (device.width - width) / 2, y: device.height - homeIndicatorBottom - homeIndicatorHeight,
+                                 width: width, height: homeIndicatorHeight)
             items.append(.fill(.capsule(indicator), .color(color)))
         }
         return items

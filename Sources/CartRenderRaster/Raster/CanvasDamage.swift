@@ -25,7 +25,7 @@ public struct CanvasDamage: Equatable, Sendable {
 /// The bands of whole rows (px) a draw redraws: damaged rectangles widened to the canvas's full
 /// width, and grown to hold whole every image and gradient they reach.
 ///
-/// Cairo's image backend (pixman) resamples images and gradients stepping from where a drawing
+/// Cairo's image backend (pixman) resamples images, gradients and blurs stepping from where a drawing
 /// starts — along a span from its left end, from row to row from its top — and its vectorized
 /// paths treat a span's last few pixels apart, so those pixels depend on where the drawing of
 /// the item starts and ends. In full rows, with every image and gradient inside a band from its
@@ -85,9 +85,9 @@ enum DamageBands {
         return bands
     }
 
-    /// The rows (px, grown by `margin` and clipped to the canvas) of every image file and
-    /// gradient fill or stroke of `list` drawn at `scale`: what a band must hold whole.
-    static func resampledRows(of list: DisplayList, scale: Double, margin: Int, height: Int) -> [Range<Int>] {
+    /// The rows (px, grown by `margin` and clipped to the canvas) of every image file, gradient
+    /// fill or stroke and blur of `list` drawn at `scale`: what a band must hold whole.
+    static func resampledRows(of list: DisplayList, scale: Double, margin: Int, height: Int, measuring: TextMeasuring) -> [Range<Int>] {
         var rows: [Range<Int>] = []
         func add(_ r: Rect, _ t: AffineTransform) {
             let d = r.applying(t)
@@ -104,6 +104,9 @@ enum DamageBands {
                     if case .symbol = i.source { continue }
                     add(i.frame, t)
                 case .fill(let s, .linearGradient): add(s.bounds, t)
+                case .blur(let radius, let children):
+                    // Drawn into a surface of its own, cut to the drawing's extents, and convolved.
+                    if let b = children.bounds(measuring: measuring) { add(b.insetBy(-3 * max(radius, 0) - 1), t) }
                 case .stroke(let s, .linearGradient, let w): add(s.bounds.insetBy(-w), t)
                 case .group(let u, let opacity, _, let children) where opacity > 0: walk(children, u.followed(by: t))
                 default: break
