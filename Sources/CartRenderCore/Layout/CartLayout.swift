@@ -17,7 +17,8 @@ import Foundation
 /// and moved by the row's offset. List content taller than the scroll area is clipped to it.
 ///
 /// Text wraps like SwiftUI's `Text` when it does not fit its place: the title within the
-/// header, names and details within the text column. Words too long for a line break between
+/// header, names and details within the text column (at most `Look.cartNameLineLimit` lines
+/// each, the last ending in "…"). Words too long for a line break between
 /// characters. Amounts and quantities never break: they are one line each, truncated at the tail
 /// with "…" (`.lineLimit(1)`) when they do not fit their share of their `HStack`. The rows'
 /// `HStack { price; Spacer(minLength: 0); minus; quantity; plus }` and the bottom area's
@@ -155,7 +156,12 @@ public struct CartLayout {
         let titleLine = up(measurer.measure("0", font: font(Look.cartTitleFont), maxWidth: nil)).height
         let room = bottomAreaTop - 2 * Look.cartStackSpacing - pad - headerTop
         titleMaxLines = max(1, Int((room / max(1, titleLine)).rounded(.down)))
-        let title = up(measurer.measure(cart.title, font: font(Look.cartTitleFont), maxWidth: titleWidth, maxLines: titleMaxLines))
+        // A text is not drawn where not even "…" fits its width (`TextRun.truncated`): it takes no height.
+        func wrapped(_ text: String, _ f: FontSpec, width: Double, maxLines: Int?) -> Size {
+            width >= measurer.measure("…", font: f, maxWidth: nil).width
+                ? up(measurer.measure(text, font: f, maxWidth: width, maxLines: maxLines)) : Size(width: 0, height: 0)
+        }
+        let title = wrapped(cart.title, font(Look.cartTitleFont), width: titleWidth, maxLines: titleMaxLines)
         let headerContent = max(chevron.height, title.height)
         chevronFrame = place(Rect(x: pad, y: headerTop + half(headerContent - chevron.height), width: chevron.width, height: chevron.height))
         titleFrame = place(Rect(x: titleX, y: headerTop + half(headerContent - title.height), width: titleWidth, height: title.height))
@@ -171,8 +177,8 @@ public struct CartLayout {
         let quantityBox = quantityLineHeight + 2 * Look.cartQuantityPaddingV
         let most = Self.maximumQuantities(cart: cart, events: scene.events)
         rows = cart.items.enumerated().map { index, item in
-            let name = up(measurer.measure(item.name, font: font(Look.cartNameFont), maxWidth: textWidth))
-            let details = up(measurer.measure(item.details, font: font(Look.cartDetailsFont), maxWidth: textWidth))
+            let name = wrapped(item.name, font(Look.cartNameFont), width: textWidth, maxLines: Look.cartNameLineLimit)
+            let details = wrapped(item.details, font(Look.cartDetailsFont), width: textWidth, maxLines: Look.cartNameLineLimit)
             // HStack(spacing: 15) { price; Spacer(minLength: 0); minus; quantity; plus }, shared as
             // SwiftUI does (`HStackSizing`), the quantity at the row's widest: the symbols keep their
             // size, the price and the quantity box take what they need when both fit, else they
@@ -250,8 +256,10 @@ public struct CartLayout {
         let chevron = ImageSource.symbol("chevron.left")
         list.append(.image(ImageDraw(source: chevron, frame: chevronFrame, contentMode: .fill, tint: text, mirrored: Symbols.isMirrored(chevron, in: direction),
                                       weight: Look.cartChevronWeight)))
-        list.append(.text(TextRun(cart.title, font: font(Look.cartTitleFont), color: text,
-                                  origin: Point(x: titleFrame.x, y: titleFrame.y), maxWidth: titleFrame.width, maxLines: titleMaxLines, direction: direction)))
+        if let title = TextRun.truncated(cart.title, font: font(Look.cartTitleFont), color: text, origin: Point(x: titleFrame.x, y: titleFrame.y),
+                                         width: titleFrame.width, maxLines: titleMaxLines, direction: direction, measurer: measurer) {
+            list.append(.text(title))
+        }
 
         // Rows, clipped to the scroll view; rows being removed beneath the others.
         let totalLine = totalLine(for: state)
@@ -374,10 +382,13 @@ public struct CartLayout {
 
         var content: [DisplayItem] = [.fill(.rect(frame), .color(Look.cartGray.resolved(scheme)))]
         content += productImage(item.image, frame: m.imageFrame)
-        content.append(.text(TextRun(item.name, font: font(Look.cartNameFont), color: text, origin: Point(x: m.nameFrame.x, y: m.nameFrame.y), maxWidth: m.nameFrame.width,
-                                     direction: direction)))
-        content.append(.text(TextRun(item.details, font: font(Look.cartDetailsFont), color: Look.cartSecondaryText.resolved(scheme),
-                                     origin: Point(x: m.detailsFrame.x, y: m.detailsFrame.y), maxWidth: m.detailsFrame.width, direction: direction)))
+        content += [
+            TextRun.truncated(item.name, font: font(Look.cartNameFont), color: text, origin: Point(x: m.nameFrame.x, y: m.nameFrame.y),
+                              width: m.nameFrame.width, maxLines: Look.cartNameLineLimit, direction: direction, measurer: measurer),
+            TextRun.truncated(item.details, font: font(Look.cartDetailsFont), color: Look.cartSecondaryText.resolved(scheme),
+                              origin: Point(x: m.detailsFrame.x, y: m.detailsFrame.y), width: m.detailsFrame.width, maxLines: Look.cartNameLineLimit, direction: direction,
+                              measurer: measurer),
+        ].compactMap { $0.map(DisplayItem.text) }
         if let price = TextRun.truncated(currency(item.price), font: font(Look.cartPriceFont), color: Look.cartPrice.resolved(scheme),
                                           origin: Point(x: m.priceFrame.x, y: m.priceFrame.y), width: m.priceFrame.width, direction: direction, measurer: measurer) {
             content.append(.text(price))

@@ -84,13 +84,13 @@ public enum HStackSizing {
 }
 
 extension TextRun {
-    /// `text` in a box `width` pt wide at `origin`, wrapped to at most `maxLines` lines, the
-    /// last truncated at the tail with "…" when the text needs more (`.lineLimit(_:)`,
+    /// `text` in a box `width` pt wide at `origin`, wrapped to at most `maxLines` lines (nil:
+    /// any number), the last truncated at the tail with "…" when the text needs more (`.lineLimit(_:)`,
     /// `.truncationMode(.tail)`; one line: an amount that never breaks). Pango ellipsizes at
     /// `maxWidth` with `maxLines`, and `TextMeasuring.measure` with the same width and limit
     /// reports the size drawn. nil when not even "…" fits the width, so that nothing is drawn
     /// past the box.
-    static func truncated(_ text: String, font: FontSpec, color: Color, origin: Point, width: Double, maxLines: Int = 1,
+    static func truncated(_ text: String, font: FontSpec, color: Color, origin: Point, width: Double, maxLines: Int? = 1,
                           alignment: Alignment = .leading, direction: LayoutDirection, measurer: any TextMeasuring) -> TextRun? {
         guard width >= measurer.measure("…", font: font, maxWidth: nil).width else { return nil }
         return TextRun(text, font: font, color: color, origin: origin, maxWidth: width, alignment: alignment, maxLines: maxLines, direction: direction)

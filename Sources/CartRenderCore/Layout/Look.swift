@@ -269,6 +269,10 @@ public enum Look {
     /// (choice: the seed sets no `lineLimit`; two lines keep the default labels whole at
     /// `accessibility5` and stop a long localized label from filling the screen).
     public static let cartLabelLineLimit = 2
+    /// The most lines a row's name, and its details, wrap to before the last ends in "…"
+    /// (choice: the seed sets no `lineLimit`; three keep "Tek Product 1" whole at
+    /// `accessibility5` and a very long name from making its row taller than the list).
+    public static let cartNameLineLimit = 3
 
     private static func dyn(_ r: Int, _ g: Int, _ b: Int, _ dr: Int, _ dg: Int, _ db: Int) -> DynamicColor {
         DynamicColor(light: Color(r8: r, g8: g, b8: b), dark: Color(r8: dr, g8: dg, b8: db))
