@@ -66,12 +66,13 @@ public struct CartLayout {
     /// bottom area.
     public let titleMaxLines: Int
     /// The scroll view: rows are laid out from its top and clipped to it. Shorter by the extra
-    /// line of a total that does not fit beside "Total" (see `totalLine(for:)`).
+    /// line of a "Total" that wraps in its share of the total line (see `totalLine(for:)`).
     public let listFrame: Rect
     /// Per item, in `items` order: where things sit inside a row whose top-left is (0, 0).
     public let rows: [RowMetrics]
-    /// The "Total" line: the label's box; the value is right-aligned on the same line.
-    /// Moves up with a total on a line of its own (see `totalLine(for:)`).
+    /// The "Total" line: the label's box on one line, at most its share of the line beside the
+    /// cart's starting total; the value is right-aligned on the same line. Moves up when the
+    /// label wraps to two lines (see `totalLine(for:)`).
     public let totalLabelFrame: Rect
     /// Height of the total line (pt) when the total takes one line.
     public let totalLineHeight: Double
