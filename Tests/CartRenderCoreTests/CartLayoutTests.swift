@@ -53,10 +53,22 @@ final class CartLayoutTests: XCTestCase {
         XCTAssertEqual(l.listFrame, Rect(x: 0, y: 134, width: 393, height: 550))
     }
 
+    /// The text runs of a frame, at any depth.
+    private func runs(_ items: [DisplayItem]) -> [TextRun] {
+        items.flatMap { item -> [TextRun] in
+            switch item {
+            case .text(let run): return [run]
+            case .group(_, _, _, let children): return runs(children)
+            default: return []
+            }
+        }
+    }
+
     /// A title too long for its place wraps like SwiftUI's Text; amounts never break: a price
-    /// too wide for the place beside the stepper takes the line above it, a total too wide for
-    /// the place beside "Total" the line under it.
-    func testLongTitleWrapsAndLongAmountsTakeALineOfTheirOwn() {
+    /// and a quantity share their row as SwiftUI's HStack does (the one that fits in half of
+    /// what the symbols leave keeps its width, the other takes the rest), and so do "Total" and
+    /// the total; what does not fit its share is one line truncated with "…".
+    func testLongTitleWrapsAndLongAmountsAreTruncatedInTheirShare() {
         var s = scene(items: 2)
         s.cart.title = String(repeating: "Holiday ", count: 5)            // 40 × 15.4 pt: two lines of 326 pt
         s.cart.items[0].price = Decimal(string: "999999999999.99")!     // "$999,999,999,999.99"
@@ -68,74 +80,94 @@ final class CartLayoutTests: XCTestCase {
 
         for (i, m) in l.rows.enumerated() {
             let stepper = l.stepperFrames(quantity: s.cart.items[i].quantity, metrics: m)
-            let besideIt = m.priceFrame.maxX + 2 * Look.cartControlSpacing <= stepper.minus.minX
-            let aboveIt = m.priceFrame.maxY + Look.cartTextSpacing <= min(stepper.minus.minY, stepper.quantity.minY)
-            XCTAssertTrue(besideIt || aboveIt, "row \(i): price clear of the stepper")
+            XCTAssertLessThanOrEqual(m.priceFrame.maxX + 2 * Look.cartControlSpacing, stepper.minus.minX + 1e-9, "row \(i): price clear of the stepper")
+            XCTAssertEqual(m.priceFrame.height, 19, "row \(i): one line")
+            XCTAssertEqual(m.controlsFrame.height, 33, "row \(i): beside the stepper")
         }
-        // 19 characters of 8.25 pt = 156.75 pt: wider than the 88 pt beside the stepper, within
-        // the 216 pt text column: one 19 pt line above the 33 pt stepper.
-        XCTAssertEqual(l.rows[0].priceFrame.height, l.rows[1].priceFrame.height, "one line, like the short price")
-        XCTAssertEqual(l.rows[0].priceFrame.width, 216)
-        XCTAssertEqual(l.rows[0].priceFont, Look.cartPriceFont.resolved(.large).family(s.cart.font), "full size")
-        XCTAssertEqual(l.rows[0].controlsFrame.height, 19 + 10 + 33)
-        XCTAssertEqual(l.rows[0].stepperFrame.minY, l.rows[0].priceFrame.maxY + 10)
-        XCTAssertEqual(l.rows[1].stepperFrame, l.rows[1].controlsFrame, "a price beside the stepper shares its line")
+        // 216 pt − 4 × 15 spacing − 2 × 19 symbols = 118 pt for price and quantity. Row 0: the
+        // 30 pt box of "1" is offered 59 and keeps its width; the 156.75 pt price gets the other 88.
+        XCTAssertEqual(l.rows[0].priceFrame.width, 88)
+        XCTAssertEqual(l.rows[0].quantityWidth, 30)
+        // Row 1: "$90.99" (49.5 pt) and the 50 pt box of "123" both fit.
+        XCTAssertEqual(l.rows[1].priceFrame.width, 49.5, accuracy: 1.0 / 3)
+        XCTAssertEqual(l.rows[1].quantityWidth, 50)
+        let state = l.timeline().state(at: 0)
+        let drawn = runs(l.displayList(for: state).items)
+        let price = drawn.first { $0.text == "$999,999,999,999.99" }
+        XCTAssertEqual(price?.maxWidth, 88)
+        XCTAssertEqual(price?.maxLines, 1, "truncated with …, never wrapped")
 
-        // 999,999,999,999.99 + 123 × 90.99: 21 characters of 15.4 pt = 323 pt, wider than the
-        // 268 pt beside "Total", within 361 pt: a line of its own under the label, 35 pt more.
-        let line = l.totalLine(for: l.timeline().state(at: 0))
+        // "Total" (77 pt) keeps its width; the 323.4 pt total gets 393 − 32 − 16 − 77 = 268 pt, truncated.
+        let line = l.totalLine(for: state)
         XCTAssertEqual(line.text, "$1,000,000,011,191.76")
-        XCTAssertEqual(line.value.maxX, 393 - 16)
-        XCTAssertEqual(line.value.height, 35, "one line")
-        XCTAssertEqual(line.font, Look.cartTotalFont.resolved(.large).family(s.cart.font))
-        XCTAssertEqual(line.label.minY, 708 - 35, "the label on the line above")
-        XCTAssertEqual(line.value.minY, 708, "the total on the bottom area's old line")
-        XCTAssertEqual(line.list, Rect(x: 0, y: l.listFrame.minY, width: 393, height: l.listFrame.height - 35))
+        XCTAssertEqual(line.value, Rect(x: 393 - 16 - 268, y: line.label.minY, width: 268, height: 35))
+        XCTAssertEqual(line.label.width, 77, accuracy: 1e-9)
+        XCTAssertEqual(line.label.minY, 708, "one line: the bottom area does not grow")
+        XCTAssertEqual(line.list, l.listFrame)
+        let total = drawn.first { $0.text == line.text }
+        XCTAssertEqual(total?.maxWidth, 268)
+        XCTAssertEqual(total?.maxLines, 1)
         let plain = layout(scene())
         let one = plain.totalLine(for: plain.timeline().state(at: 0))
-        XCTAssertEqual(one.label, plain.totalLabelFrame, "one line: the static frames")
+        XCTAssertEqual(one.label.minY, plain.totalLabelFrame.minY, "one line: the static frames")
         XCTAssertEqual(one.list, plain.listFrame)
     }
 
-    /// Amounts wider than all the room they can have shrink to fit on one line, and the bottom
-    /// area never grows into the header.
-    func testAmountsWiderThanTheScreenShrinkToFit() {
+    /// With no room at all, texts keep their font size: a price with a share narrower than "…"
+    /// is not drawn, "Total" wraps to two lines in its half (the bottom area grows by a line),
+    /// and no text runs past the screen.
+    func testAmountsWiderThanTheScreenAreTruncatedNotShrunk() {
         var s = scene(items: 1)
         s.device.width = 200                                             // text column 200 − 177 = 23 pt
         s.cart.items[0].price = Decimal(string: "999999999999.99")!
         s.cart.items[0].quantity = 1_000_000
         let l = layout(s)
         let m = l.rows[0]
-        XCTAssertLessThan(m.priceFont.size, 15)
-        XCTAssertLessThanOrEqual(WrappingMetrics().measure("$999,999,999,999.99", font: m.priceFont, maxWidth: nil).width, m.priceFrame.width)
-        XCTAssertEqual(m.priceFrame.height, (1.25 * m.priceFont.size).rounded(.up), "one line")
+        XCTAssertEqual(m.priceFrame.width, 0, "the symbols take all the column: nothing is left for the price")
+        XCTAssertEqual(m.quantityWidth, 20, "the box keeps its padding")
+        let state = l.timeline().state(at: 0)
+        let drawn = runs(l.displayList(for: state).items)
+        XCTAssertFalse(drawn.contains { $0.text == "$999,999,999,999.99" })
+        XCTAssertTrue(drawn.allSatisfy { $0.font.size == 15 || $0.font.size == 18 || $0.font.size == 28 }, "no text is shrunk")
 
-        let line = l.totalLine(for: l.timeline().state(at: 0))
-        XCTAssertLessThan(line.font.size, 28)
-        XCTAssertLessThanOrEqual(line.value.width, 200 - 32 - l.totalLabelFrame.width - 16 + 1e-9)
-        XCTAssertEqual(line.list, l.listFrame, "beside the label: the bottom area does not grow")
+        // 200 − 48 = 152 pt: "Total" (77 pt) is offered 76 and wraps; the total gets the other 76.
+        let line = l.totalLine(for: state)
+        XCTAssertEqual(line.label.width, 76)
+        XCTAssertEqual(line.labelMaxLines, 2)
+        XCTAssertEqual(line.label.height, 70, "two lines")
+        XCTAssertEqual(line.label.minY, 708 - 35, "the bottom area grows by a line")
+        XCTAssertEqual(line.list.height, l.listFrame.height - 35)
+        XCTAssertEqual(line.value.width, 76)
+        XCTAssertEqual(line.value.maxX, 200 - 16)
         XCTAssertGreaterThanOrEqual(line.label.minY, l.titleFrame.maxY)
     }
 
     /// The stepper's widest quantity is reserved from the start (its starting quantity plus its
-    /// plus taps, at most 1,000,000), so that a plus tap never grows the stepper into the price.
+    /// plus taps, at most 1,000,000), so that a plus tap never moves the price; a quantity wider
+    /// than its share is truncated inside its box.
     func testTheStepperReservesItsWidestQuantity() {
         var s = scene(items: 2)
         s.cart.items[0].price = 1                                      // "$1.00": 41.25 pt
-        s.cart.items[0].quantity = 99_999                              // 5 digits: room beside it (118 − 70 = 48 pt)
+        s.cart.items[0].quantity = 99_999                              // 5 digits: a 70 pt box
         s.cart.items[1].quantity = 1_000_000
-        XCTAssertEqual(layout(s).rows[0].stepperFrame, layout(s).rows[0].controlsFrame, "beside the 5-digit stepper")
+        XCTAssertEqual(layout(s).rows[0].quantityWidth, 70, "both fit in the 118 pt")
         s.events = [SceneEvent(at: 0.5, action: .tapRow(button: .plus, item: "tek1"), index: 0),
                     SceneEvent(at: 0.6, action: .tapRow(button: .plus, item: "tek2"), index: 1)]
         XCTAssertEqual(CartLayout.maximumQuantities(cart: s.cart, events: s.events), [100_000, 1_000_000], "plus stops at the limit")
         let l = layout(s)
+        // The prices (41.25 and 49.5 pt) are less flexible than the 80 and 90 pt boxes: they are
+        // offered 59 and keep their widths; the boxes get the rest.
+        XCTAssertEqual(l.rows.map(\.quantityWidth), [118 - 41.25, 118 - 49.5])
         for (i, m) in l.rows.enumerated() {
-            // 6 and 7 digits leave 38 and 28 pt: the price takes the line above the stepper, whole.
             let stepper = l.stepperFrames(quantity: [100_000, 1_000_000][i], metrics: m)
-            XCTAssertLessThanOrEqual(m.priceFrame.maxY + Look.cartTextSpacing, stepper.quantity.minY, "row \(i): price above the stepper")
-            XCTAssertEqual(m.priceFrame.width, 216, "row \(i): the text column's width")
+            XCTAssertEqual(stepper.quantity.width, m.quantityWidth, "row \(i): the box at its share")
+            XCTAssertLessThanOrEqual(m.priceFrame.maxX + 2 * Look.cartControlSpacing, stepper.minus.minX + 1.0 / 3, "row \(i): price beside the stepper (pixel rounding)")
             XCTAssertEqual(m.priceFrame.height, 19, "row \(i): one line")
         }
+        let state = l.timeline().state(at: 1)
+        let quantities = runs(l.displayList(for: state).items).filter { $0.text == "100000" || $0.text == "1000000" }
+        XCTAssertEqual(quantities.map(\.maxLines), [1, 1], "truncated with …")
+        XCTAssertEqual(quantities.map(\.maxWidth), [118 - 41.25 - 20, 118 - 49.5 - 20])
     }
 
     /// A title too long for the screen takes the lines between the header's top and the bottom
@@ -176,7 +208,9 @@ final class CartLayoutTests: XCTestCase {
         XCTAssertEqual(s.minus.maxX, s.quantity.minX - 15)
         XCTAssertEqual(s.quantity.height, 33)
         // The quantity box grows with the digits; plus stays put.
-        let wide = l.stepperFrames(quantity: 100, metrics: m)
+        var roomy = m
+        roomy.quantityWidth = .infinity                                // a row reserving room for 100
+        let wide = l.stepperFrames(quantity: 100, metrics: roomy)
         XCTAssertEqual(wide.plus, s.plus)
         XCTAssertGreaterThan(wide.quantity.width, s.quantity.width)
     }

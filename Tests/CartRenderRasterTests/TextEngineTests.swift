@@ -32,4 +32,46 @@ final class TextEngineTests: XCTestCase {
             XCTAssertEqual(engine.pieceStarts(text, font: font, maxWidth: 100), [], String(text.prefix(20)))
         }
     }
+
+    /// A one-line run truncated at its width (`maxWidth` with `maxLines: 1`) loses the end of
+    /// its text in reading order, in both directions: the right-to-left amount keeps the start
+    /// of its number. It is drawn within its width in every alignment, and `measure` with the
+    /// same width and limit gives the width drawn: the ink spans the measured width, flush with
+    /// the edge the alignment names.
+    func testTailTruncationIsDrawnWithinItsWidthAndMeasuredAsDrawn() throws {
+        let rasterizer = try FrameRasterizer(fonts: FontEnvironment.shared(), images: ImageLibrary(sources: []))
+        let engine = try TextEngine(fonts: FontEnvironment.shared())
+        let font = FontSpec(size: 15, weight: .heavy)
+        let arabic = Formatting.currency(Decimal(string: "999999999999.99")!, code: "SAR", locale: "ar_SA")
+        let cut = try XCTUnwrap(engine.tailTruncated("$999,999,999,999.99", font: font, width: 60, direction: .leftToRight))
+        XCTAssertTrue(cut.hasPrefix("$99") && cut.hasSuffix("…") && cut.count < 19, cut)
+        XCTAssertEqual(engine.tailTruncated(arabic, font: font, width: 60, direction: .rightToLeft).map { $0.hasSuffix("…") && !$0.contains("ر") }, true,
+                       "the currency, at the end in reading order, goes first")
+        XCTAssertNil(engine.tailTruncated("$1.00", font: font, width: 60, direction: .leftToRight), "a text that fits is whole")
+        for (text, direction) in [("$999,999,999,999.99", LayoutDirection.leftToRight), (arabic, .rightToLeft)] {
+            for alignment in [TextRun.Alignment.leading, .center, .trailing] {
+                let width = 60.0, x = 50.0
+                let size = rasterizer.measure(text, font: font, maxWidth: width, maxLines: 1)
+                XCTAssertEqual(size.height, rasterizer.measure(text, font: font, maxWidth: nil).height, "\(text) \(alignment): one line")
+                XCTAssertLessThanOrEqual(size.width, width, "\(text) \(alignment): within its width")
+                let run = TextRun(text, font: font, color: .black, origin: Point(x: x, y: 5), maxWidth: width, alignment: alignment, maxLines: 1,
+                                  direction: direction)
+                let image = try rasterizer.rasterize(DisplayList(size: Size(width: 160, height: 40), background: .white, items: [.text(run)]), scale: 2)
+                var columns: [Int] = []
+                for px in 0..<image.width {
+                    let inked = (0..<image.height).contains { py in image.pixels[(py * image.width + px) * 4] < 200 }
+                    if inked { columns.append(px) }
+                }
+                let left = Double(columns.min() ?? 0) / 2, right = Double((columns.max() ?? 0) + 1) / 2
+                XCTAssertGreaterThanOrEqual(left, x - 0.5, "\(text) \(alignment): no ink left of the box")
+                XCTAssertLessThanOrEqual(right, x + width + 0.5, "\(text) \(alignment): no ink right of the box")
+                XCTAssertEqual(right - left, size.width, accuracy: 2.5, "\(text) \(alignment): the ink spans the measured width")
+                let flushLeft = (alignment == .leading) != direction.isRightToLeft
+                if alignment != .center {
+                    if flushLeft { XCTAssertEqual(left, x, accuracy: 1.5, "\(text) \(alignment): at the left edge") }
+                    else { XCTAssertEqual(right, x + width, accuracy: 1.5, "\(text) \(alignment): at the right edge") }
+                }
+            }
+        }
+    }
 }

@@ -6,7 +6,8 @@ import CartRenderCore
 /// The display list knows only shapes, text and images, so the elements come from the screen's
 /// layout (the frames of its controls, SPEC.md §2) and the frame's state (which rows are where):
 ///
-/// - Shop (seed 000): the add button (`Button { Label(title, systemImage:) }`), the product image
+/// - Shop (seed 000): the add button (`Button { Label(title, systemImage:) }`, labelled by its
+///   title, the scene's `buttonTitle`, as VoiceOver reads it whether or not it fits), the product image
 ///   (`.accessibilityLabel(imageLabel)`), the cart icon (`.accessibilityLabel("Cart")`).
 /// - Cart page (seed 003): the back chevron (a `Button` around `Image(systemName:)`), "Check out",
 ///   and per row in the list: the product image (`Image(item.image)`), the minus and plus
@@ -48,7 +49,9 @@ extension AccessibilityElement {
         [
             AccessibilityElement(role: .image, name: "cart", frame: layout.cartIconFrame, label: state.accessibility.cart.label),
             AccessibilityElement(role: .image, name: "product image", frame: layout.imageContainerFrame, label: state.accessibility.productImage.label),
-            AccessibilityElement(role: .button, name: "add button", frame: layout.buttonFrame, label: nil),
+            // A `Label`'s title is the button's label, read whole even when it is truncated or has
+            // no room to show (a 100 pt screen at accessibility5): the scene's `buttonTitle`.
+            AccessibilityElement(role: .button, name: "add button", frame: layout.buttonFrame, label: state.accessibility.addButton.label),
         ]
     }
 

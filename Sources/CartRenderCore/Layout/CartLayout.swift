@@ -17,15 +17,16 @@ import Foundation
 /// and moved by the row's offset. List content taller than the scroll area is clipped to it.
 ///
 /// Text wraps like SwiftUI's `Text` when it does not fit its place: the title within the
-/// header, names and details within the text column. Words too long for a line break between
-/// characters. Amounts never break: a price is one line, beside the stepper when it fits there
-/// at the widest quantity the row shows (`maximumQuantities`), else on a line of its own above
-/// the stepper, shrunk to the text column's width when even that is too narrow (as
-/// `.lineLimit(1).minimumScaleFactor(_:)` does); the total sits beside "Total" when it fits, else
-/// on a line of its own under it (the bottom area then grows upwards over the list), else — when
-/// the list has no room for that line or the total is wider than the screen — beside "Total"
-/// shrunk to fit (`fitted(_:font:width:)`). A designer keeps every digit this way; "…" would hide
-/// the amount.
+/// header, names and details within the text column (at most `Look.cartNameLineLimit` lines
+/// each, the last ending in "…"). Words too long for a line break between
+/// characters. Amounts and quantities never break: they are one line each, truncated at the tail
+/// with "…" (`.lineLimit(1)`) when they do not fit their share of their `HStack`. The rows'
+/// `HStack { price; Spacer(minLength: 0); minus; quantity; plus }` and the bottom area's
+/// `HStack { "Total"; Spacer(); total }` share their width as SwiftUI's `HStack` does
+/// (`HStackSizing`): the symbols keep their size; of the texts, one that fits in its part of
+/// what is left keeps its width and the other takes the rest. "Total" and "Check out" wrap
+/// to at most `Look.cartLabelLineLimit` lines, the last ending in "…". A text whose share is
+/// narrower than "…" is not drawn. Nothing is shrunk: every text keeps its font size.
 ///
 /// Positions and sizes of boxes are rounded to whole points (text heights up), as SwiftUI rounds
 /// layout to the pixel grid: rows, images and the quantity box then sit on pixel boundaries at
@@ -65,12 +66,13 @@ public struct CartLayout {
     /// bottom area.
     public let titleMaxLines: Int
     /// The scroll view: rows are laid out from its top and clipped to it. Shorter by the extra
-    /// line of a total that does not fit beside "Total" (see `totalLine(for:)`).
+    /// line of a "Total" that wraps in its share of the total line (see `totalLine(for:)`).
     public let listFrame: Rect
     /// Per item, in `items` order: where things sit inside a row whose top-left is (0, 0).
     public let rows: [RowMetrics]
-    /// The "Total" line: the label's box; the value is right-aligned on the same line.
-    /// Moves up with a total on a line of its own (see `totalLine(for:)`).
+    /// The "Total" line: the label's box on one line, at most its share of the line beside the
+    /// cart's starting total; the value is right-aligned on the same line. Moves up when the
+    /// label wraps to two lines (see `totalLine(for:)`).
     public let totalLabelFrame: Rect
     /// Height of the total line (pt) when the total takes one line.
     public let totalLineHeight: Double
@@ -85,17 +87,16 @@ public struct CartLayout {
         public var imageFrame: Rect
         public var nameFrame: Rect
         public var detailsFrame: Rect
-        /// The `HStack` of price, minus, quantity and plus (full text-column width).
+        /// The `HStack` of price, minus, quantity and plus (full text-column width); the minus,
+        /// quantity and plus buttons are vertically centered in it.
         public var controlsFrame: Rect
-        /// The price's text box: vertically centered in the controls beside the stepper, or the
-        /// controls' first line when it does not fit there; its width is the room it has.
+        /// The price's text box, one line vertically centered in the controls: its width is the
+        /// price's share of the controls (`HStackSizing`), narrower than the price when it is
+        /// truncated with "…".
         public var priceFrame: Rect
-        /// The price's font: the row's price font, or smaller when the price is wider than the
-        /// text column (`fitted(_:font:width:)`).
-        public var priceFont: FontSpec
-        /// The band the minus, quantity and plus buttons are centered in: the controls, or
-        /// their part below the price when the price takes a line of its own.
-        public var stepperFrame: Rect
+        /// The widest the quantity box may be (pt): its share of the controls at the row's
+        /// widest quantity; a quantity wider than that is truncated with "…" inside the box.
+        public var quantityWidth: Double
         /// The trash button (90×50 pt at the trailing edge, vertically centered).
         public var trashFrame: Rect
     }
@@ -127,9 +128,11 @@ public struct CartLayout {
 
         // Bottom area, from the bottom of the safe area up: the button, then the total line
         // (padded 16 pt on top).
-        // The title wraps within the button, which grows taller, at large text sizes.
+        // The title wraps within the button, which grows taller, at large text sizes, to at most
+        // `Look.cartLabelLineLimit` lines.
         let checkoutWidth = max(0, d.width - Look.cartCheckoutInset)
-        let checkoutTitle = up(measurer.measure(labels.checkout, font: font(Look.cartCheckoutFont), maxWidth: max(1, checkoutWidth)))
+        let checkoutTitle = up(measurer.measure(labels.checkout, font: font(Look.cartCheckoutFont), maxWidth: max(1, checkoutWidth),
+                                                maxLines: Look.cartLabelLineLimit))
         let checkoutHeight = checkoutTitle.height + 2 * pad
         let bottom = d.height - d.safeAreaBottom
         checkoutFrame = Rect(x: half(d.width - checkoutWidth), y: bottom - checkoutHeight, width: checkoutWidth, height: checkoutHeight)
@@ -138,7 +141,10 @@ public struct CartLayout {
         let totalLabel = up(measurer.measure(labels.total, font: font(Look.cartTotalFont), maxWidth: nil))
         totalLineHeight = max(totalLabel.height, up(measurer.measure("0", font: font(Look.cartTotalFont), maxWidth: nil)).height)
         let totalY = checkoutFrame.minY - Look.cartStackSpacing - totalLineHeight
-        totalLabelFrame = place(Rect(x: pad, y: totalY + half(totalLineHeight - totalLabel.height), width: totalLabel.width, height: totalLabel.height))
+        let startTotal = Formatting.currency(cart.items.reduce(Decimal(0)) { $0 + $1.price * Decimal($1.quantity) }, code: cart.currencyCode, locale: scene.locale)
+        let labelShare = Self.totalShares(label: labels.total, total: startTotal, font: font(Look.cartTotalFont), width: d.width, measurer: measurer).label
+        totalLabelFrame = place(Rect(x: pad, y: totalY + half(totalLineHeight - totalLabel.height), width: min(totalLabel.width, labelShare),
+                                     height: totalLabel.height))
         let bottomAreaTop = totalY - pad
 
         // Header: HStack(spacing: 20) { chevron; title; Spacer }.padding()
@@ -151,7 +157,12 @@ public struct CartLayout {
         let titleLine = up(measurer.measure("0", font: font(Look.cartTitleFont), maxWidth: nil)).height
         let room = bottomAreaTop - 2 * Look.cartStackSpacing - pad - headerTop
         titleMaxLines = max(1, Int((room / max(1, titleLine)).rounded(.down)))
-        let title = up(measurer.measure(cart.title, font: font(Look.cartTitleFont), maxWidth: titleWidth, maxLines: titleMaxLines))
+        // A text is not drawn where not even "…" fits its width (`TextRun.truncated`): it takes no height.
+        func wrapped(_ text: String, _ f: FontSpec, width: Double, maxLines: Int?) -> Size {
+            width >= measurer.measure("…", font: f, maxWidth: nil).width
+                ? up(measurer.measure(text, font: f, maxWidth: width, maxLines: maxLines)) : Size(width: 0, height: 0)
+        }
+        let title = wrapped(cart.title, font(Look.cartTitleFont), width: titleWidth, maxLines: titleMaxLines)
         let headerContent = max(chevron.height, title.height)
         chevronFrame = place(Rect(x: pad, y: headerTop + half(headerContent - chevron.height), width: chevron.width, height: chevron.height))
         titleFrame = place(Rect(x: titleX, y: headerTop + half(headerContent - title.height), width: titleWidth, height: title.height))
@@ -167,28 +178,29 @@ public struct CartLayout {
         let quantityBox = quantityLineHeight + 2 * Look.cartQuantityPaddingV
         let most = Self.maximumQuantities(cart: cart, events: scene.events)
         rows = cart.items.enumerated().map { index, item in
-            let name = up(measurer.measure(item.name, font: font(Look.cartNameFont), maxWidth: textWidth))
-            let details = up(measurer.measure(item.details, font: font(Look.cartDetailsFont), maxWidth: textWidth))
-            // HStack(spacing: 15) { price; Spacer; minus; quantity; plus }: the price gets what
-            // the stepper (at the row's widest quantity) and the two spacings around the Spacer
-            // leave; a price that does not fit there takes the line above the stepper.
+            let name = wrapped(item.name, font(Look.cartNameFont), width: textWidth, maxLines: Look.cartNameLineLimit)
+            let details = wrapped(item.details, font(Look.cartDetailsFont), width: textWidth, maxLines: Look.cartNameLineLimit)
+            // HStack(spacing: 15) { price; Spacer(minLength: 0); minus; quantity; plus }, shared as
+            // SwiftUI does (`HStackSizing`), the quantity at the row's widest: the symbols keep their
+            // size, the price and the quantity box take what they need when both fit, else they
+            // share what is left and are truncated with "…" (one line each).
             let side = Look.cartStepperSymbolSide
-            let stepper = 2 * side + 2 * Look.cartControlSpacing + Self.quantityBoxWidth(most[index], font: font(Look.cartQuantityFont), measurer: measurer)
             let priceText = Formatting.currency(item.price, code: cart.currencyCode, locale: scene.locale)
-            let besideWidth = max(1, textWidth - stepper - 2 * Look.cartControlSpacing)
-            let beside = measurer.measure(priceText, font: font(Look.cartPriceFont), maxWidth: nil).width <= besideWidth
-            let priceWidth = beside ? besideWidth : max(1, textWidth)
-            let priceFont = Self.fitted(priceText, font: font(Look.cartPriceFont), width: priceWidth, measurer: measurer)
-            let price = up(measurer.measure(priceText, font: priceFont, maxWidth: nil))
-            let stepperHeight = max(Look.cartStepperSymbolSide, quantityBox)
-            let controlsHeight = beside ? max(price.height, stepperHeight) : price.height + Look.cartTextSpacing + stepperHeight
+            let priceNatural = measurer.measure(priceText, font: font(Look.cartPriceFont), maxWidth: nil)
+            let widestBox = Self.quantityBoxWidth(most[index], font: font(Look.cartQuantityFont), measurer: measurer)
+            let shares = HStackSizing.widths([.text(ideal: priceNatural.width), .spacer(minLength: 0), .fixed(side),
+                                              .flexible(minimum: 2 * Look.cartQuantityPaddingH, ideal: widestBox), .fixed(side)],
+                                             spacing: Look.cartControlSpacing, proposal: textWidth)
+            // On whole pixels, so that right to left the mirrored box's edges stay on the grid.
+            let priceWidth = (shares[0] * d.scale - 1e-9).rounded(.up) / d.scale
+            let price = up(measurer.measure(priceText, font: font(Look.cartPriceFont), maxWidth: max(1, priceWidth), maxLines: 1))
+            let controlsHeight = max(price.height, max(Look.cartStepperSymbolSide, quantityBox))
             let stack = name.height + Look.cartTextSpacing + details.height + Look.cartTextSpacing + controlsHeight
             let content = max(Look.cartImageSide, stack)
             let height = content + 2 * pad
             let stackTop = pad + half(content - stack)
             let controls = Rect(x: textX, y: stackTop + name.height + details.height + 2 * Look.cartTextSpacing, width: textWidth, height: controlsHeight)
-            let stepperBand = beside ? controls : Rect(x: textX, y: controls.maxY - stepperHeight, width: textWidth, height: stepperHeight)
-            let priceY = beside ? controls.minY + half(controls.height - price.height) : controls.minY
+            let priceY = controls.minY + half(controls.height - price.height)
             let trash = Look.cartTrashSize
             return RowMetrics(
                 height: height,
@@ -197,8 +209,7 @@ public struct CartLayout {
                 detailsFrame: place(Rect(x: textX, y: stackTop + name.height + Look.cartTextSpacing, width: textWidth, height: details.height)),
                 controlsFrame: place(controls),
                 priceFrame: place(Rect(x: textX, y: priceY, width: priceWidth, height: price.height)),
-                priceFont: priceFont,
-                stepperFrame: place(stepperBand),
+                quantityWidth: shares[3],
                 trashFrame: place(Rect(x: d.width - trash.width, y: half(height - trash.height), width: trash.width, height: trash.height)))
         }
     }
@@ -246,8 +257,10 @@ public struct CartLayout {
         let chevron = ImageSource.symbol("chevron.left")
         list.append(.image(ImageDraw(source: chevron, frame: chevronFrame, contentMode: .fill, tint: text, mirrored: Symbols.isMirrored(chevron, in: direction),
                                       weight: Look.cartChevronWeight)))
-        list.append(.text(TextRun(cart.title, font: font(Look.cartTitleFont), color: text,
-                                  origin: Point(x: titleFrame.x, y: titleFrame.y), maxWidth: titleFrame.width, maxLines: titleMaxLines, direction: direction)))
+        if let title = TextRun.truncated(cart.title, font: font(Look.cartTitleFont), color: text, origin: Point(x: titleFrame.x, y: titleFrame.y),
+                                         width: titleFrame.width, maxLines: titleMaxLines, direction: direction, measurer: measurer) {
+            list.append(.text(title))
+        }
 
         // Rows, clipped to the scroll view; rows being removed beneath the others.
         let totalLine = totalLine(for: state)
@@ -259,15 +272,30 @@ public struct CartLayout {
 
         // Bottom area.
         let secondary = Look.cartSecondaryText.resolved(scheme)
-        list.append(.text(TextRun(labels.total, font: font(Look.cartTotalFont), color: secondary, origin: Point(x: totalLine.label.x, y: totalLine.label.y),
-                                  direction: direction)))
-        list.append(.text(TextRun(totalLine.text, font: totalLine.font, color: text,
-                                  origin: Point(x: totalLine.value.x, y: totalLine.value.y), direction: direction)))
+        let totalFont = font(Look.cartTotalFont)
+        let labelWidth = measurer.measure(labels.total, font: totalFont, maxWidth: nil).width
+        // Texts that fit their share are drawn at their place on one line, as they always were;
+        // one that does not is given its box: the label wraps in it, the total is truncated.
+        if labelWidth <= totalLine.label.width {
+            list.append(.text(TextRun(labels.total, font: totalFont, color: secondary, origin: Point(x: totalLabelFrame.x, y: totalLine.label.y),
+                                      direction: direction)))
+        } else if totalLine.label.width >= measurer.measure("…", font: totalFont, maxWidth: nil).width {
+            list.append(.text(TextRun(labels.total, font: totalFont, color: secondary, origin: Point(x: totalLine.label.x, y: totalLine.label.y),
+                                      maxWidth: totalLine.label.width, maxLines: totalLine.labelMaxLines, direction: direction)))
+        }
+        let valueWidth = measurer.measure(totalLine.text, font: totalFont, maxWidth: nil).width
+        if valueWidth <= totalLine.value.width {
+            let x = direction.isRightToLeft ? totalLine.value.x : totalLine.value.maxX - valueWidth
+            list.append(.text(TextRun(totalLine.text, font: totalFont, color: text, origin: Point(x: x, y: totalLine.value.y), direction: direction)))
+        } else if let run = TextRun.truncated(totalLine.text, font: totalFont, color: text, origin: Point(x: totalLine.value.x, y: totalLine.value.y),
+                                               width: totalLine.value.width, alignment: .trailing, direction: direction, measurer: measurer) {
+            list.append(.text(run))
+        }
         var checkout: [DisplayItem] = [
             .fill(.roundedRect(checkoutFrame, radius: Look.cartCheckoutCornerRadius), gradient(across: checkoutFrame)),
             .text(TextRun(labels.checkout, font: font(Look.cartCheckoutFont), color: .white,
                           origin: Point(x: checkoutTitleFrame.x, y: checkoutTitleFrame.y), maxWidth: checkoutTitleFrame.width, alignment: .center,
-                          direction: direction)),
+                          maxLines: Look.cartLabelLineLimit, direction: direction)),
         ]
         if state.isPressed("checkout") {
             checkout = [.group(transform: .identity, opacity: Look.buttonPressedOpacity, clip: nil, items: checkout)]
@@ -276,35 +304,50 @@ public struct CartLayout {
         return DisplayList(size: size, background: Look.cartGray.resolved(scheme), items: list)
     }
 
-    /// The total line in `state`: the total as text and its font, the boxes of the "Total"
-    /// label and of the value (right-aligned, right to left at the left), and the scroll view
-    /// above them. The total is one line, never broken inside the amount: beside the label when
-    /// it fits in what `HStack { "Total"; Spacer; total }` leaves it (the width minus the label
-    /// and twice the default spacing); else on a line of its own under the label, the full width
-    /// minus the padding, the bottom area growing upwards by that line and the scroll view
-    /// shrinking by as much, when the list has that much height; else beside the label in a
-    /// font shrunk to fit (`fitted(_:font:width:)`), so that the bottom area never reaches the
-    /// header. One line beside the label gives the static `totalLabelFrame` and `listFrame`.
-    public func totalLine(for state: CartState) -> (text: String, font: FontSpec, label: Rect, value: Rect, list: Rect) {
+    /// The total line in `state`: `HStack { label; Spacer(); total }` (spacing 8 pt) across the
+    /// width minus the padding, shared as SwiftUI does (`totalShares`): the total as text, the
+    /// boxes of the label and of the value (right-aligned, right to left at the left; each box's
+    /// width is its share), the most lines the label shows, and the scroll view above them.
+    ///
+    /// When both fit they keep their widths on one line (the static `totalLabelFrame` and
+    /// `listFrame`). Else the total, one line, is truncated at its share with "…" (an amount never
+    /// breaks), and the label wraps within its share, at most `Look.cartLabelLineLimit` lines
+    /// (fewer when the list has no height for them), the last ending in "…": its extra lines
+    /// grow the bottom area upwards and shrink the scroll view by as much; the total is centered
+    /// on the label's lines (the stack's `.center` alignment).
+    public func totalLine(for state: CartState) -> (text: String, label: Rect, value: Rect, labelMaxLines: Int, list: Rect) {
         let text = currency(state.total)
         let pad = Look.cartPadding
         let width = scene.device.width
-        let besideWidth = max(1, width - 2 * pad - totalLabelFrame.width - 2 * Look.cartStackSpacing)
-        let natural = font(Look.cartTotalFont)
-        let single = measurer.measure(text, font: natural, maxWidth: nil)
-        let ownLine = single.height.rounded(.up)
-        let below = single.width > besideWidth && single.width <= width - 2 * pad && ownLine <= listFrame.height
-        let valueFont = below ? natural : Self.fitted(text, font: natural, width: besideWidth, measurer: measurer)
-        let size = below ? single : measurer.measure(text, font: valueFont, maxWidth: nil)
-        let rise = below ? ownLine : 0
-        func half(_ v: Double) -> Double { (v / 2).rounded(.down) }
-        let lineTop = totalLabelFrame.minY - half(totalLineHeight - totalLabelFrame.height)
-        let label = Rect(x: totalLabelFrame.x, y: totalLabelFrame.minY - rise, width: totalLabelFrame.width, height: totalLabelFrame.height)
-        let valueX = scene.layoutDirection.isRightToLeft ? pad : width - pad - size.width
-        let valueY = below ? lineTop : label.minY + (label.height - size.height) / 2
-        let value = Rect(x: valueX, y: valueY, width: size.width, height: size.height)
+        let f = font(Look.cartTotalFont)
+        let shares = Self.totalShares(label: labels.total, total: text, font: f, width: width, measurer: measurer)
+        let oneLine = totalLabelFrame.height
+        let maxLines = max(1, min(Look.cartLabelLineLimit, Int(((totalLineHeight + listFrame.height) / max(1, oneLine)).rounded(.down))))
+        let labelSize = measurer.measure(labels.total, font: f, maxWidth: max(1, shares.label), maxLines: maxLines)
+        let labelHeight = max(oneLine, labelSize.height.rounded(.up))
+        let value = measurer.measure(text, font: f, maxWidth: max(1, shares.value), maxLines: 1)
+        let lineHeight = max(totalLineHeight, labelHeight)
+        let rise = lineHeight - totalLineHeight
+        let label = Rect(x: totalLabelFrame.x, y: totalLabelFrame.minY - rise, width: totalLabelFrame.width, height: labelHeight)
+        let labelBox = scene.layoutDirection.isRightToLeft
+            ? Rect(x: width - pad - shares.label, y: label.minY, width: shares.label, height: labelHeight)
+            : Rect(x: pad, y: label.minY, width: shares.label, height: labelHeight)
+        let valueX = scene.layoutDirection.isRightToLeft ? pad : width - pad - shares.value
+        let valueBox = Rect(x: valueX, y: label.minY + (label.height - value.height) / 2, width: shares.value, height: value.height)
         let list = Rect(x: listFrame.x, y: listFrame.y, width: listFrame.width, height: max(0, listFrame.height - rise))
-        return (text, valueFont, label, value, list)
+        return (text, labelBox, valueBox, maxLines, list)
+    }
+
+    /// The widths (pt) of the label and of the total in `HStack { label; Spacer(); total }`
+    /// (spacing 8 pt, `Look.cartStackSpacing`) across `width` minus twice the padding: each its
+    /// one-line width when both fit, else shared by `HStackSizing` (the narrower keeps its
+    /// width when it has half, else the two split the room).
+    static func totalShares(label: String, total: String, font: FontSpec, width: Double, measurer: any TextMeasuring) -> (label: Double, value: Double) {
+        let l = measurer.measure(label, font: font, maxWidth: nil).width
+        let t = measurer.measure(total, font: font, maxWidth: nil).width
+        let w = HStackSizing.widths([.text(ideal: l), .spacer(minLength: 0), .text(ideal: t)],
+                                    spacing: Look.cartStackSpacing, proposal: width - 2 * Look.cartPadding)
+        return (w[0], w[2])
     }
 
     /// The seed's `LinearGradient([lightblue, blue], startPoint: .leading, endPoint: .trailing)` over `r`
@@ -340,12 +383,17 @@ public struct CartLayout {
 
         var content: [DisplayItem] = [.fill(.rect(frame), .color(Look.cartGray.resolved(scheme)))]
         content += productImage(item.image, frame: m.imageFrame)
-        content.append(.text(TextRun(item.name, font: font(Look.cartNameFont), color: text, origin: Point(x: m.nameFrame.x, y: m.nameFrame.y), maxWidth: m.nameFrame.width,
-                                     direction: direction)))
-        content.append(.text(TextRun(item.details, font: font(Look.cartDetailsFont), color: Look.cartSecondaryText.resolved(scheme),
-                                     origin: Point(x: m.detailsFrame.x, y: m.detailsFrame.y), maxWidth: m.detailsFrame.width, direction: direction)))
-        content.append(.text(TextRun(currency(item.price), font: m.priceFont, color: Look.cartPrice.resolved(scheme),
-                                     origin: Point(x: m.priceFrame.x, y: m.priceFrame.y), maxWidth: m.priceFrame.width, maxLines: 1, direction: direction)))
+        content += [
+            TextRun.truncated(item.name, font: font(Look.cartNameFont), color: text, origin: Point(x: m.nameFrame.x, y: m.nameFrame.y),
+                              width: m.nameFrame.width, maxLines: Look.cartNameLineLimit, direction: direction, measurer: measurer),
+            TextRun.truncated(item.details, font: font(Look.cartDetailsFont), color: Look.cartSecondaryText.resolved(scheme),
+                              origin: Point(x: m.detailsFrame.x, y: m.detailsFrame.y), width: m.detailsFrame.width, maxLines: Look.cartNameLineLimit, direction: direction,
+                              measurer: measurer),
+        ].compactMap { $0.map(DisplayItem.text) }
+        if let price = TextRun.truncated(currency(item.price), font: font(Look.cartPriceFont), color: Look.cartPrice.resolved(scheme),
+                                          origin: Point(x: m.priceFrame.x, y: m.priceFrame.y), width: m.priceFrame.width, direction: direction, measurer: measurer) {
+            content.append(.text(price))
+        }
         content += controls(r, metrics: m, state: state)
         items.append(r.offset == 0 ? .group(transform: .identity, opacity: 1, clip: nil, items: content)
                                    : .group(transform: .translation(Vector(dx: r.offset, dy: 0)), opacity: 1, clip: nil, items: content))
@@ -355,14 +403,16 @@ public struct CartLayout {
 
     /// The frames of the minus symbol, the quantity box and the plus symbol for a quantity,
     /// right-aligned in the controls (row coordinates, pt); right to left the mirror image:
-    /// left-aligned, plus leftmost.
+    /// left-aligned, plus leftmost. The box is the quantity's width plus its padding, at most
+    /// `RowMetrics.quantityWidth`.
     public func stepperFrames(quantity: Int, metrics m: RowMetrics) -> (minus: Rect, quantity: Rect, plus: Rect) {
         let side = Look.cartStepperSymbolSide
         func place(_ r: Rect) -> Rect { scene.layoutDirection.mirrored(r, in: scene.device.width) }
-        let c = place(m.stepperFrame)  // the left-to-right frame
+        let c = place(m.controlsFrame)  // the left-to-right frame
         func half(_ v: Double) -> Double { (v / 2).rounded(.down) }
         let plus = Rect(x: c.maxX - side, y: c.minY + half(c.height - side), width: side, height: side)
-        let boxSize = Size(width: Self.quantityBoxWidth(quantity, font: font(Look.cartQuantityFont), measurer: measurer), height: quantityLineHeight + 2 * Look.cartQuantityPaddingV)
+        let boxSize = Size(width: min(m.quantityWidth, Self.quantityBoxWidth(quantity, font: font(Look.cartQuantityFont), measurer: measurer)),
+                           height: quantityLineHeight + 2 * Look.cartQuantityPaddingV)
         let box = Rect(x: plus.minX - Look.cartControlSpacing - boxSize.width, y: c.minY + half(c.height - boxSize.height), width: boxSize.width, height: boxSize.height)
         let minus = Rect(x: box.minX - Look.cartControlSpacing - side, y: c.minY + half(c.height - side), width: side, height: side)
         return (place(minus), place(box), place(plus))
@@ -383,19 +433,6 @@ public struct CartLayout {
         }
     }
 
-    /// `font` as it draws `text` on one line within `width` pt: unchanged when the text fits,
-    /// else smaller by whole hundredths of its size until it does (SwiftUI's
-    /// `.lineLimit(1).minimumScaleFactor(_:)`, with no lower bound but 1 pt).
-    static func fitted(_ text: String, font: FontSpec, width: Double, measurer: any TextMeasuring) -> FontSpec {
-        let natural = measurer.measure(text, font: font, maxWidth: nil).width
-        guard natural > width, natural > 0 else { return font }
-        var f = font
-        f.size = max(1, (font.size * width / natural * 100).rounded(.down) / 100)
-        // Widths are not exactly proportional to the size (hinting, rounding): step down until it fits.
-        while f.size > 1, measurer.measure(text, font: f, maxWidth: nil).width > width { f.size = max(1, f.size - font.size / 100) }
-        return f
-    }
-
     /// Width of the quantity box (pt): the number plus 10 pt on each side, rounded up.
     static func quantityBoxWidth(_ quantity: Int, font: FontSpec, measurer: any TextMeasuring) -> Double {
         (measurer.measure(String(quantity), font: font, maxWidth: nil).width + 2 * Look.cartQuantityPaddingH).rounded(.up)
@@ -406,6 +443,14 @@ public struct CartLayout {
         let text = Look.cartText.resolved(scheme)
         let f = stepperFrames(quantity: r.quantity, metrics: m)
         let label = measurer.measure(String(r.quantity), font: font(Look.cartQuantityFont), maxWidth: nil)
+        // A quantity wider than its box's share is truncated with "…" inside the box's padding.
+        let room = f.quantity.width - 2 * Look.cartQuantityPaddingH
+        let quantity: [DisplayItem] = label.width <= room
+            ? [.text(TextRun(String(r.quantity), font: font(Look.cartQuantityFont), color: text,
+                             origin: Point(x: f.quantity.midX - label.width / 2, y: f.quantity.minY + Look.cartQuantityPaddingV)))]
+            : [TextRun.truncated(String(r.quantity), font: font(Look.cartQuantityFont), color: text,
+                                  origin: Point(x: f.quantity.minX + Look.cartQuantityPaddingH, y: f.quantity.minY + Look.cartQuantityPaddingV),
+                                  width: room, direction: .leftToRight, measurer: measurer)].compactMap { $0.map(DisplayItem.text) }
         func symbol(_ name: String, _ frame: Rect) -> DisplayItem {
             let image = DisplayItem.image(ImageDraw(source: .symbol(name), frame: frame, tint: text, weight: Look.cartStepperSymbolWeight))
             guard state.isPressed(name, item: r.id) else { return image }
@@ -414,8 +459,7 @@ public struct CartLayout {
         return [
             symbol("minus", f.minus),
             .fill(.rect(f.quantity), .color(Look.cartQuantityBackground.resolved(scheme))),
-            .text(TextRun(String(r.quantity), font: font(Look.cartQuantityFont), color: text,
-                          origin: Point(x: f.quantity.midX - label.width / 2, y: f.quantity.minY + Look.cartQuantityPaddingV))),
+        ] + quantity + [
             symbol("plus", f.plus),
         ]
     }

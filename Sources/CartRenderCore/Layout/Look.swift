@@ -151,6 +151,12 @@ public enum Look {
     public static let shopNameTopPadding = 12.0
     /// Least height of the add button's label (pt, seed 000: `.frame(maxWidth: .infinity, minHeight: 44)`).
     public static let shopButtonMinLabelHeight = 44.0
+    /// The most lines the shop's title wraps to before the last ends in "…" (choice: a header
+    /// is a line or two; three keep a long localized title readable).
+    public static let shopTitleLineLimit = 3
+    /// The most lines the add button's title wraps to before the last ends in "…" (choice, as
+    /// `Look.cartLabelLineLimit`).
+    public static let shopButtonTitleLineLimit = 2
     /// Product image container height (pt) and padding of the image inside it (pt), seed 000.
     public static let shopImageContainerHeight = 260.0
     public static let shopImagePadding = 36.0
@@ -271,6 +277,14 @@ public enum Look {
     /// "Check out": full width minus 30 pt, 16 pt vertical padding, corner radius 15 (seed 003).
     public static let cartCheckoutInset = 30.0
     public static let cartCheckoutCornerRadius = 15.0
+    /// The most lines "Total" and the "Check out" title wrap to before the last ends in "…"
+    /// (choice: the seed sets no `lineLimit`; two lines keep the default labels whole at
+    /// `accessibility5` and stop a long localized label from filling the screen).
+    public static let cartLabelLineLimit = 2
+    /// The most lines a row's name, and its details, wrap to before the last ends in "…"
+    /// (choice: the seed sets no `lineLimit`; three keep "Tek Product 1" whole at
+    /// `accessibility5` and a very long name from making its row taller than the list).
+    public static let cartNameLineLimit = 3
 
     private static func dyn(_ r: Int, _ g: Int, _ b: Int, _ dr: Int, _ dg: Int, _ db: Int) -> DynamicColor {
         DynamicColor(light: Color(r8: r, g8: g, b8: b), dark: Color(r8: dr, g8: dg, b8: db))

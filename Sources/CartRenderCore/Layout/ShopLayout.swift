@@ -72,11 +72,15 @@ public struct ShopLayout {
         // Header: HStack { title; Spacer; cart } .padding(.horizontal, 24) .padding(.top, 8)
         let symbol = Self.symbolSize(font(Look.shopCartSymbolFont))
         let cartSize = Size(width: symbol.width + 2 * Look.shopCartIconPadding, height: symbol.height + 2 * Look.shopCartIconPadding)
-        // A long title wraps in the space the cart leaves (HStack spacing 8 pt), as Text does.
-        let title = measurer.measure(s.title, font: font(Look.shopTitleFont), maxWidth: contentWidth - cartSize.width - Look.shopHeaderSpacing)
+        // A long title wraps in the space the cart leaves (HStack spacing 8 pt), as Text does, to
+        // at most `Look.shopTitleLineLimit` lines; none when the cart leaves it no room.
+        let titleWidth = max(0, contentWidth - cartSize.width - Look.shopHeaderSpacing)
+        let title = titleWidth > 0
+            ? measurer.measure(s.title, font: font(Look.shopTitleFont), maxWidth: titleWidth, maxLines: Look.shopTitleLineLimit)
+            : Size(width: 0, height: 0)
         let headerTop = d.safeAreaTop + Look.shopHeaderTopPadding
         let headerHeight = max(title.height, cartSize.height)
-        titleFrame = place(Rect(x: pad, y: headerTop + (headerHeight - title.height) / 2, width: contentWidth - cartSize.width - Look.shopHeaderSpacing, height: title.height))
+        titleFrame = place(Rect(x: pad, y: headerTop + (headerHeight - title.height) / 2, width: titleWidth, height: title.height))
         cartIconFrame = place(Rect(x: d.width - pad - cartSize.width, y: headerTop + (headerHeight - cartSize.height) / 2,
                                    width: cartSize.width, height: cartSize.height))
         cartSymbolFrame = cartIconFrame.insetBy(Look.shopCartIconPadding)
@@ -87,16 +91,24 @@ public struct ShopLayout {
         imageContainerFrame = px(Rect(x: pad, y: y, width: contentWidth, height: Look.shopImageContainerHeight))
         y += Look.shopImageContainerHeight + Look.shopFlyButtonSpacing
         let icon = Self.symbolSize(font(Look.shopButtonFont))
-        // A long button title wraps inside the button, which grows taller.
-        let labelTitle = measurer.measure(s.buttonTitle, font: font(Look.shopButtonFont),
-                                          maxWidth: contentWidth - 2 * Look.buttonPaddingH - icon.width - Look.labelSpacing)
+        // The label is `HStack(spacing: 7) { icon; title }` in the button's padding, shared as
+        // SwiftUI does (`HStackSizing`): the icon keeps its size, the title gets the rest and
+        // wraps in it, to at most `Look.shopButtonTitleLineLimit` lines, the last ending in "…";
+        // the button grows taller. The label is centered in the button.
+        let titleNatural = measurer.measure(s.buttonTitle, font: font(Look.shopButtonFont), maxWidth: nil).width
+        let titleShare = HStackSizing.widths([.fixed(icon.width), .text(ideal: titleNatural)], spacing: Look.labelSpacing,
+                                             proposal: contentWidth - 2 * Look.buttonPaddingH)[1]
+        let labelTitle = titleShare > 0
+            ? measurer.measure(s.buttonTitle, font: font(Look.shopButtonFont), maxWidth: titleShare, maxLines: Look.shopButtonTitleLineLimit)
+            : Size(width: 0, height: 0)
         let labelHeight = max(Look.shopButtonMinLabelHeight, max(labelTitle.height, icon.height))
         buttonFrame = px(Rect(x: pad, y: y, width: contentWidth, height: labelHeight + 2 * Look.buttonPaddingV))
-        let labelWidth = min(icon.width + Look.labelSpacing + labelTitle.width, contentWidth - 2 * Look.buttonPaddingH)
+        let shownTitle = min(titleShare, labelTitle.width)
+        let labelWidth = icon.width + (shownTitle > 0 ? Look.labelSpacing + shownTitle : 0)
         let labelX = buttonFrame.midX - labelWidth / 2
         buttonIconFrame = place(Rect(x: labelX, y: buttonFrame.midY - icon.height / 2, width: icon.width, height: icon.height))
         buttonTitleFrame = place(Rect(x: labelX + icon.width + Look.labelSpacing, y: buttonFrame.midY - labelTitle.height / 2,
-                                      width: labelWidth - icon.width - Look.labelSpacing, height: labelTitle.height))
+                                      width: shownTitle, height: labelTitle.height))
         y = buttonFrame.maxY + Look.shopStackSpacing + Look.shopNameTopPadding
         let name = measurer.measure(s.productName, font: font(Look.shopNameFont), maxWidth: contentWidth)
         nameFrame = px(Rect(x: pad, y: y, width: contentWidth, height: name.height))
@@ -143,8 +155,10 @@ public struct ShopLayout {
         let direction = scene.layoutDirection
         var items: [DisplayItem] = []
 
-        items.append(.text(TextRun(s.title, font: font(Look.shopTitleFont), color: label, origin: Point(x: titleFrame.x, y: titleFrame.y), maxWidth: titleFrame.width,
-                                   direction: direction)))
+        if let title = TextRun.truncated(s.title, font: font(Look.shopTitleFont), color: label, origin: Point(x: titleFrame.x, y: titleFrame.y),
+                                         width: titleFrame.width, maxLines: Look.shopTitleLineLimit, direction: direction, measurer: measurer) {
+            items.append(.text(title))
+        }
 
         // Cart icon and badge, scaled together about the cart frame's center.
         var cart: [DisplayItem] = [.image(ImageDraw(source: Self.cartSymbol, frame: cartSymbolFrame, tint: tint,
@@ -166,9 +180,12 @@ public struct ShopLayout {
             .fill(.roundedRect(buttonFrame, radius: Look.buttonCornerRadius), .color(tint)),
             .image(ImageDraw(source: Self.buttonSymbol, frame: buttonIconFrame, tint: .white, mirrored: Symbols.isMirrored(Self.buttonSymbol, in: direction),
                              weight: font(Look.shopButtonFont).weight)),
-            .text(TextRun(s.buttonTitle, font: font(Look.shopButtonFont), color: .white, origin: Point(x: buttonTitleFrame.x, y: buttonTitleFrame.y),
-                          maxWidth: buttonTitleFrame.width, alignment: .center, direction: direction)),
         ]
+        if let title = TextRun.truncated(s.buttonTitle, font: font(Look.shopButtonFont), color: .white, origin: Point(x: buttonTitleFrame.x, y: buttonTitleFrame.y),
+                                         width: buttonTitleFrame.width, maxLines: Look.shopButtonTitleLineLimit, alignment: .center,
+                                         direction: direction, measurer: measurer) {
+            button.append(.text(title))
+        }
         if state.buttonPressed { button = [.group(transform: .identity, opacity: Look.buttonPressedOpacity, clip: nil, items: button)] }
         items += button
 

@@ -15,6 +15,11 @@ import CPango
 /// that run, at the same width and font), and the layout is told to start a new item at each of
 /// those line starts (`pieceStarts`): each line of the word is then shaped once, as Pango shapes
 /// the pieces of a broken word anyway. Texts without such runs are laid out exactly as before.
+///
+/// A one-line run (`maxLines: 1`) too wide for its `maxWidth` is cut at its tail in reading order
+/// with "…" (`tailTruncated(_:font:width:direction:)`) and laid out as that text: measured and
+/// drawn alike, aligned in its width like any line. Runs of more lines use Pango's end ellipsis
+/// on their last line.
 final class TextEngine: TextMeasuring {
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     private let context: OpaquePointer  // PangoContext *
@@ -97,6 +102,9 @@ final class TextEngine: TextMeasuring {
     /// every layout made, before it is made: a layout lays out again when its context changes.
     func layout(_ text: String, font: FontSpec, maxWidth: Double?, maxLines: Int?, alignment: TextRun.Alignment,
                 direction: LayoutDirection = .leftToRight, newItemsAt starts: [Int32]) -> OpaquePointer {
+        if maxLines == 1, let w = maxWidth, let cut = tailTruncated(text, font: font, width: w, direction: direction) {
+            return layout(cut, font: font, maxWidth: w, maxLines: nil, alignment: alignment, direction: direction, newItemsAt: [])
+        }
         let rightToLeft = direction.isRightToLeft
         pango_context_set_base_dir(pangoContext, rightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_WEAK_LTR)
         let layout = pango_layout_new(pangoContext)!
@@ -135,6 +143,36 @@ final class TextEngine: TextMeasuring {
             }
         }
         return layout
+    }
+
+    /// A one-line text too wide for `width` pt cut at its tail in reading order: the longest
+    /// prefix of whole characters (trailing spaces dropped) that fits with "…" after it; nil
+    /// when the text fits. This is SwiftUI's `.lineLimit(1)` with `.truncationMode(.tail)`: the
+    /// end of the text goes, whatever its direction. Pango's own end ellipsis removes the visual
+    /// end of the line instead — in a right-to-left amount (`١٢٫٥٠ ر.س.`) the currency and the
+    /// start of the number, leaving its last digits — and widens "…" to fill what it removed, so
+    /// that a truncated line could not be aligned to its trailing edge.
+    /// - Complexity: O(n log n) in the text's length (a binary search of layouts).
+    func tailTruncated(_ text: String, font: FontSpec, width: Double, direction: LayoutDirection) -> String? {
+        func fits(_ s: String) -> Bool {
+            let l = layout(s, font: font, maxWidth: nil, maxLines: nil, alignment: .leading, direction: direction, newItemsAt: [])
+            defer { g_object_unref(UnsafeMutableRawPointer(l)) }
+            var logical = PangoRectangle()
+            pango_layout_get_extents(l, nil, &logical)
+            return Double(logical.width) / Double(PANGO_SCALE) <= width
+        }
+        guard !fits(text) else { return nil }
+        let characters = Array(text)
+        func candidate(_ k: Int) -> String {
+            String(String(characters[0..<k]).reversed().drop { $0.isWhitespace }.reversed()) + "…"
+        }
+        // The largest k whose candidate fits (0: "…" alone, drawn only where it fits: see the layout).
+        var lo = 0, hi = characters.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if fits(candidate(mid)) { lo = mid } else { hi = mid - 1 }
+        }
+        return candidate(lo)
     }
 
     /// The UTF-8 byte offsets of the lines of each run of more than `longRunCharacters`

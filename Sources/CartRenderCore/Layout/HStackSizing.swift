@@ -1,0 +1,98 @@
+/// How SwiftUI's `HStack` shares its width among its children, for the rows of the screens
+/// whose texts may not all fit (the cart row's price and stepper, "Total" and the total, the
+/// add button's `Label`).
+///
+/// The algorithm (Apple, "HStack" and `layoutPriority(_:)`; described step by step in *The SwiftUI
+/// Field Guide*, "HStack"):
+/// 1. The spacing between adjacent children is taken off the proposed width first.
+/// 2. The children are ordered by flexibility — the difference between the widest and the
+///    narrowest width a child can take (proposed ∞ and 0) — least flexible first, in their
+///    order among equals. Fixed-size children (symbols, framed boxes) have flexibility 0 and so
+///    come first.
+/// 3. Each child in that order is offered the remaining width divided by the number of children
+///    not yet sized, takes what it can of the offer (its minimum when offered less, its ideal
+///    when offered more), and the remaining width shrinks by what it took.
+///
+/// So two texts that both fit take their ideal widths; of a long and a short text the short
+/// keeps its width and the long one gets the rest; two long texts split the width equally; a
+/// fixed-size child keeps its width whatever the offer (and may overflow the stack).
+///
+/// A `Spacer` is left out of the division: it takes its minimum length off the width first and,
+/// at the end, whatever the other children left (never less than its minimum). This is what rows
+/// such as `HStack { Text(title).lineLimit(1); Spacer(); Text(date) }` do on iOS: the title is
+/// truncated only when the two texts do not fit together, not at a third of the row. Layout
+/// priorities are not modelled (the seeds set none): every child has priority 0.
+public enum HStackSizing {
+    /// One child of the stack, by the widths it can take (pt).
+    public enum Child: Equatable, Sendable {
+        /// A child of one width whatever it is offered: a symbol, a box with a fixed frame.
+        case fixed(Double)
+        /// A child that takes any width from `minimum` to `ideal`: a `Text`, which wraps or
+        /// truncates when offered less than its ideal (one-line) width.
+        case flexible(minimum: Double, ideal: Double)
+        /// A `Spacer(minLength:)`.
+        case spacer(minLength: Double)
+
+        /// A text `ideal` pt wide on one line: it takes any width down to 0 (a `Text` proposed
+        /// less than its width truncates or wraps).
+        public static func text(ideal: Double) -> Child { .flexible(minimum: 0, ideal: ideal) }
+
+        /// The narrowest and the widest width the child takes (pt).
+        var range: (min: Double, max: Double) {
+            switch self {
+            case .fixed(let w): return (w, w)
+            case .flexible(let lo, let hi): return (lo, max(lo, hi))
+            case .spacer(let m): return (m, .infinity)
+            }
+        }
+    }
+
+    /// The width (pt) each child takes, in `children` order, when the stack is proposed
+    /// `proposal` pt with `spacing` pt between adjacent children.
+    ///
+    /// Example: `widths([.flexible(minimum: 0, ideal: 300), .flexible(minimum: 0, ideal: 40)],
+    /// spacing: 10, proposal: 210)` is `[160, 40]`: the short text is offered 100, takes 40; the
+    /// long one is offered the 160 left.
+    /// - Complexity: O(n log n) in the number of children.
+    public static func widths(_ children: [Child], spacing: Double, proposal: Double) -> [Double] {
+        guard !children.isEmpty else { return [] }
+        var remaining = proposal - spacing * Double(children.count - 1)
+        var widths = [Double](repeating: 0, count: children.count)
+        var spacers: [Int] = []
+        var sized: [(index: Int, flexibility: Double)] = []
+        for (i, c) in children.enumerated() {
+            if case .spacer(let m) = c {
+                spacers.append(i)
+                remaining -= m
+            } else {
+                sized.append((i, c.range.max - c.range.min))
+            }
+        }
+        sized.sort { $0.flexibility < $1.flexibility || ($0.flexibility == $1.flexibility && $0.index < $1.index) }
+        for (k, entry) in sized.enumerated() {
+            let offer = max(0, remaining) / Double(sized.count - k)
+            let r = children[entry.index].range
+            let w = min(max(offer, r.min), r.max)
+            widths[entry.index] = w
+            remaining -= w
+        }
+        // The spacers share what is left equally, each at least its minimum.
+        let left = max(0, remaining)
+        for i in spacers { widths[i] = children[i].range.min + left / Double(spacers.count) }
+        return widths
+    }
+}
+
+extension TextRun {
+    /// `text` in a box `width` pt wide at `origin`, wrapped to at most `maxLines` lines (nil:
+    /// any number), the last truncated at the tail with "…" when the text needs more (`.lineLimit(_:)`,
+    /// `.truncationMode(.tail)`; one line: an amount that never breaks). Pango ellipsizes at
+    /// `maxWidth` with `maxLines`, and `TextMeasuring.measure` with the same width and limit
+    /// reports the size drawn. nil when not even "…" fits the width, so that nothing is drawn
+    /// past the box.
+    static func truncated(_ text: String, font: FontSpec, color: Color, origin: Point, width: Double, maxLines: Int? = 1,
+                          alignment: Alignment = .leading, direction: LayoutDirection, measurer: any TextMeasuring) -> TextRun? {
+        guard width >= measurer.measure("…", font: font, maxWidth: nil).width else { return nil }
+        return TextRun(text, font: font, color: color, origin: origin, maxWidth: width, alignment: alignment, maxLines: maxLines, direction: direction)
+    }
+}
