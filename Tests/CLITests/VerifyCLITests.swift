@@ -120,11 +120,12 @@ final class VerifyCLITests: XCTestCase {
     }
 
     func testMaskInPointsHidesAChange() throws {
-        XCTAssertEqual(try run(verify + ["--frames", "0-0", "--scale", "2"]).status, 0)
+        let verify2x = ["verify", "scene.json", "--baseline", "snaps/scene", "--scale", "2", "--frames", "0-0"]
+        XCTAssertEqual(try run(verify2x).status, 0)
         try changePixel("frame_0000.png")   // pixel (10, 10) at 2x = point (5, 5)
-        XCTAssertEqual(try run(verify + ["--frames", "0-0", "--scale", "2"], env: ["CI": "1"]).status, 1)
-        XCTAssertEqual(try run(verify + ["--frames", "0-0", "--scale", "2", "--mask", "5,5,0.5,0.5"], env: ["CI": "1"]).status, 0)
-        XCTAssertEqual(try run(verify + ["--frames", "0-0", "--scale", "2", "--mask", "6,5,10,10"], env: ["CI": "1"]).status, 1)
+        XCTAssertEqual(try run(verify2x, env: ["CI": "1"]).status, 1)
+        XCTAssertEqual(try run(verify2x + ["--mask", "5,5,0.5,0.5"], env: ["CI": "1"]).status, 0)
+        XCTAssertEqual(try run(verify2x + ["--mask", "6,5,10,10"], env: ["CI": "1"]).status, 1)
     }
 
     func testUsageErrorsExit64WithOneSentence() throws {
@@ -138,6 +139,11 @@ final class VerifyCLITests: XCTestCase {
             (["verify", "scene.json", "--baseline-dir", "x"], "unknown option --baseline-dir; did you mean --baseline?"),
             (verify + ["--frames", "0-99"], "--frames: the render has frames 0-13, got 99 as the last"),
             (["verify", "a.json", "b.json", "--baseline", "x"], "verify: expected at most one scene file, got 2: a.json b.json"),
+            // A repeated option is refused as render refuses it, not taken last-wins.
+            (["verify", "scene.json", "--baseline", "b1", "--baseline", "b2"], "--baseline is given more than once"),
+            (verify + ["--record", "never", "--record", "all"], "--record is given more than once"),
+            (verify + ["--scale", "2"], "--scale is given more than once"),
+            (verify + ["--threshold", "0.1", "--threshold=0.2"], "--threshold is given more than once"),
         ]
         for (args, message) in table {
             let r = try run(args)

@@ -52,7 +52,7 @@ public struct VerifyCommand: Equatable, Sendable {
         Option("--summary-markdown", "FILE", "Also write a Markdown summary (as appended to $GITHUB_STEP_SUMMARY under GitHub Actions) to FILE.",
                .nonEmpty("a file name")) { $0.summaryMarkdown = $1 },
         .help,
-    ], repeats: .lastWins).including(ComparisonOptions.options, at: \.tolerance).including(SceneOptions.options, at: \.scene)
+    ]).including(ComparisonOptions.options, at: \.tolerance).including(SceneOptions.options, at: \.scene)
 
     /// Parses verify arguments (after `verify`).
     /// - Throws: `UsageError` with one sentence naming the option.
