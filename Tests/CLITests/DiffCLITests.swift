@@ -198,6 +198,16 @@ final class DiffCLITests: XCTestCase {
         XCTAssertEqual(extra.stderr, "cartrender: A/frame_0002.png: \(fifo)\n")
     }
 
+    /// `--out` through a symbolic link writes the link's target, and the link stays.
+    func testOutThroughASymbolicLinkWritesItsTarget() throws {
+        try write("a.png")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/diff.png", withDestinationPath: "target.png")
+        let r = try run(["a.png", "a.png", "--out", "diff.png"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: dir + "/diff.png")[.type] as? FileAttributeType, .typeSymbolicLink)
+        XCTAssertEqual(try PNGDecoder.decode(contentsOf: dir + "/target.png").width, try PNGDecoder.decode(contentsOf: dir + "/a.png").width)
+    }
+
     /// A FIFO named `report.json` in the report directory (where an earlier report is read to
     /// find its images) is not waited on but replaced by the new report.
     func testAFIFONamedLikeTheEarlierReportIsReplaced() throws {

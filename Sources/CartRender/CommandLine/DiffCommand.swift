@@ -102,10 +102,7 @@ public struct DiffCommand: Equatable, Sendable {
             Stderr.write("cartrender: diff interrupted by \(interrupts.signalName); nothing written\n")
             return interrupts.exitCode
         }
-        if let out, let diffImage {
-            let dir = OutputDirectory.parent(of: out)
-            try OutputDirectory(path: dir.isEmpty ? "." : dir).write(try PNGEncoder.encode(diffImage), to: (out as NSString).lastPathComponent)
-        }
+        if let out, let diffImage { try OutputFile.write(try PNGEncoder.encode(diffImage), to: out) }
         let passed = comparison.status == .pass
         if json {
             var m: [(String, JSONValue)] = []

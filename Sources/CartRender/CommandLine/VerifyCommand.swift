@@ -91,10 +91,7 @@ public struct VerifyCommand: Equatable, Sendable {
         }
         let markdown = MarkdownSummary.markdown(for: result, baselineMissing: baselineMissing)
         if let path = environment[Self.stepSummaryVariable], !path.isEmpty { try MarkdownSummary.append(markdown, to: path) }
-        if let path = summaryMarkdown {
-            let dir = OutputDirectory.parent(of: path)
-            try OutputDirectory(path: dir.isEmpty ? "." : dir).write(Array(markdown.utf8), to: (path as NSString).lastPathComponent)
-        }
+        if let path = summaryMarkdown { try OutputFile.write(Array(markdown.utf8), to: path) }
         return result.passedWithAudit ? .success : .differences
     }
 
