@@ -139,6 +139,7 @@ final class VerifyCLITests: XCTestCase {
             (["verify", "scene.json", "--baseline-dir", "x"], "unknown option --baseline-dir; did you mean --baseline?"),
             (verify + ["--frames", "0-99"], "--frames: the render has frames 0-13, got 99 as the last"),
             (["verify", "a.json", "b.json", "--baseline", "x"], "verify: expected at most one scene file, got 2: a.json b.json"),
+            (["verify", "", "--baseline", "b"], "the scene file name is empty"),
             // A repeated option is refused as render refuses it, not taken last-wins.
             (["verify", "scene.json", "--baseline", "b1", "--baseline", "b2"], "--baseline is given more than once"),
             (verify + ["--record", "never", "--record", "all"], "--record is given more than once"),

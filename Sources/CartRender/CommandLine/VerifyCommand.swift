@@ -58,11 +58,7 @@ public struct VerifyCommand: Equatable, Sendable {
     /// - Throws: `UsageError` with one sentence naming the option.
     public static func parse(_ arguments: [String]) throws -> VerifyCommand {
         var c = VerifyCommand()
-        let (positionals, given) = try options.parse(arguments, into: &c) { positionals in
-            guard positionals.count <= 1 else {
-                throw UsageError("verify: expected at most one scene file, got \(positionals.count): \(positionals.joined(separator: " "))")
-            }
-        }
+        let (positionals, given) = try options.parse(arguments, into: &c) { try SceneOptions.checkScenePositionals($0, command: "verify") }
         c.scene.scenePath = positionals.first
         guard given.contains("--baseline") else { throw UsageError("verify needs --baseline DIR (the directory of baseline frames)") }
         try c.tolerance.checkExclusiveLimits()
