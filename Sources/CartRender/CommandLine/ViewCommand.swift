@@ -29,9 +29,11 @@ public struct ViewCommand: Equatable, Sendable {
     }
 
     /// Reads the manifest and writes the page.
-    /// - Throws: ``InputError``: 66 for a missing directory or manifest, 65 for a path that is
-    ///   not a directory or a manifest that is not JSON (line, column) or not a manifest (its
-    ///   JSON path); `OutputError` (73) when the page cannot be written.
+    /// - Throws: ``InputError``: 66 for a missing directory or manifest, or a frame file the
+    ///   manifest lists that is not in the directory (the first one); 65 for a path that is not a
+    ///   directory, or a manifest that is not JSON (line, column), not a manifest (its JSON path)
+    ///   or whose numbers contradict themselves (``Manifest/numbersProblem``); `OutputError` (73)
+    ///   when the page cannot be written.
     public func run() throws -> ExitCode {
         let manifest = try Self.readManifest(in: directory)
         let out = try OutputDirectory(path: directory)
@@ -50,7 +52,8 @@ public struct ViewCommand: Equatable, Sendable {
         return .success
     }
 
-    /// `DIR/manifest.json`, read with the manifest's one reader.
+    /// `DIR/manifest.json`, read with the manifest's one reader, its numbers checked and its
+    /// frame files found in `directory`.
     /// - Throws: as ``run()``, before anything is written.
     static func readManifest(in directory: String) throws -> Manifest {
         guard let isDirectory = FileSystemPath.isDirectory(directory) else {
@@ -65,10 +68,21 @@ public struct ViewCommand: Equatable, Sendable {
             }
             throw InputError(error.exitCode == .noInput ? .unreadable : .invalid, path: path, reason: error.reason(notA: "a manifest file"))
         }
-        do { return try Manifest(json: bytes) } catch let e as JSONSyntaxError {
+        let manifest: Manifest
+        do { manifest = try Manifest(json: bytes) } catch let e as JSONSyntaxError {
             throw InputError(.invalid, path: path, reason: "line \(e.location.line), column \(e.location.column): \(e.message)")
         } catch let e as DecodingError {
             throw InputError(.invalid, path: path, reason: (e.jsonPath.isEmpty ? "" : e.jsonPath + ": ") + e.reason)
         }
+        if let problem = manifest.numbersProblem { throw InputError(.invalid, path: path, reason: problem) }
+        for (position, frame) in manifest.frames.enumerated() {
+            for file in frame.files {
+                let full = (directory as NSString).appendingPathComponent(file.name)
+                var info = stat()
+                guard FileSystemPath.stat(full, &info) != 0 else { continue }
+                throw InputError(.unreadable, path: full, reason: "no such file (\(path) lists it at frames[\(position)])")
+            }
+        }
+        return manifest
     }
 }
