@@ -5,6 +5,10 @@ import Foundation
 /// (``ViewerPage``), from `DIR/manifest.json`. The page is the one `render --viewer` writes for
 /// the same run, byte for byte. It is written atomically under the directory's lock; nothing
 /// else in `DIR` changes (the manifest does not list a page written this way).
+///
+/// On the top directory of a variant matrix render (`variants.json`, no `manifest.json`) it
+/// writes each listed variant's page, then `DIR/index.html` linking them (``VariantsIndexPage``),
+/// as `render --viewer` does for the matrix.
 public struct ViewCommand: Equatable, Sendable {
     public var directory = ""
     public var quiet = false
@@ -35,21 +39,42 @@ public struct ViewCommand: Equatable, Sendable {
     ///   or whose numbers contradict themselves (``Manifest/numbersProblem``); `OutputError` (73)
     ///   when the page cannot be written.
     public func run() throws -> ExitCode {
+        if FileSystemPath.isDirectory(directory) == true, let listing = try VariantsFile.read(in: directory) {
+            let pages = try listing.variants.map { v in try Self.readManifest(in: (directory as NSString).appendingPathComponent(v.directory)) }
+            for (v, manifest) in zip(listing.variants, pages) {
+                try Self.writePage(ViewerPage.html(for: manifest), in: (directory as NSString).appendingPathComponent(v.directory))
+            }
+            let page = try Self.writePage(VariantsIndexPage.html(for: listing), in: directory)
+            if !quiet {
+                let n = listing.variants.count
+                Stderr.write("cartrender: wrote \(page) and the page of each of its \(n) variant\(n == 1 ? "" : "s")\n")
+            }
+            return .success
+        }
         let manifest = try Self.readManifest(in: directory)
+        let page = try Self.writePage(ViewerPage.html(for: manifest), in: directory)
+        if !quiet {
+            Stderr.write("cartrender: wrote \(page) (\(manifest.frames.count) frame\(manifest.frames.count == 1 ? "" : "s"))\n")
+        }
+        return .success
+    }
+
+    /// Writes `html` as `directory/index.html`, atomically under the directory's lock.
+    /// - Returns: the page's path.
+    /// - Throws: `OutputError` (73).
+    @discardableResult
+    static func writePage(_ html: String, in directory: String) throws -> String {
         let out = try OutputDirectory(path: directory)
         let staging = try StagingArea(in: out)
         do {
-            try staging.write(Array(try ViewerPage.html(for: manifest).utf8), to: ViewerSink.fileName)
+            try staging.write(Array(html.utf8), to: ViewerSink.fileName)
             try staging.moveIntoPlace([ViewerSink.fileName], removing: [])
         } catch {
             staging.discard()
             throw error
         }
         staging.discard()
-        if !quiet {
-            Stderr.write("cartrender: wrote \(out.url(ViewerSink.fileName)) (\(manifest.frames.count) frame\(manifest.frames.count == 1 ? "" : "s"))\n")
-        }
-        return .success
+        return out.url(ViewerSink.fileName)
     }
 
     /// `DIR/manifest.json`, read with the manifest's one reader, its numbers checked and its
