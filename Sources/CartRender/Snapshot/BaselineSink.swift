@@ -76,7 +76,7 @@ final class BaselineSink: FrameSink, @unchecked Sendable {
             frame.expectedSize = c.expectedSize
         }
         if let state = expectedStates[rendered.index] {
-            frame.stateChanges = ManifestComparison.changes(expected: state, actual: try JSONValue(encoding: rendered.state))
+            frame.stateChanges = ManifestComparison.changes(expected: state, actual: try rendered.stateJSON())
             frame.stateCounts = !ignoreState
         }
         if record.records(frame.status) || (record == .failed && frame.status == .pass && !frame.passed) {
