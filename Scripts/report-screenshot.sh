@@ -11,17 +11,9 @@
 # (release if present, else debug; set BIN= to choose).
 set -euo pipefail
 
-cd "$(dirname "$0")/.."
-OUT=${1:-docs/report.png}
-if [ -z "${BIN:-}" ]; then
-    if [ -x .build/release/cartrender ]; then BIN=.build/release/cartrender
-    else swift build --product cartrender >&2; BIN=.build/debug/cartrender; fi
-fi
-CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
-[ -n "$CHROMIUM" ] || { echo "report-screenshot: chromium not found; apt-get install chromium" >&2; exit 69; }
-
-WORK=$(mktemp -d /tmp/cartrender-report-shot.XXXXXX)
-trap 'rm -rf "$WORK"' EXIT
+SHOT_NAME=report-screenshot SHOT_WORK=cartrender-report-shot
+source "$(dirname "$0")/lib/screenshot.sh"
+OUT=$(realpath -m "${1:-docs/report.png}")
 
 "$BIN" schema > /dev/null   # fails early with a clear message when the build is broken
 cat > "$WORK/fly.json" <<'JSON'
@@ -40,8 +32,6 @@ JSON
 sed 's/"at": 1.40/"at": 1.50/' "$WORK/fly.json" > "$WORK/fly-later.json"
 
 # Relative paths, as a user would type them, so that the report shows them.
-BIN=$(realpath "$BIN")
-OUT=$(realpath -m "$OUT")
 cd "$WORK"
 "$BIN" verify fly.json --baseline snapshots/fly --record all --quiet > /dev/null
 status=0
@@ -51,11 +41,4 @@ tail -n 1 verify.out
 
 REPORT="$WORK/snapshots/cartrender-report/index.html"
 [ -f "$REPORT" ] || { echo "report-screenshot: no report at $REPORT" >&2; exit 70; }
-mkdir -p "$(dirname "$OUT")"
-# --virtual-time-budget lets the page's script run and the images load before the shot.
-"$CHROMIUM" --headless --no-sandbox --disable-gpu --hide-scrollbars --force-device-scale-factor=1 \
-    --window-size=1440,1100 --virtual-time-budget=5000 \
-    --screenshot="$OUT" "file://$REPORT" 2> "$WORK/chromium.log" || {
-    cat "$WORK/chromium.log" >&2; exit 70; }
-[ -s "$OUT" ] || { echo "report-screenshot: chromium wrote no screenshot" >&2; cat "$WORK/chromium.log" >&2; exit 70; }
-echo "report-screenshot: wrote $OUT"
+screenshot "file://$REPORT" "$OUT" 1440,1100

@@ -7,25 +7,8 @@
 # (release if present, else debug; set BIN= to choose).
 set -euo pipefail
 
-cd "$(dirname "$0")/.."
-OUT=${1:-docs/viewer.png}
-if [ -z "${BIN:-}" ]; then
-    if [ -x .build/release/cartrender ]; then BIN=.build/release/cartrender
-    else swift build --product cartrender >&2; BIN=.build/debug/cartrender; fi
-fi
-CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
-[ -n "$CHROMIUM" ] || { echo "viewer-screenshot: chromium not found; apt-get install chromium" >&2; exit 69; }
-
-WORK=$(mktemp -d /tmp/cartrender-viewer-shot.XXXXXX)
-trap 'rm -rf "$WORK"' EXIT
-BIN=$(realpath "$BIN")
-OUT=$(realpath -m "$OUT")
+SHOT_NAME=viewer-screenshot SHOT_WORK=cartrender-viewer-shot
+source "$(dirname "$0")/lib/screenshot.sh"
+OUT=$(realpath -m "${1:-docs/viewer.png}")
 "$BIN" --out "$WORK/frames" --viewer --quiet
-mkdir -p "$(dirname "$OUT")"
-# --virtual-time-budget lets the page's script run and the frame load before the shot.
-"$CHROMIUM" --headless --no-sandbox --disable-gpu --hide-scrollbars --force-device-scale-factor=1 \
-    --window-size=1200,820 --virtual-time-budget=5000 \
-    --screenshot="$OUT" "file://$WORK/frames/index.html#frame=42&arcs" 2> "$WORK/chromium.log" || {
-    cat "$WORK/chromium.log" >&2; exit 70; }
-[ -s "$OUT" ] || { echo "viewer-screenshot: chromium wrote no screenshot" >&2; cat "$WORK/chromium.log" >&2; exit 70; }
-echo "viewer-screenshot: wrote $OUT"
+screenshot "file://$WORK/frames/index.html#frame=42&arcs" "$OUT" 1200,820

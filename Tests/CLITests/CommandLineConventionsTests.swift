@@ -153,4 +153,44 @@ final class CommandLineConventionsTests: XCTestCase {
         let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md"), encoding: .utf8)
         XCTAssertTrue(readme.contains("\n## Scene file\n"))
     }
+
+    /// Runs `cartrender ARGS` with standard output a pipe whose reader has already gone (as
+    /// `| head -c 10` is once head has its bytes): returns how the process ended and its stderr.
+    private func runIntoClosedPipe(_ args: [String]) throws -> (reason: Process.TerminationReason, status: Int32, stderr: String) {
+        let binary = try XCTUnwrap(CommandRunner.binary, "the cartrender binary was not found; run `swift build` first")
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        close(fds[0])
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: binary)
+        p.arguments = args
+        p.currentDirectoryURL = URL(fileURLWithPath: dir)
+        p.environment = CommandRunner.environment()
+        p.standardOutput = FileHandle(fileDescriptor: fds[1], closeOnDealloc: true)
+        let err = Pipe()
+        p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationReason, p.terminationStatus, String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// A reader that goes away is not an error: no death by SIGPIPE (exit 141 in a shell), no
+    /// message, and the command's own status (0 for the schema and help, 1 for the audit of the
+    /// default scene, which finds issues, 64 for a bad command line still).
+    func testAReaderThatGoesAwayEndsTheRunQuietlyWithItsOwnStatus() throws {
+        let table: [([String], Int32)] = [
+            (["schema"], 0),
+            (["--help"], 0),
+            (["audit", "--json", "--scale", "1", "--fps", "4", "--quiet"], 1),
+            (["verify", "--bogus"], 64),
+        ]
+        for (args, status) in table {
+            let r = try runIntoClosedPipe(args)
+            XCTAssertEqual(r.reason, .exit, "\(args): ended by a signal (\(r.status))")
+            XCTAssertEqual(r.status, status, "\(args) \(r.stderr)")
+            XCTAssertEqual(r.stderr, status == 64 ? "cartrender: unknown option --bogus\nRun 'cartrender verify --help' for usage.\n" : "", "\(args)")
+        }
+    }
 }

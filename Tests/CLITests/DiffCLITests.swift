@@ -161,6 +161,8 @@ final class DiffCLITests: XCTestCase {
             (["a.png", "a.png", "--threshold", "x"], 64, "cartrender: --threshold: expected a number from 0 (exact) to 1 (black vs white), got \"x\"\nRun 'cartrender diff --help' for usage.\n"),
             (["a.png", "a.png", "--mask", "1.5,0,1,1"], 64, "cartrender: --mask: diff takes whole pixels, got \"1.5,0,1,1\"\nRun 'cartrender diff --help' for usage.\n"),
             (["D", "D"], 65, "cartrender: D: neither D nor D holds frame_NNNN.png files\n"),
+            (["a.png", "a.png", "--threshold", "0.1", "--threshold", "0.2"], 64, "cartrender: --threshold is given more than once\nRun 'cartrender diff --help' for usage.\n"),
+            (["a.png", "a.png", "--out", "d1.png", "-o", "d2.png"], 64, "cartrender: --out is given more than once\nRun 'cartrender diff --help' for usage.\n"),
         ]
         for (args, status, stderr) in table {
             let r = try run(args)
@@ -194,6 +196,16 @@ final class DiffCLITests: XCTestCase {
         let extra = try run(["A", "B"], timeout: 30)
         XCTAssertEqual(extra.status, 66)
         XCTAssertEqual(extra.stderr, "cartrender: A/frame_0002.png: \(fifo)\n")
+    }
+
+    /// `--out` through a symbolic link writes the link's target, and the link stays.
+    func testOutThroughASymbolicLinkWritesItsTarget() throws {
+        try write("a.png")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/diff.png", withDestinationPath: "target.png")
+        let r = try run(["a.png", "a.png", "--out", "diff.png"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: dir + "/diff.png")[.type] as? FileAttributeType, .typeSymbolicLink)
+        XCTAssertEqual(try PNGDecoder.decode(contentsOf: dir + "/target.png").width, try PNGDecoder.decode(contentsOf: dir + "/a.png").width)
     }
 
     /// A FIFO named `report.json` in the report directory (where an earlier report is read to

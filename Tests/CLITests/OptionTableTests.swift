@@ -69,11 +69,6 @@ final class OptionTableTests: XCTestCase {
         }
     }
 
-    func testLastWinsTablesApplyEveryValueInOrder() throws {
-        let lenient = OptionTable(Self.table.rows, repeats: .lastWins)
-        XCTAssertEqual(try parse(["--count", "2", "--count", "5"], lenient).0.count, 5)
-    }
-
     /// A part's table stores into the part; help lines are aligned at column 30 at least.
     func testIncludingAndHelp() throws {
         struct Whole { var part = Sample(); var flag = false }

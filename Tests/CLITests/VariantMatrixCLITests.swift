@@ -55,6 +55,40 @@ final class VariantMatrixCLITests: XCTestCase {
         }
     }
 
+    /// `render --viewer` of a matrix writes each variant's page and, on top, `index.html` linking
+    /// them; `cartrender view TOP` on the same render without `--viewer` writes the same pages
+    /// (it said "no manifest" before). A variant without its manifest is refused (66) before any page is written.
+    func testViewerOfAVariantMatrixLinksEachVariantsPage() throws {
+        let pick = ["--variant", "dark-en_US-motion", "--variant", "light-he_IL-reduceMotion", "--scale", "1", "--quiet"]
+        let viewer = try run(["scene.json", "--out", "out", "--viewer"] + pick)
+        XCTAssertEqual(viewer.status, 0, viewer.stderr)
+        XCTAssertEqual(try files("out"), ["dark-en_US-motion", "index.html", "light-he_IL-reduceMotion", "variants.json"])
+        let top = try String(contentsOfFile: dir + "/out/index.html", encoding: .utf8)
+        XCTAssertTrue(top.contains("<title>cartrender viewer: 2 variants</title>"), top)
+        XCTAssertTrue(top.contains(#"<li><a href="dark-en_US-motion/index.html">dark-en_US-motion</a> <span>colorScheme dark · locale en_US · reduceMotion motion · 3 frames</span></li>"#), top)
+        XCTAssertTrue(top.contains(#"<a href="light-he_IL-reduceMotion/index.html">"#), top)
+        XCTAssertTrue(try files("out/dark-en_US-motion").contains("index.html"))
+
+        XCTAssertEqual(try run(["scene.json", "--out", "plain"] + pick).status, 0)
+        XCTAssertFalse(try files("plain").contains("index.html"))
+        let view = try run(["view", "plain"])
+        XCTAssertEqual(view.status, 0, view.stderr)
+        XCTAssertEqual(view.stderr, "cartrender: wrote plain/index.html and the page of each of its 2 variants\n")
+        for page in ["index.html", "dark-en_US-motion/index.html", "light-he_IL-reduceMotion/index.html"] {
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: dir + "/plain/" + page)),
+                           try Data(contentsOf: URL(fileURLWithPath: dir + "/out/" + page)), page)
+        }
+
+        try FileManager.default.removeItem(atPath: dir + "/plain/index.html")
+        try FileManager.default.removeItem(atPath: dir + "/plain/dark-en_US-motion/index.html")
+        try FileManager.default.removeItem(atPath: dir + "/plain/light-he_IL-reduceMotion/manifest.json")
+        let missing = try run(["view", "plain"])
+        XCTAssertEqual(missing.status, 66)
+        XCTAssertEqual(missing.stderr, "cartrender: plain/light-he_IL-reduceMotion/manifest.json: no such file: plain/light-he_IL-reduceMotion is not the directory of a finished render\n")
+        XCTAssertFalse(try files("plain").contains("index.html"))
+        XCTAssertFalse(try files("plain/dark-en_US-motion").contains("index.html"), "nothing is written before every variant is read")
+    }
+
     func testVariantSelectsAndCommandLineOverridesApplyToAll() throws {
         let out = try run(["scene.json", "--out", "out", "--scale", "1", "--quiet", "--variant", "dark-en_US-motion", "--variant", "light-he_IL-motion", "--fps", "2"])
         XCTAssertEqual(out.status, 0, out.stderr)

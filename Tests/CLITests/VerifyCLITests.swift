@@ -120,11 +120,12 @@ final class VerifyCLITests: XCTestCase {
     }
 
     func testMaskInPointsHidesAChange() throws {
-        XCTAssertEqual(try run(verify + ["--frames", "0-0", "--scale", "2"]).status, 0)
+        let verify2x = ["verify", "scene.json", "--baseline", "snaps/scene", "--scale", "2", "--frames", "0-0"]
+        XCTAssertEqual(try run(verify2x).status, 0)
         try changePixel("frame_0000.png")   // pixel (10, 10) at 2x = point (5, 5)
-        XCTAssertEqual(try run(verify + ["--frames", "0-0", "--scale", "2"], env: ["CI": "1"]).status, 1)
-        XCTAssertEqual(try run(verify + ["--frames", "0-0", "--scale", "2", "--mask", "5,5,0.5,0.5"], env: ["CI": "1"]).status, 0)
-        XCTAssertEqual(try run(verify + ["--frames", "0-0", "--scale", "2", "--mask", "6,5,10,10"], env: ["CI": "1"]).status, 1)
+        XCTAssertEqual(try run(verify2x, env: ["CI": "1"]).status, 1)
+        XCTAssertEqual(try run(verify2x + ["--mask", "5,5,0.5,0.5"], env: ["CI": "1"]).status, 0)
+        XCTAssertEqual(try run(verify2x + ["--mask", "6,5,10,10"], env: ["CI": "1"]).status, 1)
     }
 
     func testUsageErrorsExit64WithOneSentence() throws {
@@ -138,6 +139,12 @@ final class VerifyCLITests: XCTestCase {
             (["verify", "scene.json", "--baseline-dir", "x"], "unknown option --baseline-dir; did you mean --baseline?"),
             (verify + ["--frames", "0-99"], "--frames: the render has frames 0-13, got 99 as the last"),
             (["verify", "a.json", "b.json", "--baseline", "x"], "verify: expected at most one scene file, got 2: a.json b.json"),
+            (["verify", "", "--baseline", "b"], "the scene file name is empty"),
+            // A repeated option is refused as render refuses it, not taken last-wins.
+            (["verify", "scene.json", "--baseline", "b1", "--baseline", "b2"], "--baseline is given more than once"),
+            (verify + ["--record", "never", "--record", "all"], "--record is given more than once"),
+            (verify + ["--scale", "2"], "--scale is given more than once"),
+            (verify + ["--threshold", "0.1", "--threshold=0.2"], "--threshold is given more than once"),
         ]
         for (args, message) in table {
             let r = try run(args)
@@ -240,6 +247,65 @@ final class VerifyCLITests: XCTestCase {
         let unwritable = try run(verify, env: ["CI": "true", "GITHUB_STEP_SUMMARY": dir + "/no/such/dir/summary.md"])
         XCTAssertEqual(unwritable.status, 73)
         XCTAssertTrue(unwritable.stderr.hasPrefix("cartrender: \(dir)/no/such/dir/summary.md: cannot be opened to append the summary ("), unwritable.stderr)
+    }
+
+    /// `--summary-markdown PATH` keeps what PATH is: a symbolic link stays a link and its target
+    /// gets the summary (a dangling one gets its file), a FIFO is written through (its reader gets
+    /// the summary), `/dev/stdout` is standard output after verify's lines, and a device that
+    /// cannot take it (a copy of /dev/full) is exit 73 naming the path, and stays a device.
+    func testSummaryMarkdownWritesThroughLinksFIFOsAndDevices() throws {
+        XCTAssertEqual(try run(verify).status, 0)
+        let expected = try run(verify + ["--summary-markdown", "plain.md"])
+        XCTAssertEqual(expected.status, 0, expected.stderr)
+        let markdown = try String(contentsOfFile: dir + "/plain.md", encoding: .utf8)
+        XCTAssertTrue(markdown.hasPrefix("### ✅ cartrender verify: passed"), markdown)
+        let fm = FileManager.default
+
+        try "old".write(toFile: dir + "/target.md", atomically: true, encoding: .utf8)
+        try fm.createSymbolicLink(atPath: dir + "/link.md", withDestinationPath: "target.md")
+        try fm.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
+        try fm.createSymbolicLink(atPath: dir + "/dangling.md", withDestinationPath: "sub/new.md")
+        for link in ["link.md", "dangling.md"] {
+            let r = try run(verify + ["--summary-markdown", link])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertEqual(try fm.attributesOfItem(atPath: dir + "/" + link)[.type] as? FileAttributeType, .typeSymbolicLink, "\(link) stays a link")
+        }
+        XCTAssertEqual(try String(contentsOfFile: dir + "/target.md", encoding: .utf8), markdown)
+        XCTAssertEqual(try String(contentsOfFile: dir + "/sub/new.md", encoding: .utf8), markdown)
+
+        let fifo = dir + "/summary.fifo"
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        final class Box: @unchecked Sendable { var data = Data() }
+        let read = Box()
+        let reader = DispatchGroup()
+        reader.enter()
+        DispatchQueue.global().async {
+            read.data = FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile() ?? Data()
+            reader.leave()
+        }
+        let throughFIFO = try run(verify + ["--summary-markdown", "summary.fifo"], timeout: 60)
+        XCTAssertEqual(throughFIFO.status, 0, throughFIFO.stderr)
+        XCTAssertEqual(reader.wait(timeout: .now() + 30), .success)
+        XCTAssertEqual(String(decoding: read.data, as: UTF8.self), markdown)
+        XCTAssertEqual(try fm.attributesOfItem(atPath: fifo)[.type] as? FileAttributeType, .typeUnknown, "a FIFO still (Foundation has no type for FIFOs)")
+        var info = stat()
+        XCTAssertEqual(lstat(fifo, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO)
+
+        let toStdout = try run(verify + ["--summary-markdown", "/dev/stdout"])
+        XCTAssertEqual(toStdout.status, 0, toStdout.stderr)
+        XCTAssertTrue(toStdout.stdout.hasPrefix("cartrender verify: passed"), toStdout.stdout)
+        XCTAssertTrue(toStdout.stdout.hasSuffix("\n" + markdown), toStdout.stdout)
+
+        let full = dir + "/full"
+        var device = stat()
+        XCTAssertEqual(stat("/dev/full", &device), 0)
+        guard mknod(full, S_IFCHR | 0o666, device.st_rdev) == 0 else { throw XCTSkip("no mknod here: \(String(cString: strerror(errno)))") }
+        let r = try run(verify + ["--summary-markdown", "full"])
+        XCTAssertEqual(r.status, 73)
+        XCTAssertEqual(r.stderr, "cartrender: full: cannot be written (No space left on device)\n")
+        XCTAssertEqual(lstat(full, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR, "still the device")
     }
 
     func testHelp() throws {

@@ -109,6 +109,37 @@ final class VerifyStateCLITests: XCTestCase {
                        "frames 0–2 agree with this render, the others were rewritten: the manifest's events are this render's")
     }
 
+    /// A baseline manifest that leaves frames without one state entry — one not listed, one listed
+    /// twice (in place of another, which is then missing too) — says so in one warning naming the
+    /// manifest and the frames, and `stateCompared` is false with the frames in
+    /// `framesWithoutState`; the other frames' states are still compared.
+    func testAPartialBaselineManifestNamesTheFramesWithoutState() throws {
+        XCTAssertEqual(try run(verify).status, 0)
+        try editManifest { m in
+            m.frames.remove(at: 3)                         // frame 3 not listed
+            m.frames[6] = m.frames[4]                      // frame 5 twice, in place of frame 7, not listed then
+        }
+        let partial = try run(verify, env: ["CI": "true"])
+        XCTAssertEqual(partial.status, 0, partial.stdout)
+        XCTAssertEqual(partial.stderr, "cartrender: snaps/manifest.json has no state for frames 3, 5, 7 (not listed, listed more than once, or without \"state\"): comparing their pixels only\n")
+        let report = try JSONSerialization.jsonObject(with: Data(try run(verify + ["--json"], env: ["CI": "true"]).stdout.utf8)) as! [String: Any]
+        XCTAssertEqual(report["stateCompared"] as? Bool, false)
+        XCTAssertEqual(report["framesWithoutState"] as? [Int], [3, 5, 7])
+        XCTAssertEqual(try JSONSerialization.jsonObject(with: Data(try text("cartrender-report/report.json").utf8)) as? NSDictionary, report as NSDictionary)
+
+        try editManifest { setCount(&$0, frame: 8, 4) }  // frame 9's entry: still compared
+        let failed = try run(verify, env: ["CI": "true"])
+        XCTAssertEqual(failed.status, 1)
+        XCTAssertTrue(failed.stdout.hasPrefix("state diverges first at frame 9 (t=0.9 s): count 4 → "), failed.stdout)
+
+        XCTAssertEqual(try run(verify + ["--record", "all"]).status, 0)
+        let whole = try run(verify + ["--json"], env: ["CI": "true"])
+        XCTAssertEqual(whole.stderr, "")
+        let full = try JSONSerialization.jsonObject(with: Data(whole.stdout.utf8)) as! [String: Any]
+        XCTAssertEqual(full["stateCompared"] as? Bool, true)
+        XCTAssertEqual(full["framesWithoutState"] as? [Int], [])
+    }
+
     /// A baseline without `manifest.json` is compared by its pixels, and stderr says so once;
     /// `--record all` writes the manifest.
     func testWithoutABaselineManifestVerifySaysSoOnce() throws {

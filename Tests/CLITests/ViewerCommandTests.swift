@@ -120,4 +120,47 @@ final class ViewerCommandTests: XCTestCase {
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/s"))
     }
+
+    /// A manifest whose numbers contradict themselves is refused with 65 naming the manifest and
+    /// the JSON path; a frame file it lists that is not in the directory with 66 naming the file.
+    /// No page is written.
+    func testViewRefusesAManifestThatContradictsItselfOrItsDirectory() throws {
+        let source = Binary.tempDir(self)
+        XCTAssertEqual(try Binary.run(["--out", source, "--quiet", "--frames", "0-4"] + small).status, 0)
+        let original = try json(source + "/manifest.json")
+        typealias Edit = (inout [String: Any]) -> Void
+        func frames(_ change: @escaping (inout [[String: Any]]) -> Void) -> Edit {
+            { m in var f = m["frames"] as! [[String: Any]]; change(&f); m["frames"] = f }
+        }
+        let cases: [(name: String, edit: Edit, status: Int32, reason: String)] = [
+            ("fps0", { $0["fps"] = 0 }, 65, "fps: must be at least 1, got 0"),
+            ("fpsNegative", { $0["fps"] = -30 }, 65, "fps: must be at least 1, got -30"),
+            ("scale0", { $0["scale"] = 0 }, 65, "scale: must be above 0, got 0"),
+            ("width", { $0["size"] = ["width": -3, "height": 852] }, 65, "size.width: must be at least 1 px, got -3"),
+            ("height", { $0["size"] = ["width": 393, "height": 0] }, 65, "size.height: must be at least 1 px, got 0"),
+            ("negativeIndex", frames { $0[0]["index"] = -1 }, 65, "frames[0].index: must be ≥ 0, got -1"),
+            ("duplicate", frames { $0[2]["index"] = 1 }, 65, "frames[2].index: must be greater than frames[1].index (1), got 1 (listed twice)"),
+            ("decreasing", frames { $0[3]["index"] = 0 }, 65, "frames[3].index: must be greater than frames[2].index (2), got 0"),
+        ]
+        for c in cases {
+            let dir = Binary.tempDir(self)
+            for name in try FileManager.default.contentsOfDirectory(atPath: source) {
+                try FileManager.default.copyItem(atPath: source + "/" + name, toPath: dir + "/" + name)
+            }
+            var m = original
+            c.edit(&m)
+            try JSONSerialization.data(withJSONObject: m).write(to: URL(fileURLWithPath: dir + "/manifest.json"))
+            let r = try Binary.run(["view", dir])
+            XCTAssertEqual(r.status, c.status, c.name)
+            XCTAssertEqual(r.stderr, "cartrender: \(dir)/manifest.json: \(c.reason)\n", c.name)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/index.html"), c.name)
+        }
+
+        try FileManager.default.removeItem(atPath: source + "/frame_0003.png")
+        try FileManager.default.removeItem(atPath: source + "/frame_0004.png")
+        let missing = try Binary.run(["view", source])
+        XCTAssertEqual(missing.status, 66)
+        XCTAssertEqual(missing.stderr, "cartrender: \(source)/frame_0003.png: no such file (\(source)/manifest.json lists it at frames[3])\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: source + "/index.html"))
+    }
 }

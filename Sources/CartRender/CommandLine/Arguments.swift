@@ -64,12 +64,7 @@ public struct RenderCommand: Equatable, Sendable {
     /// - Throws: `UsageError` with one sentence naming the option.
     public static func parse(_ arguments: [String]) throws -> RenderCommand {
         var c = RenderCommand()
-        let (positionals, names) = try options.parse(arguments, into: &c) { positionals in
-            guard positionals.count <= 1 else {
-                throw UsageError("expected at most one scene file, got \(positionals.count): \(positionals.joined(separator: " "))")
-            }
-            if positionals.first?.isEmpty == true { throw UsageError("the scene file name is empty") }
-        }
+        let (positionals, names) = try options.parse(arguments, into: &c) { try SceneOptions.checkScenePositionals($0, command: nil) }
         c.scene.scenePath = positionals.first
         let given = Set(names)
         if given.contains("--frames") && given.contains("--at") { throw UsageError("--frames and --at cannot be used together") }
@@ -113,7 +108,7 @@ extension OptionValue where Value == [OutputFormat] {
             var formats: [OutputFormat] = []
             for part in text.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let f = OutputFormat(rawValue: String(part)) else {
-                    throw UsageError("\(name): unknown format \(UsageError.quoted(String(part))); expected \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw UsageError("\(name): unknown format \(echoedQuoted(String(part))); expected \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 guard !formats.contains(f) else { throw UsageError("\(name): \(f.rawValue) is given more than once") }
                 formats.append(f)

@@ -31,12 +31,7 @@ public struct AuditCommand: Equatable, Sendable {
     /// - Throws: `UsageError` with one sentence naming the option.
     public static func parse(_ arguments: [String]) throws -> AuditCommand {
         var c = AuditCommand()
-        c.scene.scenePath = try options.parse(arguments, into: &c) { positionals in
-            guard positionals.count <= 1 else {
-                throw UsageError("audit: expected at most one scene file, got \(positionals.count): \(positionals.joined(separator: " "))")
-            }
-            if positionals.first?.isEmpty == true { throw UsageError("the scene file name is empty") }
-        }.positionals.first
+        c.scene.scenePath = try options.parse(arguments, into: &c) { try SceneOptions.checkScenePositionals($0, command: "audit") }.positionals.first
         return c
     }
 

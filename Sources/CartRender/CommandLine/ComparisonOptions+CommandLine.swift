@@ -51,7 +51,7 @@ extension OptionValue where Value == PixelRect {
         return OptionValue { name, text in
             let r = try numbers.parse(name, text)
             guard r.allSatisfy({ $0 == $0.rounded() && abs($0) < 1e9 }) else {
-                throw UsageError("\(name): diff takes whole pixels, got \(UsageError.quoted(text))")
+                throw UsageError("\(name): diff takes whole pixels, got \(echoedQuoted(text))")
             }
             return PixelRect(x: Int(r[0]), y: Int(r[1]), width: Int(r[2]), height: Int(r[3]))
         }

@@ -30,7 +30,7 @@ public struct DiffCommand: Equatable, Sendable {
         Option("--jobs", "N", "Worker threads for directories (default: the number of cores).", .jobs) { $0.jobs = $1 },
         Option("--quiet", "Print nothing on stdout: the exit status says whether A and B match (errors still go to stderr).") { $0.quiet = true },
         .help,
-    ], repeats: .lastWins).including(ComparisonOptions.options, at: \.tolerance)
+    ]).including(ComparisonOptions.options, at: \.tolerance)
 
     /// Parses diff arguments (after `diff`).
     /// - Throws: `UsageError`.
@@ -102,10 +102,7 @@ public struct DiffCommand: Equatable, Sendable {
             Stderr.write("cartrender: diff interrupted by \(interrupts.signalName); nothing written\n")
             return interrupts.exitCode
         }
-        if let out, let diffImage {
-            let dir = OutputDirectory.parent(of: out)
-            try OutputDirectory(path: dir.isEmpty ? "." : dir).write(try PNGEncoder.encode(diffImage), to: (out as NSString).lastPathComponent)
-        }
+        if let out, let diffImage { try OutputFile.write(try PNGEncoder.encode(diffImage), to: out) }
         let passed = comparison.status == .pass
         if json {
             var m: [(String, JSONValue)] = []

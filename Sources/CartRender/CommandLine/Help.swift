@@ -25,6 +25,8 @@ public enum Help {
         one page (no network, frames by relative path) with a scrubber, play and pause at full
         and quarter speed, ← → Home End, each frame's state and the event list, and overlays of
         the flights' arc paths and the previous frame. `cartrender --viewer` writes the same page.
+        On the top directory of a variant matrix render (variants.json) it writes each variant's
+        page and DIR/index.html linking them, as `cartrender --viewer` does for a matrix.
 
         USAGE
           cartrender view DIR [--quiet]
@@ -34,8 +36,9 @@ public enum Help {
         """ + ViewCommand.options.help + """
 
         EXIT STATUS
-          0 written · 64 bad command line · 65 DIR is not a directory or its manifest is not one
-          · 66 no such directory or no manifest.json · 73 index.html cannot be written
+          0 written · 64 bad command line · 65 DIR is not a directory, or its manifest is not one
+          or contradicts itself (fps, scale, size, frame indices) · 66 no such directory, no
+          manifest.json, or a frame file it lists is missing · 73 index.html cannot be written
         """
     }
 

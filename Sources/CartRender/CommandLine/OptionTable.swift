@@ -16,8 +16,7 @@ struct Option<Options> {
     let placeholder: String?
     let help: String
     /// Whether the option may be given more than once, each value applied in order (`--mask`
-    /// adds a rectangle each time). What another option given twice does is its table's
-    /// ``OptionTable/repeats``.
+    /// adds a rectangle each time). Another option given twice is a usage error.
     let repeatable: Bool
     /// Parses the option's text (`""` for a flag) and stores it.
     let apply: (inout Options, String) throws -> Void
@@ -58,22 +57,13 @@ struct Option<Options> {
 /// A command's options in the order of its help: parses a command line into `Options` and
 /// writes the OPTIONS lines of the help.
 struct OptionTable<Options> {
-    /// What an option that is not ``Option/repeatable`` does when it is given twice.
-    enum Repeats {
-        /// A usage error: `--out is given more than once`.
-        case refused
-        /// Each value is applied in order, so the last one wins (`--scale 1 … --scale 2`).
-        case lastWins
-    }
-
     let rows: [Option<Options>]
-    let repeats: Repeats
 
-    init(_ rows: [Option<Options>], repeats: Repeats = .refused) { self.rows = rows; self.repeats = repeats }
+    init(_ rows: [Option<Options>]) { self.rows = rows }
 
     /// The rows of `self`, then those of `part` storing into `path`.
     func including<Part>(_ part: OptionTable<Part>, at path: WritableKeyPath<Options, Part>) -> OptionTable {
-        OptionTable(rows + part.rows.map { $0.pullback(path) }, repeats: repeats)
+        OptionTable(rows + part.rows.map { $0.pullback(path) })
     }
 
     func row(_ spelling: String) -> Option<Options>? {
@@ -87,7 +77,7 @@ struct OptionTable<Options> {
     /// - Returns: the positionals, and the names of the options given, in order.
     /// - Throws: `UsageError` for an unknown option (with the nearest known one), a missing
     ///   value, a value given to a flag, what `checkPositionals` throws, a value the option's
-    ///   parser refuses, and (``Repeats/refused``) an option that is not repeatable given more than once.
+    ///   parser refuses, and an option that is not repeatable given more than once.
     func parse(_ arguments: [String], into options: inout Options,
                checkPositionals: ([String]) throws -> Void = { _ in }) throws -> (positionals: [String], given: [String]) {
         var positionals: [String] = []
@@ -122,7 +112,7 @@ struct OptionTable<Options> {
         try checkPositionals(positionals)
         for (option, text) in found { try option.apply(&options, text) }
         let given = found.map(\.0.name)
-        if repeats == .refused, let twice = found.first(where: { option, _ in !option.repeatable && given.filter { $0 == option.name }.count > 1 }) {
+        if let twice = found.first(where: { option, _ in !option.repeatable && given.filter { $0 == option.name }.count > 1 }) {
             throw UsageError("\(twice.0.name) is given more than once")
         }
         return (positionals, given)

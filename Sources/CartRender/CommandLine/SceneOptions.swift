@@ -27,6 +27,18 @@ public struct SceneOptions: Equatable, Sendable {
                repeatable: true) { $0.variants.append($1) },
     ])
 
+    /// Checks a command's positionals as its scene file: at most one, and not an empty name
+    /// (an unset shell variable), which would otherwise read as a missing file.
+    /// - Parameter command: the command's name, first in the sentence (`verify`); nil for a render.
+    /// - Throws: `UsageError`: `verify: expected at most one scene file, got 2: a.json b.json`,
+    ///   `the scene file name is empty`.
+    static func checkScenePositionals(_ positionals: [String], command: String?) throws {
+        guard positionals.count <= 1 else {
+            throw UsageError("\(command.map { $0 + ": " } ?? "")expected at most one scene file, got \(positionals.count): \(positionals.joined(separator: " "))")
+        }
+        if positionals.first?.isEmpty == true { throw UsageError("the scene file name is empty") }
+    }
+
     /// The scene overrides these options carry.
     public var overrides: SceneOverrides {
         SceneOverrides(fps: fps, scale: scale, colorScheme: colorScheme, reduceMotion: reduceMotion ? true : nil)

@@ -27,17 +27,8 @@ public struct UsageError: UsageProblem, Equatable, Sendable, CustomStringConvert
         "Run 'cartrender\(command.map { " " + $0 } ?? "") --help' for usage."
     }
 
-    /// `--NAME: expected WHAT, got "TEXT"`, the text cut as ``quoted(_:)`` cuts it.
+    /// `--NAME: expected WHAT, got "TEXT"`, the text cut as ``echoedQuoted(_:)`` cuts it.
     static func expected(_ option: String, _ what: String, got text: String) -> UsageError {
-        UsageError("\(option): expected \(what), got \(quoted(text))")
-    }
-
-    /// How much of a value a message echoes (characters): a value longer than this is cut to
-    /// it and ends with `…`, so that a pasted file or a 10 000-digit number stays one short line.
-    static let echoedLength = 40
-
-    /// `"TEXT"`, or `"FIRST 40 CHARACTERS…"` for a longer text.
-    static func quoted(_ text: String) -> String {
-        "\"" + (text.count > echoedLength ? text.prefix(echoedLength) + "…" : text) + "\""
+        UsageError("\(option): expected \(what), got \(echoedQuoted(text))")
     }
 }

@@ -52,17 +52,13 @@ public struct VerifyCommand: Equatable, Sendable {
         Option("--summary-markdown", "FILE", "Also write a Markdown summary (as appended to $GITHUB_STEP_SUMMARY under GitHub Actions) to FILE.",
                .nonEmpty("a file name")) { $0.summaryMarkdown = $1 },
         .help,
-    ], repeats: .lastWins).including(ComparisonOptions.options, at: \.tolerance).including(SceneOptions.options, at: \.scene)
+    ]).including(ComparisonOptions.options, at: \.tolerance).including(SceneOptions.options, at: \.scene)
 
     /// Parses verify arguments (after `verify`).
     /// - Throws: `UsageError` with one sentence naming the option.
     public static func parse(_ arguments: [String]) throws -> VerifyCommand {
         var c = VerifyCommand()
-        let (positionals, given) = try options.parse(arguments, into: &c) { positionals in
-            guard positionals.count <= 1 else {
-                throw UsageError("verify: expected at most one scene file, got \(positionals.count): \(positionals.joined(separator: " "))")
-            }
-        }
+        let (positionals, given) = try options.parse(arguments, into: &c) { try SceneOptions.checkScenePositionals($0, command: "verify") }
         c.scene.scenePath = positionals.first
         guard given.contains("--baseline") else { throw UsageError("verify needs --baseline DIR (the directory of baseline frames)") }
         try c.tolerance.checkExclusiveLimits()
@@ -91,10 +87,7 @@ public struct VerifyCommand: Equatable, Sendable {
         }
         let markdown = MarkdownSummary.markdown(for: result, baselineMissing: baselineMissing)
         if let path = environment[Self.stepSummaryVariable], !path.isEmpty { try MarkdownSummary.append(markdown, to: path) }
-        if let path = summaryMarkdown {
-            let dir = OutputDirectory.parent(of: path)
-            try OutputDirectory(path: dir.isEmpty ? "." : dir).write(Array(markdown.utf8), to: (path as NSString).lastPathComponent)
-        }
+        if let path = summaryMarkdown { try OutputFile.write(Array(markdown.utf8), to: path) }
         return result.passedWithAudit ? .success : .differences
     }
 

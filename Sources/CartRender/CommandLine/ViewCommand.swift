@@ -5,6 +5,10 @@ import Foundation
 /// (``ViewerPage``), from `DIR/manifest.json`. The page is the one `render --viewer` writes for
 /// the same run, byte for byte. It is written atomically under the directory's lock; nothing
 /// else in `DIR` changes (the manifest does not list a page written this way).
+///
+/// On the top directory of a variant matrix render (`variants.json`, no `manifest.json`) it
+/// writes each listed variant's page, then `DIR/index.html` linking them (``VariantsIndexPage``),
+/// as `render --viewer` does for the matrix.
 public struct ViewCommand: Equatable, Sendable {
     public var directory = ""
     public var quiet = false
@@ -29,28 +33,52 @@ public struct ViewCommand: Equatable, Sendable {
     }
 
     /// Reads the manifest and writes the page.
-    /// - Throws: ``InputError``: 66 for a missing directory or manifest, 65 for a path that is
-    ///   not a directory or a manifest that is not JSON (line, column) or not a manifest (its
-    ///   JSON path); `OutputError` (73) when the page cannot be written.
+    /// - Throws: ``InputError``: 66 for a missing directory or manifest, or a frame file the
+    ///   manifest lists that is not in the directory (the first one); 65 for a path that is not a
+    ///   directory, or a manifest that is not JSON (line, column), not a manifest (its JSON path)
+    ///   or whose numbers contradict themselves (``Manifest/numbersProblem``); `OutputError` (73)
+    ///   when the page cannot be written.
     public func run() throws -> ExitCode {
+        if FileSystemPath.isDirectory(directory) == true, let listing = try VariantsFile.read(in: directory) {
+            let pages = try listing.variants.map { v in try Self.readManifest(in: (directory as NSString).appendingPathComponent(v.directory)) }
+            for (v, manifest) in zip(listing.variants, pages) {
+                try Self.writePage(ViewerPage.html(for: manifest), in: (directory as NSString).appendingPathComponent(v.directory))
+            }
+            let page = try Self.writePage(VariantsIndexPage.html(for: listing), in: directory)
+            if !quiet {
+                let n = listing.variants.count
+                Stderr.write("cartrender: wrote \(page) and the page of each of its \(n) variant\(n == 1 ? "" : "s")\n")
+            }
+            return .success
+        }
         let manifest = try Self.readManifest(in: directory)
+        let page = try Self.writePage(ViewerPage.html(for: manifest), in: directory)
+        if !quiet {
+            Stderr.write("cartrender: wrote \(page) (\(manifest.frames.count) frame\(manifest.frames.count == 1 ? "" : "s"))\n")
+        }
+        return .success
+    }
+
+    /// Writes `html` as `directory/index.html`, atomically under the directory's lock.
+    /// - Returns: the page's path.
+    /// - Throws: `OutputError` (73).
+    @discardableResult
+    static func writePage(_ html: String, in directory: String) throws -> String {
         let out = try OutputDirectory(path: directory)
         let staging = try StagingArea(in: out)
         do {
-            try staging.write(Array(try ViewerPage.html(for: manifest).utf8), to: ViewerSink.fileName)
+            try staging.write(Array(html.utf8), to: ViewerSink.fileName)
             try staging.moveIntoPlace([ViewerSink.fileName], removing: [])
         } catch {
             staging.discard()
             throw error
         }
         staging.discard()
-        if !quiet {
-            Stderr.write("cartrender: wrote \(out.url(ViewerSink.fileName)) (\(manifest.frames.count) frame\(manifest.frames.count == 1 ? "" : "s"))\n")
-        }
-        return .success
+        return out.url(ViewerSink.fileName)
     }
 
-    /// `DIR/manifest.json`, read with the manifest's one reader.
+    /// `DIR/manifest.json`, read with the manifest's one reader, its numbers checked and its
+    /// frame files found in `directory`.
     /// - Throws: as ``run()``, before anything is written.
     static func readManifest(in directory: String) throws -> Manifest {
         guard let isDirectory = FileSystemPath.isDirectory(directory) else {
@@ -65,10 +93,21 @@ public struct ViewCommand: Equatable, Sendable {
             }
             throw InputError(error.exitCode == .noInput ? .unreadable : .invalid, path: path, reason: error.reason(notA: "a manifest file"))
         }
-        do { return try Manifest(json: bytes) } catch let e as JSONSyntaxError {
+        let manifest: Manifest
+        do { manifest = try Manifest(json: bytes) } catch let e as JSONSyntaxError {
             throw InputError(.invalid, path: path, reason: "line \(e.location.line), column \(e.location.column): \(e.message)")
         } catch let e as DecodingError {
             throw InputError(.invalid, path: path, reason: (e.jsonPath.isEmpty ? "" : e.jsonPath + ": ") + e.reason)
         }
+        if let problem = manifest.numbersProblem { throw InputError(.invalid, path: path, reason: problem) }
+        for (position, frame) in manifest.frames.enumerated() {
+            for file in frame.files {
+                let full = (directory as NSString).appendingPathComponent(file.name)
+                var info = stat()
+                guard FileSystemPath.stat(full, &info) != 0 else { continue }
+                throw InputError(.unreadable, path: full, reason: "no such file (\(path) lists it at frames[\(position)])")
+            }
+        }
+        return manifest
     }
 }

@@ -52,18 +52,19 @@ public struct OutputDirectory: Sendable {
     public func url(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
 
     /// Writes `bytes` to `name` atomically.
+    /// - Parameter shown: the path errors name (default: the file's path in the directory).
     /// - Throws: `OutputError` (disk full, permissions…); the temporary file is removed.
-    public func write(_ bytes: [UInt8], to name: String) throws {
+    public func write(_ bytes: [UInt8], to name: String, naming shown: String? = nil) throws {
         let final = url(name)
         let temp = url(".\(name).tmp-\(getpid())")
         let failure = Self.writeFile(bytes, to: temp)
         if failure != 0 {
-            throw OutputError(path: final, reason: "cannot be written (\(Self.describe(failure)))")
+            throw OutputError(path: shown ?? final, reason: "cannot be written (\(Self.describe(failure)))")
         }
         guard FileSystemPath.rename(temp, final) == 0 else {
             let e = errno
             _ = FileSystemPath.unlink(temp)
-            throw OutputError(path: final, reason: "cannot be written (\(String(cString: strerror(e))))")
+            throw OutputError(path: shown ?? final, reason: "cannot be written (\(String(cString: strerror(e))))")
         }
     }
 
@@ -77,15 +78,7 @@ public struct OutputDirectory: Sendable {
     static func writeFile(_ bytes: [UInt8], to path: String) -> Int32 {
         let fd = FileSystemPath.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return errno }
-        var offset = 0
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { buf in
-            while offset < buf.count {
-                let n = Foundation.write(fd, buf.baseAddress! + offset, buf.count - offset)
-                if n < 0 { if errno == EINTR { continue }; failure = errno; return }
-                offset += n
-            }
-        }
+        var failure = OutputFile.writeAll(bytes, to: fd)
         if close(fd) != 0 && failure == 0 { failure = errno }
         if failure != 0 { _ = FileSystemPath.unlink(path) }
         return failure

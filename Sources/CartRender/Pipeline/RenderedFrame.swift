@@ -31,10 +31,23 @@ public final class RenderedFrame: @unchecked Sendable {
     /// first). Set before the frame reaches ``FrameSink/consume(_:)``.
     public internal(set) var files: [Manifest.File] = []
     let content: RunContent
+    /// ``state`` as JSON, encoded once for every sink that asks (``stateJSON()``).
+    private let encodedState = LockedValue<JSONValue?>(nil)
 
     init(index: Int, time: Double, display: DisplayList, state: any FrameState, repeatsPrevious: Bool, content: RunContent) {
         self.index = index; self.time = time; self.display = display; self.state = state
         self.repeatsPrevious = repeatsPrevious; self.content = content
+    }
+
+    /// ``state`` as the manifest's JSON, encoded the first time a sink asks; thread-safe.
+    /// - Throws: what encoding the state throws.
+    public func stateJSON() throws -> JSONValue {
+        try encodedState.withLock { cached in
+            if let cached { return cached }
+            let value = try JSONValue(encoding: state)
+            cached = value
+            return value
+        }
     }
 
     /// The PNG file of the frame (8-bit RGBA), when a sink needs ``FrameNeeds/png``.

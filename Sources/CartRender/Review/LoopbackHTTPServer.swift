@@ -131,29 +131,40 @@ struct HTTPResponse: Error, Sendable {
     }
 }
 
-/// A minimal HTTP/1.1 server on 127.0.0.1 only, for `cartrender review`: one connection at a
-/// time on the calling thread, one request per connection (`Connection: close`).
+/// A minimal HTTP/1.1 server on 127.0.0.1 only, for `cartrender review`: one request per
+/// connection (`Connection: close`), connections read and answered concurrently, requests
+/// handled one at a time.
 ///
 /// - Listens on `127.0.0.1` at a port the kernel chooses (bind to port 0), never on another
 ///   interface.
+/// - Each connection is read and answered on a thread of its own, at most
+///   ``maxConnections`` at once; further connections wait in the listen queue until one ends.
+///   So an idle or half-sent connection does not hold up the others.
+/// - `respond` is called for one request at a time (under a lock), in the order the requests
+///   finished arriving: a handler that changes state (accept, accept all) needs no lock of its own.
 /// - A request head is at most ``maxHeadBytes`` (431 beyond), a body at most ``maxBodyBytes``
 ///   with a `Content-Length` (413 beyond; chunked bodies get 501). A client that sends nothing
-///   for ``timeout`` seconds is answered 408 and closed, so one stalled connection holds the
-///   server for at most that long.
+///   for ``timeout`` seconds is answered 408 and closed.
 /// - Writes never raise `SIGPIPE` (`MSG_NOSIGNAL`): a client that went away costs nothing.
 final class LoopbackHTTPServer {
     static let maxHeadBytes = 16 << 10
     static let maxBodyBytes = 64 << 10
-    /// Seconds a connection may stay silent while its request is read, or block a write (s).
-    static let timeout = 5
+    /// Connections served at once.
+    static let maxConnections = 16
+    /// The default of ``timeout``: seconds a connection may stay silent (s).
+    static let defaultTimeout = 5
 
+    /// Seconds a connection may stay silent while its request is read, or block a write (s).
+    let timeout: Int
     /// The port listened on, chosen by the kernel.
     let port: UInt16
     private let listener: Int32
 
     /// Listens on 127.0.0.1 at a free port.
+    /// - Parameter timeout: seconds a connection may stay silent (s), at least 1.
     /// - Throws: ``ReviewServerError`` when no socket can be made, bound or listened on.
-    init() throws {
+    init(timeout: Int = LoopbackHTTPServer.defaultTimeout) throws {
+        self.timeout = max(1, timeout)
         let fd = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw ReviewServerError(step: "socket", errno: errno) }
         var address = sockaddr_in()
@@ -178,28 +189,47 @@ final class LoopbackHTTPServer {
     deinit { close(listener) }
 
     /// Answers requests with `respond` until `stop` returns true (asked every 100 ms while idle,
-    /// and after every request).
-    func serve(until stop: () -> Bool, respond: (HTTPRequest) -> HTTPResponse) {
+    /// and after every accepted connection), then waits for the connections being served to end
+    /// (each within ``timeout`` s and the second of ``closeGracefully(_:)``), so `respond` is
+    /// never called after this returns.
+    func serve(until stop: () -> Bool, respond: @escaping (HTTPRequest) -> HTTPResponse) {
+        let slots = DispatchSemaphore(value: Self.maxConnections)
+        let running = DispatchGroup()
+        let handling = NSLock()
+        let timeout = self.timeout
+        let handler = UncheckedSendable(respond)
+        defer { running.wait() }
         while !stop() {
             var p = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
             guard poll(&p, 1, 100) > 0 else { continue }
+            // A free slot before the next accept: beyond the bound, connections wait in the kernel's queue.
+            while slots.wait(timeout: .now() + .milliseconds(100)) == .timedOut { if stop() { return } }
             let connection = Foundation.accept(listener, nil, nil)
-            guard connection >= 0 else { continue }
+            guard connection >= 0 else { slots.signal(); continue }
             _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
-            var t = timeval(tv_sec: Self.timeout, tv_usec: 0)
+            var t = timeval(tv_sec: timeout, tv_usec: 0)
             setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &t, socklen_t(MemoryLayout<timeval>.size))
             setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &t, socklen_t(MemoryLayout<timeval>.size))
-            let response: HTTPResponse
-            do throws(HTTPResponse) { response = respond(try Self.read(connection)) } catch { response = error }
-            Self.send(response.serialized, to: connection)
-            Self.closeGracefully(connection)
+            running.enter()
+            let thread = Thread {
+                defer { slots.signal(); running.leave() }
+                let response: HTTPResponse
+                do throws(HTTPResponse) {
+                    let request = try Self.read(connection, timeout: timeout)
+                    response = handling.withLock { handler.value(request) }
+                } catch { response = error }
+                Self.send(response.serialized, to: connection)
+                Self.closeGracefully(connection)
+            }
+            thread.start()
         }
     }
 
     /// Reads one request: the head up to the blank line, then `Content-Length` bytes of body.
     /// - Throws: the ``HTTPResponse`` that answers a request that cannot be read (400, 408, 411,
     ///   413, 431, 501).
-    static func read(_ connection: Int32) throws(HTTPResponse) -> HTTPRequest {
+    /// - Parameter timeout: the connection's receive timeout (s), for the 408 sentence.
+    static func read(_ connection: Int32, timeout: Int) throws(HTTPResponse) -> HTTPRequest {
         var buffer: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         var headEnd: Int?
@@ -269,7 +299,7 @@ final class LoopbackHTTPServer {
         return nil
     }
 
-    /// Sends all of `bytes`, giving up when the client went away or stalls for ``timeout`` s.
+    /// Sends all of `bytes`, giving up when the client went away or stalls for the connection's send timeout.
     private static func send(_ bytes: [UInt8], to connection: Int32) {
         var rest = bytes[...]
         while !rest.isEmpty {
@@ -279,6 +309,12 @@ final class LoopbackHTTPServer {
             rest = rest.dropFirst(n)
         }
     }
+}
+
+/// A value handed to another thread that only ever uses it there under a lock.
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
 
 /// `cartrender review` could not listen on 127.0.0.1 (exit 70).

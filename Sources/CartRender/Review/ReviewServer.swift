@@ -34,8 +34,10 @@ final class ReviewServer {
     /// The URL path segments of the report and the baseline directory (below the directory
     /// that holds both), percent-decoded.
     private let reportPath: [String], baselinePath: [String]
-    /// Set when an accept was interrupted: serving stops.
-    private(set) var interrupted = false
+    /// Set when an accept was interrupted: serving stops, and accepts still in flight are
+    /// answered 503. Read by the accepting thread while requests are handled on others.
+    private let interruptedFlag = LockedValue(false)
+    var interrupted: Bool { interruptedFlag.withLock { $0 } }
 
     /// Largest report file served (bytes).
     static let maxFileBytes = 512 << 20
@@ -113,9 +115,10 @@ final class ReviewServer {
         guard let frame = request.queryValue("frame"), !frame.isEmpty else {
             return .text(400, "accept needs ?frame=NAME or ?frame=all")
         }
+        if interrupted { return .text(503, "interrupted: review stops (its terminal says what was written)") }
         do {
             guard let names = try session.accept(frame == "all" ? nil : frame) else {
-                interrupted = true
+                interruptedFlag.withLock { $0 = true }
                 return .text(503, "interrupted: review stops (its terminal says what was written)")
             }
             let failing = session.result.failures.count

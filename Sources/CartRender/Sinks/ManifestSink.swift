@@ -33,7 +33,7 @@ final class ManifestSink: FrameSink, @unchecked Sendable {
 
     func consume(_ frame: RenderedFrame) throws {
         try stream.append([Manifest.Frame(index: frame.index, time: frame.time, files: frame.files,
-                                          state: try JSONValue(encoding: frame.state))])
+                                          state: try frame.stateJSON())])
     }
 
     /// - Throws: `OutputError` naming the manifest.

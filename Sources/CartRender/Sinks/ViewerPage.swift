@@ -28,9 +28,43 @@ enum ViewerPage {
     /// The page for `manifest`'s frames, events and animations.
     /// - Throws: `EncodingError` when an event cannot be encoded (never for a manifest that was read).
     static func html(for manifest: Manifest) throws -> String {
-        let json = try data(for: manifest).serialized().replacingOccurrences(of: "<", with: "\\u003c")
-        let title = "cartrender viewer: \(manifest.frames.count) frame\(manifest.frames.count == 1 ? "" : "s"), \(manifest.width)×\(manifest.height) px"
-        return """
+        let (head, tail) = try page(around: manifest, frames: manifest.frames.count)
+        return head + manifest.frames.map(entry).joined(separator: ",") + tail
+    }
+
+    /// The page without its frames' entries, for writing it piece by piece (``ViewerSink``):
+    /// `head`, then each frame's ``entry(_:)`` in order with `,` between them, then `tail` is
+    /// the page ``html(for:)`` makes. The frames of `manifest` are not used.
+    /// - Parameter frames: how many frames the page shows (its title says).
+    /// - Throws: as ``html(for:)``.
+    static func page(around manifest: Manifest, frames count: Int) throws -> (head: String, tail: String) {
+        var header = manifest
+        header.frames = []
+        let json = try data(for: header).serialized().replacingOccurrences(of: "<", with: "\\u003c")
+        // `frames` comes before every member that holds text of the scene (events): the first match is it.
+        let emptyFrames = json.range(of: "\"frames\":[]")!
+        let title = "cartrender viewer: \(count) frame\(count == 1 ? "" : "s"), \(manifest.width)×\(manifest.height) px"
+        let page = document(title: title, json: "\u{0}")
+        let slot = page.range(of: "\u{0}")!
+        return (String(page[..<slot.lowerBound]) + json[..<emptyFrames.upperBound].dropLast(),
+                "]" + json[emptyFrames.upperBound...] + page[slot.upperBound...])
+    }
+
+    /// One frame's entry in the embedded data: `{"index", "time", "file" (PNG, else SVG, else
+    /// null), "state"}`, compact, every `<` written `\u003c`.
+    static func entry(_ frame: Manifest.Frame) -> String {
+        frameData(frame).serialized().replacingOccurrences(of: "<", with: "\\u003c")
+    }
+
+    private static func frameData(_ frame: Manifest.Frame) -> JSONValue {
+        let file = frame.files.first { $0.name.hasSuffix(".png") } ?? frame.files.first { $0.name.hasSuffix(".svg") }
+        return .object([("index", .int(frame.index)), ("time", .num(frame.time)),
+                        ("file", file.map { .string($0.name) } ?? .null), ("state", frame.state)])
+    }
+
+    /// The page around its embedded data.
+    private static func document(title: String, json: String) -> String {
+        """
         <!doctype html>
         <html lang="en">
         <head>
@@ -56,11 +90,7 @@ enum ViewerPage {
     /// "frameCount", "frames": [{"index", "time", "file" (or null), "state"}], "events",
     /// "animations": [file names, best first]}`.
     static func data(for manifest: Manifest) throws -> JSONValue {
-        let frames: [JSONValue] = manifest.frames.map { frame in
-            let file = frame.files.first { $0.name.hasSuffix(".png") } ?? frame.files.first { $0.name.hasSuffix(".svg") }
-            return .object([("index", .int(frame.index)), ("time", .num(frame.time)),
-                            ("file", file.map { .string($0.name) } ?? .null), ("state", frame.state)])
-        }
+        let frames = manifest.frames.map(frameData)
         let outputs = Set(manifest.outputs.map(\.name))
         let animations = animationPreference.filter(outputs.contains).map { JSONValue.string($0) }
         return .object([

@@ -2,8 +2,10 @@ import CartRenderCore
 import CartRenderRaster
 
 /// `DIR/index.html` of `render --viewer`: the viewer page (``ViewerPage``) over the frames of the
-/// run. It keeps each frame's index, time, files and state as the stream brings them in order,
-/// and writes the page once the other outputs are known (it names the animations among them).
+/// run. Each frame's entry (index, time, file, state: the state as the manifest sink encodes it,
+/// ``RenderedFrame/stateJSON()``, encoded once for both) goes to a hidden staging file as the
+/// stream brings it in order, so memory does not grow with the number of frames; the page is
+/// written around them once the other outputs are known (it names the animations among them).
 /// Put it after the frame, animation and contact-sheet sinks and before the manifest, which then
 /// lists `index.html` among its outputs. The page is the one `cartrender view DIR` writes from
 /// the manifest of the same run, byte for byte.
@@ -11,27 +13,29 @@ final class ViewerSink: FrameSink, @unchecked Sendable {
     /// The page's file name.
     static let fileName = "index.html"
     private let renderer: Renderer
-    private let staging: StagingArea
-    private var frames: [Manifest.Frame] = []
+    private let entries: StagedPart
+    private var count = 0
 
     init(renderer: Renderer, staging: StagingArea) {
         self.renderer = renderer
-        self.staging = staging
+        entries = StagedPart(staging: staging, name: Self.fileName, partName: ".viewer-frames.partial")
     }
 
     var needs: FrameNeeds { .inOrder }
 
+    /// - Throws: `OutputError` naming the page when the staging file cannot be written.
     func consume(_ frame: RenderedFrame) throws {
-        frames.append(Manifest.Frame(index: frame.index, time: frame.time, files: frame.files,
-                                     state: try JSONValue(encoding: frame.state)))
+        let entry = ViewerPage.entry(Manifest.Frame(index: frame.index, time: frame.time, files: frame.files, state: try frame.stateJSON()))
+        try entries.append((count == 0 ? "" : ",") + entry)
+        count += 1
     }
 
     /// - Throws: `OutputError` naming the page.
     func finish(earlier: [Manifest.File]) throws -> SinkOutput {
-        var manifest = renderer.manifest(frames: frames)
+        var manifest = renderer.manifest(frames: [])
         manifest.outputs = earlier
-        let bytes = Array(try ViewerPage.html(for: manifest).utf8)
-        try staging.write(bytes, to: Self.fileName)
-        return SinkOutput(files: [Manifest.File(name: Self.fileName, sha256: Checksum.sha256(bytes))])
+        let (head, tail) = try ViewerPage.page(around: manifest, frames: count)
+        let sha256 = try entries.writeFile(head: head, tail: tail)
+        return SinkOutput(files: [Manifest.File(name: Self.fileName, sha256: sha256)])
     }
 }

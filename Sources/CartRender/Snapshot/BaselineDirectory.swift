@@ -177,7 +177,7 @@ final class BaselineDirectory: @unchecked Sendable {
         let staging = try stagingArea()
         try staging.write(png.bytes, to: name)
         let entry = Manifest.Frame(index: frame.index, time: frame.time, files: [Manifest.File(name: name, sha256: png.sha256)],
-                                   state: try JSONValue(encoding: frame.state))
+                                   state: try frame.stateJSON())
         state.withLock { $0.recorded[frame.index] = entry }
     }
 

@@ -18,7 +18,8 @@ final class BaselineSink: FrameSink, @unchecked Sendable {
     private let report: ReportWriter?
     /// State differences are reported but do not fail a frame (`--ignore-state`).
     private let ignoreState: Bool
-    /// The states of the baseline manifest's frames, by index.
+    /// The states of the baseline manifest's frames, by index: only of indices it lists once
+    /// with a state (an index listed twice has no one state to compare with).
     private let expectedStates: [Int: JSONValue]
     private let collected = LockedValue([Int: FrameResult]())
 
@@ -26,9 +27,8 @@ final class BaselineSink: FrameSink, @unchecked Sendable {
          ignoreState: Bool) {
         self.renderer = renderer
         self.ignoreState = ignoreState
-        var states: [Int: JSONValue] = [:]
-        for frame in baseline.expected?.frames ?? [] where frame.state != .null { states[frame.index] = frame.state }
-        expectedStates = states
+        let listed = Dictionary(grouping: baseline.expected?.frames ?? [], by: \.index)
+        expectedStates = listed.compactMapValues { $0.count == 1 && $0[0].state != .null ? $0[0].state : nil }
         self.baseline = baseline
         self.tolerance = tolerance
         self.record = record
@@ -76,7 +76,7 @@ final class BaselineSink: FrameSink, @unchecked Sendable {
             frame.expectedSize = c.expectedSize
         }
         if let state = expectedStates[rendered.index] {
-            frame.stateChanges = ManifestComparison.changes(expected: state, actual: try JSONValue(encoding: rendered.state))
+            frame.stateChanges = ManifestComparison.changes(expected: state, actual: try rendered.stateJSON())
             frame.stateCounts = !ignoreState
         }
         if record.records(frame.status) || (record == .failed && frame.status == .pass && !frame.passed) {

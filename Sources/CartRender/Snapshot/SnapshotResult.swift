@@ -118,8 +118,14 @@ public struct SnapshotResult: Sendable {
     public var frames: [FrameResult]
     /// The accessibility audit of the frames (`verify --audit`), nil without one.
     public var audit: AuditReport? = nil
-    /// Whether the frames' states were compared with a baseline `manifest.json` (verify only).
+    /// Whether every compared frame's state was compared with its entry in the baseline's
+    /// `manifest.json` (verify only): false without a readable manifest, or when some frames
+    /// have no one entry with a state there (``framesWithoutState``).
     public var stateCompared = false
+    /// Indices of the frames compared with a baseline PNG whose state was not compared, because
+    /// the baseline's `manifest.json` does not list them, lists them more than once or gives no
+    /// `state` (verify with a manifest only; empty otherwise).
+    public var framesWithoutState: [Int] = []
     /// The baseline manifest's events whose time moved, or that only one side has
     /// (``ManifestComparison/movedEvents(expected:actual:)``). They do not fail the run on
     /// their own: the frames whose state they change do.
@@ -177,6 +183,7 @@ public struct SnapshotResult: Sendable {
         m.append(("summary", .object(summary)))
         if command == .verify {
             m.append(("stateCompared", .bool(stateCompared)))
+            m.append(("framesWithoutState", .array(framesWithoutState.map(JSONValue.int))))
             m.append(("stateDivergence", stateDivergence.map { f in
                 .object([("frame", f.index.map(JSONValue.int) ?? .null), ("time", f.time.map(JSONValue.num) ?? .null),
                          ("ignored", .bool(!f.stateCounts)), ("changes", .array((f.stateChanges ?? []).map(\.json)))])

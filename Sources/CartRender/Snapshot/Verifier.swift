@@ -156,18 +156,38 @@ public enum Verifier {
                                     reportDirectory: report.map { FileSystemPath.display($0.directory.path) },
                                     record: record, options: tolerance, fps: renderer.scene.fps, frames: results, audit: audit?.report)
         if let expected = baseline.expected {
-            result.stateCompared = true
+            // Frames with a baseline PNG whose state had no one entry to compare with.
+            result.framesWithoutState = results.filter { $0.status != .missing && $0.status != .extra && $0.stateChanges == nil }.compactMap(\.index)
+            result.stateCompared = result.framesWithoutState.isEmpty
             result.movedEvents = try ManifestComparison.movedEvents(expected: expected.events, actual: renderer.events)
             result.softwareDifferences = ManifestComparison.softwareDifferences(baseline: expected.software,
                                                                                 current: .current(fonts: renderer.fonts.files))
             let file = FileSystemPath.display((baselinePath as NSString).appendingPathComponent("manifest.json"))
-            result.warnings = result.softwareDifferences.map { "\(file): \($0.message)" }
+            if !result.framesWithoutState.isEmpty {
+                let n = result.framesWithoutState.count
+                result.warnings.append("\(file) has no state for frame\(n == 1 ? "" : "s") \(Self.frameList(result.framesWithoutState)) "
+                    + "(not listed, listed more than once, or without \"state\"): comparing \(n == 1 ? "its" : "their") pixels only")
+            }
+            result.warnings += result.softwareDifferences.map { "\(file): \($0.message)" }
         } else if let problem = baseline.expectedProblem, results.contains(where: { $0.status != .missing && $0.status != .extra }) {
             // Said only when frames were compared: a new baseline has no manifest to miss.
             result.warnings = [FileSystemPath.display(problem)]
         }
         return result
     }
+
+    /// Sorted frame indices as runs: `3, 5-7, 12`; after ``maxListedRuns`` runs, `… (N frames in all)`.
+    static func frameList(_ indices: [Int]) -> String {
+        var runs: [(Int, Int)] = []
+        for i in indices {
+            if let last = runs.last, last.1 + 1 == i { runs[runs.count - 1].1 = i } else { runs.append((i, i)) }
+        }
+        let shown = runs.prefix(maxListedRuns).map { $0.0 == $0.1 ? "\($0.0)" : "\($0.0)-\($0.1)" }.joined(separator: ", ")
+        return runs.count > maxListedRuns ? shown + ", … (\(indices.count) frames in all)" : shown
+    }
+
+    /// Most runs of frames ``frameList(_:)`` names.
+    static let maxListedRuns = 8
 
     /// `frame_NNNN.png` files of a directory, sorted by index then name; none when it does not exist.
     static func baselineFrameNames(in directory: String) -> [String] {

@@ -7,6 +7,52 @@ import Foundation
 enum VariantsFile {
     static let name = "variants.json"
 
+    /// The file as read back: what the top page of the matrix lists.
+    struct Listing: Decodable {
+        struct Entry: Decodable {
+            var name: String
+            /// The variant's subdirectory: one plain name (no `/`, not `.` or `..`).
+            var directory: String
+            /// `{"KEY": "TEXT"}` in matrix key order.
+            var values: JSONValue
+            var frames: Int
+        }
+        var variants: [Entry]
+
+        /// The listing of `json` (as ``VariantsFile/json(_:)`` makes it, or as read back).
+        /// - Throws: `DecodingError`; ``Problem`` for a directory that is not one plain name.
+        init(_ json: JSONValue) throws {
+            self = try JSONValueDecoder().decode(Listing.self, from: json)
+            for (i, v) in variants.enumerated() where v.directory.isEmpty || v.directory.contains("/") || v.directory == "." || v.directory == ".." {
+                throw Problem(description: "variants[\(i)].directory: must be the name of a subdirectory, got \(echoedQuoted(v.directory))")
+            }
+        }
+
+        struct Problem: Error, CustomStringConvertible { let description: String }
+    }
+
+    /// `DIR/variants.json` when `DIR` is the top of a variant matrix render: it has that file
+    /// and no `manifest.json`; nil otherwise.
+    /// - Throws: ``InputError`` (65) naming the file when it is not such a listing (line and
+    ///   column, or JSON path), 66 when it cannot be read.
+    static func read(in directory: String) throws -> Listing? {
+        let path = (directory as NSString).appendingPathComponent(name)
+        var info = stat()
+        guard FileSystemPath.stat((directory as NSString).appendingPathComponent("manifest.json"), &info) != 0,
+              FileSystemPath.stat(path, &info) == 0 else { return nil }
+        do {
+            return try Listing(JSONValue(JSONParser.parse(try RegularFile.read(path, limit: Manifest.maxFileBytes))))
+        } catch let e as FileReadError {
+            throw InputError(e.exitCode == .noInput ? .unreadable : .invalid, path: path, reason: e.reason(notA: "a variants listing"))
+        } catch let e as JSONSyntaxError {
+            throw InputError(.invalid, path: path, reason: "line \(e.location.line), column \(e.location.column): \(e.message)")
+        } catch let e as DecodingError {
+            throw InputError(.invalid, path: path, reason: (e.jsonPath.isEmpty ? "" : e.jsonPath + ": ") + e.reason)
+        } catch let e as Listing.Problem {
+            throw InputError(.invalid, path: path, reason: e.description)
+        }
+    }
+
     static func json(_ rendered: [(variant: SceneVariant, frames: Int)]) -> JSONValue {
         .object([("version", 1), ("variants", .array(rendered.map { r in
             .object([
@@ -20,9 +66,47 @@ enum VariantsFile {
     }
 }
 
+/// `index.html` at the top of a variant matrix render (`render --viewer`, `cartrender view TOP`):
+/// a page that links each variant's viewer (`NAME/index.html`) with its values and frame count,
+/// made from `variants.json` alone, so both write the same bytes. Self-contained, no script.
+enum VariantsIndexPage {
+    static func html(for listing: VariantsFile.Listing) -> String {
+        let n = listing.variants.count
+        let title = "cartrender viewer: \(n) variant\(n == 1 ? "" : "s")"
+        var items = ""
+        for v in listing.variants {
+            let href = (v.directory.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? v.directory) + "/" + ViewerSink.fileName
+            var values: [String] = []
+            if case .object(let members) = v.values {
+                for (key, value) in members {
+                    if case .string(let text) = value { values.append("\(key) \(text)") } else { values.append("\(key) \(value.serialized())") }
+                }
+            }
+            items += "<li><a href=\"\(HTMLReport.esc(href))\">\(HTMLReport.esc(v.name))</a> <span>\(HTMLReport.esc(values.joined(separator: " · "))) · \(v.frames) frame\(v.frames == 1 ? "" : "s")</span></li>\n"
+        }
+        return """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(HTMLReport.esc(title))</title>
+        <style>body{font:15px system-ui,sans-serif;margin:1.5em;color:#222}li{margin:.4em 0}span{color:#666}</style>
+        </head>
+        <body>
+        <h1>\(HTMLReport.esc(title))</h1>
+        <ul>
+        \(items)</ul>
+        </body>
+        </html>
+
+        """
+    }
+}
+
 extension CLI {
     /// Renders each variant as a complete render into its subdirectory of `--out`, then writes
-    /// `variants.json` there. Stops at the first variant that does not succeed (interrupted):
+    /// `variants.json` there (and with `--viewer` the matrix's `index.html`, ``VariantsIndexPage``). Stops at the first variant that does not succeed (interrupted):
     /// the variants before it are complete, `variants.json` is not written.
     static func renderVariants(_ command: RenderCommand, _ variants: [SceneVariant]) throws -> ExitCode {
         let top = try OutputDirectory(path: command.outputDirectory)
@@ -35,7 +119,9 @@ extension CLI {
             guard status == .success else { return status }
             rendered.append((variant, command.shard == nil ? renderer.frameCount : 0))
         }
-        try top.write(Array(VariantsFile.json(rendered).serialized(pretty: true).utf8), to: VariantsFile.name)
+        let listing = VariantsFile.json(rendered)
+        try top.write(Array(listing.serialized(pretty: true).utf8), to: VariantsFile.name)
+        if command.viewer { try top.write(Array(VariantsIndexPage.html(for: try VariantsFile.Listing(listing)).utf8), to: ViewerSink.fileName) }
         return .success
     }
 }

@@ -150,6 +150,15 @@ extension FileSystemPath {
 
     public static func access(_ path: String, _ mode: Int32) -> Int32 { withCString(path) { Glibc.access($0, mode) } }
 
+    /// `readlink(2)`: the target of the symbolic link at `path` as stored; nil when `path` is
+    /// not a link (or cannot be read), with `errno` set.
+    public static func readLink(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
+        let n = withCString(path) { p in buffer.withUnsafeMutableBufferPointer { Glibc.readlink(p, $0.baseAddress!, $0.count) } }
+        guard n >= 0 else { return nil }
+        return string(fromBytes: buffer[..<n].map { UInt8(bitPattern: $0) })
+    }
+
     /// `mkdtemp(3)` on `template` (ending in `XXXXXX`): the directory made, or nil with `errno` set.
     public static func makeTemporaryDirectory(_ template: String) -> String? {
         var bytes = self.bytes(template).map { CChar(bitPattern: $0) } + [0]

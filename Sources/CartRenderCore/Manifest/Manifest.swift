@@ -181,6 +181,28 @@ extension Manifest {
         return nil
     }
 
+    /// Where a manifest's numbers contradict themselves, as the end of a sentence that starts
+    /// with the manifest's path (`fps: must be at least 1, got 0`), or nil: `fps` ≥ 1, `scale`
+    /// above 0, `size` at least 1×1 px, and frame indices ≥ 0, each greater than the one before
+    /// it (so none is listed twice). A render writes no other manifest; readers that show or use
+    /// one (`cartrender view`) refuse any other.
+    /// - Complexity: O(frames).
+    public var numbersProblem: String? {
+        guard fps >= 1 else { return "fps: must be at least 1, got \(fps)" }
+        guard scale > 0 else { return "scale: must be above 0, got \(JSONValue.format(scale, decimals: 6))" }
+        guard width >= 1 else { return "size.width: must be at least 1 px, got \(width)" }
+        guard height >= 1 else { return "size.height: must be at least 1 px, got \(height)" }
+        for (position, frame) in frames.enumerated() {
+            guard frame.index >= 0 else { return "frames[\(position)].index: must be ≥ 0, got \(frame.index)" }
+            if position > 0, frame.index <= frames[position - 1].index {
+                let previous = frames[position - 1].index
+                return "frames[\(position)].index: must be greater than frames[\(position - 1)].index (\(previous)), got \(frame.index)"
+                    + (frame.index == previous ? " (listed twice)" : "")
+            }
+        }
+        return nil
+    }
+
     /// Whether `name` is a file name the renderer gives frame `index`: `frame_`, at least four
     /// digits that read as `index`, and one of `extensions`; so never a path.
     public static func isFrameFileName(_ name: String, index: Int, extensions: [String]) -> Bool {

@@ -259,7 +259,7 @@ public struct JSONParser {
             let key = try string()
             if seen.contains(key) {
                 index -= 1
-                throw JSONSyntaxError(location: keyLocation, message: "duplicate key \"\(key)\"")
+                throw JSONSyntaxError(location: keyLocation, message: "duplicate key \(echoedQuoted(key))")
             }
             seen.insert(key)
             try skipWhitespace()
@@ -277,7 +277,7 @@ public struct JSONParser {
             guard index < bytes.count else { throw fail("unexpected end of file inside an object; expected '}'") }
             if bytes[index] == UInt8(ascii: ",") { comma = location; index += 1; continue }
             if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
-            if Self.startsValue(bytes[index]) { throw JSONSyntaxError(location: afterValue, message: "missing ',' after the value of \"\(key)\"") }
+            if Self.startsValue(bytes[index]) { throw JSONSyntaxError(location: afterValue, message: "missing ',' after the value of \(echoedQuoted(key))") }
             throw fail("unexpected \(describe(bytes[index])); expected ',' or '}'")
         }
     }
@@ -409,7 +409,7 @@ public struct JSONParser {
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let v = Double(text), v.isFinite else {
             index = start
-            throw valueError("the number \(text) is out of the range of a double (at most about 1.8e308 in magnitude)")
+            throw valueError("the number \(echoed(text)) is out of the range of a double (at most about 1.8e308 in magnitude)")
         }
         // `Double` rounds 1e-400 to 0: a number written with a nonzero digit must not become 0.
         if v == 0, text.prefix(while: { $0 != "e" && $0 != "E" }).contains(where: { ("1"..."9").contains($0) }) {

@@ -174,9 +174,9 @@ public struct SceneDecoder {
         var values: [String: JSONNode] = [:]
         for m in members where !ignored.contains(m.key) {
             guard keys.contains(m.key) else {
-                let p = path.isEmpty ? m.key : path + "." + m.key
+                let p = path.isEmpty ? echoed(m.key) : path + "." + echoed(m.key)
                 let hint = nearestKey(to: m.key, in: keys).map { "; did you mean \"\($0)\"?" } ?? "; known keys: \(keys.joined(separator: ", "))"
-                throw SceneError(file: file, location: m.keyLocation, path: p, message: "unknown key \"\(m.key)\"" + hint)
+                throw SceneError(file: file, location: m.keyLocation, path: p, message: "unknown key \(echoedQuoted(m.key))" + hint)
             }
             values[m.key] = m.value
         }
@@ -205,12 +205,12 @@ public struct SceneDecoder {
         guard range.contains(v) else {
             let u = unit.isEmpty ? "" : " " + unit
             if range.upperBound - range.lowerBound <= 100 {
-                throw error(node, path, "must be between \(JSONValue.format(range.lowerBound, decimals: 6)) and \(JSONValue.format(range.upperBound, decimals: 6))\(u), got \(text)")
+                throw error(node, path, "must be between \(JSONValue.format(range.lowerBound, decimals: 6)) and \(JSONValue.format(range.upperBound, decimals: 6))\(u), got \(echoed(text))")
             }
             if v < range.lowerBound {
-                throw error(node, path, "must be ≥ \(JSONValue.format(range.lowerBound, decimals: 6))\(u), got \(text)")
+                throw error(node, path, "must be ≥ \(JSONValue.format(range.lowerBound, decimals: 6))\(u), got \(echoed(text))")
             }
-            throw error(node, path, "must be ≤ \(JSONValue.format(range.upperBound, decimals: 6))\(u), got \(text)")
+            throw error(node, path, "must be ≤ \(JSONValue.format(range.upperBound, decimals: 6))\(u), got \(echoed(text))")
         }
         return v
     }
@@ -218,10 +218,10 @@ public struct SceneDecoder {
     func integer(_ node: JSONNode, _ path: String, in range: ClosedRange<Int>) throws -> Int {
         guard case .number(let v, let text) = node.value else { throw error(node, path, "expected an integer, got \(node.typeName)") }
         guard let i = Int(text) ?? (v.rounded() == v && abs(v) < 9.0e15 ? Int(v) : nil) else {
-            if v.rounded() == v { throw error(node, path, "must be between \(range.lowerBound) and \(range.upperBound), got \(text)") }
-            throw error(node, path, "expected an integer, got \(text)")
+            if v.rounded() == v { throw error(node, path, "must be between \(range.lowerBound) and \(range.upperBound), got \(echoed(text))") }
+            throw error(node, path, "expected an integer, got \(echoed(text))")
         }
-        guard range.contains(i) else { throw error(node, path, "must be between \(range.lowerBound) and \(range.upperBound), got \(text)") }
+        guard range.contains(i) else { throw error(node, path, "must be between \(range.lowerBound) and \(range.upperBound), got \(echoed(text))") }
         return i
     }
 
@@ -283,14 +283,14 @@ public struct SceneDecoder {
         if let n = m.values["screen"] {
             let v = try string(n, "screen")
             guard let named = Screens.named(v) else {
-                throw error(n, "screen", "must be \(Self.alternatives(Screens.all.map { $0.name })), got \"\(v)\"")
+                throw error(n, "screen", "must be \(Self.alternatives(Screens.all.map { $0.name })), got \(echoedQuoted(v))")
             }
             screen = named
         }
         if let n = m.values["device"] { s.device = try device(n, p("device")) }
         if let n = m.values["colorScheme"] {
             let v = try string(n, p("colorScheme"))
-            guard let c = ColorScheme(rawValue: v) else { throw error(n, p("colorScheme"), "must be \"light\" or \"dark\", got \"\(v)\"") }
+            guard let c = ColorScheme(rawValue: v) else { throw error(n, p("colorScheme"), "must be \"light\" or \"dark\", got \(echoedQuoted(v))") }
             s.colorScheme = c
         }
         if let n = m.values["reduceMotion"] { s.reduceMotion = try bool(n, p("reduceMotion")) }
@@ -298,7 +298,7 @@ public struct SceneDecoder {
         if let n = m.values["locale"] {
             let v = try string(n, p("locale"), nonEmpty: true)
             guard v.range(of: Self.localePattern, options: .regularExpression) != nil else {
-                throw error(n, p("locale"), "must be a locale identifier such as \"en_US\", got \"\(v)\"")
+                throw error(n, p("locale"), "must be a locale identifier such as \"en_US\", got \(echoedQuoted(v))")
             }
             guard let identifier = Self.knownLocale(v) else {
                 let guess = v.replacingOccurrences(of: "-", with: "_")
@@ -311,7 +311,7 @@ public struct SceneDecoder {
         if let n = m.values["layoutDirection"] {
             let v = try string(n, "layoutDirection")
             guard let d = LayoutDirection(rawValue: v) else {
-                throw error(n, "layoutDirection", "must be \"leftToRight\" or \"rightToLeft\", got \"\(v)\"")
+                throw error(n, "layoutDirection", "must be \"leftToRight\" or \"rightToLeft\", got \(echoedQuoted(v))")
             }
             s.layoutDirection = d
         }
@@ -320,7 +320,7 @@ public struct SceneDecoder {
             guard let size = DynamicTypeSize(rawValue: v) else {
                 let names = DynamicTypeSize.allCases.map(\.rawValue)
                 let hint = nearestKey(to: v, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
-                throw error(n, p("dynamicTypeSize"), "must be \(Self.alternatives(names)), got \"\(v)\"\(hint)")
+                throw error(n, p("dynamicTypeSize"), "must be \(Self.alternatives(names)), got \(echoedQuoted(v))\(hint)")
             }
             s.dynamicTypeSize = size
         }
@@ -380,7 +380,7 @@ public struct SceneDecoder {
 
     /// The error for a `tap` that `screen` does not have.
     func unknownTap(_ node: JSONNode, _ path: String, _ target: String, on screen: any Screen.Type) -> SceneError {
-        error(node, path, "on the \(screen.name) screen must be \(screen.tapTargets.map { "\"\($0)\"" }.joined(separator: ", ")), got \"\(target)\"")
+        error(node, path, "on the \(screen.name) screen must be \(screen.tapTargets.map { "\"\($0)\"" }.joined(separator: ", ")), got \(echoedQuoted(target))")
     }
 
     func device(_ node: JSONNode, _ path: String) throws -> Device {
@@ -409,7 +409,7 @@ public struct SceneDecoder {
         if v.hasPrefix("#") {
             let hex = v.dropFirst()
             guard hex.count == 6, hex.allSatisfy(\.isHexDigit), let n = Int(hex, radix: 16) else {
-                throw error(node, path, "must be a system color name or #RRGGBB, got \"\(v)\"")
+                throw error(node, path, "must be a system color name or #RRGGBB, got \(echoedQuoted(v))")
             }
             return .rgb(Color(r8: (n >> 16) & 255, g8: (n >> 8) & 255, b8: n & 255))
         }
@@ -438,7 +438,7 @@ public struct SceneDecoder {
         let full = v.hasPrefix("/") ? v : URL(fileURLWithPath: baseDirectory).appendingPathComponent(v).standardizedFileURL.path
         let ext = (full as NSString).pathExtension.lowercased()
         guard ["png", "jpg", "jpeg", "svg"].contains(ext) else {
-            throw error(node, path, "must be \"symbol:NAME\" or a .png, .jpg, .jpeg or .svg file, got \"\(v)\"")
+            throw error(node, path, "must be \"symbol:NAME\" or a .png, .jpg, .jpeg or .svg file, got \(echoedQuoted(v))")
         }
         if let problem = SceneFiles.imageProblem(full) { throw error(node, path, problem, kind: .unreadable) }
         imageLog.fields.append(ImageField(source: .file(full), path: path, location: node.location))
@@ -459,7 +459,7 @@ public struct SceneDecoder {
             let v = try string(n, p, nonEmpty: true)
             let full = v.hasPrefix("/") ? v : URL(fileURLWithPath: baseDirectory).appendingPathComponent(v).standardizedFileURL.path
             guard ["ttf", "otf"].contains((full as NSString).pathExtension.lowercased()) else {
-                throw error(n, p, "must be a TrueType or OpenType font file (.ttf or .otf), got \"\(v)\"")
+                throw error(n, p, "must be a TrueType or OpenType font file (.ttf or .otf), got \(echoedQuoted(v))")
             }
             let bytes: [UInt8]
             do { bytes = try RegularFile.read(full, limit: SceneFont.maxBytes) } catch {

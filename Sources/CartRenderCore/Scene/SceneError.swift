@@ -35,6 +35,19 @@ public struct SceneError: ReportableError, Equatable, Sendable, CustomStringConv
     public var exitCode: ExitCode { kind == .unreadable ? .noInput : .dataError }
 }
 
+/// How much of a value an error message echoes (characters): a scene's key or value, or a
+/// command-line value, longer than this is cut to it and ends with `…`, so that a pasted file,
+/// a 20 000-character key or a 5 000-digit number stays one short line.
+public let echoedLength = 40
+
+/// `text`, or its first ``echoedLength`` characters and `…` when it is longer.
+public func echoed(_ text: String) -> String {
+    text.count > echoedLength ? text.prefix(echoedLength) + "…" : text
+}
+
+/// `"TEXT"`, the text cut as ``echoed(_:)`` cuts it.
+public func echoedQuoted(_ text: String) -> String { "\"" + echoed(text) + "\"" }
+
 /// `text` with line breaks and other control characters escaped as in JSON (`\n`, `\u001b`), so
 /// that a message that quotes user input stays one line on stderr.
 public func singleLine(_ text: String) -> String {

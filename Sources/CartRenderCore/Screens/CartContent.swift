@@ -110,7 +110,7 @@ extension CartContent: Screen {
         if let n = m.values["currencyCode"] {
             let v = try d.string(n, m.child("currencyCode"))
             guard v.count == 3, v.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
-                throw d.error(n, m.child("currencyCode"), "must be a three-letter ISO 4217 code such as \"USD\", got \"\(v)\"")
+                throw d.error(n, m.child("currencyCode"), "must be a three-letter ISO 4217 code such as \"USD\", got \(echoedQuoted(v))")
             }
             guard Locale.Currency.isoCurrencies.contains(where: { $0.identifier == v }) else {
                 throw d.error(n, m.child("currencyCode"), "unknown ISO 4217 currency code \"\(v)\"")
@@ -162,7 +162,7 @@ extension CartContent: Screen {
                 reason = parts[0].count > 12 ? "has \(parts[0].count) digits before the decimal point; at most 12"
                                              : "has \(parts[1].count) digits after the decimal point; at most 6"
             }
-            throw d.error(node, path, "\(reason), got \"\(text.prefix(40))\(text.count > 40 ? "…" : "")\"")
+            throw d.error(node, path, "\(reason), got \(echoedQuoted(text))")
         }
         return price
     }

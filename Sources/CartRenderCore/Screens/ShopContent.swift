@@ -80,7 +80,7 @@ extension ShopContent: Screen {
             switch n.value {
             case .null: s.cartFrame = .none
             case .string(let v):
-                guard v == "measured" else { throw d.error(n, m.child("cartFrame"), "must be \"measured\", null or {\"x\", \"y\", \"width\", \"height\"}, got \"\(v)\"") }
+                guard v == "measured" else { throw d.error(n, m.child("cartFrame"), "must be \"measured\", null or {\"x\", \"y\", \"width\", \"height\"}, got \(echoedQuoted(v))") }
                 s.cartFrame = .measured
             default:
                 let p = m.child("cartFrame")

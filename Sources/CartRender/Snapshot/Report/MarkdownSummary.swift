@@ -123,12 +123,7 @@ public enum MarkdownSummary {
         repeat { fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644) } while fd < 0 && errno == EINTR
         guard fd >= 0 else { throw OutputError(path: path, reason: "cannot be opened to append the summary (\(String(cString: strerror(errno))))") }
         defer { close(fd) }
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw OutputError(path: path, reason: "cannot be written (\(String(cString: strerror(errno))))") }
-            bytes = bytes.dropFirst(n)
-        }
+        let e = OutputFile.writeAll(Array(text.utf8), to: fd)
+        if e != 0 { throw OutputError(path: path, reason: "cannot be written (\(String(cString: strerror(e))))") }
     }
 }

@@ -1,0 +1,85 @@
+import CartRenderCore
+import Foundation
+
+/// A single output file the user names by path (`verify --summary-markdown FILE`,
+/// `diff A.png B.png --out DIFF.png`), written so that the path keeps meaning what it meant:
+///
+/// - A path that is absent or a regular file gets a new regular file atomically (a temporary
+///   file in the same directory, then renamed over the name): a reader sees the old file or the
+///   new one, never half of one. Missing parent directories are created.
+/// - A symbolic link is followed: its target is written as above and the link stays a link.
+/// - A path that exists and is not a regular file — a FIFO, a character device (`/dev/full`,
+///   `/dev/null`), standard output as `/dev/stdout` — is opened and written through, never
+///   replaced. The process's own standard output or error (whatever name reaches it) is written
+///   through that descriptor, after what was printed before, so nothing printed is overwritten.
+/// - Every write error is reported (`ENOSPC` from `/dev/full`, `EFBIG` past a file size limit).
+public enum OutputFile {
+    /// Writes `bytes` to `path` as the type's documentation says.
+    /// - Throws: ``OutputError`` (exit 73) naming `path`: "cannot be written (No space left on
+    ///   device)", or what creating its directory failed with.
+    public static func write(_ bytes: [UInt8], to path: String) throws {
+        var info = stat()
+        if FileSystemPath.stat(path, &info) == 0 {
+            if let fd = standardStream(info) {
+                if fd == STDOUT_FILENO { fflush(stdout) }
+                let e = writeAll(bytes, to: fd)
+                if e != 0 { throw OutputError(path: path, reason: "cannot be written (\(OutputDirectory.describe(e)))") }
+                return
+            }
+            if info.st_mode & S_IFMT != S_IFREG {
+                try writeThrough(bytes, to: path)
+                return
+            }
+        }
+        let target = resolvedLink(path) ?? path
+        let dir = OutputDirectory.parent(of: target)
+        try OutputDirectory(path: dir.isEmpty ? "." : dir).write(bytes, to: (target as NSString).lastPathComponent, naming: path)
+    }
+
+    /// Opens the existing non-regular file at `path` for writing (blocking until a FIFO has a
+    /// reader, as a shell redirection does) and writes all of `bytes`.
+    private static func writeThrough(_ bytes: [UInt8], to path: String) throws {
+        func failure(_ e: Int32) -> OutputError { OutputError(path: path, reason: "cannot be written (\(OutputDirectory.describe(e)))") }
+        var fd: Int32
+        repeat { fd = FileSystemPath.open(path, O_WRONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
+        guard fd >= 0 else { throw failure(errno) }
+        var e = writeAll(bytes, to: fd)
+        if close(fd) != 0 && e == 0 && errno != EINTR { e = errno }
+        if e != 0 { throw failure(e) }
+    }
+
+    /// The descriptor of standard output or error when `info` is the file it is open on.
+    private static func standardStream(_ info: stat) -> Int32? {
+        [STDOUT_FILENO, STDERR_FILENO].first { fd in
+            var open = stat()
+            return fstat(fd, &open) == 0 && open.st_dev == info.st_dev && open.st_ino == info.st_ino
+        }
+    }
+
+    /// Writes all of `bytes` to `fd`; 0, or the `errno` of the write that failed.
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32 {
+        var offset = 0
+        return bytes.withUnsafeBytes { buf in
+            while offset < buf.count {
+                let n = Foundation.write(fd, buf.baseAddress! + offset, buf.count - offset)
+                if n < 0 { if errno == EINTR { continue }; return errno }
+                offset += n
+            }
+            return 0
+        }
+    }
+
+    /// The path a symbolic link at `path` leads to, following links in turn (at most 40, as
+    /// the kernel does), relative ones against the directory of the link; nil when `path` is
+    /// not a link. The last target may not exist yet (a dangling link gets its file).
+    static func resolvedLink(_ path: String) -> String? {
+        var current = path
+        var hops = 0
+        while hops < 40, let target = FileSystemPath.readLink(current) {
+            let dir = OutputDirectory.parent(of: current)
+            current = target.hasPrefix("/") || dir.isEmpty ? target : (dir as NSString).appendingPathComponent(target)
+            hops += 1
+        }
+        return hops == 0 ? nil : current
+    }
+}

@@ -1,0 +1,130 @@
+@testable import CartRender
+import Foundation
+import XCTest
+
+/// ``LoopbackHTTPServer`` over raw sockets: connections are served concurrently, requests are
+/// handled one at a time.
+final class LoopbackHTTPServerTests: XCTestCase {
+    /// Connects to 127.0.0.1:`port`, with a receive timeout of `seconds`.
+    private func connect(_ port: UInt16, receiveTimeout seconds: Int) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        var t = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &t, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+        let connected = withUnsafePointer(to: &address) { p in
+            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { Foundation.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        XCTAssertEqual(connected, 0)
+        return fd
+    }
+
+    /// Sends `raw` and reads until the server closes or the receive timeout passes.
+    private func exchange(_ fd: Int32, _ raw: String) -> String {
+        let bytes = Array(raw.utf8)
+        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        return receiveAll(fd)
+    }
+
+    private func receiveAll(_ fd: Int32) -> String {
+        var data: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { break }
+            data += chunk[..<n]
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Serves on a thread of its own until `stopped` is set; `respond` answers 200 with the path.
+    private func start(_ server: LoopbackHTTPServer, handled: LockedValue<[String]>, stopped: LockedValue<Bool>) -> DispatchGroup {
+        let done = DispatchGroup()
+        done.enter()
+        let box = UncheckedBox(server)
+        Thread {
+            box.value.serve(until: { stopped.withLock { $0 } }) { request in
+                handled.withLock { $0.append(request.path) }
+                return .text(200, "served \(request.path)")
+            }
+            done.leave()
+        }.start()
+        return done
+    }
+
+    /// An idle connection (opened, nothing sent) and a half-sent one do not hold up a request on
+    /// another connection: with a 60 s read timeout, the request is answered while both are still
+    /// open and unanswered (one connection at a time, it would wait 60 s per stalled connection).
+    func testAnIdleConnectionDoesNotStallOtherRequests() throws {
+        let server = try LoopbackHTTPServer(timeout: 60)
+        let handled = LockedValue([String]()), stopped = LockedValue(false)
+        let done = start(server, handled: handled, stopped: stopped)
+        let idle = try connect(server.port, receiveTimeout: 1)
+        let halfSent = try connect(server.port, receiveTimeout: 1)
+        _ = Array("GET /half HTTP/1.1\r\nHost: x\r\n".utf8).withUnsafeBytes { send(halfSent, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        usleep(200_000)  // both reach the server first
+
+        let normal = try connect(server.port, receiveTimeout: 30)
+        let response = exchange(normal, "GET /page HTTP/1.1\r\nHost: x\r\n\r\n")
+        close(normal)
+        XCTAssertTrue(response.hasPrefix("HTTP/1.1 200 OK\r\n"), response)
+        XCTAssertTrue(response.hasSuffix("served /page\n"), response)
+        // The stalled connections are still open and unanswered (their reads time out after 1 s
+        // with nothing received, where a closed connection would read the end at once).
+        for fd in [idle, halfSent] {
+            var byte: UInt8 = 0
+            XCTAssertEqual(recv(fd, &byte, 1, 0), -1, "the stalled connection is still open")
+            XCTAssertTrue(errno == EAGAIN || errno == EWOULDBLOCK)
+        }
+        XCTAssertEqual(handled.withLock { $0 }, ["/page"])
+
+        // Completing the half-sent request gets it answered too.
+        let rest = exchange(halfSent, "\r\n")
+        XCTAssertFalse(rest.isEmpty)
+        close(halfSent)
+        close(idle)
+        stopped.withLock { $0 = true }
+        done.wait()
+        XCTAssertEqual(handled.withLock { $0 }, ["/page", "/half"])
+    }
+
+    /// Requests that arrive together are all answered, and `respond` never runs for two at once.
+    func testRequestsAreHandledOneAtATime() throws {
+        let server = try LoopbackHTTPServer(timeout: 60)
+        let stopped = LockedValue(false)
+        let inside = LockedValue(0), most = LockedValue(0)
+        let done = DispatchGroup()
+        done.enter()
+        let box = UncheckedBox(server)
+        Thread {
+            box.value.serve(until: { stopped.withLock { $0 } }) { request in
+                let n = inside.withLock { $0 += 1; return $0 }
+                most.withLock { $0 = max($0, n) }
+                usleep(20_000)
+                inside.withLock { $0 -= 1 }
+                return .text(200, "served \(request.path)")
+            }
+            done.leave()
+        }.start()
+        let port = server.port
+        let answers = LockedValue([String]())
+        DispatchQueue.concurrentPerform(iterations: 8) { i in
+            guard let fd = try? connect(port, receiveTimeout: 30) else { return }
+            let r = exchange(fd, "GET /\(i) HTTP/1.1\r\nHost: x\r\n\r\n")
+            close(fd)
+            answers.withLock { $0.append(r) }
+        }
+        stopped.withLock { $0 = true }
+        done.wait()
+        XCTAssertEqual(answers.withLock { $0 }.filter { $0.hasPrefix("HTTP/1.1 200 OK\r\n") }.count, 8)
+        XCTAssertEqual(most.withLock { $0 }, 1)
+    }
+}
+
+private struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
