@@ -108,8 +108,8 @@ $(BROWSER_VENV)/.browser-$(PLAYWRIGHT_VERSION)-$(PYTEST_VERSION): | deps
 # chromium; in .build/peers, PyPI's Playwright (driving Debian's chromium), Manim CE and
 # pixelmatch-fast (a Python port of pixelmatch, with its CLI). Manim's dependencies install as
 # wheels but pycairo and ManimPango, which pip builds against libcairo2-dev and libpango1.0-dev
-# (with gcc and python3-dev): 3 minutes on a busy host. A peer that does not install is skipped
-# by the benchmark, with the reason. Not part of `make test`.
+# (with gcc and python3-dev): 2 to 3 minutes on a busy host. A peer that does not install is
+# skipped by the benchmark, with the reason. Not part of `make test`.
 PEERS_DEBIAN_PACKAGES = ffmpeg webp imagemagick chromium gcc python3-dev
 PEERS_VENV = .build/peers
 MANIM_VERSION = 0.22.0
