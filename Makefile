@@ -39,7 +39,7 @@ PREFIX ?= /usr/local
 # make install), then in this checkout's .build/share, /usr/local/share and /usr/share.
 DATA_DIR = .build/share/cartrender
 ASSETS_VENV = .build/assets
-.PHONY: deps build frames install test jsonschema assets debian browser browser-test clean
+.PHONY: deps build frames install test jsonschema assets debian browser browser-test peers clean
 
 
 deps: debian assets
@@ -105,18 +105,23 @@ $(BROWSER_VENV)/.browser-$(PLAYWRIGHT_VERSION)-$(PYTEST_VERSION): | deps
 	touch $@
 
 # Benchmarks/peers.sh with its peers: Debian's ffmpeg, webp (img2webp), imagemagick (compare) and
-# chromium; Playwright (driving Debian's chromium) and Manim CE in .build/peers. Manim needs to build
-# pycairo and ManimPango; when that fails the benchmark says so and skips it. Not part of `make test`.
-PEERS_DEBIAN_PACKAGES = ffmpeg webp imagemagick chromium
+# chromium; in .build/peers, PyPI's Playwright (driving Debian's chromium), Manim CE and
+# pixelmatch-fast (a Python port of pixelmatch, with its CLI). Manim's dependencies install as
+# wheels but pycairo and ManimPango, which pip builds against libcairo2-dev and libpango1.0-dev
+# (with gcc and python3-dev): 2 to 3 minutes on a busy host. A peer that does not install is
+# skipped by the benchmark, with the reason. Not part of `make test`.
+PEERS_DEBIAN_PACKAGES = ffmpeg webp imagemagick chromium gcc python3-dev
 PEERS_VENV = .build/peers
+MANIM_VERSION = 0.22.0
+PIXELMATCH_FAST_VERSION = 1.3.4
+PEERS_PIP = $(PEERS_VENV)/bin/python3 -m pip install --quiet --disable-pip-version-check --prefer-binary
 peers: deps
 	@dpkg -s $(PEERS_DEBIAN_PACKAGES) >/dev/null 2>&1 || { $(SUDO) apt-get update && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends $(PEERS_DEBIAN_PACKAGES); }
 	[ -x $(PEERS_VENV)/bin/python3 ] || $(PYTHON) -m venv $(PEERS_VENV)
-	$(PEERS_VENV)/bin/python3 -c "import playwright" 2>/dev/null || \
-		$(PEERS_VENV)/bin/python3 -m pip install --quiet --disable-pip-version-check playwright
-	[ -x $(PEERS_VENV)/bin/manim ] || $(PEERS_VENV)/bin/python3 -m pip install --quiet --disable-pip-version-check manim || \
-		echo "peers: manim did not install; Benchmarks/peers.sh skips it"
+	$(PEERS_PIP) playwright==$(PLAYWRIGHT_VERSION) || echo "peers: playwright did not install; Benchmarks/peers.sh skips Chromium"
+	$(PEERS_PIP) manim==$(MANIM_VERSION) || echo "peers: manim did not install; Benchmarks/peers.sh skips it"
+	$(PEERS_PIP) pixelmatch-fast==$(PIXELMATCH_FAST_VERSION) || echo "peers: pixelmatch-fast did not install; Benchmarks/peers.sh skips it"
 	Benchmarks/peers.sh
 
 clean:

@@ -4,14 +4,16 @@
 #   cartrender --format png | gif | webp | png,gif,webp     the whole render
 #   ffmpeg palettegen + paletteuse (fps=50)                  GIF from cartrender's PNG frames
 #   img2webp -lossless (Debian webp)                         WebP from the same PNG frames
-#   cartrender diff / ImageMagick compare -metric AE         verify-style comparison of 60 pairs
-#                                                            (re-encoded frames: same pixels)
+#   cartrender diff / ImageMagick compare -metric AE /       verify-style comparison of 60 pairs
+#   pixelmatch CLI (PyPI pixelmatch-fast, a Python port)     (re-encoded frames: same pixels);
+#                                                            pixelmatch at threshold 0.1
 #   headless Chromium (Playwright, Debian's chromium)        screenshots of Benchmarks/peers/shop.html,
 #                                                            a web rendition, on a virtual clock
 #   Manim CE (PyPI manim, its Cairo renderer)                Benchmarks/peers/manim-frames.py as PNGs
 # For each: wall-clock time and CPU time (user + system, children included; steadier on a shared
-# machine), frames per second of each, and the output size. A peer that is not installed is
-# skipped with the reason. `make peers` installs the peers (for this benchmark only) and runs it.
+# machine), frames per second of each, and the output size; `uptime` before and after (other
+# builds on the host show in the load average). A peer that is not installed is skipped with the
+# reason. `make peers` installs the peers (for this benchmark only) and runs it.
 #
 # Usage: Benchmarks/peers.sh [WORKDIR]   (JOBS=N for cartrender's --jobs; PEERS_VENV=.build/peers;
 #        BUILD=0 uses .build/release/cartrender as it is)
@@ -28,6 +30,7 @@ fi
 BIN=$PWD/.build/release/cartrender
 
 TIMEFORMAT='%R %U %S'
+echo "before: $(uptime)"
 printf '%-52s %8s %8s %9s %9s %10s\n' "run" "wall s" "CPU s" "frames/s" "fr/CPU s" "output"
 # row NAME FRAMES OUTPUT COMMAND…: runs COMMAND once and prints its row (OUTPUT: file or directory).
 row() {
@@ -69,6 +72,13 @@ if [ -x /usr/bin/compare ]; then
     row "ImageMagick compare -metric AE (60 pairs, $JOBS processes)" 60 "$WORK/a" sh -c \
         "cd '$WORK/a' && ls frame_*.png | xargs -P $JOBS -I{} sh -c '/usr/bin/compare -metric AE {} ../b/{} null: 2> /dev/null || true'"
 else skip "ImageMagick compare" "/usr/bin/compare not found (Debian package imagemagick)"; fi
+if [ -x "$VENV/bin/pixelmatch" ]; then
+    # One untimed call first: numba compiles pixelmatch-fast's kernels once into its cache.
+    "$VENV/bin/pixelmatch" "$WORK/a/frame_0000.png" "$WORK/b/frame_0000.png" > /dev/null || true
+    row "pixelmatch CLI -t 0.1 (60 pairs, $JOBS processes)" 60 "$WORK/a" sh -c \
+        "ls '$WORK/a' | grep '^frame_' | xargs -P $JOBS -I{} '$VENV/bin/pixelmatch' --threshold 0.1 '$WORK/a/{}' '$WORK/b/{}'"
+    awk '/^Mismatched pixels:/ { n++; px += $3 } END { printf "  pixelmatch: %d pairs compared, %d mismatched pixels in all\n", n, px }' "$WORK/last.out"
+else skip "pixelmatch CLI" "pixelmatch (PyPI pixelmatch-fast) is not installed in $VENV: make peers installs it"; fi
 
 if [ -x "$VENV/bin/python3" ] && "$VENV/bin/python3" -c "import playwright" 2> /dev/null && [ -x /usr/bin/chromium ]; then
     rm -rf "$WORK/chromium"
@@ -77,6 +87,9 @@ else skip "headless Chromium" "Playwright (in $VENV) or /usr/bin/chromium missin
 
 if [ -x "$VENV/bin/manim" ]; then
     rm -rf "$WORK/manim"
-    row "Manim CE (Cairo renderer), PNG frames" 198 "$WORK/manim" "$VENV/bin/manim" render -q h -r 1179,2556 --fps 60 --format png \
-        --media_dir "$WORK/manim" --disable_caching Benchmarks/peers/manim-frames.py Shop
-else skip "Manim CE" "${MANIM_SKIP_REASON:-manim is not installed in $VENV (make peers tries; it needs to build pycairo and ManimPango)}"; fi
+    row "Manim CE (Cairo renderer), PNG frames" 198 "$WORK/manim/images" "$VENV/bin/manim" render -q h -r 1179,2556 --fps 60 \
+        --format png-sequence --media_dir "$WORK/manim" --disable_caching Benchmarks/peers/manim-frames.py Shop
+    frames=$(find "$WORK/manim/images" -name '*.png' 2> /dev/null | wc -l)
+    [ "$frames" = 198 ] || echo "peers: Manim CE wrote $frames PNG frames, not 198: its row is not the same job" >&2
+else skip "Manim CE" "manim is not installed in $VENV: make peers installs it (it builds pycairo and ManimPango)"; fi
+echo "after: $(uptime)"
