@@ -11,7 +11,8 @@
 //   (d) the naive route: draw + cairo_surface_write_to_png on one core,
 //   (e) writing the same frames' raw RGBA bytes to disk,
 //   (f) peak resident memory of `cartrender` for 60 and 600 frames,
-//   (g) each output format alone and `--format png,gif,webp` and `png,mp4,webm` together, at all cores.
+//   (g) each output format alone and `--format png,gif,webp` and `png,mp4,webm` together, at all cores,
+//       wall and CPU time (user + system of this process, all threads).
 //   (h) a product name that is one 10,000-character word (the longest text a scene may hold):
 //       laying it out (a worker's set-up) and drawing a few frames, one core.
 import CartRender
