@@ -68,16 +68,20 @@ public final class RenderedFrame: @unchecked Sendable {
 final class RunContent: @unchecked Sendable {
     var png: EncodedFrame?
     var svg: EncodedFrame?
+    /// The straight RGBA copy of the canvas, made once for every sink of the run; its bytes come
+    /// from and go back to `PixelBufferPool.frames`.
     private var image: RGBAImage?
     /// The worker's canvas while the run is in the first stage.
     var canvas: PixelRows?
 
     init() {}
 
+    deinit { releaseImage() }
+
     func pixels() throws -> RGBAImage {
         if let image { return image }
         guard let canvas else { throw RasterError(.library, "the frame's pixels were not kept: no sink asked for them") }
-        let copy = RGBAImage(canvas)
+        let copy = RGBAImage(canvas, bufferFrom: .frames)
         image = copy
         return copy
     }
@@ -85,8 +89,13 @@ final class RunContent: @unchecked Sendable {
     /// Ends the first stage: the canvas goes back to the worker; the pixels stay only when an
     /// in-order sink needs them.
     func leaveWorker(keepPixels: Bool) throws {
-        if keepPixels { _ = try pixels() } else { image = nil }
+        if keepPixels { _ = try pixels() } else { releaseImage() }
         canvas = nil
+    }
+
+    private func releaseImage() {
+        if let image { PixelBufferPool.frames.give(image.pixels) }
+        image = nil
     }
 
     /// Drops what no later stage needs.

@@ -109,7 +109,7 @@ public final class WebPEncoder {
     private var sourceFrameCount = 0
     private var isFinished = false
     /// The last source frame's pixels (what a decoder shows after the frames so far, where
-    /// opaque).
+    /// opaque), in a buffer of the encoder's own.
     private var previous: [UInt8]?
     /// Frames stored since the last key frame (the first frame is one).
     private var framesSinceKeyFrame = 0
@@ -185,7 +185,7 @@ public final class WebPEncoder {
             sub.start = start
         }
         framesSinceKeyFrame = keyFrame ? 1 : framesSinceKeyFrame + 1
-        previous = frame.pixels
+        remember(frame, rows: keyFrame ? 0..<height : sub.y..<(sub.y + sub.height))
         pending.append(sub)
         if pending.count >= 2 * jobs { try compressPending() }
     }
@@ -234,6 +234,26 @@ public final class WebPEncoder {
         try sink.commit()
         encodedBytes = sink.bytes
         return WebPSummary(sourceFrameCount: sourceFrameCount, durationMilliseconds: end, byteCount: bytes.count)
+    }
+
+    /// Makes `previous` equal to `frame`, copying only `rows` (outside them the two are equal).
+    /// `previous` is the encoder's own buffer, so the frame's bytes are not held after `add`.
+    private func remember(_ frame: RGBAImage, rows: Range<Int>) {
+        let rowBytes = width * 4
+        guard previous != nil else {
+            // A copy of its own, not a second reference to the frame's storage.
+            previous = [UInt8](unsafeUninitializedCapacity: frame.pixels.count) { target, count in
+                frame.pixels.withUnsafeBytes { UnsafeMutableRawBufferPointer(target).copyMemory(from: $0) }
+                count = frame.pixels.count
+            }
+            return
+        }
+        frame.pixels.withUnsafeBytes { source in
+            previous!.withUnsafeMutableBytes { target in
+                let offset = rows.lowerBound * rowBytes
+                (target.baseAddress! + offset).copyMemory(from: source.baseAddress! + offset, byteCount: rows.count * rowBytes)
+            }
+        }
     }
 
     /// Compresses the pending rectangles on `jobs` threads.
