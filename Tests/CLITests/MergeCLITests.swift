@@ -36,13 +36,15 @@ final class MergeCLITests: XCTestCase {
         let cases: [(args: [String], status: Int32, stderr: String)] = [
             (["merge", "shards"], 65, "cartrender: shard 2 of 3 is missing; found shards 1, 3 in shards\n"),
             (["merge", "shards", "empty"], 65, "cartrender: shard 2 of 3 is missing; found shards 1, 3 in shards; empty holds no shard manifest\n"),
-            (["merge", "nowhere"], 66, "cartrender: nowhere: no such directory, or it cannot be read\n"),
+            (["merge", "nowhere"], 66, "cartrender: nowhere: no such directory\n"),
+            (["merge", "afile"], 66, "cartrender: afile: is not a directory (merge takes shard directories)\n"),
             (["merge"], 64, "cartrender: merge needs at least one directory with shard manifests\nRun 'cartrender merge --help' for usage.\n"),
             (["merge", "shards", "--out", "a", "--out", "b"], 64, "cartrender: --out is given more than once\nRun 'cartrender merge --help' for usage.\n"),
             (["merge", "fifo"], 66, "cartrender: fifo/shard-1-of-2.json is a FIFO (named pipe), not a shard manifest\n"),
         ]
         try FileManager.default.createDirectory(atPath: dir + "/fifo", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: dir + "/empty", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: dir + "/afile", contents: Data("x".utf8))
         XCTAssertEqual(mkfifo(dir + "/fifo/shard-1-of-2.json", 0o644), 0)
         for c in cases {
             let r = try Binary.run(c.args, in: dir)

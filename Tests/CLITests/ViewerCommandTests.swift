@@ -141,6 +141,11 @@ final class ViewerCommandTests: XCTestCase {
             ("negativeIndex", frames { $0[0]["index"] = -1 }, 65, "frames[0].index: must be ≥ 0, got -1"),
             ("duplicate", frames { $0[2]["index"] = 1 }, 65, "frames[2].index: must be greater than frames[1].index (1), got 1 (listed twice)"),
             ("decreasing", frames { $0[3]["index"] = 0 }, 65, "frames[3].index: must be greater than frames[2].index (2), got 0"),
+            ("noFrames", frames { $0 = [] }, 65, "frames: lists no frame"),
+            ("frameCount", { $0["frameCount"] = 3 }, 65, "frameCount: 3, but frames lists 5 frames up to index 4"),
+            ("traversal", frames { $0[2]["file"] = "../../../etc/passwd" }, 65,
+             "frames[2].file: not the file name of frame 2, got \"../../../etc/passwd\""),
+            ("otherFrame", frames { $0[2]["file"] = "frame_0001.png" }, 65, "frames[2].file: not the file name of frame 2, got \"frame_0001.png\""),
         ]
         for c in cases {
             let dir = Binary.tempDir(self)

@@ -100,7 +100,18 @@ public struct ViewCommand: Equatable, Sendable {
             throw InputError(.invalid, path: path, reason: (e.jsonPath.isEmpty ? "" : e.jsonPath + ": ") + e.reason)
         }
         if let problem = manifest.numbersProblem { throw InputError(.invalid, path: path, reason: problem) }
+        guard !manifest.frames.isEmpty else { throw InputError(.invalid, path: path, reason: "frames: lists no frame") }
+        guard manifest.frameCount >= manifest.frames.count, let last = manifest.frames.last, last.index < manifest.frameCount else {
+            throw InputError(.invalid, path: path, reason: "frameCount: \(manifest.frameCount), but frames lists \(manifest.frames.count) frames"
+                             + " up to index \(manifest.frames.last?.index ?? 0)")
+        }
         for (position, frame) in manifest.frames.enumerated() {
+            // Only the renderer's own file names: never a path out of the directory.
+            for (k, file) in frame.files.enumerated()
+            where !Manifest.isFrameFileName(file.name, index: frame.index, extensions: OutputFormat.allCases.filter(\.isPerFrame).map(\.rawValue)) {
+                let field = k == 0 ? "frames[\(position)].file" : "frames[\(position)].alternates[\(k - 1)].file"
+                throw InputError(.invalid, path: path, reason: "\(field): not the file name of frame \(frame.index), got \(echoedQuoted(file.name))")
+            }
             for file in frame.files {
                 let full = (directory as NSString).appendingPathComponent(file.name)
                 var info = stat()

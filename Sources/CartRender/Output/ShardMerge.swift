@@ -35,7 +35,11 @@ public enum ShardMerge {
         var shards: [Shard] = []
         for dir in directories {
             guard let names = FileSystemPath.contentsOfDirectory(dir) else {
-                throw MergeError(message: "\(dir): no such directory, or it cannot be read", missingInput: true)
+                var info = stat()
+                let exists = FileSystemPath.stat(dir, &info) == 0
+                let reason = !exists ? "no such directory" : (info.st_mode & S_IFMT) != S_IFDIR ? "is not a directory (merge takes shard directories)"
+                    : "cannot be read"
+                throw MergeError(message: "\(dir): \(reason)", missingInput: true)
             }
             for name in names.sorted() where Manifest.isShardFileName(name) {
                 let path = (dir as NSString).appendingPathComponent(name)

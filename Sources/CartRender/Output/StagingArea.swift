@@ -296,9 +296,11 @@ final class StagingArea {
                 }
             }
             _ = Self.removeTree(dead)
-            let what = staged.isEmpty ? "removed its staging directory"
-                : "put back \(restored) file\(restored == 1 ? "" : "s") of the earlier run" + (removed > 0 ? " and removed the \(removed) it had moved in" : "")
-            Stderr.write("cartrender: \(output.path): a run (process \(pid)) stopped while moving its files into place; \(what)\n")
+            // Without its manifest staged, the run had not started moving files into place.
+            let what = staged.isEmpty ? "stopped before moving its files into place; removed its staging directory"
+                : "stopped while moving its files into place; put back \(restored) file\(restored == 1 ? "" : "s") of the earlier run"
+                    + (removed > 0 ? " and removed the \(removed) it had moved in" : "")
+            Stderr.write("cartrender: \(output.path): a run (process \(pid)) \(what)\n")
         }
     }
 
