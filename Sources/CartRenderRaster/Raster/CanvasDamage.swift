@@ -47,6 +47,18 @@ enum DamageBands {
             let y0 = max(0, px(r.minY, .down) - margin), y1 = min(height, px(r.maxY, .up) + margin)
             if y1 > y0 { bands.append(y0..<y1) }
         }
+        let merged = merging(bands)
+        return isPartial(merged, height: height) ? merged : nil
+    }
+
+    /// Whether `bands` leave enough of a `height` px canvas alone (they cover at most 3/4 of
+    /// its rows) for drawing only them to be cheaper than drawing it whole.
+    static func isPartial(_ bands: [Range<Int>], height: Int) -> Bool {
+        bands.reduce(0) { $0 + $1.count } * 4 <= height * 3
+    }
+
+    /// `bands` sorted, with those that overlap or touch merged into one.
+    private static func merging(_ bands: [Range<Int>]) -> [Range<Int>] {
         var merged: [Range<Int>] = []
         for b in bands.sorted(by: { $0.lowerBound < $1.lowerBound }) {
             if let last = merged.last, last.upperBound >= b.lowerBound {
@@ -55,7 +67,6 @@ enum DamageBands {
                 merged.append(b)
             }
         }
-        guard merged.reduce(0, { $0 + $1.count }) * 4 <= height * 3 else { return nil }
         return merged
     }
 
@@ -72,15 +83,7 @@ enum DamageBands {
                     changed = true
                 }
             }
-            var merged: [Range<Int>] = []
-            for b in bands.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-                if let last = merged.last, last.upperBound >= b.lowerBound {
-                    merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, b.upperBound)
-                } else {
-                    merged.append(b)
-                }
-            }
-            bands = merged
+            bands = merging(bands)
         }
         return bands
     }

@@ -71,7 +71,7 @@ public final class FrameRasterizer: TextMeasuring {
             bands = DamageBands.covering(rects, scale: scale, margin: Self.damageMargin, height: h).flatMap { damaged in
                 guard !damaged.isEmpty else { return damaged }
                 let held = DamageBands.holding(damaged, whole: DamageBands.resampledRows(of: list, scale: scale, margin: Self.damageMargin, height: h, measuring: self))
-                return held.reduce(0) { $0 + $1.count } * 4 <= h * 3 ? held : nil
+                return DamageBands.isPartial(held, height: h) ? held : nil
             }
         }
         // Until the draw succeeds, the canvas holds nothing known.
