@@ -10,7 +10,7 @@ SWIFT ?= swift
 # Debian packages: C libraries (headers + pkg-config files), fonts and icons.
 DEBIAN_PACKAGES = pkg-config \
 	libcairo2-dev libpixman-1-dev libpango1.0-dev libfontconfig-dev librsvg2-dev libgdk-pixbuf-2.0-dev \
-	libpng-dev zlib1g-dev libgif-dev libimagequant-dev libwebp-dev \
+	libpng-dev zlib1g-dev libdeflate-dev libgif-dev libimagequant-dev libwebp-dev \
 	libavformat-dev libavcodec-dev libswscale-dev libavutil-dev \
 	fonts-inter fonts-noto-core fonts-noto-color-emoji fonts-noto-cjk
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

@@ -24,7 +24,7 @@ let package = Package(
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CPango", pkgConfig: localPkgConfig("CPango", system: "pangocairo pangoft2 fontconfig"), providers: [.apt(["libpango1.0-dev", "libfontconfig-dev"])]),
         .systemLibrary(name: "CRsvg", pkgConfig: localPkgConfig("CRsvg", system: "librsvg-2.0"), providers: [.apt(["librsvg2-dev"])]),
-        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev", "zlib1g-dev", "libdeflate-dev"])]),
         // libpng reports errors by longjmp, which Swift cannot catch: this small C target wraps
         // the write path and returns a status instead.
         .target(name: "CPNGWriter", dependencies: ["CPNG"]),

@@ -1,2 +1,3 @@
 #include <png.h>
 #include <zlib.h>
+#include <libdeflate.h>

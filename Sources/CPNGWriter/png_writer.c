@@ -1,6 +1,7 @@
 #include "png_writer.h"
 #include <png.h>
 #include <zlib.h>
+#include <libdeflate.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -175,8 +176,8 @@ void cr_png_free(cr_png_result *result) {
 struct cr_stripe_deflater {
     z_stream z;
     int width;
-    uint8_t *above;      /* straight RGBA of the row above the current one */
-    uint8_t *row;        /* straight RGBA of the current row */
+    uint8_t *above;      /* scratch: straight RGBA of the row above the current one */
+    uint8_t *row;        /* scratch: straight RGBA of the current row */
     uint8_t *filtered;   /* filter byte + filtered row, for every row of the stripe */
     size_t filtered_capacity;
     uint8_t *out;
@@ -213,23 +214,63 @@ static int reserve(uint8_t **p, size_t *capacity, size_t size) {
     return 1;
 }
 
+/* Per-byte difference a - b (mod 256) of the four bytes of two words. */
+static inline uint32_t sub_bytes(uint32_t a, uint32_t b) {
+    return ((a | 0x80808080u) - (b & 0x7F7F7F7Fu)) ^ ((a ^ ~b) & 0x80808080u);
+}
+
+/* Writes the Up-filtered straight RGBA bytes of `row` (the row above is `above`, or zeros when
+   NULL) to `out`. `row_rgba` and `above_rgba` are scratch rows of `width` pixels. */
+static void filter_up(const uint8_t *row, const uint8_t *above, cr_row_format format, int width,
+                      uint8_t *out, uint8_t *row_rgba, uint8_t *above_rgba) {
+    const size_t row_bytes = (size_t)width * 4;
+    if (format == CR_ROWS_RGBA) {
+        if (above) for (size_t i = 0; i < row_bytes; i++) out[i] = (uint8_t)(row[i] - above[i]);
+        else memcpy(out, row, row_bytes);
+        return;
+    }
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (above) {
+        /* Both rows opaque (UI frames nearly always are): straight colour is the premultiplied
+           colour, and the filter commutes with the byte order swap, so the difference of the
+           raw words, reordered, is the filtered row. Otherwise the row is done again below. */
+        uint32_t alpha = 0xFF000000u;
+        for (int x = 0; x < width; x++) {
+            uint32_t c, a;
+            memcpy(&c, row + 4 * (size_t)x, 4);
+            memcpy(&a, above + 4 * (size_t)x, 4);
+            alpha &= c & a;
+            uint32_t d = sub_bytes(c, a);
+            d = (d & 0xFF00FF00u) | ((d >> 16) & 0xFFu) | ((d & 0xFFu) << 16);
+            memcpy(out + 4 * (size_t)x, &d, 4);
+        }
+        if ((alpha & 0xFF000000u) == 0xFF000000u) return;
+    }
+#endif
+    cr_rows_to_rgba(row, row_bytes, format, row_rgba, row_bytes, width, 1);
+    if (above) {
+        cr_rows_to_rgba(above, row_bytes, format, above_rgba, row_bytes, width, 1);
+        for (size_t i = 0; i < row_bytes; i++) out[i] = (uint8_t)(row_rgba[i] - above_rgba[i]);
+    } else {
+        memcpy(out, row_rgba, row_bytes);
+    }
+}
+
 int cr_stripe_deflate(cr_stripe_deflater *d, const uint8_t *pixels, size_t stride,
                       cr_row_format format, int y0, int y1,
                       const uint8_t **out, size_t *out_size, uint32_t *adler, size_t *raw_size) {
     const size_t row_bytes = (size_t)d->width * 4;
     const size_t raw = (size_t)(y1 - y0) * (row_bytes + 1);
     if (!reserve(&d->filtered, &d->filtered_capacity, raw)) return Z_MEM_ERROR;
-    if (y0 > 0) cr_rows_to_rgba(pixels + (size_t)(y0 - 1) * stride, stride, format, d->above, row_bytes, d->width, 1);
-    else memset(d->above, 0, row_bytes);
     uint8_t *f = d->filtered;
     for (int y = y0; y < y1; y++) {
-        cr_rows_to_rgba(pixels + (size_t)y * stride, stride, format, d->row, row_bytes, d->width, 1);
         *f++ = 2; /* PNG filter type Up */
-        for (size_t i = 0; i < row_bytes; i++) f[i] = (uint8_t)(d->row[i] - d->above[i]);
+        filter_up(pixels + (size_t)y * stride, y > 0 ? pixels + (size_t)(y - 1) * stride : NULL, format, d->width,
+                  f, d->row, d->above);
         f += row_bytes;
-        uint8_t *t = d->above; d->above = d->row; d->row = t;
     }
-    *adler = (uint32_t)adler32(adler32(0L, Z_NULL, 0), d->filtered, (uInt)raw);
+    /* libdeflate's Adler-32 (vectorized): the same value as zlib's, about 12 times faster. */
+    *adler = libdeflate_adler32(1, d->filtered, raw);
     *raw_size = raw;
 
     /* A fresh state for every stripe makes its bytes independent of what was compressed before. */

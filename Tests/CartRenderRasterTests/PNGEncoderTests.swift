@@ -115,6 +115,36 @@ final class PNGEncoderTests: XCTestCase {
         }
     }
 
+    /// Opaque rows are filtered straight from Cairo's words (the filter commutes with the byte
+    /// order swap); a row that is translucent, or lies below one, is divided by alpha first.
+    /// Both give the bytes of encoding the straight image, and decode to it.
+    func testPremultipliedRowsBesideTranslucentRowsFilterLikeStraightRows() throws {
+        let width = 7, height = 70
+        var state: UInt32 = 11
+        var words: [UInt32] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                state = state &* 1_664_525 &+ 1_013_904_223
+                let color = state >> 8 & 0xFF_FFFF
+                switch y % 9 {
+                case 4 where x == 3: words.append(0x8040_2000)                  // one translucent pixel
+                case 7: words.append(0)                                          // a transparent row
+                default: words.append(0xFF00_0000 | color)                      // opaque, any colour
+                }
+            }
+        }
+        try words.withUnsafeMutableBytes { buf in
+            let rows = PixelRows(base: UnsafeRawPointer(buf.baseAddress!), width: width, height: height,
+                                 stride: width * 4, format: .premultipliedARGB32)
+            let straight = RGBAImage(rows)
+            for compression in PNGEncoder.Compression.allCases {
+                let bytes = try PNGEncoder.encode(rows, compression: compression)
+                XCTAssertEqual(bytes, try PNGEncoder.encode(straight, compression: compression), "\(compression)")
+                XCTAssertEqual(try PNGDecoder.decode(bytes), straight, "\(compression)")
+            }
+        }
+    }
+
     func testRowsWithPaddingAreReadWithoutIt() throws {
         // A stride wider than the row (as Cairo may use) must not leak padding into the image.
         let image = noise(width: 3, height: 40, seed: 7)

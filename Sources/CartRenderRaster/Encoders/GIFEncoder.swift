@@ -264,7 +264,6 @@ public final class GIFEncoder {
     private func emit(_ frame: PendingFrame) throws {
         guard options.palette == .global, !globalPaletteWritten else { return try write(frame) }
         if globalPalette == nil {
-            // Each remapping thread costs a histogram that every image goes into: no more than cores.
             globalPalette = try GIFGlobalPalette(options: options, threads: min(jobs, ParallelWork.processorCount))
         }
         try globalPalette!.add(rgba: frame.rgba, width: frame.rect.width, height: frame.rect.height, frameIndex: frame.sourceIndex)
@@ -284,9 +283,9 @@ public final class GIFEncoder {
         if let globalPalette, try !globalPalette.quantize() {
             globalPaletteRejected = true
         }
-        var remappers: [LIQResult?] = [nil]
-        if let globalPalette, !globalPaletteRejected { remappers += globalPalette.remappers }
-        let chunk = 4 * remappers.count
+        // Without the palette, images get palettes of their own, which any thread can make.
+        let threads = globalPaletteRejected ? globalPalette?.threads ?? 1 : globalPalette?.remappingThreads ?? 1
+        let chunk = 4 * threads
         var start = 0
         while start < buffered.count {
             var frames = Array(buffered[start..<min(start + chunk, buffered.count)])
@@ -294,8 +293,8 @@ public final class GIFEncoder {
             let tooLong = frames.firstIndex { frame in (frame.end ?? frame.start) - frame.start > 65535 }
             if let tooLong { frames.removeSubrange(tooLong...) }
             let firstWritten = writtenFrameCount
-            let quantized = try ParallelWork.map(count: frames.count, jobs: remappers.count) { [self] thread, i in
-                try quantizeGlobal(frames[i], isFirstImage: firstWritten + i == 0, remapper: remappers[thread])
+            let quantized = try ParallelWork.map(count: frames.count, jobs: threads) { [self] thread, i in
+                try quantizeGlobal(frames[i], isFirstImage: firstWritten + i == 0, thread: thread)
             }
             for (frame, (pixels, local)) in zip(frames, quantized) {
                 if local { localPaletteCount += 1 }
@@ -311,10 +310,11 @@ public final class GIFEncoder {
     /// `.global`: the indexed pixels of a frame, and whether it got a palette of its own. The
     /// first image keeps its own palette: it is the only full-size one, holds most of the
     /// colors, and what it draws stays on screen wherever nothing changes later.
-    private func quantizeGlobal(_ frame: PendingFrame, isFirstImage: Bool, remapper: LIQResult?) throws -> (IndexedPixels, local: Bool) {
+    /// - Parameter thread: the calling thread's number (see `GIFGlobalPalette.remap`).
+    private func quantizeGlobal(_ frame: PendingFrame, isFirstImage: Bool, thread: Int) throws -> (IndexedPixels, local: Bool) {
         let (rgba, rect, index) = (frame.rgba, frame.rect, frame.sourceIndex)
         if let globalPalette, !globalPaletteRejected, !isFirstImage {
-            let (pixels, error) = try globalPalette.remap(rgba: rgba, width: rect.width, height: rect.height, frameIndex: index, with: remapper)
+            let (pixels, error) = try globalPalette.remap(rgba: rgba, width: rect.width, height: rect.height, frameIndex: index, thread: thread)
             if error <= GIFEncoder.globalPaletteErrorLimit {
                 return (pixels, false)
             }
@@ -336,7 +336,7 @@ public final class GIFEncoder {
             }
             return try sharedPalette!.remap(rgba: rgba, width: rect.width, height: rect.height, frameIndex: index)
         case .global:
-            let (pixels, local) = try quantizeGlobal(frame, isFirstImage: writtenFrameCount == 0, remapper: nil)
+            let (pixels, local) = try quantizeGlobal(frame, isFirstImage: writtenFrameCount == 0, thread: 0)
             if local { localPaletteCount += 1 }
             return pixels
         }

@@ -3,14 +3,19 @@ import CImageQuant
 /// One palette for the whole animation built from every image (`GIFPaletteStrategy.global`).
 ///
 /// As images arrive, their pixels (the changed rectangles, unchanged pixels transparent) go into
-/// a libimagequant histogram (`liq_histogram_add_image`), which is cheap and keeps only color
-/// counts. `quantize()` turns the histogram into one palette with a fixed transparent entry; it
-/// is written once as the global color table. Images are remapped on several threads, each with
-/// a result of its own (a `liq_result` keeps the last remapping in itself, so two threads cannot
-/// share one): every image also goes into one more histogram per further thread, and those
-/// histograms, quantized alike, give the same palette (`remappers`). `remap` maps each image to it with the result's
-/// dithering level and reports libimagequant's remapping quality, so that the encoder can give
-/// an image its own palette instead when the global one does not represent it well.
+/// one libimagequant histogram (`liq_histogram_add_image`), which keeps only color counts.
+/// `quantize()` turns it into one palette with a fixed transparent entry; it is written once as
+/// the global color table.
+///
+/// Images are remapped on several threads, and a `liq_result` keeps the last remapping in
+/// itself, so each thread needs a result of its own. Those remappers are all made alike from the
+/// palette alone: a histogram holding just the palette's colors, each one fixed, quantized to
+/// exactly that many colors, gives a result whose palette is the global one, entry for entry.
+/// An image therefore gets the same indices whichever thread remaps it, and every image is
+/// counted once whatever the number of threads. Remapping dithers (the options' level) against
+/// the very colors the file shows: every entry is fixed, so libimagequant does not refine them
+/// for the image. It also reports the remapping error, so that the encoder can give an image its
+/// own palette instead when the global one does not represent it well.
 final class GIFGlobalPalette {
     /// The global color table, R, G, B bytes per entry (only valid after `quantize()`).
     private(set) var colors: [UInt8] = []
@@ -18,77 +23,93 @@ final class GIFGlobalPalette {
     private(set) var transparentIndex = 0
     /// Quality of the palette for the whole histogram, 0…100 (`liq_get_quantization_quality`).
     private(set) var quantizationQuality = 0
+    /// Threads that remap images (≥ 1).
+    let threads: Int
     private let attributes: LIQAttributes
     private let options: GIFOptions
-    /// One histogram per thread that remaps; nil once quantized.
-    private var histograms: [OpaquePointer]?
-    private var result: LIQResult?
-    /// Results with the same palette as the first, for remapping on further threads (see
-    /// `remap(…with:)`), after `quantize()`.
-    private(set) var remappers: [LIQResult] = []
-    /// libimagequant's palette as returned before any remapping (`colors` plus alpha).
+    /// The histogram of every image added; nil once quantized.
+    private var histogram: OpaquePointer?
+    /// One result per remapping thread, all made from the palette alike (after `quantize()`).
+    private var remappers: [LIQResult] = []
+    /// libimagequant's palette (`colors` plus alpha).
     private var table: [liq_color] = []
     private var opaqueEntries: [Int] = []
 
-    /// - Parameter threads: threads that will remap images (≥ 1): one histogram each.
+    /// - Parameter threads: threads that will remap images (≥ 1).
     /// - Throws: `AnimationEncodingError.quantizationFailed`.
     init(options: GIFOptions, threads: Int = 1) throws {
         self.options = options
+        self.threads = max(1, threads)
         attributes = try LIQAttributes(options: options, frameIndex: 0)
-        var histograms: [OpaquePointer] = []
-        defer { self.histograms = histograms }
-        for _ in 0..<max(1, threads) {
-            guard let histogram = liq_histogram_create(attributes.pointer) else {
-                throw AnimationEncodingError.quantizationFailed(frameIndex: 0, operation: "liq_histogram_create", code: Int(LIQ_OUT_OF_MEMORY.rawValue))
-            }
-            histograms.append(histogram)
-            try LIQAttributes.check(liq_histogram_add_fixed_color(histogram, liq_color(r: 0, g: 0, b: 0, a: 0), 0), "liq_histogram_add_fixed_color", 0)
+        guard let histogram = liq_histogram_create(attributes.pointer) else {
+            throw AnimationEncodingError.quantizationFailed(frameIndex: 0, operation: "liq_histogram_create", code: Int(LIQ_OUT_OF_MEMORY.rawValue))
         }
+        self.histogram = histogram
+        try LIQAttributes.check(liq_histogram_add_fixed_color(histogram, liq_color(r: 0, g: 0, b: 0, a: 0), 0), "liq_histogram_add_fixed_color", 0)
     }
 
     deinit {
-        histograms?.forEach { liq_histogram_destroy($0) }
+        if let histogram { liq_histogram_destroy(histogram) }
     }
 
     /// Counts the colors of one image (`width × height × 4` bytes, alpha 0 or 255).
     func add(rgba: [UInt8], width: Int, height: Int, frameIndex: Int) throws {
-        guard let histograms else { preconditionFailure("GIFGlobalPalette: add after quantize") }
-        // One thread and one liq_image per histogram (adding computes maps inside the image).
-        let attributes = attributes
-        _ = try ParallelWork.map(count: histograms.count, jobs: histograms.count) { _, i in
-            let image = try LIQImage(attributes: attributes, rgba: rgba, width: width, height: height, frameIndex: frameIndex)
-            try LIQAttributes.check(liq_histogram_add_image(histograms[i], attributes.pointer, image.pointer), "liq_histogram_add_image", frameIndex)
-        }
+        guard let histogram else { preconditionFailure("GIFGlobalPalette: add after quantize") }
+        let image = try LIQImage(attributes: attributes, rgba: rgba, width: width, height: height, frameIndex: frameIndex)
+        try LIQAttributes.check(liq_histogram_add_image(histogram, attributes.pointer, image.pointer), "liq_histogram_add_image", frameIndex)
     }
 
-    /// Quantizes the histograms into the global palette (and `remappers`) and frees them.
+    /// Quantizes the histogram into the global palette, makes the remappers and frees the histogram.
     /// - Returns: false when the palette cannot reach the minimum quality (the caller then uses
     ///   per-frame palettes, which fail or not frame by frame).
     /// - Throws: `AnimationEncodingError.quantizationFailed` for other libimagequant errors.
     func quantize() throws -> Bool {
-        guard let histograms else { preconditionFailure("GIFGlobalPalette: quantized twice") }
-        defer { histograms.forEach { liq_histogram_destroy($0) }; self.histograms = nil }
-        guard let result = try quantize(histograms[0]) else { return false }
-        self.result = result
+        guard let histogram else { preconditionFailure("GIFGlobalPalette: quantized twice") }
+        defer { liq_histogram_destroy(histogram); self.histogram = nil }
+        guard let result = try quantize(histogram, attributes) else { return false }
         quantizationQuality = Int(liq_get_quantization_quality(result.pointer))
         guard let palette = liq_get_palette(result.pointer) else {
             throw AnimationEncodingError.quantizationFailed(frameIndex: 0, operation: "liq_get_palette", code: Int(LIQ_INVALID_POINTER.rawValue))
         }
         (table, colors, transparentIndex) = GIFColorTable.make(palette)
         opaqueEntries = table.indices.filter { table[$0].a >= 128 }
-        // A copy whose palette came out different would remap differently: fewer threads then.
-        for histogram in histograms.dropFirst() {
-            guard let copy = try quantize(histogram), let palette = liq_get_palette(copy.pointer) else { break }
-            let (entries, _, _) = GIFColorTable.make(palette)
-            guard entries.count == table.count,
-                  zip(entries, table).allSatisfy({ $0.r == $1.r && $0.g == $1.g && $0.b == $1.b && $0.a == $1.a }) else { break }
-            remappers.append(copy)
+        for _ in 0..<threads {
+            guard let remapper = try remapper(for: table) else { break }
+            remappers.append(remapper)
         }
+        // A palette libimagequant does not rebuild entry for entry (not seen so far): its own
+        // result then remaps every image, on one thread.
+        if remappers.count < threads { remappers = [result] }
         return true
     }
 
+    /// Threads that may call `remap` at once after `quantize()`, each with its own `thread` number.
+    var remappingThreads: Int { max(1, remappers.count) }
+
+    /// A result whose palette is `table` entry for entry, every entry fixed, or nil when
+    /// libimagequant gives back another palette.
+    private func remapper(for table: [liq_color]) throws -> LIQResult? {
+        let attributes = try LIQAttributes(options: options, maxColors: max(2, table.count), frameIndex: 0)
+        guard let histogram = liq_histogram_create(attributes.pointer) else {
+            throw AnimationEncodingError.quantizationFailed(frameIndex: 0, operation: "liq_histogram_create", code: Int(LIQ_OUT_OF_MEMORY.rawValue))
+        }
+        defer { liq_histogram_destroy(histogram) }
+        // The colors as histogram entries (a histogram cannot be empty), each also fixed: entries
+        // equal to a fixed color drop out, and the fixed colors make the palette, in order.
+        let entries = table.map { liq_histogram_entry(color: $0, count: 1) }
+        try LIQAttributes.check(liq_histogram_add_colors(histogram, attributes.pointer, entries, Int32(entries.count), 0), "liq_histogram_add_colors", 0)
+        for color in table {
+            try LIQAttributes.check(liq_histogram_add_fixed_color(histogram, color, 0), "liq_histogram_add_fixed_color", 0)
+        }
+        guard let result = try quantize(histogram, attributes), let palette = liq_get_palette(result.pointer) else { return nil }
+        let (rebuilt, _, _) = GIFColorTable.make(palette)
+        guard rebuilt.count == table.count,
+              zip(rebuilt, table).allSatisfy({ $0.r == $1.r && $0.g == $1.g && $0.b == $1.b && $0.a == $1.a }) else { return nil }
+        return result
+    }
+
     /// A histogram quantized with the options' dithering level, or nil below the minimum quality.
-    private func quantize(_ histogram: OpaquePointer) throws -> LIQResult? {
+    private func quantize(_ histogram: OpaquePointer, _ attributes: LIQAttributes) throws -> LIQResult? {
         var resultPointer: OpaquePointer?
         let status = liq_histogram_quantize(histogram, attributes.pointer, &resultPointer)
         if status == LIQ_QUALITY_TOO_LOW { return nil }
@@ -101,19 +122,16 @@ final class GIFGlobalPalette {
         return result
     }
 
-    /// Remaps one image to the global palette.
-    ///
-    /// Each remapping starts from the palette `quantize()` made (libimagequant may refine
-    /// non-fixed colors for the image being remapped, but never reorders them), so index `i`
-    /// always means global entry `i` and the written colors are `colors`.
-    /// - Returns: indices into `colors` (`localColors` is `nil`) and libimagequant's remapping
-    ///   `error`: the mean squared difference per opaque pixel and channel, 0…65025, between the
-    ///   image and what is drawn (dithering included). libimagequant's own remapping error is not
-    ///   computed per image when dithering, so it cannot tell.
-    /// - Parameter remapper: the libimagequant result to remap with: nil for the palette's own
-    ///   (one thread at a time), or one of `remappers` per further thread.
-    func remap(rgba: [UInt8], width: Int, height: Int, frameIndex: Int, with remapper: LIQResult? = nil) throws -> (pixels: IndexedPixels, error: Double) {
-        guard let result = remapper ?? result else { preconditionFailure("GIFGlobalPalette: remap before quantize") }
+    /// Remaps one image to the global palette: index `i` always means global entry `i`.
+    /// - Returns: indices into `colors` (`localColors` is `nil`) and the remapping `error`: the
+    ///   mean squared difference per opaque pixel and channel, 0…65025, between the image and what
+    ///   is drawn (dithering included). libimagequant's own remapping error is not computed per
+    ///   image when dithering, so it cannot tell.
+    /// - Parameter thread: the calling thread's number, `0..<remappingThreads`: no two threads
+    ///   may use the same number at once.
+    func remap(rgba: [UInt8], width: Int, height: Int, frameIndex: Int, thread: Int = 0) throws -> (pixels: IndexedPixels, error: Double) {
+        guard thread < remappers.count else { preconditionFailure("GIFGlobalPalette: remap before quantize, or thread \(thread) of \(remappers.count)") }
+        let result = remappers[thread]
         let image = try LIQImage(attributes: attributes, rgba: rgba, width: width, height: height, frameIndex: frameIndex)
         let (liqIndices, _) = try result.remap(image, frameIndex: frameIndex)
         var hasTransparent = false
