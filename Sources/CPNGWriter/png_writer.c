@@ -31,14 +31,18 @@ void cr_rows_to_rgba(const uint8_t *src, size_t src_stride, cr_row_format format
             continue;
         }
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-        /* UI frames are mostly opaque: move the bytes of every pixel as if it were (a loop the
-           compiler vectorizes), then divide the few translucent ones by alpha. */
+        /* UI frames are mostly opaque: move the bytes of every pixel as if it were, noting
+           whether all were (one loop the compiler vectorizes), then divide the translucent
+           ones of a row that had some by alpha. */
+        uint32_t alpha = 0xFF000000u;
         for (int x = 0; x < width; x++) {
             uint32_t p;
             memcpy(&p, s + 4 * x, 4);
+            alpha &= p;
             uint32_t q = (p & 0xFF00FF00u) | ((p >> 16) & 0xFFu) | ((p & 0xFFu) << 16);
             memcpy(d + 4 * x, &q, 4);
         }
+        if ((alpha & 0xFF000000u) == 0xFF000000u) continue;
         for (int x = 0; x < width; x++) {
             uint8_t a = s[4 * x + 3];
             if (a != 255 && a != 0) {

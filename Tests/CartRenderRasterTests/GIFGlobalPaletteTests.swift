@@ -10,7 +10,7 @@ final class GIFGlobalPaletteTests: XCTestCase {
     private func palette(threads: Int) throws -> GIFGlobalPalette {
         let palette = try GIFGlobalPalette(options: GIFOptions(), threads: threads)
         for (i, image) in images().enumerated() {
-            try palette.add(rgba: image.pixels, width: image.width, height: image.height, frameIndex: i)
+            palette.add(rgba: image.pixels, width: image.width, height: image.height, frameIndex: i)
         }
         XCTAssertTrue(try palette.quantize())
         return palette

@@ -266,7 +266,7 @@ public final class GIFEncoder {
         if globalPalette == nil {
             globalPalette = try GIFGlobalPalette(options: options, threads: min(jobs, ParallelWork.processorCount))
         }
-        try globalPalette!.add(rgba: frame.rgba, width: frame.rect.width, height: frame.rect.height, frameIndex: frame.sourceIndex)
+        globalPalette!.add(rgba: frame.rgba, width: frame.rect.width, height: frame.rect.height, frameIndex: frame.sourceIndex)
         buffered.append(frame)
         bufferedBytes += frame.rgba.count
         if bufferedBytes > options.globalPaletteBufferLimit { try writeBuffered() }
@@ -275,9 +275,9 @@ public final class GIFEncoder {
     /// Makes the global palette from the frames counted so far and writes the held frames.
     ///
     /// Remapping an image to the palette (or giving it its own) does not depend on the other
-    /// images, so the held images are quantized `jobs` at a time, a few per thread, each thread
-    /// with its own libimagequant result; they are then written in order. Only what `write`
-    /// does to the screen (`continueRuns`) needs the images before.
+    /// images, so the held images are quantized on `jobs` threads, each taking the next image
+    /// as it is free, with its own libimagequant result; they are then written in order. Only
+    /// what `write` does to the screen (`continueRuns`) needs the images before.
     private func writeBuffered() throws {
         globalPaletteWritten = true
         if let globalPalette, try !globalPalette.quantize() {
@@ -285,24 +285,18 @@ public final class GIFEncoder {
         }
         // Without the palette, images get palettes of their own, which any thread can make.
         let threads = globalPaletteRejected ? globalPalette?.threads ?? 1 : globalPalette?.remappingThreads ?? 1
-        let chunk = 4 * threads
-        var start = 0
-        while start < buffered.count {
-            var frames = Array(buffered[start..<min(start + chunk, buffered.count)])
-            // A delay that is too long fails before the images after it are quantized.
-            let tooLong = frames.firstIndex { frame in (frame.end ?? frame.start) - frame.start > 65535 }
-            if let tooLong { frames.removeSubrange(tooLong...) }
-            let firstWritten = writtenFrameCount
-            let quantized = try ParallelWork.map(count: frames.count, jobs: threads) { [self] thread, i in
-                try quantizeGlobal(frames[i], isFirstImage: firstWritten + i == 0, thread: thread)
-            }
-            for (frame, (pixels, local)) in zip(frames, quantized) {
-                if local { localPaletteCount += 1 }
-                try write(frame, pixels)
-            }
-            if let tooLong { try write(buffered[start + tooLong]) }
-            start += chunk
+        // A delay that is too long fails before the images after it are quantized.
+        let tooLong = buffered.firstIndex { frame in (frame.end ?? frame.start) - frame.start > 65535 }
+        let frames = buffered[..<(tooLong ?? buffered.count)]
+        let firstWritten = writtenFrameCount
+        let quantized = try ParallelWork.map(count: frames.count, jobs: threads) { [self] thread, i in
+            try quantizeGlobal(frames[i], isFirstImage: firstWritten + i == 0, thread: thread)
         }
+        for (frame, (pixels, local)) in zip(frames, quantized) {
+            if local { localPaletteCount += 1 }
+            try write(frame, pixels)
+        }
+        if let tooLong { try write(buffered[tooLong]) }
         buffered.removeAll()
         bufferedBytes = 0
     }
@@ -435,16 +429,18 @@ public final class GIFEncoder {
         let count = image.width * image.height
         if packed.count != count { packed = [UInt32](repeating: 0, count: count) }
         image.pixels.withUnsafeBytes { raw in
-            packed.withUnsafeMutableBufferPointer { buffer in
-                for p in 0..<count {
-                    // R, G, B, A bytes read as one little-endian word are already r | g << 8 | …
-                    let value = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: p * 4, as: UInt32.self))
-                    buffer[p] = value < 0x8000_0000 ? 0 : value | 0xFF00_0000
+            raw.withMemoryRebound(to: UInt32.self) { words in
+                packed.withUnsafeMutableBufferPointer { buffer in
+                    // One word a pixel, in a loop the compiler vectorizes: R, G, B, A bytes read
+                    // as a little-endian word are already r | g << 8 | …
+                    for p in 0..<count {
+                        let value = UInt32(littleEndian: words[p])
+                        buffer[p] = value < 0x8000_0000 ? 0 : value | 0xFF00_0000
+                    }
                 }
             }
         }
     }
-
 
     /// Bounding rectangles of the pixels that differ, and of those that turn from opaque to
     /// transparent.
@@ -456,9 +452,15 @@ public final class GIFEncoder {
                 for y in 0..<height {
                     let row = y * width
                     if memcmp(cur.baseAddress! + row, prev.baseAddress! + row, width * 4) == 0 { continue }
-                    for x in 0..<width where cur[row + x] != prev[row + x] {
-                        changed.add(x, y)
-                        if cur[row + x] == 0 { cleared.add(x, y) }
+                    // The first and last pixels that differ bound the row's changes; only those
+                    // between them can turn transparent.
+                    var first = row, last = row + width - 1
+                    while cur[first] == prev[first] { first += 1 }
+                    while cur[last] == prev[last] { last -= 1 }
+                    changed.add(first - row, y)
+                    changed.add(last - row, y)
+                    for p in first...last where cur[p] == 0 && prev[p] != 0 {
+                        cleared.add(p - row, y)
                     }
                 }
             }

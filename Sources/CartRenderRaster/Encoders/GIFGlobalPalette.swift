@@ -3,7 +3,8 @@ import CImageQuant
 /// One palette for the whole animation built from every image (`GIFPaletteStrategy.global`).
 ///
 /// As images arrive, their pixels (the changed rectangles, unchanged pixels transparent) go into
-/// one libimagequant histogram (`liq_histogram_add_image`), which keeps only color counts.
+/// one libimagequant histogram (`liq_histogram_add_image`), which keeps only color counts; the
+/// counting runs on a thread of its own, beside the encoder's comparison of frames.
 /// `quantize()` turns it into one palette with a fixed transparent entry; it is written once as
 /// the global color table.
 ///
@@ -29,6 +30,8 @@ final class GIFGlobalPalette {
     private let options: GIFOptions
     /// The histogram of every image added; nil once quantized.
     private var histogram: OpaquePointer?
+    /// The thread that adds images to `histogram`.
+    private let counting = SerialThread()
     /// One result per remapping thread, all made from the palette alike (after `quantize()`).
     private var remappers: [LIQResult] = []
     /// libimagequant's palette (`colors` plus alpha).
@@ -49,23 +52,32 @@ final class GIFGlobalPalette {
     }
 
     deinit {
+        // Counting still under way (an encoder that failed) finishes before its histogram goes.
+        try? counting.wait()
         if let histogram { liq_histogram_destroy(histogram) }
     }
 
-    /// Counts the colors of one image (`width × height × 4` bytes, alpha 0 or 255).
-    func add(rgba: [UInt8], width: Int, height: Int, frameIndex: Int) throws {
+    /// Counts the colors of one image (`width × height × 4` bytes, alpha 0 or 255), on a thread
+    /// of the palette's own, in the order the images are added, while the caller goes on;
+    /// `quantize()` reports a failure.
+    func add(rgba: [UInt8], width: Int, height: Int, frameIndex: Int) {
         guard let histogram else { preconditionFailure("GIFGlobalPalette: add after quantize") }
-        let image = try LIQImage(attributes: attributes, rgba: rgba, width: width, height: height, frameIndex: frameIndex)
-        try LIQAttributes.check(liq_histogram_add_image(histogram, attributes.pointer, image.pointer), "liq_histogram_add_image", frameIndex)
+        let attributes = attributes
+        counting.async {
+            let image = try LIQImage(attributes: attributes, rgba: rgba, width: width, height: height, frameIndex: frameIndex)
+            try LIQAttributes.check(liq_histogram_add_image(histogram, attributes.pointer, image.pointer), "liq_histogram_add_image", frameIndex)
+        }
     }
 
     /// Quantizes the histogram into the global palette, makes the remappers and frees the histogram.
     /// - Returns: false when the palette cannot reach the minimum quality (the caller then uses
     ///   per-frame palettes, which fail or not frame by frame).
-    /// - Throws: `AnimationEncodingError.quantizationFailed` for other libimagequant errors.
+    /// - Throws: `AnimationEncodingError.quantizationFailed` for other libimagequant errors,
+    ///   counting an image's colors included.
     func quantize() throws -> Bool {
         guard let histogram else { preconditionFailure("GIFGlobalPalette: quantized twice") }
         defer { liq_histogram_destroy(histogram); self.histogram = nil }
+        try counting.wait()
         guard let result = try quantize(histogram, attributes) else { return false }
         quantizationQuality = Int(liq_get_quantization_quality(result.pointer))
         guard let palette = liq_get_palette(result.pointer) else {
