@@ -33,9 +33,10 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         // libwebp's demuxer and animation decoder: only the test-support target reads WebP.
         .systemLibrary(name: "CWebPDemux", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
-        // FFmpeg 5.1's libavformat (MP4, WebM), libavcodec (libx264, libvpx), libswscale and libavutil.
-        .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat libavcodec libswscale libavutil",
-                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
+        // FFmpeg 5.1's libavformat (MP4, WebM), libavcodec (libx264, libvpx), libswscale and libavutil,
+        // loaded with dlopen when a video is encoded or decoded (not linked: see ffmpeg_runtime.h).
+        // Headers from libavformat-dev, libavcodec-dev, libswscale-dev and libavutil-dev.
+        .target(name: "CFFmpegRuntime"),
 
         // Scene, motion and layout: pure Swift, no C.
         .target(name: "CartRenderCore"),
@@ -43,7 +44,7 @@ let package = Package(
         // and the PNG decoder that verify and diff use.
         .target(
             name: "CartRenderRaster",
-            dependencies: ["CartRenderCore", "CCairo", "CPixman", "CPango", "CRsvg", "CPNG", "CPNGWriter", "CGif", "CImageQuant", "CWebP", "CFFmpeg"]
+            dependencies: ["CartRenderCore", "CCairo", "CPixman", "CPango", "CRsvg", "CPNG", "CPNGWriter", "CGif", "CImageQuant", "CWebP", "CFFmpegRuntime"]
         ),
         // Frame pipeline, outputs (frames, manifest, report) and snapshot diffs.
         .target(name: "CartRender", dependencies: ["CartRenderCore", "CartRenderRaster"]),
@@ -51,8 +52,8 @@ let package = Package(
         // What only the tests and the bench use: the GIF, WebP and video decoders, SSIM and the
         // cairo_surface_write_to_png baseline. Not a product, and `cartrender` does not depend on
         // it, so the product binary carries none of it. It is the one target besides
-        // CartRenderRaster that imports C modules (CCairo, CGif, CWebPDemux, CFFmpeg).
-        .target(name: "CartRenderTestSupport", dependencies: ["CartRender", "CartRenderRaster", "CCairo", "CGif", "CWebPDemux", "CFFmpeg"]),
+        // CartRenderRaster that imports C modules (CCairo, CGif, CWebPDemux, CFFmpegRuntime).
+        .target(name: "CartRenderTestSupport", dependencies: ["CartRender", "CartRenderRaster", "CCairo", "CGif", "CWebPDemux", "CFFmpegRuntime"]),
         // Prints pipeline figures: `swift run -c release cartrender-bench`. Not part of `swift test`.
         .executableTarget(name: "cartrender-bench", dependencies: ["CartRender", "CartRenderTestSupport"], path: "Benchmarks/cartrender-bench"),
 

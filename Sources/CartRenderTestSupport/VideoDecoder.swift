@@ -1,10 +1,13 @@
 import CartRenderRaster
-import CFFmpeg
+import CFFmpegRuntime
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+/// FFmpeg's functions, loaded by `VideoDecoder.forEachFrame` (`FFmpeg.load()`).
+private var ff: cr_ffmpeg { FFmpeg.functions }
 
 /// What a video file says about its video stream, as FFmpeg's libavformat and libavcodec read it
 /// (the names are FFmpeg's, as `ffprobe` prints them).
@@ -80,10 +83,12 @@ public enum VideoDecoder {
     /// Calls `body` with each frame of the file's video stream, in presentation order, holding
     /// one frame at a time.
     /// - Returns: what the file says about the stream.
-    /// - Throws: `AnimationDecodingError.videoFailed` with FFmpeg's reason, or what `body` throws.
+    /// - Throws: `RasterError(.missingDependency)` when FFmpeg's libraries cannot be loaded,
+    ///   `AnimationDecodingError.videoFailed` with FFmpeg's reason, or what `body` throws.
     @discardableResult
     public static func forEachFrame(contentsOf path: String, _ body: (DecodedVideoFrame) throws -> Void) throws -> VideoStreamInfo {
-        av_log_set_level(AV_LOG_QUIET)
+        try FFmpeg.load()
+        ff.av_log_set_level(AV_LOG_QUIET)
         let reader = try Reader(path)
         let info = reader.info
         try reader.run(body)
@@ -94,75 +99,75 @@ public enum VideoDecoder {
     private final class Reader {
         private var format: UnsafeMutablePointer<AVFormatContext>?
         private var context: UnsafeMutablePointer<AVCodecContext>?
-        private var packet: UnsafeMutablePointer<AVPacket>? = av_packet_alloc()
-        private var frame: UnsafeMutablePointer<AVFrame>? = av_frame_alloc()
+        private var packet: UnsafeMutablePointer<AVPacket>? = ff.av_packet_alloc()
+        private var frame: UnsafeMutablePointer<AVFrame>? = ff.av_frame_alloc()
         private var scaler: OpaquePointer?
         private let streamIndex: Int32
         private let timeBase: AVRational
         private(set) var info: VideoStreamInfo
 
         init(_ path: String) throws {
-            try check(avformat_open_input(&format, path, nil, nil), "avformat_open_input (\(path))")
-            try check(avformat_find_stream_info(format, nil), "avformat_find_stream_info")
+            try check(ff.avformat_open_input(&format, path, nil, nil), "avformat_open_input (\(path))")
+            try check(ff.avformat_find_stream_info(format, nil), "avformat_find_stream_info")
             guard let format else { throw failure("avformat_open_input", cartrender_averror(ENOMEM)) }
             var decoder: UnsafePointer<AVCodec>?
-            streamIndex = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0)
+            streamIndex = ff.av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0)
             try check(streamIndex, "av_find_best_stream")
             guard let decoder, let stream = format.pointee.streams[Int(streamIndex)] else {
                 throw failure("av_find_best_stream", cartrender_averror(EINVAL))
             }
             timeBase = stream.pointee.time_base
-            context = avcodec_alloc_context3(decoder)
+            context = ff.avcodec_alloc_context3(decoder)
             guard let context else { throw failure("avcodec_alloc_context3", cartrender_averror(ENOMEM)) }
-            try check(avcodec_parameters_to_context(context, stream.pointee.codecpar), "avcodec_parameters_to_context")
+            try check(ff.avcodec_parameters_to_context(context, stream.pointee.codecpar), "avcodec_parameters_to_context")
             context.pointee.thread_count = 1
-            try check(avcodec_open2(context, decoder, nil), "avcodec_open2")
+            try check(ff.avcodec_open2(context, decoder, nil), "avcodec_open2")
             let parameters = stream.pointee.codecpar.pointee
             func name(_ text: UnsafePointer<CChar>?) -> String { text.map { String(cString: $0) } ?? "unknown" }
             func rational(_ r: AVRational) -> String { "\(r.num)/\(r.den)" }
             info = VideoStreamInfo(
-                formatName: name(format.pointee.iformat.pointee.name), codecName: name(avcodec_get_name(parameters.codec_id)),
-                profileName: avcodec_profile_name(parameters.codec_id, parameters.profile).map { String(cString: $0) },
+                formatName: name(format.pointee.iformat.pointee.name), codecName: name(ff.avcodec_get_name(parameters.codec_id)),
+                profileName: ff.avcodec_profile_name(parameters.codec_id, parameters.profile).map { String(cString: $0) },
                 width: Int(parameters.width), height: Int(parameters.height),
-                pixelFormat: name(av_get_pix_fmt_name(AVPixelFormat(rawValue: parameters.format))),
-                colorPrimaries: name(av_color_primaries_name(parameters.color_primaries)),
-                colorTransfer: name(av_color_transfer_name(parameters.color_trc)),
-                colorSpace: name(av_color_space_name(parameters.color_space)),
-                colorRange: name(av_color_range_name(parameters.color_range)),
-                chromaLocation: name(av_chroma_location_name(parameters.chroma_location)),
+                pixelFormat: name(ff.av_get_pix_fmt_name(AVPixelFormat(rawValue: parameters.format))),
+                colorPrimaries: name(ff.av_color_primaries_name(parameters.color_primaries)),
+                colorTransfer: name(ff.av_color_transfer_name(parameters.color_trc)),
+                colorSpace: name(ff.av_color_space_name(parameters.color_space)),
+                colorRange: name(ff.av_color_range_name(parameters.color_range)),
+                chromaLocation: name(ff.av_chroma_location_name(parameters.chroma_location)),
                 averageFrameRate: rational(stream.pointee.avg_frame_rate), realFrameRate: rational(stream.pointee.r_frame_rate),
                 durationSeconds: Double(format.pointee.duration) / Double(AV_TIME_BASE),
                 metadata: Self.tags(format.pointee.metadata), streamMetadata: Self.tags(stream.pointee.metadata))
         }
 
         deinit {
-            sws_freeContext(scaler)
-            av_frame_free(&frame)
-            av_packet_free(&packet)
-            avcodec_free_context(&context)
-            avformat_close_input(&format)
+            ff.sws_freeContext(scaler)
+            ff.av_frame_free(&frame)
+            ff.av_packet_free(&packet)
+            ff.avcodec_free_context(&context)
+            ff.avformat_close_input(&format)
         }
 
         func run(_ body: (DecodedVideoFrame) throws -> Void) throws {
             while true {
-                let status = av_read_frame(format, packet)
+                let status = ff.av_read_frame(format, packet)
                 if status == cartrender_averror_eof() { break }
                 try check(status, "av_read_frame")
-                defer { av_packet_unref(packet) }
+                defer { ff.av_packet_unref(packet) }
                 guard packet!.pointee.stream_index == streamIndex else { continue }
-                try check(avcodec_send_packet(context, packet), "avcodec_send_packet")
+                try check(ff.avcodec_send_packet(context, packet), "avcodec_send_packet")
                 try receive(body)
             }
-            try check(avcodec_send_packet(context, nil), "avcodec_send_packet")
+            try check(ff.avcodec_send_packet(context, nil), "avcodec_send_packet")
             try receive(body)
         }
 
         private func receive(_ body: (DecodedVideoFrame) throws -> Void) throws {
             while true {
-                let status = avcodec_receive_frame(context, frame)
+                let status = ff.avcodec_receive_frame(context, frame)
                 if status == cartrender_averror_eagain() || status == cartrender_averror_eof() { return }
                 try check(status, "avcodec_receive_frame")
-                defer { av_frame_unref(frame) }
+                defer { ff.av_frame_unref(frame) }
                 try body(try decoded(frame!))
             }
         }
@@ -173,10 +178,10 @@ public enum VideoDecoder {
             let data = withUnsafeBytes(of: frame.pointee.data) { Array($0.bindMemory(to: UnsafeMutablePointer<UInt8>?.self)) }
             let linesize = withUnsafeBytes(of: frame.pointee.linesize) { Array($0.bindMemory(to: Int32.self)) }
             var planes: [[UInt8]] = []
-            let descriptor = av_pix_fmt_desc_get(pixelFormat)!.pointee
+            let descriptor = ff.av_pix_fmt_desc_get(pixelFormat)!.pointee
             let isYUV = descriptor.flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0
-            for p in 0..<Int(av_pix_fmt_count_planes(pixelFormat)) {
-                let rowBytes = Int(av_image_get_linesize(pixelFormat, Int32(width), Int32(p)))
+            for p in 0..<Int(ff.av_pix_fmt_count_planes(pixelFormat)) {
+                let rowBytes = Int(ff.av_image_get_linesize(pixelFormat, Int32(width), Int32(p)))
                 let chroma = isYUV && (p == 1 || p == 2)
                 let rows = chroma ? -((-height) >> Int(descriptor.log2_chroma_h)) : height
                 var plane = [UInt8](repeating: 0, count: rowBytes * rows)
@@ -204,11 +209,11 @@ public enum VideoDecoder {
         /// libswscale's RGBA of a YUV picture, reading it as limited-range BT.709.
         private func rgba(_ frame: UnsafeMutablePointer<AVFrame>, _ pixelFormat: AVPixelFormat, _ width: Int, _ height: Int) throws -> RGBAImage {
             if scaler == nil {
-                scaler = sws_getContext(Int32(width), Int32(height), pixelFormat, Int32(width), Int32(height), AV_PIX_FMT_RGBA,
+                scaler = ff.sws_getContext(Int32(width), Int32(height), pixelFormat, Int32(width), Int32(height), AV_PIX_FMT_RGBA,
                                         SWS_BILINEAR | SWS_FULL_CHR_H_INT | SWS_ACCURATE_RND | SWS_BITEXACT, nil, nil, nil)
                 guard let scaler else { throw failure("sws_getContext", cartrender_averror(EINVAL)) }
-                let bt709 = sws_getCoefficients(SWS_CS_ITU709)
-                _ = sws_setColorspaceDetails(scaler, bt709, 0, bt709, 1, 0, 1 << 16, 1 << 16)
+                let bt709 = ff.sws_getCoefficients(SWS_CS_ITU709)
+                _ = ff.sws_setColorspaceDetails(scaler, bt709, 0, bt709, 1, 0, 1 << 16, 1 << 16)
             }
             var pixels = [UInt8](repeating: 0, count: width * height * 4)
             let rows = pixels.withUnsafeMutableBufferPointer { target -> Int32 in
@@ -217,7 +222,7 @@ public enum VideoDecoder {
                 return withUnsafeBytes(of: frame.pointee.data) { data in
                     withUnsafeBytes(of: frame.pointee.linesize) { linesize in
                         let source = data.bindMemory(to: UnsafePointer<UInt8>?.self)
-                        return sws_scale(scaler, source.baseAddress, linesize.bindMemory(to: Int32.self).baseAddress, 0, Int32(height),
+                        return ff.sws_scale(scaler, source.baseAddress, linesize.bindMemory(to: Int32.self).baseAddress, 0, Int32(height),
                                          &planes, &strides)
                     }
                 }
@@ -229,7 +234,7 @@ public enum VideoDecoder {
         private static func tags(_ dictionary: OpaquePointer?) -> [String: String] {
             var tags: [String: String] = [:]
             var entry: UnsafeMutablePointer<AVDictionaryEntry>?
-            while let next = av_dict_get(dictionary, "", entry, AV_DICT_IGNORE_SUFFIX) {
+            while let next = ff.av_dict_get(dictionary, "", entry, AV_DICT_IGNORE_SUFFIX) {
                 tags[String(cString: next.pointee.key)] = String(cString: next.pointee.value)
                 entry = next
             }
@@ -260,7 +265,7 @@ public enum VideoDecoder {
 
     private static func failure(_ operation: String, _ status: Int32) -> AnimationDecodingError {
         var buffer = [CChar](repeating: 0, count: Int(AV_ERROR_MAX_STRING_SIZE))
-        let message = av_strerror(status, &buffer, buffer.count) == 0 ? String(cString: buffer) : "error \(status)"
+        let message = ff.av_strerror(status, &buffer, buffer.count) == 0 ? String(cString: buffer) : "error \(status)"
         return .videoFailed(operation: operation, message: message)
     }
 }

@@ -35,6 +35,25 @@ final class VideoCommandTests: XCTestCase {
         XCTAssertEqual(contents(again + "/animation.webm"), webm)
     }
 
+    /// FFmpeg is not linked into the binary (it is loaded when a video is written, above): a
+    /// render without video starts without its hundred libraries.
+    func testTheBinaryDoesNotLinkFFmpeg() throws {
+        let readelf = "/usr/bin/readelf"
+        guard FileManager.default.isExecutableFile(atPath: readelf) else { throw XCTSkip("readelf (binutils) is not installed") }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: readelf)
+        p.arguments = ["--dynamic", Binary.url.path]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0)
+        let needed = text.split(separator: "\n").filter { $0.contains("(NEEDED)") }
+        XCTAssertTrue(needed.contains { $0.contains("libcairo") }, text)
+        XCTAssertEqual(needed.filter { $0.contains("[libav") || $0.contains("[libswscale") || $0.contains("[libswresample") }, [], text)
+    }
+
     /// A bad video option: exit 64, one sentence and the usage hint, nothing written.
     func testABadCRFIsAUsageError() throws {
         let dir = Binary.tempDir(self) + "/out"

@@ -1,9 +1,12 @@
-import CFFmpeg
+import CFFmpegRuntime
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+/// FFmpeg's functions, loaded by `VideoEncoder.init` (`FFmpeg.load()`).
+private var ff: cr_ffmpeg { FFmpeg.functions }
 
 /// Encodes a video (H.264 in MP4 or VP9 in WebM, `VideoCodec`) through FFmpeg's libavformat and
 /// libavcodec from frames fed in index order, at a constant frame rate: frame `i` is shown from
@@ -80,9 +83,11 @@ public final class VideoEncoder {
     ///   - width, height: frame size in px, 1…16384 (`maxSide`).
     ///   - fps: frames per second, 1…65535.
     ///   - codec: H.264/MP4 or VP9/WebM, with its options.
-    /// - Throws: `AnimationEncodingError.invalidCanvasSize`, `.invalidOption`, `.videoFailed`
-    ///   with FFmpeg's reason (for example when libavcodec was built without libx264 or libvpx).
+    /// - Throws: `RasterError(.missingDependency)` when FFmpeg's libraries cannot be loaded,
+    ///   `AnimationEncodingError.invalidCanvasSize`, `.invalidOption`, `.videoFailed` with
+    ///   FFmpeg's reason (for example when libavcodec was built without libx264 or libvpx).
     public init(destination: AnimationDestination = .memory, width: Int, height: Int, fps: Int, codec: VideoCodec) throws {
+        try FFmpeg.load()
         guard (1...Self.maxSide).contains(width), (1...Self.maxSide).contains(height) else {
             throw AnimationEncodingError.invalidCanvasSize(format: codec.containerName, width: width, height: height, limit: Self.maxSide)
         }
@@ -106,15 +111,15 @@ public final class VideoEncoder {
     }
 
     deinit {
-        av_frame_free(&picture)
-        av_packet_free(&packet)
-        avcodec_free_context(&context)
-        sws_freeContext(scaler)
+        ff.av_frame_free(&picture)
+        ff.av_packet_free(&packet)
+        ff.avcodec_free_context(&context)
+        ff.sws_freeContext(scaler)
         if let format {
             var pb = format.pointee.pb
-            if let context = pb { av_freep(&context.pointee.buffer) }
-            avio_context_free(&pb)
-            avformat_free_context(format)
+            if let context = pb { ff.av_freep(&context.pointee.buffer) }
+            ff.avio_context_free(&pb)
+            ff.avformat_free_context(format)
         }
     }
 
@@ -128,7 +133,7 @@ public final class VideoEncoder {
                                                            expectedWidth: width, expectedHeight: height)
         }
         guard let picture else { throw AnimationEncodingError.alreadyFinished }
-        try Self.check(av_frame_make_writable(picture), "libavutil", "av_frame_make_writable")
+        try Self.check(ff.av_frame_make_writable(picture), "libavutil", "av_frame_make_writable")
         if padded.isEmpty {
             try frame.pixels.withUnsafeBufferPointer { try convert($0.baseAddress!, rowBytes: frame.rowBytes) }
         } else {
@@ -150,9 +155,9 @@ public final class VideoEncoder {
         isFinished = true
         guard frameCount > 0 else { throw AnimationEncodingError.noFrames }
         try send(nil)
-        try Self.check(av_write_trailer(format), "libavformat", "av_write_trailer")
+        try Self.check(ff.av_write_trailer(format), "libavformat", "av_write_trailer")
         if let pb = format?.pointee.pb {
-            avio_flush(pb)
+            ff.avio_flush(pb)
             try Self.check(pb.pointee.error, "libavformat", "avio_flush")
         }
         let sink = try AnimationByteSink(destination)
@@ -168,7 +173,7 @@ public final class VideoEncoder {
     /// The output context: MP4 or WebM, bit-exact, writing into `file` through a custom
     /// `AVIOContext` that can also be opened again for reading (`+faststart` re-reads the file).
     private func openContainer() throws {
-        try Self.check(avformat_alloc_output_context2(&format, nil, codec.muxerName, nil), "libavformat", "avformat_alloc_output_context2")
+        try Self.check(ff.avformat_alloc_output_context2(&format, nil, codec.muxerName, nil), "libavformat", "avformat_alloc_output_context2")
         guard let format else { throw Self.failure("libavformat", "avformat_alloc_output_context2", cartrender_averror(ENOMEM)) }
         format.pointee.flags |= AVFMT_FLAG_BITEXACT | AVFMT_FLAG_CUSTOM_IO
         format.pointee.opaque = Unmanaged.passUnretained(file).toOpaque()
@@ -178,7 +183,7 @@ public final class VideoEncoder {
             throw Self.failure("libavformat", "avio_alloc_context", cartrender_averror(ENOMEM))
         }
         format.pointee.pb = pb
-        guard let stream = avformat_new_stream(format, nil) else {
+        guard let stream = ff.avformat_new_stream(format, nil) else {
             throw Self.failure("libavformat", "avformat_new_stream", cartrender_averror(ENOMEM))
         }
         self.stream = stream
@@ -187,11 +192,11 @@ public final class VideoEncoder {
     /// The encoder context: size, pixel format, colour tags, time base, one thread, bit-exact,
     /// and the codec's private options.
     private func openEncoder() throws {
-        guard let encoder = avcodec_find_encoder_by_name(codec.encoderName) else {
+        guard let encoder = ff.avcodec_find_encoder_by_name(codec.encoderName) else {
             throw AnimationEncodingError.videoFailed(library: "libavcodec", operation: "avcodec_find_encoder_by_name",
                                                      message: "this libavcodec has no \(codec.encoderName) encoder")
         }
-        context = avcodec_alloc_context3(encoder)
+        context = ff.avcodec_alloc_context3(encoder)
         guard let context, let format, let stream else { throw Self.failure("libavcodec", "avcodec_alloc_context3", cartrender_averror(ENOMEM)) }
         context.pointee.width = Int32(codedWidth)
         context.pointee.height = Int32(codedHeight)
@@ -211,17 +216,17 @@ public final class VideoEncoder {
         context.pointee.chroma_sample_location = tags.chromaLocation
 
         var options = try Self.dictionary(codec.encoderOptions)
-        defer { av_dict_free(&options) }
-        try Self.check(avcodec_open2(context, encoder, &options), "libavcodec", "avcodec_open2 (\(codec.encoderName))")
+        defer { ff.av_dict_free(&options) }
+        try Self.check(ff.avcodec_open2(context, encoder, &options), "libavcodec", "avcodec_open2 (\(codec.encoderName))")
         try Self.checkConsumed(options, "avcodec_open2 (\(codec.encoderName))")
-        try Self.check(avcodec_parameters_from_context(stream.pointee.codecpar, context), "libavcodec", "avcodec_parameters_from_context")
+        try Self.check(ff.avcodec_parameters_from_context(stream.pointee.codecpar, context), "libavcodec", "avcodec_parameters_from_context")
         stream.pointee.time_base = context.pointee.time_base
         // libavformat gives every packet (the last one too) the duration of one frame at this rate.
         stream.pointee.avg_frame_rate = context.pointee.framerate
         stream.pointee.r_frame_rate = context.pointee.framerate
 
-        picture = av_frame_alloc()
-        packet = av_packet_alloc()
+        picture = ff.av_frame_alloc()
+        packet = ff.av_packet_alloc()
         guard let picture, packet != nil else { throw Self.failure("libavutil", "av_frame_alloc", cartrender_averror(ENOMEM)) }
         picture.pointee.format = tags.pixelFormat.rawValue
         picture.pointee.width = Int32(codedWidth)
@@ -231,14 +236,14 @@ public final class VideoEncoder {
         picture.pointee.colorspace = tags.matrix
         picture.pointee.color_range = tags.range
         picture.pointee.chroma_location = tags.chromaLocation
-        try Self.check(av_frame_get_buffer(picture, 0), "libavutil", "av_frame_get_buffer")
+        try Self.check(ff.av_frame_get_buffer(picture, 0), "libavutil", "av_frame_get_buffer")
     }
 
     /// The container's header (`+faststart` for MP4).
     private func writeHeader() throws {
         var options = try Self.dictionary(codec.muxerOptions)
-        defer { av_dict_free(&options) }
-        try Self.check(avformat_write_header(format, &options), "libavformat", "avformat_write_header (\(codec.muxerName))")
+        defer { ff.av_dict_free(&options) }
+        try Self.check(ff.avformat_write_header(format, &options), "libavformat", "avformat_write_header (\(codec.muxerName))")
         try Self.checkConsumed(options, "avformat_write_header (\(codec.muxerName))")
     }
 
@@ -248,17 +253,17 @@ public final class VideoEncoder {
         let target = codec.colorTags.pixelFormat
         let yuv = target == AV_PIX_FMT_YUV420P
         let flags = (yuv ? SWS_AREA : SWS_POINT) | SWS_ACCURATE_RND | SWS_BITEXACT
-        scaler = sws_getContext(Int32(codedWidth), Int32(codedHeight), AV_PIX_FMT_RGBA,
+        scaler = ff.sws_getContext(Int32(codedWidth), Int32(codedHeight), AV_PIX_FMT_RGBA,
                                 Int32(codedWidth), Int32(codedHeight), target, flags, nil, nil, nil)
         guard let scaler else {
             throw AnimationEncodingError.videoFailed(library: "libswscale", operation: "sws_getContext",
-                                                     message: "no conversion from RGBA to \(String(cString: av_get_pix_fmt_name(target)))")
+                                                     message: "no conversion from RGBA to \(ff.av_get_pix_fmt_name(target).map { String(cString: $0) } ?? "pixel format \(target.rawValue)")")
         }
         guard yuv else { return }
         // Source: RGB, full range (its table is not used for RGB input). Destination: the BT.709
         // matrix, limited range. Brightness 0, contrast and saturation 1.0 (16.16 fixed point).
-        let bt709 = sws_getCoefficients(SWS_CS_ITU709)
-        guard sws_setColorspaceDetails(scaler, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16) >= 0 else {
+        let bt709 = ff.sws_getCoefficients(SWS_CS_ITU709)
+        guard ff.sws_setColorspaceDetails(scaler, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16) >= 0 else {
             throw AnimationEncodingError.videoFailed(library: "libswscale", operation: "sws_setColorspaceDetails",
                                                      message: "the BT.709 matrix cannot be set for RGBA to yuv420p")
         }
@@ -290,7 +295,7 @@ public final class VideoEncoder {
             withUnsafeMutablePointer(to: &picture.pointee.linesize) { linesize in
                 data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: Int(AV_NUM_DATA_POINTERS)) { planes in
                     linesize.withMemoryRebound(to: Int32.self, capacity: Int(AV_NUM_DATA_POINTERS)) { strides in
-                        sws_scale(scaler, &source, &stride, 0, Int32(codedHeight), planes, strides)
+                        ff.sws_scale(scaler, &source, &stride, 0, Int32(codedHeight), planes, strides)
                     }
                 }
             }
@@ -303,17 +308,17 @@ public final class VideoEncoder {
 
     /// Sends a frame (nil: the end) to the encoder and writes every packet it has ready.
     private func send(_ frame: UnsafeMutablePointer<AVFrame>?) throws {
-        try Self.check(avcodec_send_frame(context, frame), "libavcodec", "avcodec_send_frame (\(codec.encoderName))")
+        try Self.check(ff.avcodec_send_frame(context, frame), "libavcodec", "avcodec_send_frame (\(codec.encoderName))")
         guard let packet, let context, let stream else { return }
         while true {
-            let status = avcodec_receive_packet(context, packet)
+            let status = ff.avcodec_receive_packet(context, packet)
             if status == cartrender_averror_eagain() || status == cartrender_averror_eof() { return }
             try Self.check(status, "libavcodec", "avcodec_receive_packet (\(codec.encoderName))")
             if case .h264 = codec { try Self.dropSEI(packet) }
-            av_packet_rescale_ts(packet, context.pointee.time_base, stream.pointee.time_base)
+            ff.av_packet_rescale_ts(packet, context.pointee.time_base, stream.pointee.time_base)
             packet.pointee.stream_index = stream.pointee.index
-            try Self.check(av_write_frame(format, packet), "libavformat", "av_write_frame (\(codec.muxerName))")
-            av_packet_unref(packet)
+            try Self.check(ff.av_write_frame(format, packet), "libavformat", "av_write_frame (\(codec.muxerName))")
+            ff.av_packet_unref(packet)
         }
     }
 
@@ -325,7 +330,7 @@ public final class VideoEncoder {
         let units = annexBUnits(UnsafeBufferPointer(start: data, count: Int(packet.pointee.size)))
         let kept = units.filter { unit in unit.payload.first.map { $0 & 0x1F != 6 } ?? true }
         guard kept.count < units.count else { return }
-        try check(av_packet_make_writable(packet), "libavcodec", "av_packet_make_writable")
+        try check(ff.av_packet_make_writable(packet), "libavcodec", "av_packet_make_writable")
         let source = Array(UnsafeBufferPointer(start: packet.pointee.data, count: Int(packet.pointee.size)))
         var size = 0
         for unit in kept {
@@ -333,7 +338,7 @@ public final class VideoEncoder {
             source.withUnsafeBufferPointer { (packet.pointee.data + size).update(from: $0.baseAddress! + range.lowerBound, count: range.count) }
             size += range.count
         }
-        av_shrink_packet(packet, Int32(size))
+        ff.av_shrink_packet(packet, Int32(size))
     }
 
     /// The NAL units of an Annex B byte stream: where each starts (its start code) and its bytes
@@ -359,7 +364,7 @@ public final class VideoEncoder {
     // MARK: - FFmpeg's status codes
 
     /// libavutil's log goes to stderr; the encoder reports failures as errors instead.
-    private static let silenceLibraryLog: Void = av_log_set_level(AV_LOG_QUIET)
+    private static let silenceLibraryLog: Void = ff.av_log_set_level(AV_LOG_QUIET)
 
     /// Throws `.videoFailed` when `status` is an FFmpeg error (negative).
     static func check(_ status: Int32, _ library: String, _ operation: String) throws {
@@ -373,7 +378,7 @@ public final class VideoEncoder {
     /// `av_strerror`'s sentence for an FFmpeg error code.
     static func describe(_ status: Int32) -> String {
         var buffer = [CChar](repeating: 0, count: Int(AV_ERROR_MAX_STRING_SIZE))
-        guard av_strerror(status, &buffer, buffer.count) == 0 else { return "error \(status)" }
+        guard ff.av_strerror(status, &buffer, buffer.count) == 0 else { return "error \(status)" }
         return String(cString: buffer)
     }
 
@@ -381,7 +386,7 @@ public final class VideoEncoder {
     private static func dictionary(_ pairs: [(String, String)]) throws -> OpaquePointer? {
         var dictionary: OpaquePointer?
         for (key, value) in pairs {
-            try check(av_dict_set(&dictionary, key, value, 0), "libavutil", "av_dict_set")
+            try check(ff.av_dict_set(&dictionary, key, value, 0), "libavutil", "av_dict_set")
         }
         return dictionary
     }
@@ -389,7 +394,7 @@ public final class VideoEncoder {
     /// The options FFmpeg left in `dictionary` are ones it does not know: a programming error
     /// that would otherwise pass silently.
     private static func checkConsumed(_ dictionary: OpaquePointer?, _ operation: String) throws {
-        guard let entry = av_dict_get(dictionary, "", nil, AV_DICT_IGNORE_SUFFIX) else { return }
+        guard let entry = ff.av_dict_get(dictionary, "", nil, AV_DICT_IGNORE_SUFFIX) else { return }
         throw AnimationEncodingError.videoFailed(library: "libavcodec", operation: operation,
                                                  message: "option \(String(cString: entry.pointee.key)) is unknown")
     }
@@ -459,10 +464,10 @@ final class VideoMemoryFile {
     /// An `AVIOContext` on the file (`opaque` is the file, unretained) or, when not `writable`,
     /// on a new `Reader` of it (retained until `videoMemoryFileClose`).
     static func makeContext(opaque: UnsafeMutableRawPointer?, writable: Bool) -> UnsafeMutablePointer<AVIOContext>? {
-        guard let opaque, let buffer = av_malloc(bufferSize)?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        guard let opaque, let buffer = ff.av_malloc(bufferSize)?.assumingMemoryBound(to: UInt8.self) else { return nil }
         let context: UnsafeMutablePointer<AVIOContext>?
         if writable {
-            context = avio_alloc_context(buffer, Int32(bufferSize), 1, opaque, nil, { opaque, buffer, size in
+            context = ff.avio_alloc_context(buffer, Int32(bufferSize), 1, opaque, nil, { opaque, buffer, size in
                 Unmanaged<VideoMemoryFile>.fromOpaque(opaque!).takeUnretainedValue().write(buffer!, Int(size))
                 return size
             }, { opaque, offset, whence in
@@ -472,7 +477,7 @@ final class VideoMemoryFile {
         } else {
             let file = Unmanaged<VideoMemoryFile>.fromOpaque(opaque).takeUnretainedValue()
             let reader = Unmanaged.passRetained(Reader(file)).toOpaque()
-            context = avio_alloc_context(buffer, Int32(bufferSize), 0, reader, { opaque, buffer, size in
+            context = ff.avio_alloc_context(buffer, Int32(bufferSize), 0, reader, { opaque, buffer, size in
                 let reader = Unmanaged<Reader>.fromOpaque(opaque!).takeUnretainedValue()
                 let count = min(Int(size), reader.file.bytes.count - reader.position)
                 guard count > 0 else { return cartrender_averror_eof() }
@@ -485,7 +490,7 @@ final class VideoMemoryFile {
             })
             if context == nil { Unmanaged<Reader>.fromOpaque(reader).release() }
         }
-        if context == nil { av_free(buffer) }
+        if context == nil { ff.av_free(buffer) }
         return context
     }
 
@@ -529,8 +534,8 @@ private func videoMemoryFileOpen(_ format: UnsafeMutablePointer<AVFormatContext>
 private func videoMemoryFileClose(_ format: UnsafeMutablePointer<AVFormatContext>?, _ pb: UnsafeMutablePointer<AVIOContext>?) -> Int32 {
     guard let pb else { return 0 }
     if let reader = pb.pointee.opaque { Unmanaged<VideoMemoryFile.Reader>.fromOpaque(reader).release() }
-    av_freep(&pb.pointee.buffer)
+    ff.av_freep(&pb.pointee.buffer)
     var context: UnsafeMutablePointer<AVIOContext>? = pb
-    avio_context_free(&context)
+    ff.avio_context_free(&context)
     return 0
 }

@@ -1,0 +1,49 @@
+#include "ffmpeg_runtime.h"
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <libavcodec/version.h>
+#include <libavformat/version.h>
+#include <libavutil/version.h>
+#include <libswscale/version.h>
+
+static cr_ffmpeg functions;
+static const cr_ffmpeg *loaded;
+static char failure[512];
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+static void *open_library(const char *soname) {
+    void *handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+        const char *reason = dlerror();
+        snprintf(failure, sizeof failure, "FFmpeg's %s cannot be loaded (%s)", soname, reason ? reason : "no reason given");
+    }
+    return handle;
+}
+
+static void load(void) {
+    void *avutil = open_library("libavutil.so." AV_STRINGIFY(LIBAVUTIL_VERSION_MAJOR));
+    void *swscale = avutil ? open_library("libswscale.so." AV_STRINGIFY(LIBSWSCALE_VERSION_MAJOR)) : NULL;
+    void *avcodec = swscale ? open_library("libavcodec.so." AV_STRINGIFY(LIBAVCODEC_VERSION_MAJOR)) : NULL;
+    void *avformat = avcodec ? open_library("libavformat.so." AV_STRINGIFY(LIBAVFORMAT_VERSION_MAJOR)) : NULL;
+    if (!avformat) return;
+#define CR_FFMPEG_LOOKUP(library, name) \
+    { \
+        void *symbol = dlsym(library, #name); \
+        if (!symbol) { \
+            snprintf(failure, sizeof failure, "FFmpeg's lib%s has no function %s", #library, #name); \
+            return; \
+        } \
+        memcpy(&functions.name, &symbol, sizeof symbol); \
+    }
+    CR_FFMPEG_FUNCTIONS(CR_FFMPEG_LOOKUP)
+#undef CR_FFMPEG_LOOKUP
+    loaded = &functions;
+}
+
+const cr_ffmpeg *cr_ffmpeg_load(char *message, size_t size) {
+    pthread_once(&once, load);
+    if (!loaded && size > 0) snprintf(message, size, "%s", failure);
+    return loaded;
+}
