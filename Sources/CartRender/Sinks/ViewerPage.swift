@@ -64,23 +64,12 @@ enum ViewerPage {
 
     /// The page around its embedded data.
     private static func document(title: String, json: String) -> String {
-        """
-        <!doctype html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(HTMLReport.esc(title))</title>
-        <style>\(css)</style>
-        </head>
-        <body>
-        \(body)
-        <script type="application/json" id="viewer-data">\(json)</script>
-        <script>\(script)</script>
-        </body>
-        </html>
+        HTMLReport.page(title: title, style: css, body: """
+            \(body)
+            <script type="application/json" id="viewer-data">\(json)</script>
+            <script>\(script)</script>
 
-        """
+            """)
     }
 
     /// The animations the page can show, best first: videos seek exactly, images only play.

@@ -84,23 +84,8 @@ enum VariantsIndexPage {
             }
             items += "<li><a href=\"\(HTMLReport.esc(href))\">\(HTMLReport.esc(v.name))</a> <span>\(HTMLReport.esc(values.joined(separator: " · "))) · \(v.frames) frame\(v.frames == 1 ? "" : "s")</span></li>\n"
         }
-        return """
-        <!doctype html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(HTMLReport.esc(title))</title>
-        <style>body{font:15px system-ui,sans-serif;margin:1.5em;color:#222}li{margin:.4em 0}span{color:#666}</style>
-        </head>
-        <body>
-        <h1>\(HTMLReport.esc(title))</h1>
-        <ul>
-        \(items)</ul>
-        </body>
-        </html>
-
-        """
+        return HTMLReport.page(title: title, style: "body{font:15px system-ui,sans-serif;margin:1.5em;color:#222}li{margin:.4em 0}span{color:#666}",
+                               body: "<h1>\(HTMLReport.esc(title))</h1>\n<ul>\n\(items)</ul>\n")
     }
 }
 

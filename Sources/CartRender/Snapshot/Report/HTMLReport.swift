@@ -32,15 +32,6 @@ enum HTMLReport {
         let failing = result.failures
         let verdict = result.passed ? "passed" : "FAILED"
         var h = """
-        <!doctype html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(esc("cartrender \(result.command.rawValue) \(verdict): \(result.subject)"))</title>
-        <style>\(css)</style>
-        </head>
-        <body>
         <header>
         <h1>cartrender \(result.command.rawValue) <span class="verdict \(result.passed ? "pass" : "fail")">\(verdict)</span></h1>
 
@@ -88,8 +79,28 @@ enum HTMLReport {
         if !failing.isEmpty {
             h += "<footer>First failing frame: <a href=\"#\(anchor(failing[0]))\">\(esc(failing[0].name))</a>. Keys: ← → previous / next frame that did not pass · 1–5 views · T flips the toggle view.</footer>\n"
         }
-        h += "<script>\(script)</script>\n</body>\n</html>\n"
-        return h
+        h += "<script>\(script)</script>\n"
+        return page(title: "cartrender \(result.command.rawValue) \(verdict): \(result.subject)", style: css, body: h)
+    }
+
+    /// A whole HTML5 page, as every page cartrender writes begins and ends: doctype, English,
+    /// UTF-8, a viewport for phones, `title` (plain text, escaped here), `style` (CSS) and
+    /// `body` (HTML, ending in a newline).
+    static func page(title: String, style: String, body: String) -> String {
+        """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(esc(title))</title>
+        <style>\(style)</style>
+        </head>
+        <body>
+        \(body)</body>
+        </html>
+
+        """
     }
 
     static func label(_ status: FrameStatus) -> String {
