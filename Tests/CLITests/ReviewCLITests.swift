@@ -1,4 +1,5 @@
 import CartRenderRaster
+import CartRenderTestSupport
 import Foundation
 import XCTest
 
@@ -88,28 +89,10 @@ final class ReviewCLITests: XCTestCase {
 
     /// Sends `raw` (a whole request) to 127.0.0.1:`port` and reads the response to the end.
     private func send(_ raw: String, port: UInt16, file: StaticString = #filePath, line: UInt = #line) throws -> Response {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        XCTAssertGreaterThanOrEqual(fd, 0, file: file, line: line)
+        let fd = try Loopback.connect(port: port, receiveTimeout: 60)
         defer { close(fd) }
-        var t = timeval(tv_sec: 60, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &t, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-        let connected = withUnsafePointer(to: &address) { p in
-            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        XCTAssertEqual(connected, 0, "connect to 127.0.0.1:\(port)", file: file, line: line)
-        let bytes = Array(raw.utf8)
-        XCTAssertEqual(bytes.withUnsafeBytes { Foundation.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }, bytes.count, file: file, line: line)
-        var data: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n <= 0 { break }
-            data += chunk[..<n]
-        }
+        XCTAssertEqual(Loopback.send(fd, raw), raw.utf8.count, file: file, line: line)
+        let data = Loopback.receiveAll(fd)
         let end = try XCTUnwrap((0..<max(0, data.count - 3)).first { data[$0..<$0 + 4] == [13, 10, 13, 10] }, "no response head", file: file, line: line)
         let head = String(decoding: data[..<end], as: UTF8.self).components(separatedBy: "\r\n")
         let status = try XCTUnwrap(Int(head[0].split(separator: " ")[1]), file: file, line: line)

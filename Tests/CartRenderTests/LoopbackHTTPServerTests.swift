@@ -1,43 +1,19 @@
 @testable import CartRender
+import CartRenderTestSupport
 import Foundation
 import XCTest
 
 /// ``LoopbackHTTPServer`` over raw sockets: connections are served concurrently, requests are
 /// handled one at a time.
 final class LoopbackHTTPServerTests: XCTestCase {
-    /// Connects to 127.0.0.1:`port`, with a receive timeout of `seconds`.
     private func connect(_ port: UInt16, receiveTimeout seconds: Int) throws -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        XCTAssertGreaterThanOrEqual(fd, 0)
-        var t = timeval(tv_sec: seconds, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &t, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-        let connected = withUnsafePointer(to: &address) { p in
-            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { Foundation.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        XCTAssertEqual(connected, 0)
-        return fd
+        try Loopback.connect(port: port, receiveTimeout: seconds)
     }
 
     /// Sends `raw` and reads until the server closes or the receive timeout passes.
     private func exchange(_ fd: Int32, _ raw: String) -> String {
-        let bytes = Array(raw.utf8)
-        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        return receiveAll(fd)
-    }
-
-    private func receiveAll(_ fd: Int32) -> String {
-        var data: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n <= 0 { break }
-            data += chunk[..<n]
-        }
-        return String(decoding: data, as: UTF8.self)
+        Loopback.send(fd, raw)
+        return String(decoding: Loopback.receiveAll(fd), as: UTF8.self)
     }
 
     /// Serves on a thread of its own until `stopped` is set; `respond` answers 200 with the path.
@@ -64,7 +40,7 @@ final class LoopbackHTTPServerTests: XCTestCase {
         let done = start(server, handled: handled, stopped: stopped)
         let idle = try connect(server.port, receiveTimeout: 1)
         let halfSent = try connect(server.port, receiveTimeout: 1)
-        _ = Array("GET /half HTTP/1.1\r\nHost: x\r\n".utf8).withUnsafeBytes { send(halfSent, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        Loopback.send(halfSent, "GET /half HTTP/1.1\r\nHost: x\r\n")
         usleep(200_000)  // both reach the server first
 
         let normal = try connect(server.port, receiveTimeout: 30)
