@@ -64,6 +64,28 @@ final class WebPEncoderTests: XCTestCase {
     /// A frame stores only the rectangle that changed: one changed pixel costs a few bytes, not a
     /// frame. Key frames store the whole frame again, so they make the file larger, and every
     /// frame still decodes exactly.
+    /// Frames handed with the rows that changed since the frame before (exactly those, or
+    /// more) give the file of frames compared in full, lossless and lossy, with key frames.
+    func testChangedRowsGiveTheBytesOfComparingEveryRow() throws {
+        let frames = Array(UIAnimationFixture.frames.prefix(30))
+        let rowBytes = frames[0].width * 4, height = frames[0].height
+        let exact: [[Range<Int>]?] = [nil] + zip(frames, frames.dropFirst()).map { before, frame in
+            (0..<height).filter { y in frame.pixels[y * rowBytes..<(y + 1) * rowBytes] != before.pixels[y * rowBytes..<(y + 1) * rowBytes] }
+                .map { $0..<$0 + 1 }
+        }
+        let grown = exact.map { rows in rows.map { $0.map { max(0, $0.lowerBound - 3)..<$0.upperBound + 3 } } }
+        for options in [WebPOptions(), WebPOptions(lossless: false), WebPOptions(keyframeInterval: 6...10)] {
+            let reference = try UIAnimationFixture.encodeWebP(options, frames: frames)
+            for rows in [exact, grown] {
+                let encoder = try WebPEncoder(width: frames[0].width, height: height, fps: 60, options: options)
+                for (frame, changed) in zip(frames, rows) { try encoder.add(frame, changedRows: changed) }
+                let summary = try encoder.finish()
+                XCTAssertEqual(encoder.encodedBytes, reference.bytes, "lossless \(options.lossless)")
+                XCTAssertEqual(summary, reference.summary)
+            }
+        }
+    }
+
     func testChangedRectanglesAndKeyFrames() throws {
         let noise = RGBAImage(width: 64, height: 64, pixels: (0..<(64 * 64 * 4)).map { $0 % 4 == 3 ? 255 : UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 13) })
         let frames = (0..<6).map { setting(noise, x: 10 + $0 * 7, y: 33, to: [255, 0, UInt8($0 * 40), 255]) }

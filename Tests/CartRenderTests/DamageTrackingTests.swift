@@ -18,6 +18,15 @@ private final class PNGCollector: FrameSink, @unchecked Sendable {
     func finish(earlier: [Manifest.File]) throws -> SinkOutput { SinkOutput() }
 }
 
+/// Collects each frame's pixels and changed rows, in frame order (as an animation sink takes them).
+private final class PixelCollector: FrameSink, @unchecked Sendable {
+    let needs: FrameNeeds = [.pixels, .inOrder]
+    private(set) var frames: [(index: Int, pixels: RGBAImage, changedRows: [Range<Int>]?)] = []
+    func write(_ frame: RenderedFrame) throws -> [Manifest.File] { [] }
+    func consume(_ frame: RenderedFrame) throws { frames.append((frame.index, try frame.pixels(), frame.changedRows)) }
+    func finish(earlier: [Manifest.File]) throws -> SinkOutput { SinkOutput() }
+}
+
 /// Damage tracking: a worker redraws only what changed between the frames it draws, and the PNG
 /// encoder takes untouched stripes from the canvas's previous frame. The bytes must be exactly
 /// those of drawing and encoding every frame in full.
@@ -56,6 +65,35 @@ final class DamageTrackingTests: XCTestCase {
                 let damaged = try pngs(r, jobs: jobs, tracksDamage: true)
                 let differing = full.keys.sorted().filter { full[$0] != damaged[$0] }
                 XCTAssertEqual(differing, [], "\(example ?? "default scene"), jobs \(jobs): frames whose bytes differ from a full redraw")
+            }
+        }
+    }
+
+    /// The rows a frame hands the animation sinks as changed hold every row whose pixels differ
+    /// from the frame before it, on one and two workers; and they are known for most frames.
+    func testChangedRowsHoldEveryRowThatDiffersFromTheFrameBefore() throws {
+        for example in [nil, "rtl-ar.json", "chrome-shop.json", "cart-swipe.json", "cart-emoji.json", "cart-extremes.json"] {
+            let r = try renderer(example, scale: 1)
+            for jobs in [1, 2] {
+                let collector = PixelCollector()
+                try FrameStream(renderer: r, frames: try r.plan([.all]), jobs: jobs).run([collector])
+                let frames = collector.frames
+                XCTAssertEqual(frames.map(\.index), Array(0..<r.frameCount))
+                XCTAssertNil(frames.first?.changedRows, "nothing comes before the first frame")
+                let rowBytes = frames[0].pixels.width * 4
+                var known = 0
+                for (before, frame) in zip(frames, frames.dropFirst()) {
+                    guard let rows = frame.changedRows else { continue }
+                    known += 1
+                    let differing = frame.pixels.pixels.withUnsafeBytes { a in
+                        before.pixels.pixels.withUnsafeBytes { b in
+                            (0..<frame.pixels.height).filter { y in memcmp(a.baseAddress! + y * rowBytes, b.baseAddress! + y * rowBytes, rowBytes) != 0 }
+                        }
+                    }
+                    let missed = differing.filter { y in !rows.contains { $0.contains(y) } }
+                    XCTAssertEqual(missed, [], "\(example ?? "default scene"), jobs \(jobs), frame \(frame.index): rows that differ but are not listed")
+                }
+                XCTAssertGreaterThan(known * 10, (frames.count - 1) * 9, "\(example ?? "default scene"): changed rows known for most frames")
             }
         }
     }

@@ -86,8 +86,10 @@ public final class FrameStream {
                 },
                 cancellation: cancellation,
                 body: { worker, slot in
-                    try Self.make(runs[slot], worker: worker, needs: needs, orderedNeeds: orderedNeeds, sinks: sinks,
-                                  compression: compression, stripes: stripes)
+                    // The frame before the run, when it is the frame just before in the timeline.
+                    let before = slot > 0 && runs[slot - 1].last!.index + 1 == runs[slot][0].index ? runs[slot - 1].last : nil
+                    return try Self.make(runs[slot], before: before, worker: worker, needs: needs, orderedNeeds: orderedNeeds,
+                                         sinks: sinks, compression: compression, stripes: stripes)
                 },
                 deliver: { _, batch in
                     for stage in stages where !stage.push(batch) { throw StageFailed() }
@@ -135,17 +137,22 @@ public final class FrameStream {
 
     /// Makes one run on a worker: lays it out, draws and encodes it once, and passes every frame
     /// through the sinks' first stage while the canvas is at hand.
-    private static func make(_ run: [PlannedFrame], worker: FrameWorker, needs: FrameNeeds, orderedNeeds: FrameNeeds,
-                             sinks: [any FrameSink], compression: PNGEncoder.Compression,
+    /// - Parameter before: the frame just before the run's first in the timeline, if planned.
+    private static func make(_ run: [PlannedFrame], before: PlannedFrame?, worker: FrameWorker, needs: FrameNeeds,
+                             orderedNeeds: FrameNeeds, sinks: [any FrameSink], compression: PNGEncoder.Compression,
                              stripes: PNGStripeCache) throws -> [RenderedFrame] {
         let first = worker.frame(at: run[0].time)
         let content = RunContent()
         if needs.contains(.svg) { content.svg = EncodedFrame(try worker.svg(first.display)) }
+        // Sinks that take the pixels (the animation encoders) compare them only in these rows.
+        // (Laying the frame before out again is cheap; the plan keeps no display lists, so that
+        // memory stays flat in the frame count.)
+        let changed = orderedNeeds.contains(.pixels) ? before.flatMap { worker.changedRows(from: worker.frame(at: $0.time).display, to: first.display) } : nil
         let frames = run.enumerated().map { i, f in
             // Equal display lists can still differ in state (e.g. time); state is per frame.
             RenderedFrame(index: f.index, time: f.time, display: first.display,
                           state: i == 0 ? first.state : worker.frame(at: f.time).state,
-                          repeatsPrevious: i > 0, content: content)
+                          repeatsPrevious: i > 0, changedRows: i == 0 ? changed : [], content: content)
         }
         func firstStage() throws {
             for frame in frames {

@@ -27,6 +27,11 @@ public final class RenderedFrame: @unchecked Sendable {
     /// Whether the frame shows the same display list as the frame before it in the stream (then
     /// it has the same pixels and bytes).
     public let repeatsPrevious: Bool
+    /// The rows (px at the render's scale, sorted and disjoint) outside which the frame has
+    /// exactly the pixels of the frame before it (index − 1); empty when it repeats it, nil when
+    /// not known (the first frame, a frame after a gap, or when no sink takes the pixels). From
+    /// the two display lists (``FrameWorker/changedRows(from:to:)``), not from the pixels.
+    public let changedRows: [Range<Int>]?
     /// Files the sinks wrote for this frame in their first stage, in sink order (primary format
     /// first). Set before the frame reaches ``FrameSink/consume(_:)``.
     public internal(set) var files: [Manifest.File] = []
@@ -34,9 +39,10 @@ public final class RenderedFrame: @unchecked Sendable {
     /// ``state`` as JSON, encoded once for every sink that asks (``stateJSON()``).
     private let encodedState = LockedValue<JSONValue?>(nil)
 
-    init(index: Int, time: Double, display: DisplayList, state: any FrameState, repeatsPrevious: Bool, content: RunContent) {
+    init(index: Int, time: Double, display: DisplayList, state: any FrameState, repeatsPrevious: Bool,
+         changedRows: [Range<Int>]? = nil, content: RunContent) {
         self.index = index; self.time = time; self.display = display; self.state = state
-        self.repeatsPrevious = repeatsPrevious; self.content = content
+        self.repeatsPrevious = repeatsPrevious; self.changedRows = changedRows; self.content = content
     }
 
     /// ``state`` as the manifest's JSON, encoded the first time a sink asks; thread-safe.

@@ -110,6 +110,12 @@ public final class FrameWorker {
         try rasterizer.withPixels(of: display, scale: renderer.scale, body)
     }
 
+    /// The rows (px at the scene's scale) where `new` drawn in full can differ from `old`
+    /// drawn in full (``FrameRasterizer/changedRows(from:to:scale:)``), or nil when not known.
+    public func changedRows(from old: DisplayList, to new: DisplayList) -> [Range<Int>]? {
+        rasterizer.changedRows(from: old, to: new, scale: renderer.scale)
+    }
+
     /// Whether draws redraw only what changed (default) or the whole frame; the bytes are the
     /// same either way (`cartrender-bench` compares the cost).
     public var tracksDamage: Bool {

@@ -22,7 +22,7 @@ final class AnimationSink<Encoder: AnimationEncoder>: FrameSink, @unchecked Send
     var needs: FrameNeeds { [.pixels, .inOrder] }
 
     /// - Throws: the encoder's `AnimationEncodingError`.
-    func consume(_ frame: RenderedFrame) throws { try encoder.add(try frame.pixels()) }
+    func consume(_ frame: RenderedFrame) throws { try encoder.add(try frame.pixels(), changedRows: frame.changedRows) }
 
     /// Assembles the file and writes it into the staging area.
     /// - Throws: `AnimationEncodingError`, `OutputError`.

@@ -7,6 +7,10 @@ public protocol AnimationEncoder: AnyObject {
     associatedtype Summary: AnimationSummary
     /// Adds the next frame: `width × height` px, straight alpha.
     func add(_ frame: RGBAImage) throws
+    /// Adds the next frame, whose pixels outside `changedRows` (px rows, sorted and disjoint)
+    /// are those of the frame added before it; nil when not known. Encoders that compare frames
+    /// compare only those rows; the others ignore them (the default).
+    func add(_ frame: RGBAImage, changedRows: [Range<Int>]?) throws
     /// Ends the animation after the last frame and assembles the file.
     func finish() throws -> Summary
     /// The file, after `finish()`, for the `.memory` destination.
@@ -18,6 +22,10 @@ public protocol AnimationSummary: Sendable {
     /// A sentence about a choice the encoder made that changes what plays (frames dropped to
     /// fit a frame-rate limit), or nil.
     var notice: String? { get }
+}
+
+extension AnimationEncoder {
+    public func add(_ frame: RGBAImage, changedRows: [Range<Int>]?) throws { try add(frame) }
 }
 
 extension GIFEncoder: AnimationEncoder {}

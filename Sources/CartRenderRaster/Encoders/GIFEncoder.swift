@@ -78,6 +78,11 @@ public final class GIFEncoder {
     private var shown: [UInt32]?
     /// A normalized frame's buffer that is no longer needed, for the next frame.
     private var spare: [UInt32]?
+    /// The rows (px) where `spare` may differ from `shown`; nil when not known.
+    private var spareStale: [Range<Int>]?
+    /// The rows (px) where the last source frame added may differ from `shown` (frames dropped
+    /// by the timeline are added but not shown); nil when not known.
+    private var sinceShown: [Range<Int>]?
     private var sourceFrameCount = 0
     private var droppedFrameCount = 0
     private var mergedFrameCount = 0
@@ -127,7 +132,16 @@ public final class GIFEncoder {
     /// - Parameter frame: `width × height` px, straight alpha; alpha < 128 is transparent.
     /// - Throws: `AnimationEncodingError.frameSizeMismatch`, `.alreadyFinished`,
     ///   `.qualityTooLow`, `.quantizationFailed`, `.gifFailed`, `.delayTooLong`, `.writeFailed`.
-    public func add(_ frame: RGBAImage) throws {
+    public func add(_ frame: RGBAImage) throws { try add(frame, changedRows: nil) }
+
+    /// Adds the next source frame, whose pixels outside `changedRows` are those of the frame
+    /// added before it: only those rows are read and compared (the render knows them from the
+    /// display lists, ``RenderedFrame/changedRows``). The file is the same as with `add(_:)`.
+    /// - Parameters:
+    ///   - frame: `width × height` px, straight alpha; alpha < 128 is transparent.
+    ///   - changedRows: rows (px, sorted and disjoint), or nil when not known (every row).
+    /// - Throws: as `add(_:)`.
+    public func add(_ frame: RGBAImage, changedRows: [Range<Int>]?) throws {
         guard !isFinished else { throw AnimationEncodingError.alreadyFinished }
         let index = sourceFrameCount
         guard frame.width == width, frame.height == height else {
@@ -135,25 +149,40 @@ public final class GIFEncoder {
                                                            expectedWidth: width, expectedHeight: height)
         }
         sourceFrameCount += 1
+        // The rows where this frame may differ from the one shown.
+        let differs = shown == nil ? nil : RowRanges.union(sinceShown, changedRows.map { RowRanges.clamped($0, height: height) })
         guard let start = timeline.displayStart(ofFrame: index) else {
             droppedFrameCount += 1
+            sinceShown = differs
             return
         }
         // The buffer of the frame shown before the last one is reused: no fresh mapping a frame.
+        // It is brought up to date where it may differ from the frame: its stale rows from
+        // `shown`, then the rows that changed from the frame.
         var current = spare ?? []
+        let stale = spare == nil ? nil : spareStale
         spare = nil
-        GIFEncoder.normalize(frame, into: &current)
-        let bounds = shown.map { GIFEncoder.differenceBounds(current, $0, width: width, height: height) }
+        if let shown, let differs, let stale, current.count == shown.count {
+            GIFEncoder.copyRows(stale, from: shown, into: &current, width: width)
+            GIFEncoder.normalize(frame, rows: differs, into: &current)
+        } else {
+            GIFEncoder.normalize(frame, into: &current)
+        }
+        let bounds = shown.map { GIFEncoder.differenceBounds(current, $0, width: width, height: height, rows: differs) }
         if let bounds, bounds.changed == nil {
             mergedFrameCount += 1
             spare = current
+            spareStale = []
+            sinceShown = []
             return
         }
         let encoded = try encode(current, bounds: bounds, sourceIndex: index, start: start)
         if !queue.isEmpty { queue[queue.count - 1].end = start }
         queue.append(encoded)
         spare = shown
+        spareStale = differs
         shown = current
+        sinceShown = []
         if queue.count > 2 {
             try emit(queue.removeFirst())
         }
@@ -428,28 +457,47 @@ public final class GIFEncoder {
     static func normalize(_ image: RGBAImage, into packed: inout [UInt32]) {
         let count = image.width * image.height
         if packed.count != count { packed = [UInt32](repeating: 0, count: count) }
+        normalize(image, rows: [0..<image.height], into: &packed)
+    }
+
+    /// `normalize` of the rows `rows` (px, within the image) only, into `packed`, which is
+    /// `width × height` already.
+    static func normalize(_ image: RGBAImage, rows: [Range<Int>], into packed: inout [UInt32]) {
         image.pixels.withUnsafeBytes { raw in
             raw.withMemoryRebound(to: UInt32.self) { words in
                 packed.withUnsafeMutableBufferPointer { buffer in
-                    // One word a pixel, in a loop the compiler vectorizes: R, G, B, A bytes read
-                    // as a little-endian word are already r | g << 8 | …
-                    for p in 0..<count {
-                        let value = UInt32(littleEndian: words[p])
-                        buffer[p] = value < 0x8000_0000 ? 0 : value | 0xFF00_0000
+                    for band in rows {
+                        // One word a pixel, in a loop the compiler vectorizes: R, G, B, A bytes
+                        // read as a little-endian word are already r | g << 8 | …
+                        for p in band.lowerBound * image.width..<band.upperBound * image.width {
+                            let value = UInt32(littleEndian: words[p])
+                            buffer[p] = value < 0x8000_0000 ? 0 : value | 0xFF00_0000
+                        }
                     }
                 }
             }
         }
     }
 
+    /// Copies the rows `rows` of `source` into `target` (both `width` px wide, equal sizes).
+    static func copyRows(_ rows: [Range<Int>], from source: [UInt32], into target: inout [UInt32], width: Int) {
+        source.withUnsafeBufferPointer { from in
+            target.withUnsafeMutableBufferPointer { to in
+                for band in rows where !band.isEmpty {
+                    (to.baseAddress! + band.lowerBound * width).update(from: from.baseAddress! + band.lowerBound * width, count: band.count * width)
+                }
+            }
+        }
+    }
+
     /// Bounding rectangles of the pixels that differ, and of those that turn from opaque to
-    /// transparent.
-    static func differenceBounds(_ current: [UInt32], _ previous: [UInt32], width: Int, height: Int)
+    /// transparent, looking only at `rows` (px, sorted and disjoint; nil: every row).
+    static func differenceBounds(_ current: [UInt32], _ previous: [UInt32], width: Int, height: Int, rows: [Range<Int>]? = nil)
         -> (changed: PixelRect?, turnsTransparent: PixelRect?) {
         var changed = BoundsAccumulator(), cleared = BoundsAccumulator()
         current.withUnsafeBufferPointer { cur in
             previous.withUnsafeBufferPointer { prev in
-                for y in 0..<height {
+                for y in (rows ?? [0..<height]).joined() {
                     let row = y * width
                     if memcmp(cur.baseAddress! + row, prev.baseAddress! + row, width * 4) == 0 { continue }
                     // The first and last pixels that differ bound the row's changes; only those

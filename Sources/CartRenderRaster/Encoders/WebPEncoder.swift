@@ -166,7 +166,13 @@ public final class WebPEncoder {
     /// - Parameter frame: `width × height` px, straight alpha.
     /// - Throws: `AnimationEncodingError.frameSizeMismatch`, `.alreadyFinished`, `.webpFailed`
     ///   (for this frame or one before it, compressed now).
-    public func add(_ frame: RGBAImage) throws {
+    public func add(_ frame: RGBAImage) throws { try add(frame, changedRows: nil) }
+
+    /// Adds the next frame, whose pixels outside `changedRows` (px rows, sorted and disjoint;
+    /// nil when not known) are those of the frame added before it: only those rows are compared
+    /// (``RenderedFrame/changedRows``). The file is the same as with `add(_:)`.
+    /// - Throws: as `add(_:)`.
+    public func add(_ frame: RGBAImage, changedRows: [Range<Int>]?) throws {
         guard !isFinished else { throw AnimationEncodingError.alreadyFinished }
         guard frame.width == width, frame.height == height else {
             throw AnimationEncodingError.frameSizeMismatch(frameIndex: sourceFrameCount, width: frame.width, height: frame.height,
@@ -180,6 +186,7 @@ public final class WebPEncoder {
             sub = SubFrame(x: 0, y: 0, width: width, height: height, start: start, rgba: frame.pixels, blend: false)
         } else {
             guard let changed = WebPEncoder.cut(frame.pixels, over: previous!, width: width, height: height,
+                                                rows: changedRows.map { RowRanges.clamped($0, height: height) },
                                                 blending: options.lossless) else { return }
             sub = changed
             sub.start = start
@@ -273,14 +280,17 @@ public final class WebPEncoder {
     /// The rectangle of `current` that differs from `previous` (both `width × height × 4`
     /// bytes), its corner moved to even coordinates; nil when nothing changed. With `blending`
     /// and every changed pixel opaque, unchanged pixels become transparent and the rectangle
-    /// blends; otherwise it holds `current`'s pixels as they are.
-    private static func cut(_ current: [UInt8], over previous: [UInt8], width: Int, height: Int, blending: Bool) -> SubFrame? {
+    /// blends; otherwise it holds `current`'s pixels as they are. Only `rows` are compared
+    /// (nil: every row); outside them `current` must equal `previous`.
+    private static func cut(_ current: [UInt8], over previous: [UInt8], width: Int, height: Int, rows: [Range<Int>]?,
+                            blending: Bool) -> SubFrame? {
         current.withUnsafeBytes { cur in
             previous.withUnsafeBytes { prev in
                 let c = cur.bindMemory(to: UInt32.self), p = prev.bindMemory(to: UInt32.self)
                 var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
                 var changedOpaque = true
-                for y in 0..<height {
+                // Outside `rows` the frame is the one before (`previous`).
+                for y in (rows ?? [0..<height]).joined() {
                     let row = y * width
                     if memcmp(cur.baseAddress! + row * 4, prev.baseAddress! + row * 4, width * 4) == 0 { continue }
                     minY = min(minY, y); maxY = y

@@ -66,9 +66,8 @@ public final class FrameRasterizer: TextMeasuring {
         let w = Int((list.size.width * scale).rounded()), h = Int((list.size.height * scale).rounded())
         let surface = try canvas(width: w, height: h)
         var bands: [Range<Int>]?
-        if tracksDamage, let held = canvasContent, held.scale == scale,
-           let rects = DisplayListDiff.damage(from: held.list, to: list, measuring: self) {
-            bands = DamageBands.covering(rects, scale: scale, margin: Self.damageMargin, height: h).flatMap { damaged in
+        if tracksDamage, let held = canvasContent, held.scale == scale {
+            bands = changedRows(from: held.list, to: list, scale: scale).flatMap { damaged in
                 guard !damaged.isEmpty else { return damaged }
                 let held = DamageBands.holding(damaged, whole: DamageBands.resampledRows(of: list, scale: scale, margin: Self.damageMargin, height: h, measuring: self))
                 return DamageBands.isPartial(held, height: h) ? held : nil
@@ -104,6 +103,17 @@ public final class FrameRasterizer: TextMeasuring {
         drawSerial += 1
         let damage = CanvasDamage(serial: drawSerial, rows: bands ?? [0..<h], whole: bands == nil)
         return try surface.withPixels { try body($0, damage) }
+    }
+
+    /// The rows (px, sorted and disjoint) where drawing `new` in full can give other pixels than
+    /// drawing `old` in full at `scale` px/pt: the rows their differences span
+    /// (``DisplayListDiff``), rounded out and grown by ``damageMargin`` (``DamageBands``); empty
+    /// when the lists draw the same pixels, nil when they cannot be compared (another size or
+    /// background) or differ nearly everywhere.
+    public func changedRows(from old: DisplayList, to new: DisplayList, scale: Double) -> [Range<Int>]? {
+        let h = Int((new.size.height * scale).rounded())
+        guard let rects = DisplayListDiff.damage(from: old, to: new, measuring: self) else { return nil }
+        return DamageBands.covering(rects, scale: scale, margin: Self.damageMargin, height: h)
     }
 
     /// Pixels added around each damaged rectangle (px): antialiasing reaches at most one pixel
