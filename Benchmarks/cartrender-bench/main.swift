@@ -12,7 +12,8 @@
 //   (e) writing the same frames' raw RGBA bytes to disk,
 //   (f) peak resident memory of `cartrender` for 60 and 600 frames,
 //   (g) each output format alone and `--format png,gif,webp` and `png,mp4,webm` together, at all cores,
-//       wall and CPU time (user + system of this process, all threads).
+//       wall and CPU time (user + system of this process, all threads); png, gif, webp and
+//       png,gif,webp (the four the targets compare) the fastest of three runs.
 //   (h) a product name that is one 10,000-character word (the longest text a scene may hold):
 //       laying it out (a worker's set-up) and drawing a few frames, one core.
 import CartRender
@@ -190,16 +191,24 @@ try? FileManager.default.removeItem(atPath: tmp + "/raw")
 var formatTimes: [String: Double] = [:]
 var formatCPU: [String: Double] = [:]
 let formatRuns: [[OutputFormat]] = [[.png], [.gif], [.webp], [.apng], [.mp4], [.webm], [.png, .gif, .webp], [.png, .mp4, .webm]]
+// The four the targets compare run three times each, and keep their fastest run: the ratios
+// between them are what the targets are about, and one run on a shared host varies by 15–30 %.
+let comparedFormats: Set<String> = ["png", "gif", "webp", "png,gif,webp"]
 for formats in formatRuns {
     let dir = tmp + "/formats"
     var o = RenderOptions(); o.outputDirectory = dir; o.jobs = cores; o.frames = .range(0, count - 1); o.formats = formats
-    let t0 = now(), cpu0 = cpuTime()
-    _ = try renderer.render(o)
-    let dt = now() - t0, cpu = cpuTime() - cpu0
     let name = formats.map(\.rawValue).joined(separator: ",")
+    var dt = Double.infinity, cpu = 0.0
+    for _ in 0..<(comparedFormats.contains(name) ? 3 : 1) {
+        try? FileManager.default.removeItem(atPath: dir)
+        let t0 = now(), cpu0 = cpuTime()
+        _ = try renderer.render(o)
+        let run = now() - t0, runCPU = cpuTime() - cpu0
+        if run < dt { (dt, cpu) = (run, runCPU) }
+    }
     formatTimes[name] = dt
     formatCPU[name] = cpu
-    line("(g) --format \(name), --jobs \(cores)", frames: count, seconds: dt, bytes: directorySize(dir))
+    line("(g) --format \(name), --jobs \(cores)\(comparedFormats.contains(name) ? ", fastest of 3" : "")", frames: count, seconds: dt, bytes: directorySize(dir))
     print(String(format: "    CPU (user + system, all threads): %.2f s", cpu))
     try? FileManager.default.removeItem(atPath: dir)
 }
