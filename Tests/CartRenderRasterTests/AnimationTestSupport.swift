@@ -9,18 +9,38 @@ enum UIAnimationFixture {
     static let animation = SyntheticAnimation(scale: 0.5)
     static let frames: [RGBAImage] = (0..<animation.frameCount).map(animation.frame)
 
-    static func encodeGIF(_ options: GIFOptions = GIFOptions(), frames: [RGBAImage] = frames, fps: Double = 60, jobs: Int = 1) throws -> (bytes: [UInt8], summary: GIFSummary) {
+    /// - Parameter changedRows: with each frame, the rows handed as changed (`add(_:changedRows:)`); nil: `add(_:)`.
+    static func encodeGIF(_ options: GIFOptions = GIFOptions(), frames: [RGBAImage] = frames, fps: Double = 60, jobs: Int = 1,
+                          changedRows: [[Range<Int>]?]? = nil) throws -> (bytes: [UInt8], summary: GIFSummary) {
         let encoder = try GIFEncoder(width: frames[0].width, height: frames[0].height, fps: fps, options: options, jobs: jobs)
-        for frame in frames { try encoder.add(frame) }
+        for (i, frame) in frames.enumerated() {
+            if let changedRows { try encoder.add(frame, changedRows: changedRows[i]) } else { try encoder.add(frame) }
+        }
         let summary = try encoder.finish()
         return (encoder.encodedBytes, summary)
     }
 
-    static func encodeWebP(_ options: WebPOptions = WebPOptions(), frames: [RGBAImage] = frames, fps: Double = 60, jobs: Int = 1) throws -> (bytes: [UInt8], summary: WebPSummary) {
+    /// - Parameter changedRows: as for `encodeGIF`.
+    static func encodeWebP(_ options: WebPOptions = WebPOptions(), frames: [RGBAImage] = frames, fps: Double = 60, jobs: Int = 1,
+                           changedRows: [[Range<Int>]?]? = nil) throws -> (bytes: [UInt8], summary: WebPSummary) {
         let encoder = try WebPEncoder(width: frames[0].width, height: frames[0].height, fps: fps, options: options, jobs: jobs)
-        for frame in frames { try encoder.add(frame) }
+        for (i, frame) in frames.enumerated() {
+            if let changedRows { try encoder.add(frame, changedRows: changedRows[i]) } else { try encoder.add(frame) }
+        }
         let summary = try encoder.finish()
         return (encoder.encodedBytes, summary)
+    }
+
+    /// For each of `frames`, the rows (px, one range a row) that differ from the frame before
+    /// (nil for the first), and the same rows grown by 3 px each way: two ways of handing
+    /// `add(_:changedRows:)` what changed.
+    static func changedRows(_ frames: [RGBAImage]) -> (exact: [[Range<Int>]?], grown: [[Range<Int>]?]) {
+        let rowBytes = frames[0].width * 4, height = frames[0].height
+        let exact: [[Range<Int>]?] = [nil] + zip(frames, frames.dropFirst()).map { before, frame in
+            (0..<height).filter { y in frame.pixels[y * rowBytes..<(y + 1) * rowBytes] != before.pixels[y * rowBytes..<(y + 1) * rowBytes] }
+                .map { $0..<$0 + 1 }
+        }
+        return (exact, exact.map { rows in rows.map { $0.map { max(0, $0.lowerBound - 3)..<$0.upperBound + 3 } } })
     }
 
     static let defaultGIF: Result<(bytes: [UInt8], summary: GIFSummary), Error> = Result { try encodeGIF() }

@@ -193,20 +193,13 @@ final class GIFEncoderTests: XCTestCase {
     /// and merged holds in between.
     func testChangedRowsGiveTheBytesOfComparingEveryRow() throws {
         let frames = Array(UIAnimationFixture.frames.prefix(40))
-        let rowBytes = frames[0].width * 4, height = frames[0].height
-        let exact: [[Range<Int>]?] = [nil] + zip(frames, frames.dropFirst()).map { before, frame in
-            (0..<height).filter { y in frame.pixels[y * rowBytes..<(y + 1) * rowBytes] != before.pixels[y * rowBytes..<(y + 1) * rowBytes] }
-                .map { $0..<$0 + 1 }
-        }
-        let grown = exact.map { rows in rows.map { $0.map { max(0, $0.lowerBound - 3)..<$0.upperBound + 3 } } }
+        let rows = UIAnimationFixture.changedRows(frames)
         for options in [GIFOptions(), GIFOptions(palette: .perFrame)] {
             let reference = try UIAnimationFixture.encodeGIF(options, frames: frames)
-            for rows in [exact, grown] {
-                let encoder = try GIFEncoder(width: frames[0].width, height: height, fps: 60, options: options)
-                for (frame, changed) in zip(frames, rows) { try encoder.add(frame, changedRows: changed) }
-                let summary = try encoder.finish()
-                XCTAssertEqual(encoder.encodedBytes, reference.bytes, "\(options.palette)")
-                XCTAssertEqual(summary, reference.summary, "\(options.palette)")
+            for changed in [rows.exact, rows.grown] {
+                let handed = try UIAnimationFixture.encodeGIF(options, frames: frames, changedRows: changed)
+                XCTAssertEqual(handed.bytes, reference.bytes, "\(options.palette)")
+                XCTAssertEqual(handed.summary, reference.summary, "\(options.palette)")
             }
         }
     }

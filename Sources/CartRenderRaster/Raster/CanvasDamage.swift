@@ -47,7 +47,7 @@ enum DamageBands {
             let y0 = max(0, px(r.minY, .down) - margin), y1 = min(height, px(r.maxY, .up) + margin)
             if y1 > y0 { bands.append(y0..<y1) }
         }
-        let merged = merging(bands)
+        let merged = RowRanges.merged(bands)
         return isPartial(merged, height: height) ? merged : nil
     }
 
@@ -55,19 +55,6 @@ enum DamageBands {
     /// its rows) for drawing only them to be cheaper than drawing it whole.
     static func isPartial(_ bands: [Range<Int>], height: Int) -> Bool {
         bands.reduce(0) { $0 + $1.count } * 4 <= height * 3
-    }
-
-    /// `bands` sorted, with those that overlap or touch merged into one.
-    private static func merging(_ bands: [Range<Int>]) -> [Range<Int>] {
-        var merged: [Range<Int>] = []
-        for b in bands.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = merged.last, last.upperBound >= b.lowerBound {
-                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, b.upperBound)
-            } else {
-                merged.append(b)
-            }
-        }
-        return merged
     }
 
     /// `bands` grown until every one of `wholes` (row ranges, px) that overlaps a band lies
@@ -83,7 +70,7 @@ enum DamageBands {
                     changed = true
                 }
             }
-            bands = merging(bands)
+            bands = RowRanges.merged(bands)
         }
         return bands
     }
