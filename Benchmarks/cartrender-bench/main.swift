@@ -53,7 +53,7 @@ if let i = CommandLine.arguments.firstIndex(of: "--documentation-formats") {
 var frameLimit: Int?
 if let i = CommandLine.arguments.firstIndex(of: "--frames"), i + 1 < CommandLine.arguments.count { frameLimit = Int(CommandLine.arguments[i + 1]) }
 
-MemoryTuning.keepLargeBuffersMapped()
+MemoryTuning.configureAllocator()
 let scene = try DefaultScene.scene(baseDirectory: FileManager.default.currentDirectoryPath)
 let renderer = try Renderer(scene: scene)
 let count = min(frameLimit ?? renderer.frameCount, renderer.frameCount)

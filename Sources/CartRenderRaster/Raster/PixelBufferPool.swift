@@ -1,10 +1,10 @@
 import Foundation
 
 /// Frame-sized byte buffers kept for reuse, so that copying a frame out of a canvas writes into
-/// memory that is already mapped. A fresh multi-megabyte buffer is its own mapping
-/// (`MemoryTuning.keepLargeBuffersMapped`), and the kernel faults in and zeroes each of its
-/// pages on first write: at 1179 × 2556 px that cost more than the conversion itself (about
-/// 6 ms a frame against 3 ms, measured with `perf` on the default scene at 3x).
+/// memory that is already mapped. A buffer the allocator gives out fresh (above 32 MiB always
+/// its own mapping, `MemoryTuning.configureAllocator`) is faulted in and zeroed by the kernel
+/// page by page on first write: at 1179 × 2556 px that cost more than the conversion itself
+/// (about 6 ms a frame against 3 ms, measured with `perf` on the default scene at 3x).
 ///
 /// A buffer given back may still be shared (an encoder kept the image): writing into it then
 /// copies it first (copy on write), so reuse never changes what anyone sees. At most `limit`
