@@ -20,10 +20,22 @@ private final class PNGCollector: FrameSink, @unchecked Sendable {
 
 /// Collects each frame's pixels and changed rows, in frame order (as an animation sink takes them).
 private final class PixelCollector: FrameSink, @unchecked Sendable {
-    let needs: FrameNeeds = [.pixels, .inOrder]
-    private(set) var frames: [(index: Int, pixels: RGBAImage, changedRows: [Range<Int>]?)] = []
-    func write(_ frame: RenderedFrame) throws -> [Manifest.File] { [] }
-    func consume(_ frame: RenderedFrame) throws { frames.append((frame.index, try frame.pixels(), frame.changedRows)) }
+    let needs: FrameNeeds = [.canvas, .pixels, .inOrder]
+    /// Each frame's pixels as drawn, copied whole from the canvas in the first stage.
+    private let drawn = LockedValue<[Int: RGBAImage]>([:])
+    /// The sink's own copy of the frame, brought up to date in its changed rows only.
+    private var updated: RGBAImage?
+    private(set) var frames: [(index: Int, pixels: RGBAImage, updated: RGBAImage, changedRows: [Range<Int>]?)] = []
+    func write(_ frame: RenderedFrame) throws -> [Manifest.File] {
+        let pixels = try frame.pixels()
+        drawn.withLock { $0[frame.index] = pixels }
+        return []
+    }
+    func consume(_ frame: RenderedFrame) throws {
+        try frame.updatePixels(&updated)
+        let pixels = try XCTUnwrap(drawn.withLock { $0.removeValue(forKey: frame.index) })
+        frames.append((frame.index, pixels, updated!, frame.changedRows))
+    }
     func finish(earlier: [Manifest.File]) throws -> SinkOutput { SinkOutput() }
 }
 
@@ -92,6 +104,9 @@ final class DamageTrackingTests: XCTestCase {
                     }
                     let missed = differing.filter { y in !rows.contains { $0.contains(y) } }
                     XCTAssertEqual(missed, [], "\(example ?? "default scene"), jobs \(jobs), frame \(frame.index): rows that differ but are not listed")
+                }
+                for frame in frames where frame.updated != frame.pixels {
+                    XCTFail("\(example ?? "default scene"), jobs \(jobs), frame \(frame.index): updating the frame before in the changed rows does not give the frame")
                 }
                 XCTAssertGreaterThan(known * 10, (frames.count - 1) * 9, "\(example ?? "default scene"): changed rows known for most frames")
             }

@@ -10,7 +10,8 @@ public struct FrameNeeds: OptionSet, Sendable {
     /// The frame drawn into the worker's canvas: ``RenderedFrame/pixels()`` works in
     /// ``FrameSink/write(_:)``.
     public static let canvas = FrameNeeds(rawValue: 1 << 0)
-    /// Straight RGBA pixels kept for ``FrameSink/consume(_:)`` (animation encoders): implies `canvas`.
+    /// The rows a frame changed, straight RGBA, kept for ``FrameSink/consume(_:)`` (animation
+    /// encoders, through ``RenderedFrame/updatePixels(_:)``): implies `canvas`.
     public static let pixels = FrameNeeds(rawValue: 1 << 1)
     /// The frame's PNG bytes (``RenderedFrame/png``), from the striped encoder: implies `canvas`.
     public static let png = FrameNeeds(rawValue: 1 << 2)

@@ -168,7 +168,7 @@ public final class FrameStream {
                                                                      canvas: worker.pngStripes, damage: damage))
                 }
                 try firstStage()
-                try content.leaveWorker(keepPixels: orderedNeeds.contains(.pixels))
+                content.leaveWorker(keepPixels: orderedNeeds.contains(.pixels), changedRows: changed)
             }
         } else {
             try firstStage()

@@ -61,47 +61,58 @@ public final class RenderedFrame: @unchecked Sendable {
     /// The SVG document of the frame, when a sink needs ``FrameNeeds/svg``.
     public var svg: EncodedFrame? { content.svg }
 
-    /// The frame's pixels, straight RGBA, `width × height` px at the render's scale.
-    ///
-    /// In ``FrameSink/write(_:)`` they are copied from the worker's canvas the first time they
-    /// are asked for (needs ``FrameNeeds/canvas``); in ``FrameSink/consume(_:)`` they are there
-    /// when a sink declared ``FrameNeeds/pixels``.
-    /// - Throws: `RasterError` (`.library`) when no sink asked for them.
+    /// The frame's pixels, straight RGBA, `width × height` px at the render's scale, copied from
+    /// the worker's canvas the first time they are asked for; only in ``FrameSink/write(_:)``
+    /// (needs ``FrameNeeds/canvas``).
+    /// - Throws: `RasterError` (`.library`) outside the first stage or when no sink asked for the canvas.
     public func pixels() throws -> RGBAImage { try content.pixels() }
+
+    /// Brings `image` — the consuming sink's own copy of the frame before (index − 1), or nil
+    /// for the first frame it sees — to this frame's pixels, straight RGBA, copying only the
+    /// rows in ``changedRows`` (every row when they are not known). In ``FrameSink/consume(_:)``,
+    /// with ``FrameNeeds/pixels``, called for every frame in order.
+    /// - Throws: `RasterError` (`.library`) when no sink declared ``FrameNeeds/pixels``, or when
+    ///   `image` is nil but only some rows changed (frames skipped).
+    public func updatePixels(_ image: inout RGBAImage?) throws {
+        if changedRows == [] {
+            guard image != nil else { throw RasterError(.library, "frame \(index) repeats a frame the sink has not seen") }
+            return
+        }
+        guard let patch = content.changedPixels else {
+            throw RasterError(.library, "the frame's pixels were not kept: no sink asked for them")
+        }
+        try patch.apply(to: &image)
+    }
 }
 
 /// What the frames of one run share: drawn once, encoded once.
 final class RunContent: @unchecked Sendable {
     var png: EncodedFrame?
     var svg: EncodedFrame?
-    /// The straight RGBA copy of the canvas, made once for every sink of the run; its bytes come
-    /// from and go back to `PixelBufferPool.frames`.
+    /// The run's first frame in the rows where it differs from the frame before it (every row
+    /// when not known), straight RGBA, for the in-order sinks that take pixels.
+    private(set) var changedPixels: RowPatch?
+    /// The straight RGBA copy of the canvas, made once for the first-stage sinks that ask.
     private var image: RGBAImage?
     /// The worker's canvas while the run is in the first stage.
     var canvas: PixelRows?
 
     init() {}
 
-    deinit { releaseImage() }
-
     func pixels() throws -> RGBAImage {
         if let image { return image }
         guard let canvas else { throw RasterError(.library, "the frame's pixels were not kept: no sink asked for them") }
-        let copy = RGBAImage(canvas, bufferFrom: .frames)
+        let copy = RGBAImage(canvas)
         image = copy
         return copy
     }
 
-    /// Ends the first stage: the canvas goes back to the worker; the pixels stay only when an
-    /// in-order sink needs them.
-    func leaveWorker(keepPixels: Bool) throws {
-        if keepPixels { _ = try pixels() } else { releaseImage() }
-        canvas = nil
-    }
-
-    private func releaseImage() {
-        if let image { PixelBufferPool.frames.give(image.pixels) }
+    /// Ends the first stage: the canvas goes back to the worker. With `keepPixels`, the canvas's
+    /// `changedRows` (nil: every row) are kept as ``changedPixels`` for the in-order sinks.
+    func leaveWorker(keepPixels: Bool, changedRows: [Range<Int>]?) {
+        if keepPixels, let canvas { changedPixels = RowPatch(canvas, rows: changedRows) }
         image = nil
+        canvas = nil
     }
 
     /// Drops what no later stage needs.

@@ -12,6 +12,8 @@ final class AnimationSink<Encoder: AnimationEncoder>: FrameSink, @unchecked Send
     private let staging: StagingArea
     /// The encoder's summary, after `finish`.
     private(set) var summary: Encoder.Summary?
+    /// The last frame consumed, kept up to date row by row (``RenderedFrame/updatePixels(_:)``).
+    private var frame: RGBAImage?
 
     init(fileName: String, staging: StagingArea, encoder: Encoder) {
         self.fileName = fileName
@@ -22,7 +24,10 @@ final class AnimationSink<Encoder: AnimationEncoder>: FrameSink, @unchecked Send
     var needs: FrameNeeds { [.pixels, .inOrder] }
 
     /// - Throws: the encoder's `AnimationEncodingError`.
-    func consume(_ frame: RenderedFrame) throws { try encoder.add(try frame.pixels(), changedRows: frame.changedRows) }
+    func consume(_ rendered: RenderedFrame) throws {
+        try rendered.updatePixels(&frame)
+        try encoder.add(frame!, changedRows: rendered.changedRows)
+    }
 
     /// Assembles the file and writes it into the staging area.
     /// - Throws: `AnimationEncodingError`, `OutputError`.
