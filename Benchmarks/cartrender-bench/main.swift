@@ -8,7 +8,7 @@
 // Renders the default scene at 3x (iPhone 16, 1179×2556 px) and measures, on this machine:
 //   (a) the whole pipeline (draw + PNG + files + manifest) at --jobs 1 and at all cores,
 //   (b) drawing only, (c) PNG encoding only (each --png-compression setting, and with stripe reuse),
-//   (d) the naive route: draw + cairo_surface_write_to_png on one core,
+//   (d) the naive route: draw every frame in full + cairo_surface_write_to_png on one core,
 //   (e) writing the same frames' raw RGBA bytes to disk,
 //   (f) peak resident memory of `cartrender` for 60 and 600 frames,
 //   (g) each output format alone and `--format png,gif,webp` and `png,mp4,webm` together, at all cores,
@@ -81,18 +81,27 @@ let rss60 = try peakRSS(["--out", tmp + "/rss60", "--fps", "60", "--frames", "0-
 let rss600 = try peakRSS(["--out", tmp + "/rss600", "--fps", "184", "--frames", "0-599", "--quiet"])
 let rssLine = (String(format: "(f) peak RSS, 60 frames: %.0f MB · 600 frames: %.0f MB", mb(rss60), mb(rss600)))
 
-// (a) Whole pipeline, then the same with every frame redrawn in full (no damage tracking).
+// (a) Whole pipeline, then the same with every frame redrawn in full (no damage tracking). The
+// pipeline at all cores, which the naive route is compared with, keeps the fastest of three
+// runs, as (g) does: one sub-second run on a shared host varies by 15–30 %.
 var pipeline: [Int: Double] = [:], fullRedrawPipeline: [Int: Double] = [:]
 for tracksDamage in [true, false] {
     for jobs in Array(Set([1, cores])).sorted() {
         let dir = tmp + "/pipeline-\(jobs)"
         var o = RenderOptions(); o.outputDirectory = dir; o.jobs = jobs; o.frames = .range(0, count - 1); o.tracksDamage = tracksDamage
-        let t0 = now()
-        let result = try renderer.render(o)
-        let dt = now() - t0
+        let runs = tracksDamage && jobs == cores ? 3 : 1
+        var dt = Double.infinity, drawn = 0, bytes = 0
+        for _ in 0..<runs {
+            try? FileManager.default.removeItem(atPath: dir)
+            let t0 = now()
+            let result = try renderer.render(o)
+            dt = min(dt, now() - t0)
+            drawn = result.framesDrawn
+            bytes = directorySize(dir)
+        }
         if tracksDamage { pipeline[jobs] = dt } else { fullRedrawPipeline[jobs] = dt }
-        line("(a) pipeline, --jobs \(jobs) (\(result.framesDrawn) drawn)\(tracksDamage ? "" : ", full redraws")", frames: count, seconds: dt,
-             bytes: directorySize(dir))
+        line("(a) pipeline, --jobs \(jobs) (\(drawn) drawn)\(tracksDamage ? "" : ", full redraws")\(runs > 1 ? ", fastest of \(runs)" : "")",
+             frames: count, seconds: dt, bytes: bytes)
         try? FileManager.default.removeItem(atPath: dir)
     }
 }
@@ -165,14 +174,15 @@ let reuse = stripes.statistics
 print(String(format: "    stripes reused: %d of %d (%.0f %%)", reuse.reused, reuse.reused + reuse.compressed,
              Double(reuse.reused) * 100 / Double(max(1, reuse.reused + reuse.compressed))))
 
-// (d) Naive: draw + cairo_surface_write_to_png, one core.
+// (d) Naive: draw every frame in full + cairo_surface_write_to_png, one core.
 try FileManager.default.createDirectory(atPath: tmp + "/naive", withIntermediateDirectories: true)
+worker.tracksDamage = false
 t0 = now()
 for (i, t) in times.enumerated() {
     try worker.drawAndWriteWithCairoPNG(worker.frame(at: t).display, to: tmp + "/naive/frame_\(i).png")
 }
 let naiveTime = now() - t0
-line("(d) naive: draw + cairo_surface_write_to_png", frames: count, seconds: naiveTime, bytes: directorySize(tmp + "/naive"))
+line("(d) naive: full draw + cairo_surface_write_to_png", frames: count, seconds: naiveTime, bytes: directorySize(tmp + "/naive"))
 try? FileManager.default.removeItem(atPath: tmp + "/naive")
 
 // (e) Raw RGBA bytes of the same frames written to disk (drawn beforehand, not timed).
