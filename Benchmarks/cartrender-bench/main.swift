@@ -53,7 +53,6 @@ if let i = CommandLine.arguments.firstIndex(of: "--documentation-formats") {
 var frameLimit: Int?
 if let i = CommandLine.arguments.firstIndex(of: "--frames"), i + 1 < CommandLine.arguments.count { frameLimit = Int(CommandLine.arguments[i + 1]) }
 
-MemoryTuning.configureAllocator()
 let scene = try DefaultScene.scene(baseDirectory: FileManager.default.currentDirectoryPath)
 let renderer = try Renderer(scene: scene)
 let count = min(frameLimit ?? renderer.frameCount, renderer.frameCount)
@@ -80,6 +79,22 @@ func peakRSS(_ args: [String]) throws -> Int {
 let rss60 = try peakRSS(["--out", tmp + "/rss60", "--fps", "60", "--frames", "0-59", "--quiet"])
 let rss600 = try peakRSS(["--out", tmp + "/rss600", "--fps", "184", "--frames", "0-599", "--quiet"])
 let rssLine = (String(format: "(f) peak RSS, 60 frames: %.0f MB · 600 frames: %.0f MB", mb(rss60), mb(rss600)))
+
+// (d) Naive: draw every frame in full + cairo_surface_write_to_png, one core, with glibc's
+// allocator as a plain program has it (before `configureAllocator`, which the rest measures
+// as cartrender runs).
+try FileManager.default.createDirectory(atPath: tmp + "/naive", withIntermediateDirectories: true)
+let naiveWorker = try renderer.makeWorker()
+naiveWorker.tracksDamage = false
+let naiveStart = now()
+for (i, t) in times.enumerated() {
+    try naiveWorker.drawAndWriteWithCairoPNG(naiveWorker.frame(at: t).display, to: tmp + "/naive/frame_\(i).png")
+}
+let naiveTime = now() - naiveStart
+line("(d) naive: full draw + cairo_surface_write_to_png", frames: count, seconds: naiveTime, bytes: directorySize(tmp + "/naive"))
+try? FileManager.default.removeItem(atPath: tmp + "/naive")
+
+MemoryTuning.configureAllocator()
 
 // (a) Whole pipeline, then the same with every frame redrawn in full (no damage tracking). The
 // pipeline at all cores, which the naive route is compared with, keeps the fastest of three
@@ -173,17 +188,6 @@ line("(c) PNG encoding only, default, reusing stripes", frames: count, seconds: 
 let reuse = stripes.statistics
 print(String(format: "    stripes reused: %d of %d (%.0f %%)", reuse.reused, reuse.reused + reuse.compressed,
              Double(reuse.reused) * 100 / Double(max(1, reuse.reused + reuse.compressed))))
-
-// (d) Naive: draw every frame in full + cairo_surface_write_to_png, one core.
-try FileManager.default.createDirectory(atPath: tmp + "/naive", withIntermediateDirectories: true)
-worker.tracksDamage = false
-t0 = now()
-for (i, t) in times.enumerated() {
-    try worker.drawAndWriteWithCairoPNG(worker.frame(at: t).display, to: tmp + "/naive/frame_\(i).png")
-}
-let naiveTime = now() - t0
-line("(d) naive: full draw + cairo_surface_write_to_png", frames: count, seconds: naiveTime, bytes: directorySize(tmp + "/naive"))
-try? FileManager.default.removeItem(atPath: tmp + "/naive")
 
 // (e) Raw RGBA bytes of the same frames written to disk (drawn beforehand, not timed).
 try FileManager.default.createDirectory(atPath: tmp + "/raw", withIntermediateDirectories: true)
