@@ -4,6 +4,8 @@ import shutil
 
 import pytest
 
+from playwright.sync_api import expect
+
 from conftest import cartrender, file_url
 
 
@@ -100,7 +102,8 @@ def test_every_frame_is_reachable(report, page):
     assert thumbs.count() == 13
     thumbs.nth(3).click()
     s = current(page)
-    assert s.get_attribute("id") == "frame_0003"
+    # The page follows the link on `hashchange`, a task after the click: wait for it.
+    expect(s).to_have_id("frame_0003")
     assert "matches" in s.locator(".why").text_content()
     img = s.locator("img")
     assert img.get_attribute("src") == "../baseline/frame_0003.png"
@@ -109,6 +112,6 @@ def test_every_frame_is_reachable(report, page):
     page.keyboard.press("ArrowRight")  # from a passing frame to the next that did not pass
     assert current(page).get_attribute("id") == "frame_0008"
     page.locator(".timeline a.cell").nth(12).click()
-    assert current(page).get_attribute("id") == "frame_0012"
+    expect(current(page)).to_have_id("frame_0012")
     page.keyboard.press("ArrowLeft")
     assert current(page).get_attribute("id") == "frame_0009"
