@@ -211,7 +211,6 @@ public final class GIFEncoder {
         if options.palette == .global, !globalPaletteWritten { try writeBuffered() }
         try writer?.close()
         writer = nil
-        LIQMemory.trim()
         try sink.commit()
         encodedBytes = sink.bytes
         var notice: String?

@@ -22,7 +22,7 @@ final class LIQAttributes {
 
     /// - Throws: `AnimationEncodingError.quantizationFailed` when libimagequant refuses a setting.
     init(options: GIFOptions, maxColors: Int = 256, frameIndex: Int) throws {
-        guard let attr = liq_attr_create_with_allocator(LIQMemory.allocate, LIQMemory.release) else {
+        guard let attr = liq_attr_create() else {
             throw AnimationEncodingError.quantizationFailed(frameIndex: frameIndex, operation: "liq_attr_create", code: Int(LIQ_OUT_OF_MEMORY.rawValue))
         }
         pointer = attr
@@ -51,11 +51,12 @@ final class LIQImage {
     /// - Throws: `AnimationEncodingError.quantizationFailed` when libimagequant rejects the bitmap.
     init(attributes: LIQAttributes, rgba: [UInt8], width: Int, height: Int, frameIndex: Int) throws {
         precondition(rgba.count == width * height * 4)
-        let buffer = UnsafeMutableRawBufferPointer(start: LIQMemory.allocate(max(rgba.count, 1)), count: max(rgba.count, 1))
+        // libimagequant's SSE code reads the pixels 16 bytes at a time.
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(rgba.count, 1), alignment: 16)
         rgba.withUnsafeBytes { buffer.copyMemory(from: $0) }
         // gamma 0 = libimagequant's default for sRGB input (0.45455).
         guard let image = liq_image_create_rgba(attributes.pointer, buffer.baseAddress!, Int32(width), Int32(height), 0) else {
-            LIQMemory.release(buffer.baseAddress)
+            buffer.deallocate()
             throw AnimationEncodingError.quantizationFailed(frameIndex: frameIndex, operation: "liq_image_create_rgba", code: Int(LIQ_INVALID_POINTER.rawValue))
         }
         pointer = image
@@ -66,81 +67,7 @@ final class LIQImage {
 
     deinit {
         liq_image_destroy(pointer)
-        LIQMemory.release(pixels.baseAddress)
-    }
-}
-
-/// The memory of libimagequant's objects (`liq_attr_create_with_allocator`) and of the pixels
-/// given to it: blocks of 1 MiB or more are kept when freed and handed out again, up to
-/// `cacheLimit` bytes, so that the images of consecutive frames (libimagequant converts each to
-/// 16 bytes a pixel, and keeps maps beside it) reuse memory that is already mapped instead of
-/// faulting in fresh pages: about 0.5 s of kernel time over the 198 frames of the default scene
-/// at 3x (perf). Blocks are 64-byte aligned (libimagequant's SSE code needs 16). Thread-safe.
-enum LIQMemory {
-    /// Bytes of a block's header, before the pointer handed out: its capacity (0 for a small block).
-    private static let header = 64
-    /// Smallest block kept for reuse.
-    static let cachedBlockSize = 1 << 20
-    /// Most bytes kept in free blocks.
-    static let cacheLimit = 96 << 20
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var freeBlocks: [UnsafeMutableRawPointer] = []
-    nonisolated(unsafe) private static var freeBytes = 0
-
-    static let allocate: @convention(c) (Int) -> UnsafeMutableRawPointer? = { size in
-        let large = size >= LIQMemory.cachedBlockSize
-        if large {
-            let reused: UnsafeMutableRawPointer? = LIQMemory.lock.withLock {
-                // The smallest free block that fits without wasting more than half of it.
-                var best: Int?
-                for (i, block) in LIQMemory.freeBlocks.enumerated() {
-                    let capacity = LIQMemory.capacity(of: block)
-                    if capacity >= size, capacity <= 2 * size, best.map({ capacity < LIQMemory.capacity(of: LIQMemory.freeBlocks[$0]) }) ?? true {
-                        best = i
-                    }
-                }
-                guard let best else { return nil }
-                let block = LIQMemory.freeBlocks.remove(at: best)
-                LIQMemory.freeBytes -= LIQMemory.capacity(of: block)
-                return block
-            }
-            if let reused { return reused }
-        }
-        var raw: UnsafeMutableRawPointer?
-        guard posix_memalign(&raw, LIQMemory.header, size + LIQMemory.header) == 0, let raw else { return nil }
-        raw.storeBytes(of: large ? size : 0, as: Int.self)
-        return raw + LIQMemory.header
-    }
-
-    static let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { pointer in
-        guard let pointer else { return }
-        let capacity = LIQMemory.capacity(of: pointer)
-        guard capacity > 0 else { return free(pointer - LIQMemory.header) }
-        LIQMemory.lock.withLock {
-            LIQMemory.freeBlocks.append(pointer)
-            LIQMemory.freeBytes += capacity
-            while LIQMemory.freeBytes > LIQMemory.cacheLimit {
-                let oldest = LIQMemory.freeBlocks.removeFirst()
-                LIQMemory.freeBytes -= LIQMemory.capacity(of: oldest)
-                free(oldest - LIQMemory.header)
-            }
-        }
-    }
-
-    /// Frees the blocks kept for reuse (an encoder that is done calls it).
-    static func trim() {
-        let blocks: [UnsafeMutableRawPointer] = lock.withLock {
-            defer { freeBlocks = []; freeBytes = 0 }
-            return freeBlocks
-        }
-        blocks.forEach { free($0 - header) }
-    }
-
-    /// Bytes kept in free blocks now.
-    static var cachedBytes: Int { lock.withLock { freeBytes } }
-
-    private static func capacity(of pointer: UnsafeMutableRawPointer) -> Int {
-        (pointer - header).load(as: Int.self)
+        pixels.deallocate()
     }
 }
 

@@ -10,9 +10,8 @@ public enum MemoryTuning {
     /// Sets glibc's allocator up for a render: one arena, buffers up to 32 MiB from the heap, and
     /// up to 256 MiB of freed heap kept for reuse. Call once at startup, before other threads.
     ///
-    /// libwebp's lossless encoder allocates and frees several buffers of 1–22 MB for every
-    /// rectangle it compresses (libimagequant's blocks have a cache of their own, `LIQMemory`,
-    /// which also covers those above 32 MiB). Given their own mappings (glibc's default above its
+    /// libwebp's lossless encoder and libimagequant allocate and free several buffers of 1–22 MB
+    /// for every rectangle they compress. Given their own mappings (glibc's default above its
     /// mmap threshold), each is faulted in and zeroed by the kernel page by page, and unmapped
     /// again: about 2.3 GB of fresh pages and 1.4 s of system time for `--format webp` of the
     /// default scene at 3x (`perf stat -e page-faults`). From the heap they reuse memory already
