@@ -47,7 +47,10 @@ let package = Package(
             dependencies: ["CartRenderCore", "CCairo", "CPixman", "CPango", "CRsvg", "CPNG", "CPNGWriter", "CGif", "CImageQuant", "CWebP", "CFFmpegRuntime"]
         ),
         // Frame pipeline, outputs (frames, manifest, report) and snapshot diffs.
-        .target(name: "CartRender", dependencies: ["CartRenderCore", "CartRenderRaster"]),
+        // CARTRENDER_TEST_HOOKS: the points where the tests can stop a run (TestHooks); debug
+        // builds only, so the release binary has none of them.
+        .target(name: "CartRender", dependencies: ["CartRenderCore", "CartRenderRaster"],
+                swiftSettings: [.define("CARTRENDER_TEST_HOOKS", .when(configuration: .debug))]),
         .executableTarget(name: "cartrender", dependencies: ["CartRender", "CartRenderRaster"]),
         // What only the tests and the bench use: the GIF, WebP and video decoders, SSIM and the
         // cairo_surface_write_to_png baseline. Not a product, and `cartrender` does not depend on

@@ -82,6 +82,10 @@ public struct DiffCommand: Equatable, Sendable {
     private func compareFiles(_ interrupts: InterruptWatcher) throws -> ExitCode {
         let options = tolerance
         try options.validate()
+        // The diff image never replaces what it compares.
+        if let out, [expected, actual].contains(where: { DirectoryLock.sameFile(out, $0) }) {
+            throw OutputError(path: out, reason: "is one of the images being compared; diff never writes over A or B: choose another --out")
+        }
         let e = try RegularFile.read(expected, limit: PNGDecoder.maxFileBytes)
         let a = try RegularFile.read(actual, limit: PNGDecoder.maxFileBytes)
         var comparison: FrameComparison

@@ -65,15 +65,7 @@ public struct ViewCommand: Equatable, Sendable {
     @discardableResult
     static func writePage(_ html: String, in directory: String) throws -> String {
         let out = try OutputDirectory(path: directory)
-        let staging = try StagingArea(in: out)
-        do {
-            try staging.write(Array(html.utf8), to: ViewerSink.fileName)
-            try staging.moveIntoPlace([ViewerSink.fileName], removing: [])
-        } catch {
-            staging.discard()
-            throw error
-        }
-        staging.discard()
+        try StagingArea.writeFiles([(ViewerSink.fileName, Array(html.utf8))], into: out)
         return out.url(ViewerSink.fileName)
     }
 
@@ -85,6 +77,8 @@ public struct ViewCommand: Equatable, Sendable {
             throw InputError(.unreadable, path: directory, reason: "no such directory")
         }
         guard isDirectory else { throw InputError(.invalid, path: directory, reason: "is not a directory (view takes the directory of a render)") }
+        // A render is shown only whole: a commit a killed run left half done is undone first.
+        try StagingArea.recoverInterruptedCommits(in: directory, cancellation: nil)
         let path = (directory as NSString).appendingPathComponent("manifest.json")
         let bytes: [UInt8]
         do { bytes = try RegularFile.read(path, limit: Manifest.maxFileBytes) } catch {

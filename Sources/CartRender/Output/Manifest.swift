@@ -47,12 +47,12 @@ extension Manifest {
     static let supersededFileName = ".superseded-manifest.json"
 
     /// Names of the files the manifests already in `directory` (`manifest.json`, the superseded
-    /// manifest and shard manifests) say earlier runs wrote, shard manifests included. A manifest
-    /// that is not a regular file (a FIFO would block the read) or is absurdly large names no files.
-    static func filesOfEarlierRun(in directory: OutputDirectory) -> [String] {
-        let shards = (FileSystemPath.contentsOfDirectory(directory.path) ?? []).filter(isShardFileName).sorted()
-        return files(listedIn: directory.url("manifest.json")) + files(listedIn: directory.url(supersededFileName))
-            + shards.flatMap { files(listedIn: directory.url($0)) } + shards
+    /// manifest and shard manifests) say earlier runs wrote, shard manifests included. Only
+    /// manifests that are regular files of the running user are read (a FIFO would block the
+    /// read, a link could lead elsewhere); one that cannot be read as a manifest names no files.
+    static func filesOfEarlierRun(in directory: DirectoryHandle) -> [String] {
+        let shards = (directory.names() ?? []).filter(isShardFileName)
+        return (["manifest.json", supersededFileName] + shards).flatMap { files(listedIn: $0, in: directory) } + shards
     }
 
     /// Whether `name` is a shard manifest's name, `shard-K-of-N.json`.
@@ -60,12 +60,11 @@ extension Manifest {
         name.range(of: #"^shard-[0-9]+-of-[0-9]+\.json$"#, options: .regularExpression) != nil
     }
 
-    /// The files a manifest lists, frames' and outputs'. A manifest that cannot be read as one
-    /// names no files, so nothing is removed on its word.
-    static func files(listedIn path: String) -> [String] {
-        guard let data = try? RegularFile.read(path, limit: maxFileBytes), let manifest = try? Manifest(json: data) else { return [] }
+    /// The files the manifest `name` in `directory` lists, frames' and outputs': plain file
+    /// names this program writes, never a path elsewhere.
+    static func files(listedIn name: String, in directory: DirectoryHandle) -> [String] {
+        guard let data = OwnershipLedger.ownFile(name, in: directory), let manifest = try? Manifest(json: data) else { return [] }
         let names = manifest.frames.flatMap { $0.files.map(\.name) } + manifest.outputs.map(\.name)
-        // Only plain file names this program writes: never a path elsewhere.
         return names.filter { !$0.contains("/") && !$0.hasPrefix(".") && ($0.hasPrefix("frame_") || $0.hasPrefix("animation.") || $0 == "contact-sheet.png" || $0 == ViewerSink.fileName) }
     }
 }

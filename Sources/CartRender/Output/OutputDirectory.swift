@@ -68,15 +68,15 @@ public struct OutputDirectory: Sendable {
         }
     }
 
-    /// Removes a file this program wrote earlier; a missing file is not an error.
-    public func remove(_ name: String) {
-        _ = FileSystemPath.unlink(url(name))
-    }
-
-    /// Writes `bytes` to a new file at `path` (replacing one that is there) and returns 0, or
+    /// Writes `bytes` to a new file at `path` (a stale one there is removed first, a link
+    /// itself, never followed) and returns 0, or
     /// `errno` after removing what was written (disk full, EFBIG from a file size limit…).
     static func writeFile(_ bytes: [UInt8], to path: String) -> Int32 {
-        let fd = FileSystemPath.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // A new file, never one opened through a link planted at the temporary name.
+        var fd = FileSystemPath.open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        if fd < 0 && errno == EEXIST && FileSystemPath.unlink(path) == 0 {
+            fd = FileSystemPath.open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        }
         guard fd >= 0 else { return errno }
         var failure = OutputFile.writeAll(bytes, to: fd)
         if close(fd) != 0 && failure == 0 { failure = errno }

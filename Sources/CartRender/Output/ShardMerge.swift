@@ -34,6 +34,8 @@ public enum ShardMerge {
         struct Shard { var dir: String; var file: String; var manifest: Manifest; var k: Int; var n: Int }
         var shards: [Shard] = []
         for dir in directories {
+            // A shard directory is read only whole: a commit a killed run left half done is undone first.
+            try StagingArea.recoverInterruptedCommits(in: dir, cancellation: cancellation)
             guard let names = FileSystemPath.contentsOfDirectory(dir) else {
                 var info = stat()
                 let exists = FileSystemPath.stat(dir, &info) == 0
@@ -126,8 +128,8 @@ public enum ShardMerge {
             try staging.write(Array(try merged.serialized().utf8), to: "manifest.json")
             // Like a render, the merge replaces what an earlier complete render in the directory
             // wrote: its frames that the merged render does not have are removed.
+            // The shard manifests in the directory go with the earlier run's files.
             try staging.commit(files: staged, inPlace: inPlaceNames, manifest: "manifest.json", removeEarlierRun: true)
-            for s in shards where URL(fileURLWithPath: s.dir).standardizedFileURL.path == outPath { out.remove(s.file) }
         } catch {
             staging.discard()
             out.removeCreatedDirectories()

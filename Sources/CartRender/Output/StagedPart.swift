@@ -35,8 +35,7 @@ final class StagedPart {
     private func flush() throws {
         guard !buffered.isEmpty else { return }
         if part < 0 {
-            part = FileSystemPath.open(staging.url(partName), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard part >= 0 else { throw staging.failure(name, errno) }
+            part = try staging.create(partName, naming: name)
         }
         try write(Array(buffered.utf8), to: part, hasher: nil)
         buffered = ""
@@ -49,19 +48,20 @@ final class StagedPart {
     func writeFile(head: String, tail: String) throws -> String {
         try flush()
         if part >= 0 { close(part); part = -1 }
-        let fd = FileSystemPath.open(staging.url(name), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw staging.failure(name, errno) }
+        let fd = try staging.create(name, naming: name)
         defer { close(fd) }
         let hasher = Checksum.Hasher()
         try write(Array(head.utf8), to: fd, hasher: hasher)
         try copyPart(to: fd, hasher: hasher)
         try write(Array(tail.utf8), to: fd, hasher: hasher)
-        _ = FileSystemPath.unlink(staging.url(partName))
-        return hasher.finish()
+        staging.removeStaged(partName)
+        let sha256 = hasher.finish()
+        staging.register(name, sha256: sha256)
+        return sha256
     }
 
     private func copyPart(to fd: Int32, hasher: Checksum.Hasher) throws {
-        let src = FileSystemPath.open(staging.url(partName), O_RDONLY | O_CLOEXEC)
+        let src = staging.openStaged(partName)
         if src < 0 && errno == ENOENT { return }  // nothing was appended
         guard src >= 0 else { throw staging.failure(name, errno) }
         defer { close(src) }

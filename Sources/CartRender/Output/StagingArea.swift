@@ -1,53 +1,66 @@
 import CartRenderCore
+import CartRenderRaster
 import Foundation
 
-/// Where a render keeps its files until every frame is written: a private directory inside the
-/// output directory, `DIR/.cartrender-staging-PID-XXXXXX/`, on the same file system as `DIR` so that
-/// moving a file into place is a single `rename(2)`. It holds a `.host` file with the name of the
-/// machine, so that a later run can tell a staging directory of a dead process of its own machine.
+/// Where a run that writes a directory keeps its files until every one is written, and the one
+/// transaction that moves them in: a private directory inside the output directory,
+/// `DIR/.cartrender-staging-PID-XXXXXX/` (mode 0700), on the same file system as `DIR` so that
+/// moving a file into place is a single `rename(2)`. Render, merge, `verify --record` into a
+/// baseline, reports, diff images and `view` all write through it.
 ///
-/// What a reader of `DIR` can see (SPEC.md §7):
+/// What a reader of `DIR` can see, and what cartrender will touch:
 ///
-/// - While frames are being drawn, `DIR` is as it was before the run (plus the hidden staging
+/// - **Only its own files.** Every operation on an entry of `DIR` goes through an open
+///   descriptor of `DIR` (``DirectoryHandle``) and never follows a symbolic link at that name.
+///   A file at a name this run would replace or remove is replaced or removed only when it is a
+///   regular file of the running user whose bytes match what the ownership ledger or an earlier
+///   cartrender manifest in `DIR` lists for that name (``OwnershipLedger``). Anything else stops
+///   the commit before anything in `DIR` changed: exit 73 naming the file and what to do.
+/// - While files are being written, `DIR` is as it was before the run (plus the hidden staging
 ///   directory). An error, SIGINT or SIGTERM in this phase removes the staging directory and any
 ///   directory the run created, so `DIR` is exactly as it was before.
-/// - `commit` takes the directory lock (`flock` on `DIR`, `DirectoryLock`), waiting for another
-///   run's commit (or a `verify` reading `DIR`) to end; the wait stops when the run's
-///   `RenderCancellation` is cancelled (SIGINT, SIGTERM), and the run then ends as in the first
-///   phase. With the lock, it moves the frames into place as
-///   one step seen from outside: it first sets `DIR/manifest.json` aside (into the staging
-///   directory), so that a directory with a manifest is always a complete and consistent run,
-///   then the files of the earlier run that this run does not write (listed by the earlier
-///   manifests), then moves each new file in, setting aside the file it replaces. The new
-///   `manifest.json` is renamed in last. Nothing else in `DIR` is ever deleted.
-/// - When any of these renames fails (a file owned by another user in a sticky directory, an
-///   immutable file, a full directory), everything already moved is moved back, the earlier
-///   manifest included: `DIR` is the earlier complete run again, byte for byte, and the error
-///   (exit 73) names the file. An earlier run's file that cannot be removed is such a failure.
-/// - Moving takes milliseconds and is not interrupted by SIGINT or SIGTERM: once the lock is
-///   held, the run completes. If the process is killed meanwhile (SIGKILL, power loss), `DIR`
-///   has no manifest, which marks it unfinished, and the staging directory keeps what was set
-///   aside. The next commit into `DIR` on the same machine finds that staging directory (its
-///   process is gone and its `.host` names this machine), puts the set-aside files and the
-///   earlier manifest back, removes the files the dead run had moved in, says so in one line on
-///   stderr, and then commits as usual. Staging directories of other machines (a shared file
-///   system) or of live processes are left alone.
+/// - A commit takes the directory lock (`flock` on `DIR`, ``DirectoryLock``), waiting for
+///   another run's commit (or a `verify` reading `DIR`) to end; the wait stops when the run's
+///   ``RenderCancellation`` is cancelled. With the lock, it writes its plan — every file it sets
+///   aside or moves in, with its SHA-256 — as a journal into the staging directory
+///   (``CommitJournal``, `fsync`ed), then sets aside the earlier manifest (so that a directory
+///   with a manifest is always a complete run), the files of the earlier run that this run does
+///   not write, moves each new file in (setting aside the file it replaces), the new manifest
+///   last but one and the new ownership ledger last.
+/// - When a rename fails (an immutable file, a full directory), the journal is rolled back:
+///   `DIR` is the earlier complete run again, byte for byte, and the error (exit 73) says so.
+/// - Moving is not interrupted by SIGINT or SIGTERM. When the process is killed meanwhile
+///   (SIGKILL, power loss), the next command that touches `DIR` on this machine — a render,
+///   merge, `verify` (reading or recording), `diff`, `view` — first finds the staging directory
+///   of the dead process and rolls its journal back (or, when the ledger was moved in, forward),
+///   says so in one line on stderr, and only then reads or writes: a baseline is compared only
+///   whole. A staging directory is recognised as cartrender's only when it is a real directory
+///   (not a link) of the running user with mode 0700; its process must be gone and its `.host`
+///   file must name this machine. One that is not the running user's, or a link, stops a run
+///   that writes into `DIR` with exit 73; those of live processes and other machines are left
+///   alone.
 final class StagingArea {
     let output: OutputDirectory
-    /// `DIR/.cartrender-staging-PID-XXXXXX`.
-    let path: String
+    /// `DIR`, open.
+    let directory: DirectoryHandle
+    /// The staging directory's name in `DIR`.
+    let name: String
+    /// The staging directory, open.
+    let staging: DirectoryHandle
+    /// `DIR/.cartrender-staging-PID-XXXXXX`, for messages.
+    var path: String { directory.url(name) }
     /// Stops a wait for the directory lock.
     let cancellation: RenderCancellation?
-    /// Set when moving back failed: the staging directory holds the only copies of earlier
+    /// Set when rolling back failed: the staging directory holds the only copies of earlier
     /// files and is not removed.
     private var keep = false
+    /// SHA-256 of every staged file, by name.
+    private let hashes = LockedValue([String: String]())
 
-    /// Prefix, in the staging directory, of a file of `DIR` set aside while moving into place.
-    static let asidePrefix = ".aside."
     static let namePrefix = ".cartrender-staging-"
     static let hostFileName = ".host"
 
-    /// Creates the staging directory.
+    /// Creates the staging directory (`mkdirat`, mode 0700, a random suffix).
     /// - Parameter cancellation: stops `commit` and `moveIntoPlace` while they wait for the
     ///   directory lock.
     /// - Throws: `OutputError` naming `DIR` when it cannot be created (read-only file system,
@@ -55,15 +68,26 @@ final class StagingArea {
     init(in output: OutputDirectory, cancellation: RenderCancellation? = nil) throws {
         self.output = output
         self.cancellation = cancellation
-        guard let made = FileSystemPath.makeTemporaryDirectory(output.url("\(Self.namePrefix)\(getpid())-XXXXXX")) else {
-            throw OutputError(path: output.path, reason: "cannot write into the output directory (\(OutputDirectory.describe(errno)))")
+        func failure(_ e: Int32) -> OutputError {
+            OutputError(path: output.path, reason: "cannot write into the output directory (\(OutputDirectory.describe(e)))")
         }
-        path = made
-        Self.active.withLock { $0.paths[path] = output }
-        let e = OutputDirectory.writeFile(Array(Self.hostName.utf8), to: url(Self.hostFileName))
+        guard let directory = DirectoryHandle(path: output.path) else { throw failure(errno) }
+        self.directory = directory
+        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+        var made: String?
+        for _ in 0..<100 {
+            let candidate = "\(Self.namePrefix)\(getpid())-" + String((0..<6).map { _ in letters.randomElement()! })
+            if FileSystemPath.withCString(candidate, { mkdirat(directory.fd, $0, 0o700) }) == 0 { made = candidate; break }
+            guard errno == EEXIST else { throw failure(errno) }
+        }
+        guard let made, let staging = DirectoryHandle(made, in: directory) else { throw failure(errno) }
+        name = made
+        self.staging = staging
+        Self.active.withLock { $0.areas[made + "\u{0}" + output.path] = self }
+        let e = staging.writeFile(Array(Self.hostName.utf8), to: Self.hostFileName)
         guard e == 0 else {
             discard()
-            throw OutputError(path: output.path, reason: "cannot write into the output directory (\(OutputDirectory.describe(e)))")
+            throw failure(e)
         }
     }
 
@@ -74,10 +98,10 @@ final class StagingArea {
         return String(cString: buffer)
     }()
 
-    /// Staging directories of this process that are still being filled, and how many are being
+    /// Staging areas of this process that are still being filled, and how many are being
     /// committed, so that a second SIGINT or SIGTERM can end the process without leaving one
     /// behind (see `removeAbandoned()`).
-    private struct Active { var paths: [String: OutputDirectory] = [:]; var committing = 0 }
+    private struct Active { var areas: [String: StagingArea] = [:]; var committing = 0 }
     private static let active = LockedValue(Active())
 
     /// Removes every staging directory of this process (and the directories its run created),
@@ -86,23 +110,56 @@ final class StagingArea {
     static func removeAbandoned() -> Bool {
         active.withLock { a in
             guard a.committing == 0 else { return false }
-            for (p, output) in a.paths {
+            for area in a.areas.values {
                 // Workers may still be writing a file into it: retry until the directory is gone.
-                for _ in 0..<50 where !removeTree(p) { usleep(1_000) }
-                output.removeCreatedDirectories()
+                for _ in 0..<50 where !area.removeStagingDirectory() { usleep(1_000) }
+                area.output.removeCreatedDirectories()
             }
-            a.paths.removeAll()
+            a.areas.removeAll()
             return true
         }
     }
 
+    // MARK: - Staging files
+
     /// Writes `bytes` as `name` in the staging directory.
+    /// - Parameter sha256: the bytes' SHA-256 when the caller has it (computed otherwise).
     /// - Throws: `OutputError` naming `DIR/name` (disk full, file size limit…); nothing of the
     ///   file is left behind.
-    func write(_ bytes: [UInt8], to name: String) throws {
-        let e = OutputDirectory.writeFile(bytes, to: (path as NSString).appendingPathComponent(name))
-        guard e == 0 else { throw OutputError(path: output.url(name), reason: "cannot be written (\(OutputDirectory.describe(e)))") }
+    func write(_ bytes: [UInt8], to name: String, sha256: String? = nil) throws {
+        _ = staging.unlink(name)
+        let e = staging.writeFile(bytes, to: name)
+        guard e == 0 else { throw failure(name, e) }
+        register(name, sha256: sha256 ?? Checksum.sha256(bytes))
     }
+
+    /// Records the SHA-256 of a file staged by other means (``create(_:)``).
+    func register(_ name: String, sha256: String) { hashes.withLock { $0[name] = sha256 } }
+
+    /// Creates `name` in the staging directory for writing (replacing one staged before).
+    /// - Returns: the open descriptor, which the caller closes.
+    /// - Throws: `OutputError` naming `DIR/shown`.
+    func create(_ name: String, naming shown: String) throws -> Int32 {
+        _ = staging.unlink(name)
+        let fd = staging.create(name)
+        guard fd >= 0 else { throw failure(shown, errno) }
+        return fd
+    }
+
+    /// Opens the staged file `name` for reading; -1 with `errno` set when it cannot be.
+    func openStaged(_ name: String) -> Int32 {
+        FileSystemPath.withCString(name) { openat(staging.fd, $0, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
+    }
+
+    /// Removes the staged file `name`.
+    func removeStaged(_ name: String) { _ = staging.unlink(name) }
+
+    /// The error for `name` failing with `e`, naming where the file goes (`DIR/name`).
+    func failure(_ name: String, _ e: Int32) -> OutputError {
+        OutputError(path: output.url(name), reason: "cannot be written (\(OutputDirectory.describe(e)))")
+    }
+
+    // MARK: - Commit
 
     /// Moves the staged `files` into `DIR`, removes the files of the earlier run that this run
     /// did not write, and moves the staged manifest in last (see the type's documentation).
@@ -119,25 +176,26 @@ final class StagingArea {
     ///     superseded manifest or shard manifests) and this one did not write or keep, and those
     ///     manifests (not for shards, which share the directory with other shards).
     /// - Throws: `RenderCancelled` when cancelled while waiting for the lock (nothing in `DIR`
-    ///   changed); `OutputError` when a target is a directory (before anything in `DIR`
+    ///   changed); `OutputError` when a file at a name this run replaces or removes is not
+    ///   cartrender's, or a foreign staging directory is in `DIR` (before anything in `DIR`
     ///   changes), or when a file cannot be moved or removed (everything is moved back first).
     func commit(files: [String], inPlace: [String] = [], manifest manifestName: String = "manifest.json", removeEarlierRun: Bool = true) throws {
-        try locked(replacing: files + [manifestName]) {
-            let earlier = Manifest.filesOfEarlierRun(in: output)
+        try locked {
             let manifest = "manifest.json", superseded = Manifest.supersededFileName
-            try transaction { move in
-                if removeEarlierRun {
-                    try move.setAside(manifest)
-                    let kept = Set(files + inPlace + [manifest])
-                    var seen = Set<String>()
-                    for name in earlier where !kept.contains(name) && seen.insert(name).inserted { try move.setAside(name) }
-                    try move.setAside(superseded)
-                } else {
-                    try move.supersede(manifest, as: superseded)
+            var plan: [Operation] = []
+            if removeEarlierRun {
+                plan.append(.remove(manifest))
+                let kept = Set(files + inPlace + [manifest])
+                var seen = Set<String>()
+                for name in Manifest.filesOfEarlierRun(in: directory) where !kept.contains(name) && seen.insert(name).inserted {
+                    plan.append(.remove(name))
                 }
-                for name in files { try move.moveIn(name) }
-                try move.moveIn(manifestName)
+                plan.append(.remove(superseded))
+            } else {
+                plan.append(.supersede(manifest, as: superseded))
             }
+            plan += files.map(Operation.place) + [.place(manifestName)]
+            try apply(plan)
         }
     }
 
@@ -152,94 +210,125 @@ final class StagingArea {
     ///     baseline's for the whole run); nil to take it here.
     /// - Throws: as `commit`.
     func moveIntoPlace(_ names: [String], removing: [String], manifests: [String] = [], holding lock: DirectoryLock? = nil) throws {
-        try locked(replacing: names + manifests, holding: lock) {
-            try transaction { move in
-                for name in manifests { try move.setAside(name, for: "replaced") }
-                for name in Set(removing).subtracting(names + manifests).sorted() { try move.setAside(name) }
-                for name in names { try move.moveIn(name) }
-                for name in manifests { try move.moveIn(name) }
-            }
+        try locked(holding: lock) {
+            var plan = manifests.map(Operation.remove)
+            plan += Set(removing).subtracting(names + manifests).sorted().map(Operation.remove)
+            plan += (names + manifests).map(Operation.place)
+            try apply(plan)
         }
     }
 
-    /// The renames of one commit, and how to undo them.
-    struct Move {
-        let staging: StagingArea
-        fileprivate(set) var done: [Step] = []
-        enum Step { case setAside(String), movedIn(String), superseded(String, String) }
+    /// Writes a few small files into `output` as one commit (a page, a listing): staged, then
+    /// moved into place under the directory lock, with the ownership rules of a commit.
+    /// - Throws: `OutputError` (73) as `moveIntoPlace`; `DIR` is then as it was.
+    static func writeFiles(_ files: [(name: String, bytes: [UInt8])], into output: OutputDirectory) throws {
+        let staging = try StagingArea(in: output)
+        defer { staging.discard() }
+        for file in files { try staging.write(file.bytes, to: file.name) }
+        try staging.moveIntoPlace(files.map(\.name), removing: [])
+    }
 
-        /// Moves `DIR/name`, when it exists, into the staging directory; `what` says what that
-        /// is for in an error ("removed", "replaced").
-        mutating func setAside(_ name: String, for what: String = "removed") throws {
-            let out = staging.output
-            // A directory was never written by a run: it stays (targets were checked before).
-            var info = stat()
-            if FileSystemPath.lstat(out.url(name), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR { return }
-            guard FileSystemPath.rename(out.url(name), staging.url(StagingArea.asidePrefix + name)) == 0 else {
-                if errno == ENOENT { return }
-                throw OutputError(path: out.url(name), reason: "cannot be \(what) (\(OutputDirectory.describe(errno)))")
+    /// What a commit does to one name of `DIR`.
+    private enum Operation {
+        /// Take `DIR/name` away, when it is there.
+        case remove(String)
+        /// Move the staged `name` in, taking away what it replaces.
+        case place(String)
+        /// Rename `DIR/name`, when it is there, to the new name.
+        case supersede(String, as: String)
+    }
+
+    /// Turns `plan` into journal steps — checking that every file it takes away is
+    /// cartrender's — adds the new ownership ledger as the last step, writes the journal, then
+    /// does the steps; a failed rename rolls the journal back.
+    private func apply(_ plan: [Operation]) throws {
+        let known = OwnershipLedger.provenance(of: directory)
+        let staged = hashes.withLock { $0 }
+        var steps: [CommitJournal.Step] = []
+        var gone = Set<String>(), placed: [String: String] = [:]
+        func takeAway(_ name: String, skippingDirectories: Bool) throws {
+            guard !gone.contains(name) else { return }
+            if skippingDirectories, let info = directory.info(name), info.st_mode & S_IFMT == S_IFDIR { return }
+            var sha: String?
+            if let why = OwnershipLedger.refusal(of: name, in: directory, known: known, sha256: &sha) {
+                throw OutputError(path: output.url(name), reason: why)
             }
-            done.append(.setAside(name))
+            guard let sha else { return }
+            steps.append(.setAside(name, sha256: sha))
+            gone.insert(name)
         }
-
-        /// Renames `DIR/name`, when it exists, to `DIR/newName`.
-        mutating func supersede(_ name: String, as newName: String) throws {
-            let out = staging.output
-            guard FileSystemPath.rename(out.url(name), out.url(newName)) == 0 else {
-                if errno == ENOENT { return }
-                throw staging.failure(name, errno)
-            }
-            done.append(.superseded(name, newName))
-        }
-
-        /// Sets aside the file `name` replaces, then moves the staged `name` into `DIR`.
-        mutating func moveIn(_ name: String) throws {
-            try setAside(name, for: "replaced")
-            guard FileSystemPath.rename(staging.url(name), staging.output.url(name)) == 0 else { throw staging.failure(name, errno) }
-            done.append(.movedIn(name))
-        }
-
-        /// Undoes every step, last first; returns the names that could not be put back.
-        func undo() -> [String] {
-            let out = staging.output
-            var failed: [String] = []
-            for step in done.reversed() {
-                switch step {
-                case .movedIn(let n): if FileSystemPath.rename(out.url(n), staging.url(n)) != 0 { failed.append(n) }
-                case .setAside(let n): if FileSystemPath.rename(staging.url(StagingArea.asidePrefix + n), out.url(n)) != 0 { failed.append(n) }
-                case .superseded(let n, let newName): if FileSystemPath.rename(out.url(newName), out.url(n)) != 0 { failed.append(n) }
+        for operation in plan {
+            switch operation {
+            case .remove(let n):
+                // A directory was never written by a run: it stays.
+                try takeAway(n, skippingDirectories: true)
+            case .place(let n):
+                guard let sha = staged[n] else { preconditionFailure("\(n) was not staged") }
+                try takeAway(n, skippingDirectories: false)
+                steps.append(.moveIn(n, sha256: sha))
+                placed[n] = sha
+            case .supersede(let n, let newName):
+                var sha: String?
+                if let why = OwnershipLedger.refusal(of: n, in: directory, known: known, sha256: &sha) {
+                    throw OutputError(path: output.url(n), reason: why)
                 }
+                guard let sha else { continue }
+                try takeAway(newName, skippingDirectories: false)
+                steps.append(.rename(n, to: newName, sha256: sha))
+                gone.insert(n)
+                placed[newName] = sha
             }
-            return failed
         }
-    }
+        // The new ledger: what stays of the earlier one, and every file moved in now.
+        let ledgerName = OwnershipLedger.fileName
+        let present = Set(directory.names() ?? [])
+        var ledger = OwnershipLedger()
+        for (n, sha) in known where present.contains(n) && !gone.contains(n) && n != ledgerName { ledger.entries[n] = sha }
+        ledger.entries.merge(placed) { _, new in new }
+        try write(ledger.serialized(), to: ledgerName)
+        try takeAway(ledgerName, skippingDirectories: false)
+        steps.append(.moveIn(ledgerName, sha256: hashes.withLock { $0[ledgerName]! }))
 
-    /// Runs the renames of `body`; when one fails, undoes those done and rethrows, saying in the
-    /// error that `DIR` is as it was (or which files could not be put back). On success the
-    /// set-aside files go with the staging directory.
-    private func transaction(_ body: (inout Move) throws -> Void) throws {
-        var move = Move(staging: self)
-        do {
-            try body(&move)
-        } catch var error as OutputError {
-            let failed = move.undo()
-            if failed.isEmpty {
-                error.reason += "; \(output.path) is as it was before"
-            } else {
-                keep = true
-                error.reason += "; \(failed.count) file\(failed.count == 1 ? "" : "s") of \(output.path) could not be put back and stay in \(path)"
+        let journal = CommitJournal(steps: steps)
+        let e = staging.writeFile(journal.serialized(), to: CommitJournal.fileName, durable: true)
+        guard e == 0 else { throw failure(CommitJournal.fileName, e) }
+        staging.sync()
+        TestHooks.commitStep(0)
+        for (k, step) in steps.enumerated() {
+            let failed: (String, String)?
+            switch step {
+            case .setAside(let n, _):
+                failed = directory.rename(n, to: staging, as: CommitJournal.asidePrefix + n) == 0 ? nil
+                    : (n, "cannot be \(placed[n] == nil ? "removed" : "replaced")")
+            case .moveIn(let n, _):
+                failed = staging.rename(n, to: directory, as: n) == 0 ? nil : (n, "cannot be written")
+            case .rename(let n, let newName, _):
+                failed = directory.rename(n, to: directory, as: newName) == 0 ? nil : (n, "cannot be written")
             }
-            throw error
+            if let (n, what) = failed {
+                var error = OutputError(path: output.url(n), reason: "\(what) (\(OutputDirectory.describe(errno)))")
+                let undone = journal.rollBack(directory: directory, staging: staging)
+                if undone.failed.isEmpty {
+                    error.reason += "; \(output.path) is as it was before"
+                } else {
+                    keep = true
+                    let c = undone.failed.count
+                    error.reason += "; \(c) file\(c == 1 ? "" : "s") of \(output.path) could not be put back and stay in \(path)"
+                }
+                throw error
+            }
+            TestHooks.commitStep(k + 1)
         }
-        Self.removeTree(path)
+        directory.sync()
+        removeStagingDirectory()
     }
 
     /// Runs `body` as a commit, holding the lock on `DIR` (`held`, or one taken here), after
-    /// putting back what a dead run left half moved and checking that none of `names` is a
-    /// directory in `DIR`. Waiting for the lock ends with `RenderCancelled` when `cancellation`
-    /// is cancelled; once the lock is held, the commit is not interrupted by signals (see
-    /// `removeAbandoned()`).
-    private func locked(replacing names: [String], holding held: DirectoryLock? = nil, _ body: () throws -> Void) throws {
+    /// rolling back what a dead run left half moved and checking that no foreign staging
+    /// directory is in `DIR`. Waiting for the lock ends with `RenderCancelled` when
+    /// `cancellation` is cancelled; once the lock is held, the commit is not interrupted by
+    /// signals (see `removeAbandoned()`).
+    private func locked(holding held: DirectoryLock? = nil, _ body: () throws -> Void) throws {
         precondition(held.map { $0.mode == .exclusive } ?? true, "a commit needs the exclusive lock")
         let lock = try held ?? DirectoryLock(output.path, .exclusive, cancellation: cancellation) { e in
             OutputError(path: output.path, reason: "cannot be written (\(OutputDirectory.describe(e)))")
@@ -251,86 +340,137 @@ final class StagingArea {
             return true
         }
         guard started else { throw RenderCancelled() }
-        defer { Self.active.withLock { $0.committing -= 1; $0.paths[path] = nil } }
-        recoverInterruptedMoves()
-        for name in names {
-            var info = stat()
-            if FileSystemPath.lstat(output.url(name), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR {
-                throw OutputError(path: output.url(name), reason: "is a directory; cartrender will not replace it")
-            }
-        }
+        defer { Self.active.withLock { $0.committing -= 1; $0.areas[name + "\u{0}" + output.path] = nil } }
+        try Self.recoverInterruptedCommits(in: directory, except: name, refusingForeign: true)
         try body()
     }
 
-    /// Puts back what runs on this machine that died while moving into `DIR` left: for each
-    /// staging directory of a dead process with this machine's `.host`, the files it set aside
-    /// return to `DIR` (the earlier manifest last) and the files it had moved in and that no
-    /// earlier file replaces are removed; then the staging directory is removed. When the dead
-    /// run had moved its manifest in (it completed), only its staging directory is removed.
-    /// Says what it did in one line on stderr. Called with the lock held.
-    private func recoverInterruptedMoves() {
-        let names = FileSystemPath.contentsOfDirectory(output.path) ?? []
-        for name in names.sorted() where name.hasPrefix(Self.namePrefix) && output.url(name) != path {
-            let dead = output.url(name)
-            let pidText = name.dropFirst(Self.namePrefix.count).prefix { $0 != "-" }
-            guard let pid = pid_t(pidText), pid > 0, kill(pid, 0) != 0 && errno == ESRCH,
-                  let host = try? RegularFile.read((dead as NSString).appendingPathComponent(Self.hostFileName), limit: 1 << 10),
-                  String(decoding: host, as: UTF8.self) == Self.hostName else { continue }
-            let contents = Set(FileSystemPath.contentsOfDirectory(dead) ?? [])
-            let aside = contents.filter { $0.hasPrefix(Self.asidePrefix) }.map { String($0.dropFirst(Self.asidePrefix.count)) }
-            func inStaging(_ n: String) -> String { (dead as NSString).appendingPathComponent(n) }
-            // The dead run's own manifest, still staged: its moved-in files are in `DIR`.
-            let staged = contents.filter { $0 == "manifest.json" || Manifest.isShardFileName($0) }
-            var restored = 0, removed = 0
-            if !staged.isEmpty {
-                let asideSet = Set(aside)
-                for m in staged {
-                    for f in Manifest.files(listedIn: inStaging(m)) where !contents.contains(f) && !asideSet.contains(f) {
-                        if FileSystemPath.unlink(output.url(f)) == 0 { removed += 1 }
+    // MARK: - Recovery
+
+    /// What a staging-directory name in `DIR` turns out to be.
+    private enum Found {
+        /// A staging directory of this user of a process that is gone, on this machine.
+        case dead(pid_t, DirectoryHandle)
+        /// A live process's, or another machine's: left alone.
+        case inUse
+        /// Not one cartrender made for this user: why, as the end of a sentence.
+        case foreign(String)
+    }
+
+    private static func classify(_ name: String, in directory: DirectoryHandle) -> Found {
+        guard let info = directory.info(name) else { return .inUse }  // gone meanwhile
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            return .foreign(info.st_mode & S_IFMT == S_IFLNK ? "is a symbolic link, not a staging directory cartrender made" : "is not a directory")
+        }
+        guard info.st_uid == geteuid() else { return .foreign("belongs to another user (uid \(info.st_uid))") }
+        guard info.st_mode & 0o777 == 0o700 else { return .foreign("is not a private directory (mode \(String(info.st_mode & 0o777, radix: 8)))") }
+        let pidText = name.dropFirst(namePrefix.count).prefix { $0 != "-" }
+        guard let pid = pid_t(pidText), pid > 0 else { return .foreign("does not name a process") }
+        guard kill(pid, 0) != 0 && errno == ESRCH else { return .inUse }
+        guard let handle = DirectoryHandle(name, in: directory), let opened = handle.info(),
+              opened.st_dev == info.st_dev && opened.st_ino == info.st_ino,
+              let host = OwnershipLedger.ownFile(hostFileName, in: handle), String(decoding: host, as: UTF8.self) == hostName else {
+            return .inUse  // another machine's (a shared file system), or being made
+        }
+        return .dead(pid, handle)
+    }
+
+    /// Rolls back (or forward) the commits of dead runs of this user on this machine in
+    /// `directory`, saying what it did in one line each on stderr. Called with the exclusive
+    /// lock held.
+    /// - Parameters:
+    ///   - own: this run's staging directory, skipped.
+    ///   - refusingForeign: throw for a staging-directory name that is not this user's (a run
+    ///     that writes into `DIR`); readers leave such names alone.
+    /// - Throws: `OutputError` (73) for a foreign staging directory, or for a dead run whose
+    ///   files could not all be put back (they stay in its staging directory).
+    private static func recoverInterruptedCommits(in directory: DirectoryHandle, except own: String?, refusingForeign: Bool) throws {
+        for name in directory.names() ?? [] where name.hasPrefix(namePrefix) && name != own {
+            switch classify(name, in: directory) {
+            case .inUse: continue
+            case .foreign(let why):
+                guard refusingForeign else { continue }
+                throw OutputError(path: directory.url(name), reason: "\(why); cartrender leaves it alone and writes nothing into \(directory.path): remove it, or write somewhere else")
+            case .dead(let pid, let handle):
+                let what: String
+                if let bytes = OwnershipLedger.ownFile(CommitJournal.fileName, in: handle), let journal = CommitJournal(parsing: bytes) {
+                    if journal.isComplete(directory: directory, staging: handle) {
+                        what = "had moved its files into place; removed its staging directory"
+                    } else {
+                        let undone = journal.rollBack(directory: directory, staging: handle)
+                        let r = undone.restored, m = undone.removed
+                        guard undone.failed.isEmpty else {
+                            let c = undone.failed.count
+                            throw OutputError(path: directory.path, reason: "a run (process \(pid)) stopped while moving its files into place, and \(c) file\(c == 1 ? "" : "s") (\(undone.failed.prefix(3).joined(separator: ", "))) could not be put back: they stay in \(directory.url(name)); restore them by hand or remove that directory")
+                        }
+                        what = r + m == 0 ? "stopped before moving its files into place; removed its staging directory"
+                            : "stopped while moving its files into place; put back \(r) file\(r == 1 ? "" : "s") of the earlier run"
+                            + (m > 0 ? " and removed the \(m) it had moved in" : "")
                     }
+                    directory.sync()
+                } else {
+                    what = "stopped before moving its files into place; removed its staging directory"
                 }
-                // The manifest last, so that `DIR` is complete again only when everything is back.
-                for n in aside.sorted(by: { ($0 == "manifest.json" ? 1 : 0, $0) < ($1 == "manifest.json" ? 1 : 0, $1) })
-                where FileSystemPath.rename(inStaging(Self.asidePrefix + n), output.url(n)) == 0 {
-                    restored += 1
-                }
+                _ = removeTree(handle, named: name, in: directory)
+                Stderr.write("cartrender: \(directory.path): a run (process \(pid)) \(what)\n")
             }
-            _ = Self.removeTree(dead)
-            // Without its manifest staged, the run had not started moving files into place.
-            let what = staged.isEmpty ? "stopped before moving its files into place; removed its staging directory"
-                : "stopped while moving its files into place; put back \(restored) file\(restored == 1 ? "" : "s") of the earlier run"
-                    + (removed > 0 ? " and removed the \(removed) it had moved in" : "")
-            Stderr.write("cartrender: \(output.path): a run (process \(pid)) \(what)\n")
         }
     }
 
-    /// The error for `name` failing with `e`, naming where the file goes (`DIR/name`).
-    func failure(_ name: String, _ e: Int32) -> OutputError {
-        OutputError(path: output.url(name), reason: "cannot be written (\(OutputDirectory.describe(e)))")
+    /// Rolls back what dead runs on this machine left half moved into the directory at `path`,
+    /// before a command reads it (a baseline, a render's frames, shard directories): takes the
+    /// exclusive lock only when there is something to recover, or uses `lock` when the caller
+    /// holds it. Foreign staging directories are left alone.
+    /// - Throws: `RenderCancelled` when cancelled while waiting for the lock; `OutputError` when
+    ///   a dead run's files cannot all be put back.
+    static func recoverInterruptedCommits(in path: String, holding lock: DirectoryLock? = nil, cancellation: RenderCancellation?) throws {
+        guard let directory = DirectoryHandle(path: path) else { return }
+        let candidates = (directory.names() ?? []).filter { $0.hasPrefix(namePrefix) }
+        guard candidates.contains(where: { if case .dead = classify($0, in: directory) { return true }; return false }) else { return }
+        let held = try lock ?? DirectoryLock(path, .exclusive, cancellation: cancellation) { e in
+            OutputError(path: path, reason: "cannot be locked to repair an interrupted run (\(OutputDirectory.describe(e)))")
+        }
+        defer { if lock == nil { held.release() } }
+        try recoverInterruptedCommits(in: directory, except: nil, refusingForeign: false)
     }
 
-    /// Removes the staging directory and everything in it (all of it written by this run), and
-    /// the directories the run created — unless it holds earlier files that could not be put
-    /// back (see `commit`).
+    // MARK: - Removal
+
+    /// Removes what this run staged and the staging directory, and the directories the run
+    /// created — unless it holds earlier files that could not be put back (see `commit`).
     func discard() {
         Self.active.withLock { a in
-            a.paths[path] = nil
+            a.areas[name + "\u{0}" + output.path] = nil
             guard !keep else { return }
-            _ = Self.removeTree(path)
+            removeStagingDirectory()
             output.removeCreatedDirectories()
         }
     }
 
-    /// Path of `name` in the staging directory.
-    func url(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
-
-    /// Removes a staging directory: its files (it has no subdirectories), then itself.
+    /// Removes this run's staging directory and everything in it.
     @discardableResult
-    static func removeTree(_ path: String) -> Bool {
-        for name in FileSystemPath.contentsOfDirectory(path) ?? [] {
-            _ = FileSystemPath.unlink((path as NSString).appendingPathComponent(name))
+    private func removeStagingDirectory() -> Bool { Self.removeTree(staging, named: name, in: directory) }
+
+    /// Removes the staging directory `name` of `directory`, open as `handle`: its files (a
+    /// staging directory has no subdirectories; a link is removed, never followed), then itself.
+    private static func removeTree(_ handle: DirectoryHandle, named name: String, in directory: DirectoryHandle) -> Bool {
+        for entry in handle.names() ?? [] { _ = handle.unlink(entry) }
+        return directory.removeDirectory(name) == 0 || errno == ENOENT
+    }
+}
+
+/// Points where a debug build can be made to stop, for the tests that kill a run mid-commit.
+/// The release binary has none of this: the code exists only when the package is built with
+/// `CARTRENDER_TEST_HOOKS` defined, which Package.swift does for debug builds.
+enum TestHooks {
+    /// With `CARTRENDER_TEST_KILL_AT_COMMIT_STEP=K` in the environment, the process sends
+    /// itself SIGKILL once a commit's journal is written (K = 0) or after its K-th rename.
+    static func commitStep(_ k: Int) {
+        #if CARTRENDER_TEST_HOOKS
+        if let value = ProcessInfo.processInfo.environment["CARTRENDER_TEST_KILL_AT_COMMIT_STEP"], Int(value) == k {
+            kill(getpid(), SIGKILL)
         }
-        return FileSystemPath.rmdir(path) == 0 || errno == ENOENT
+        #endif
     }
 }
 

@@ -35,8 +35,9 @@ final class AnimationSink<Encoder: AnimationEncoder>: FrameSink, @unchecked Send
         let summary = try encoder.finish()
         self.summary = summary
         let bytes = encoder.encodedBytes
-        try staging.write(bytes, to: fileName)
-        return SinkOutput(files: [Manifest.File(name: fileName, sha256: Checksum.sha256(bytes))],
+        let sha256 = Checksum.sha256(bytes)
+        try staging.write(bytes, to: fileName, sha256: sha256)
+        return SinkOutput(files: [Manifest.File(name: fileName, sha256: sha256)],
                           notices: summary.notice.map { [$0] } ?? [], summary: summary)
     }
 }

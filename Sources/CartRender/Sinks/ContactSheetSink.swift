@@ -31,8 +31,9 @@ final class ContactSheetSink: FrameSink, @unchecked Sendable {
     func finish(earlier: [Manifest.File]) throws -> SinkOutput {
         let known = seen.withLock { $0 }
         let bytes = try PNGEncoder.encode(try renderer.contactSheet(samples, displays: known), compression: .small)
-        try staging.write(bytes, to: Self.fileName)
-        return SinkOutput(files: [Manifest.File(name: Self.fileName, sha256: Checksum.sha256(bytes))])
+        let sha256 = Checksum.sha256(bytes)
+        try staging.write(bytes, to: Self.fileName, sha256: sha256)
+        return SinkOutput(files: [Manifest.File(name: Self.fileName, sha256: sha256)])
     }
 }
 

@@ -24,7 +24,7 @@ final class FrameFilesSink: FrameSink, @unchecked Sendable {
             throw RasterError(.library, "frame \(frame.index) has no \(format.rawValue) bytes")
         }
         let name = renderer.fileName(ofFrame: frame.index, format: format)
-        try staging.write(encoded.bytes, to: name)
+        try staging.write(encoded.bytes, to: name, sha256: encoded.sha256)
         return [Manifest.File(name: name, sha256: encoded.sha256)]
     }
 }

@@ -73,9 +73,12 @@ final class BaselineDirectory: @unchecked Sendable {
         created = record != .never && !existed ? try OutputDirectory(path: path) : nil
         let cannotOpen = { (e: Int32) -> Error in InputError(.unreadable, path: path, reason: "cannot be read (\(OutputDirectory.describe(e)))") }
         do {
+            // A baseline is compared only whole: what a killed recording left half moved is undone first.
             if record != .never {
                 lock = try DirectoryLock(path, .exclusive, cancellation: cancellation, cannotOpen: cannotOpen)
+                try StagingArea.recoverInterruptedCommits(in: path, holding: lock, cancellation: cancellation)
             } else if existed {
+                try StagingArea.recoverInterruptedCommits(in: path, cancellation: cancellation)
                 lock = try DirectoryLock(path, .shared, cancellation: cancellation, cannotOpen: cannotOpen)
             }
         } catch {
@@ -175,7 +178,7 @@ final class BaselineDirectory: @unchecked Sendable {
                               reason: "is listed by none of the shard manifests in \(path); verify --record writes nothing into \(path) until they are merged")
         }
         let staging = try stagingArea()
-        try staging.write(png.bytes, to: name)
+        try staging.write(png.bytes, to: name, sha256: png.sha256)
         let entry = Manifest.Frame(index: frame.index, time: frame.time, files: [Manifest.File(name: name, sha256: png.sha256)],
                                    state: try frame.stateJSON())
         state.withLock { $0.recorded[frame.index] = entry }

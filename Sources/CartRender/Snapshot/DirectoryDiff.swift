@@ -35,6 +35,8 @@ public enum DirectoryDiff {
                 throw InputError(.unreadable, path: dir, reason: "no such directory")
             }
             guard isDirectory else { throw InputError(.invalid, path: dir, reason: "is not a directory") }
+            // Frames are compared only whole: a commit a killed run left half done is undone first.
+            try StagingArea.recoverInterruptedCommits(in: dir, cancellation: cancellation)
         }
         let a = Set(Verifier.baselineFrameNames(in: expected))
         let b = Set(Verifier.baselineFrameNames(in: actual))

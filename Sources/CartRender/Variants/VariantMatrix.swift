@@ -105,8 +105,9 @@ extension CLI {
             rendered.append((variant, command.shard == nil ? renderer.frameCount : 0))
         }
         let listing = VariantsFile.json(rendered)
-        try top.write(Array(listing.serialized(pretty: true).utf8), to: VariantsFile.name)
-        if command.viewer { try top.write(Array(VariantsIndexPage.html(for: try VariantsFile.Listing(listing)).utf8), to: ViewerSink.fileName) }
+        var files = [(name: VariantsFile.name, bytes: Array(listing.serialized(pretty: true).utf8))]
+        if command.viewer { files.append((ViewerSink.fileName, Array(VariantsIndexPage.html(for: try VariantsFile.Listing(listing)).utf8))) }
+        try StagingArea.writeFiles(files, into: top)
         return .success
     }
 }

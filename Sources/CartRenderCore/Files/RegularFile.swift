@@ -29,9 +29,26 @@ public enum RegularFile {
     ///   (with the `errno` of the failed call) or `.tooLarge`.
     /// - Complexity: O(file size); one `read` call for a file whose size `fstat` reports.
     public static func read(_ path: String, limit: Int) throws(FileReadError) -> [UInt8] {
-        func failure(_ problem: FileReadError.Problem) -> FileReadError { FileReadError(path: path, problem: problem) }
+        try read(path, limit: limit, in: AT_FDCWD, followingLinks: true)
+    }
+
+    /// The bytes of the regular file `name` in the directory open as `directory`, never following
+    /// a symbolic link at `name` (`O_NOFOLLOW`: a link is `.unreadable(errno: ELOOP)`), so a
+    /// name inside an output directory cannot lead out of it.
+    /// - Parameters:
+    ///   - name: the file's name in the directory (a ``FileSystemPath`` string).
+    ///   - directory: an open directory descriptor (`O_DIRECTORY`), or `AT_FDCWD`.
+    ///   - limit: the largest size accepted (bytes).
+    /// - Throws: ``FileReadError`` naming `shown` (default: `name`), as ``read(_:limit:)``.
+    public static func read(_ name: String, limit: Int, in directory: Int32, naming shown: String? = nil) throws(FileReadError) -> [UInt8] {
+        try read(name, limit: limit, in: directory, followingLinks: false, naming: shown)
+    }
+
+    private static func read(_ path: String, limit: Int, in directory: Int32, followingLinks: Bool, naming shown: String? = nil) throws(FileReadError) -> [UInt8] {
+        func failure(_ problem: FileReadError.Problem) -> FileReadError { FileReadError(path: shown ?? path, problem: problem) }
         var fd: Int32
-        repeat { fd = FileSystemPath.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) } while fd < 0 && errno == EINTR
+        let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW)
+        repeat { fd = FileSystemPath.withCString(path) { openat(directory, $0, flags) } } while fd < 0 && errno == EINTR
         guard fd >= 0 else {
             let e = errno
             throw failure(e == ENOENT || e == ENOTDIR ? .missing : .unreadable(errno: e))
@@ -40,8 +57,8 @@ public enum RegularFile {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw failure(.unreadable(errno: errno)) }
         if let what = nonRegularKind(info.st_mode) { throw failure(.notRegularFile(what: what)) }
-        let flags = fcntl(fd, F_GETFL)
-        guard flags >= 0, fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0 else { throw failure(.unreadable(errno: errno)) }
+        let status = fcntl(fd, F_GETFL)
+        guard status >= 0, fcntl(fd, F_SETFL, status & ~O_NONBLOCK) == 0 else { throw failure(.unreadable(errno: errno)) }
         guard info.st_size <= limit else { throw failure(.tooLarge(limit: limit)) }
 
         // One byte more than the reported size, so that the end of the file is seen without
