@@ -49,75 +49,61 @@ final class MoveIntoPlaceTests: XCTestCase {
         XCTAssertEqual(try snapshot(dir + "/frames"), before)
     }
 
-    /// A run killed while moving (here the state such a run leaves, made by hand: the earlier
-    /// manifest and two frames set aside in its staging directory, one new frame moved in) is
-    /// found by the next run, which says so, puts the earlier render back and then replaces it
-    /// as usual: none of the earlier render's extra frames stays next to the new manifest.
-    /// Staging directories of live processes and of other machines are left alone.
+    /// A run killed while moving (SIGKILL after its fifth rename: the earlier manifest and four
+    /// frames set aside) is found by the next run, which says so, puts the earlier render back
+    /// and then replaces it as usual: none of the earlier render's extra frames stays next to
+    /// the new manifest. Staging directories of live processes and of other machines are left
+    /// alone.
     func testTheNextRunRepairsAMoveThatAKilledRunLeftHalfDone() throws {
         let dir = try earlierRender(self)
         let out = dir + "/frames"
         let fm = FileManager.default
-        // A "new" render, staged by a process that is gone.
-        let dead = try deadProcessID()
-        let staging = "\(out)/.cartrender-staging-\(dead)-AbC123"
-        XCTAssertEqual(try Binary.run(["--out", "new", "--fps", "5", "--scale", "1", "--quiet", "--color-scheme", "dark"], in: dir).status, 0)
-        try fm.moveItem(atPath: dir + "/new", toPath: staging)
-        try Data(hostName().utf8).write(to: URL(fileURLWithPath: staging + "/.host"))
-        try fm.moveItem(atPath: out + "/manifest.json", toPath: staging + "/.aside.manifest.json")
-        try fm.moveItem(atPath: out + "/frame_0030.png", toPath: staging + "/.aside.frame_0030.png")
-        try fm.moveItem(atPath: out + "/frame_0000.png", toPath: staging + "/.aside.frame_0000.png")
-        try fm.moveItem(atPath: staging + "/frame_0000.png", toPath: out + "/frame_0000.png")
+        let killed = try Binary.run(["--out", "frames", "--fps", "5", "--scale", "1", "--quiet", "--color-scheme", "dark"], in: dir,
+                                    environment: ["CARTRENDER_TEST_KILL_AT_COMMIT_STEP": "5"])
+        XCTAssertEqual(killed.status, SIGKILL, killed.stderr)
+        let dead = try XCTUnwrap(fm.contentsOfDirectory(atPath: out).first { $0.hasPrefix(".cartrender-staging-") }
+            .flatMap { pid_t($0.dropFirst(".cartrender-staging-".count).prefix { $0 != "-" }) })
         // Not to be touched: a live process's staging directory and another machine's.
         let live = "\(out)/.cartrender-staging-\(getpid())-LiVe00", other = "\(out)/.cartrender-staging-\(dead)-OtHer0"
         for (d, host) in [(live, hostName()), (other, "another-machine")] {
-            try fm.createDirectory(atPath: d, withIntermediateDirectories: false)
+            try fm.createDirectory(atPath: d, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
             try Data(host.utf8).write(to: URL(fileURLWithPath: d + "/.host"))
         }
 
         let r = try Binary.run(["--out", "frames", "--fps", "4", "--scale", "1", "--quiet"], in: dir)
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(r.stderr, "cartrender: frames: a run (process \(dead)) stopped while moving its files into place; put back 3 files of the earlier run\n")
+        XCTAssertEqual(r.stderr, "cartrender: frames: a run (process \(dead)) stopped while moving its files into place; put back 5 files of the earlier run\n")
         let frames = (0...13).map { String(format: "frame_%04d.png", $0) }
         XCTAssertEqual(try fm.contentsOfDirectory(atPath: out).sorted(),
-                       ([".cartrender-staging-\(dead)-OtHer0", ".cartrender-staging-\(getpid())-LiVe00"] + frames + ["manifest.json"]).sorted())
+                       ([".cartrender-files.sha256", ".cartrender-staging-\(dead)-OtHer0", ".cartrender-staging-\(getpid())-LiVe00"] + frames + ["manifest.json"]).sorted())
     }
 
-    /// The same, when the next run fails before moving anything: the earlier render is back,
-    /// complete, with the dead run's new frame removed.
+    /// The same, when the dead run had moved in frames that replace nothing and the next run
+    /// fails before moving anything: the earlier render is back, complete, byte for byte, with
+    /// the dead run's new frames removed.
     func testARepairedDirectoryHoldsTheEarlierRender() throws {
         let dir = try earlierRender(self)
         let out = dir + "/frames"
         let fm = FileManager.default
         let before = try checksums(out)
-        let dead = try deadProcessID()
-        let staging = "\(out)/.cartrender-staging-\(dead)-XyZ789"
-        XCTAssertEqual(try Binary.run(["--out", "new", "--fps", "40", "--frames", "0-40", "--scale", "1", "--quiet"], in: dir).status, 0)
-        try fm.moveItem(atPath: dir + "/new", toPath: staging)
-        try Data(hostName().utf8).write(to: URL(fileURLWithPath: staging + "/.host"))
-        try fm.moveItem(atPath: out + "/manifest.json", toPath: staging + "/.aside.manifest.json")
-        try fm.moveItem(atPath: staging + "/frame_0040.png", toPath: out + "/frame_0040.png")  // new, replaces nothing
+        // 1 (the manifest set aside) + 2 × 34 (frames 0…33 replaced) + 2 (frames 34 and 35 moved in).
+        let killed = try Binary.run(["--out", "frames", "--fps", "40", "--frames", "0-40", "--scale", "1", "--quiet"], in: dir,
+                                    environment: ["CARTRENDER_TEST_KILL_AT_COMMIT_STEP": "71"])
+        XCTAssertEqual(killed.status, SIGKILL, killed.stderr)
+        let dead = try XCTUnwrap(fm.contentsOfDirectory(atPath: out).first { $0.hasPrefix(".cartrender-staging-") }
+            .flatMap { pid_t($0.dropFirst(".cartrender-staging-".count).prefix { $0 != "-" }) })
+        XCTAssertTrue(fm.fileExists(atPath: out + "/frame_0035.png"))
         // The next run fails after finding the directory (a frame it must replace is a directory).
         try fm.createDirectory(atPath: out + "/frame_0001.svg", withIntermediateDirectories: false)
         let r = try Binary.run(["--out", "frames", "--fps", "10", "--scale", "1", "--quiet", "--format", "svg", "--frames", "0-1"], in: dir)
         XCTAssertEqual(r.status, 73, r.stderr)
-        XCTAssertEqual(r.stderr, "cartrender: frames: a run (process \(dead)) stopped while moving its files into place; put back 1 file of the earlier run and removed the 1 it had moved in\n"
+        XCTAssertEqual(r.stderr, "cartrender: frames: a run (process \(dead)) stopped while moving its files into place; put back 35 files of the earlier run and removed the 2 it had moved in\n"
                        + "cartrender: frames/frame_0001.svg: is a directory; cartrender will not replace it\n")
         try fm.removeItem(atPath: out + "/frame_0001.svg")
         XCTAssertEqual(try checksums(out), before)
     }
 
     // MARK: - Helpers
-
-    /// The ID of a process that has ended.
-    func deadProcessID() throws -> pid_t {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/true")
-        try p.run()
-        p.waitUntilExit()
-        XCTAssertNotEqual(kill(p.processIdentifier, 0), 0)
-        return p.processIdentifier
-    }
 
     func hostName() -> String {
         var buffer = [CChar](repeating: 0, count: 256)

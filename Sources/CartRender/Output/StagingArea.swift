@@ -49,6 +49,8 @@ final class StagingArea {
     let staging: DirectoryHandle
     /// `DIR/.cartrender-staging-PID-XXXXXX`, for messages.
     var path: String { directory.url(name) }
+    /// `DIR/.cartrender-staging-PID-XXXXXX/name`, for messages and tests (never opened by path here).
+    func url(_ file: String) -> String { staging.url(file) }
     /// Stops a wait for the directory lock.
     let cancellation: RenderCancellation?
     /// Set when rolling back failed: the staging directory holds the only copies of earlier

@@ -1,0 +1,126 @@
+import CartRenderRaster
+import Foundation
+import XCTest
+
+/// A commit killed at any instant (SIGKILL, which no handler sees) leaves a directory that the
+/// next command reads only whole: byte for byte the earlier recording or the new one, never a
+/// mix, and no staging directory. The instants are the commit's own steps — after its journal
+/// is written, after each rename — chosen at random from a fixed seed, through the debug
+/// build's `CARTRENDER_TEST_KILL_AT_COMMIT_STEP` (the release binary has no such hook).
+final class CrashConsistencyTests: XCTestCase {
+    /// Fast renders: 1x, 5 fps (17 frames of the demo).
+    let render = ["--fps", "5", "--scale", "1"]
+
+    /// `verify --record all` of the whole demo over a baseline of its first nine frames (the
+    /// frames it shares are byte-equal, so no pixel comparison slows the loop), killed at 50
+    /// random steps; after each, `verify` (the CI default, which records nothing) compares
+    /// against exactly the old baseline or exactly the new one: the old one lacks eight frames
+    /// (exit 1), the new one passes (exit 0), a mix would have no manifest.
+    func testAKilledRecordingLeavesTheOldBaselineOrTheNewOne() throws {
+        let dir = Binary.tempDir(self)
+        let base = dir + "/base"
+        XCTAssertEqual(try Binary.run(["verify", "--baseline", base, "--record", "all", "--quiet", "--frames", "0-8"] + render, in: dir).status, 0)
+        let old = try contents(base)
+        let recordNew = ["verify", "--baseline", "copy", "--record", "all", "--quiet", "--report", "rep"] + render
+        try copy(base, to: dir + "/copy")
+        let full = try Binary.run(recordNew, in: dir)
+        XCTAssertEqual(full.status, 0, full.stderr)
+        let new = try contents(dir + "/copy")
+        XCTAssertNotEqual(old, new)
+
+        var rng = SeededGenerator(seed: 25)
+        var outcomes: [String: Int] = [:]
+        for _ in 0..<50 {
+            let step = Int.random(in: 0...40, using: &rng)
+            try FileManager.default.removeItem(atPath: dir + "/copy")
+            try copy(base, to: dir + "/copy")
+            let killed = try Binary.run(recordNew, in: dir, environment: ["CARTRENDER_TEST_KILL_AT_COMMIT_STEP": "\(step)"])
+            XCTAssert(killed.status == 0 || killed.status == SIGKILL, "step \(step): \(killed.status) \(killed.stderr)")
+            // The next command repairs before it compares: here a verify of the light demo
+            // that records nothing.
+            let next = try Binary.run(["verify", "--baseline", "copy", "--record", "never", "--quiet", "--report", "rep2"] + render, in: dir)
+            XCTAssertFalse(next.stderr.contains("comparing pixels only"), "step \(step): \(next.stderr)")
+            let after = try contents(dir + "/copy")
+            XCTAssert(after == old || after == new, "step \(step): the baseline is a mix:\n\(describe(after, old: old, new: new))")
+            XCTAssertEqual(next.status, after == old ? 1 : 0, "step \(step): \(next.stderr)")
+            outcomes[after == old ? "old" : "new", default: 0] += 1
+        }
+        // The seed reaches both sides of the commit's last step.
+        XCTAssertGreaterThan(outcomes["old", default: 0], 5, "\(outcomes)")
+        XCTAssertGreaterThan(outcomes["new", default: 0], 5, "\(outcomes)")
+    }
+
+    /// `merge` of two shards into a directory that holds an earlier render, killed at 50 random
+    /// steps; after each, `view` (which reads the render) finds the earlier render or the merged
+    /// one, whole.
+    func testAKilledMergeLeavesTheEarlierRenderOrTheMergedOne() throws {
+        let dir = Binary.tempDir(self)
+        for k in 1...2 {
+            let r = try Binary.run(["--out", "s\(k)", "--shard", "\(k)/2", "--quiet", "--color-scheme", "dark"] + render, in: dir)
+            XCTAssertEqual(r.status, 0, r.stderr)
+        }
+        XCTAssertEqual(try Binary.run(["--out", "earlier", "--quiet", "--fps", "3", "--scale", "1"], in: dir).status, 0)
+        let old = try contents(dir + "/earlier")
+        try copy(dir + "/earlier", to: dir + "/out")
+        XCTAssertEqual(try Binary.run(["merge", "s1", "s2", "--out", "out", "--quiet"], in: dir).status, 0)
+        let new = try contents(dir + "/out")
+        XCTAssertNotEqual(old, new)
+
+        var rng = SeededGenerator(seed: 26)
+        var outcomes: [String: Int] = [:]
+        for _ in 0..<50 {
+            let step = Int.random(in: 0...50, using: &rng)
+            try FileManager.default.removeItem(atPath: dir + "/out")
+            try copy(dir + "/earlier", to: dir + "/out")
+            let killed = try Binary.run(["merge", "s1", "s2", "--out", "out", "--quiet"], in: dir,
+                                        environment: ["CARTRENDER_TEST_KILL_AT_COMMIT_STEP": "\(step)"])
+            XCTAssert(killed.status == 0 || killed.status == SIGKILL, "step \(step): \(killed.status) \(killed.stderr)")
+            // `diff out out` reads the directory, which repairs it first.
+            let next = try Binary.run(["diff", "out", "out", "--quiet"], in: dir)
+            XCTAssertEqual(next.status, 0, "step \(step): \(next.stderr)")
+            let after = try contents(dir + "/out")
+            XCTAssert(after == old || after == new, "step \(step): the render is a mix:\n\(describe(after, old: old, new: new))")
+            outcomes[after == old ? "old" : "new", default: 0] += 1
+        }
+        XCTAssertGreaterThan(outcomes["old", default: 0], 5, "\(outcomes)")
+        XCTAssertGreaterThan(outcomes["new", default: 0], 5, "\(outcomes)")
+    }
+
+    // MARK: - Helpers
+
+    /// Name → SHA-256 of every entry of `dir`, hidden ones included (a staging directory left
+    /// behind shows as an entry of its own).
+    func contents(_ dir: String) throws -> [String: String] {
+        var out: [String: String] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: dir) {
+            let data = (try? Data(contentsOf: URL(fileURLWithPath: dir + "/" + name))) ?? Data("(not a file)".utf8)
+            out[name] = Checksum.sha256(Array(data))
+        }
+        return out
+    }
+
+    func copy(_ from: String, to: String) throws {
+        try FileManager.default.copyItem(atPath: from, toPath: to)
+    }
+
+    /// The names where `after` differs from the old and from the new state.
+    func describe(_ after: [String: String], old: [String: String], new: [String: String]) -> String {
+        let names = Set(after.keys).union(old.keys).union(new.keys).sorted()
+        return names.filter { after[$0] != old[$0] || after[$0] != new[$0] }
+            .map { "\($0): \(after[$0] == nil ? "absent" : after[$0] == old[$0] ? "old" : after[$0] == new[$0] ? "new" : "other")" }
+            .joined(separator: "\n")
+    }
+}
+
+/// SplitMix64: the same numbers from the same seed on every machine.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
