@@ -4,6 +4,8 @@ import CartRenderRaster
 import Foundation
 
 MemoryTuning.configureAllocator()
+// Out of memory in a library, or a crash: one sentence, the unfinished files removed, exit 70.
+FatalSignals.install()
 // A closed stdin, stdout or stderr (`2>&-`) would be reused by the next file opened, and
 // messages would land in it: give them /dev/null instead.
 for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 { _ = open("/dev/null", O_RDWR) }

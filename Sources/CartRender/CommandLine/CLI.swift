@@ -55,7 +55,10 @@ public enum CLI {
         if let name = arguments.first, let sub = subcommand(name) {
             let rest = Array(arguments.dropFirst())
             if asksForHelp(rest) { print(sub.help()); return .success }
-            do { return try sub.run(rest) } catch var e as any UsageProblem {
+            do {
+                if !["help", "version", "schema"].contains(name) { try checkAddressSpace() }
+                return try sub.run(rest)
+            } catch var e as any UsageProblem {
                 e.command = name
                 return report(e)
             } catch {
@@ -66,12 +69,21 @@ public enum CLI {
             if asksForHelp(arguments) { print(Help.main); return .success }
             if arguments.prefix(while: { $0 != "--" }).contains("--version") { print(Help.version); return .success }
             try checkNotAMistypedCommand(arguments.first)
+            try checkAddressSpace()
             let command = try RenderCommand.parse(arguments)
             if let variants = try command.scene.selectedVariants() { return try renderVariants(command, variants) }
             return try render(command)
         } catch {
             return report(error)
         }
+    }
+
+    /// Stops at once, before any thread starts, when the address-space limit (`ulimit -v`) leaves
+    /// no room for one drawing worker: libraries that cannot start their threads would abort or,
+    /// in libdispatch's case, retry forever.
+    /// - Throws: `OutOfMemoryError` (exit 70).
+    static func checkAddressSpace() throws {
+        _ = try MemoryBudget.workers(requested: 1, canvasPixels: 0, what: "a run of cartrender")
     }
 
     /// `cartrender verfy …`: a first argument that is no file and no option but close to a
@@ -103,7 +115,7 @@ public enum CLI {
         options.outputDirectory = command.outputDirectory
         options.formats = command.formats
         options.frames = command.frames
-        options.jobs = command.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        options.jobs = try renderer.affordableWorkers(command.jobs)
         options.pngCompression = command.pngCompression
         options.shard = command.shard.map { ($0.index, $0.count) }
         options.contactSheet = command.contactSheet

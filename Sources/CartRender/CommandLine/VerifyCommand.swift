@@ -104,7 +104,7 @@ public struct VerifyCommand: Equatable, Sendable {
         options.record = record
         options.ignoreState = ignoreState
         options.frames = frames.isEmpty ? [.all] : frames
-        options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        options.jobs = try renderer.affordableWorkers(jobs)
         let bar = quiet ? nil : ProgressBar()
         options.progress = bar.map { b in { @Sendable done, total in b.update(done, total) } }
         options.cancellation = interrupts.cancellation

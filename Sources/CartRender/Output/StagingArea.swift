@@ -56,6 +56,8 @@ final class StagingArea {
     /// Set when rolling back failed: the staging directory holds the only copies of earlier
     /// files and is not removed.
     private var keep = false
+    /// This staging directory's entry in the table the fatal-signal handler reads.
+    private var slot: Int?
     /// SHA-256 of every staged file, by name.
     private let hashes = LockedValue([String: String]())
 
@@ -85,6 +87,7 @@ final class StagingArea {
         guard let made, let staging = DirectoryHandle(made, in: directory) else { throw failure(errno) }
         name = made
         self.staging = staging
+        slot = StagingSlots.take(directory: directory.fd, staging: staging.fd, name: made)
         Self.active.withLock { $0.areas[made + "\u{0}" + output.path] = self }
         let e = staging.writeFile(Array(Self.hostName.utf8), to: Self.hostFileName)
         guard e == 0 else {
@@ -92,6 +95,8 @@ final class StagingArea {
             throw failure(e)
         }
     }
+
+    deinit { StagingSlots.set(slot, 0) }
 
     /// This machine's name (`gethostname`).
     static let hostName: String = {
@@ -339,10 +344,11 @@ final class StagingArea {
         let started = Self.active.withLock { a -> Bool in
             if cancellation?.isCancelled == true { return false }
             a.committing += 1
+            StagingSlots.set(slot, 2)
             return true
         }
         guard started else { throw RenderCancelled() }
-        defer { Self.active.withLock { $0.committing -= 1; $0.areas[name + "\u{0}" + output.path] = nil } }
+        defer { Self.active.withLock { $0.committing -= 1; $0.areas[name + "\u{0}" + output.path] = nil; if !keep { StagingSlots.change(slot, from: 2, to: 1) } } }
         try Self.recoverInterruptedCommits(in: directory, except: name, refusingForeign: true)
         try body()
     }
@@ -451,7 +457,11 @@ final class StagingArea {
 
     /// Removes this run's staging directory and everything in it.
     @discardableResult
-    private func removeStagingDirectory() -> Bool { Self.removeTree(staging, named: name, in: directory) }
+    private func removeStagingDirectory() -> Bool {
+        let removed = Self.removeTree(staging, named: name, in: directory)
+        if removed { StagingSlots.set(slot, 0) }
+        return removed
+    }
 
     /// Removes the staging directory `name` of `directory`, open as `handle`: its files (a
     /// staging directory has no subdirectories; a link is removed, never followed), then itself.

@@ -197,9 +197,12 @@ private final class SinkStage: @unchecked Sendable {
         self.sink = sink
         self.capacity = max(1, capacity)
         self.cancellation = cancellation
-        let thread = Thread { [self] in self.main() }
-        thread.stackSize = 8 << 20
-        thread.start()
+        if !WorkerThread.start({ [self] in self.main() }) {
+            // No thread for this sink (a memory or thread limit): the stream fails with a sentence.
+            failed = (-1, OutOfMemoryError(what: "the thread of an output", neededBytes: WorkerThread.stackBytes,
+                                           limitBytes: MemoryBudget.addressSpaceLimit ?? 0))
+            done = true
+        }
     }
 
     /// The earliest frame this sink failed on, and its error.

@@ -1,3 +1,4 @@
+import CartRenderRaster
 import Foundation
 
 /// The frame pipeline's worker pool: runs one job per item (a run of identical frames, or a
@@ -38,9 +39,12 @@ enum ParallelFrames {
         let threads = max(1, min(jobs, count))
         let pool = Pool<Result>(window: 2 * threads)
         let isCancelled = { cancellation?.isCancelled == true }
-        var workers: [Thread] = []
+        // Threads the system cannot give (a memory or thread limit) are done without: fewer
+        // workers draw the same frames.
+        pool.started(threads)
+        var started = 0
         for _ in 0..<threads {
-            let thread = Thread {
+            let ok = WorkerThread.start {
                 let worker: Worker
                 do { worker = try makeWorker() } catch { return pool.fail(-1, error) }
                 while let slot = pool.take(count: count, isCancelled: isCancelled) {
@@ -48,12 +52,9 @@ enum ParallelFrames {
                 }
                 pool.exit()
             }
-            // Pango, librsvg and Cairo recurse on the stack; give them the main thread's room.
-            thread.stackSize = 8 << 20
-            workers.append(thread)
+            if ok { started += 1 } else { pool.exit() }
         }
-        pool.started(threads)
-        workers.forEach { $0.start() }
+        guard started > 0 else { throw OutOfMemoryError(what: "a drawing thread", neededBytes: WorkerThread.stackBytes, limitBytes: MemoryBudget.addressSpaceLimit ?? 0) }
         var deliverError: (Int, Error)?
         while let (slot, result) = pool.next(count: count, isCancelled: isCancelled) {
             do { try deliver(slot, result) } catch {

@@ -56,6 +56,16 @@ public final class Renderer: @unchecked Sendable {
     /// Pixels per point.
     public var scale: Double { scene.device.scale }
     /// Canvas size (px).
+    /// The drawing workers a run of this renderer uses: `requested` (nil: one per core), or
+    /// fewer when the address-space limit (`ulimit -v`) has room for fewer
+    /// (``MemoryBudget``).
+    /// - Throws: `OutOfMemoryError` (exit 70) when not even one fits.
+    public func affordableWorkers(_ requested: Int?) throws -> Int {
+        try MemoryBudget.workers(requested: requested ?? ProcessInfo.processInfo.activeProcessorCount,
+                                 canvasPixels: pixelSize.width * pixelSize.height,
+                                 what: "a render of \(pixelSize.width)×\(pixelSize.height) px frames")
+    }
+
     public var pixelSize: (width: Int, height: Int) {
         (Int((scene.device.width * scale).rounded()), Int((scene.device.height * scale).rounded()))
     }

@@ -19,15 +19,11 @@ enum ParallelWork {
         if threads == 1 { return try (0..<count).map { try body(0, $0) } }
         let state = SharedState<Result>(count: count)
         let finished = DispatchGroup()
+        // A thread the system cannot give (a memory or thread limit) is done without: the
+        // others, and the calling thread, take its items.
         for thread in 1..<threads {
             finished.enter()
-            let worker = Thread {
-                state.run(thread: thread, body)
-                finished.leave()
-            }
-            // libimagequant and libwebp keep large arrays on the stack in places.
-            worker.stackSize = 8 << 20
-            worker.start()
+            if !WorkerThread.start({ state.run(thread: thread, body); finished.leave() }) { finished.leave() }
         }
         state.run(thread: 0, body)
         finished.wait()

@@ -37,6 +37,8 @@ final class SerialThread {
 
     private let state = State()
     private var started = false
+    /// Set when no thread could be started: work runs on the caller's thread.
+    private var inline = false
 
     deinit {
         state.condition.withLock {
@@ -53,9 +55,12 @@ final class SerialThread {
         }
         if !started {
             started = true
-            let t = Thread { [state] in state.loop() }
-            t.stackSize = 8 << 20
-            t.start()
+            // Without a thread of its own (a memory or thread limit), the work runs on the caller's.
+            if !WorkerThread.start({ [state] in state.loop() }) { inline = true }
+        }
+        if inline {
+            state.condition.withLock { state.stopping = true }
+            state.loop()
         }
     }
 
