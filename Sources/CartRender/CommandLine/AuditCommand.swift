@@ -67,12 +67,12 @@ public struct AuditCommand: Equatable, Sendable {
                 : .object([("passed", .bool(passed)), ("variants", .array(reports.map { r in
                     .object([("name", .string(r.name ?? "")), ("passed", .bool(r.report.passed)), ("report", r.report.json)])
                 }))])
-            print(value.serialized(pretty: true), terminator: "")
+            StandardOutput.print(value.serialized(pretty: true), terminator: "")
         } else {
             for r in reports {
                 let prefix = r.name.map { "\($0): " } ?? ""
-                for issue in r.report.issues { print(prefix + issue.line) }
-                print(prefix + r.report.summaryLine)
+                for issue in r.report.issues { StandardOutput.print(prefix + issue.line) }
+                StandardOutput.print(prefix + r.report.summaryLine)
             }
         }
         return passed ? .success : .differences
