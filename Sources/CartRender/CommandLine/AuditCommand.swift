@@ -84,7 +84,7 @@ extension OptionValue where Value == AuditKind {
     static var auditKind: OptionValue {
         OptionValue { name, text in
             guard let kind = AuditKind(rawValue: text) else {
-                throw UsageError("\(name): unknown kind \"\(text)\"; expected \(AuditKind.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw UsageError("\(name): unknown kind \(echoedQuoted(text)); expected \(AuditKind.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             return kind
         }

@@ -31,7 +31,7 @@ public enum CLI {
             guard let name = arguments.first else { StandardOutput.print(Help.main); return .success }
             guard let sub = subcommand(name) else {
                 let hint = nearestKey(to: name, in: subcommands.map(\.name)).map { "; did you mean \($0)?" } ?? ""
-                throw UsageError("help: unknown command \"\(name)\"\(hint) (commands: \(subcommands.map(\.name).joined(separator: ", ")))")
+                throw UsageError("help: unknown command \(echoedQuoted(name))\(hint) (commands: \(subcommands.map(\.name).joined(separator: ", ")))")
             }
             StandardOutput.print(sub.help())
             return .success

@@ -118,13 +118,13 @@ extension SceneOptions {
         case let path?: matrix = try SceneDecoder.loadVariants(path: path, overrides: overrides)
         }
         guard let all = matrix else {
-            if let name = variants.first { throw UsageError("--variant \(name): \(sceneName) has no \"variants\" matrix") }
+            if let name = variants.first { throw UsageError("--variant \(echoed(name)): \(sceneName) has no \"variants\" matrix") }
             return nil
         }
         guard !variants.isEmpty else { return all }
         return try variants.map { name in
             guard let v = all.first(where: { $0.name == name }) else {
-                throw UsageError("--variant: \(sceneName) has no variant \"\(name)\"; its variants: \(all.map(\.name).joined(separator: ", "))")
+                throw UsageError("--variant: \(sceneName) has no variant \(echoedQuoted(name)); its variants: \(all.map(\.name).joined(separator: ", "))")
             }
             return v
         }

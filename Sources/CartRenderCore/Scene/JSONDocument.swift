@@ -414,7 +414,7 @@ public struct JSONParser {
         // `Double` rounds 1e-400 to 0: a number written with a nonzero digit must not become 0.
         if v == 0, text.prefix(while: { $0 != "e" && $0 != "E" }).contains(where: { ("1"..."9").contains($0) }) {
             index = start
-            throw valueError("the number \(text) is too small to represent as a double (below about 4.9e-324 in magnitude); write 0 for zero")
+            throw valueError("the number \(echoed(text)) is too small to represent as a double (below about 4.9e-324 in magnitude); write 0 for zero")
         }
         return .number(v, text: text)
     }

@@ -303,7 +303,7 @@ public struct SceneDecoder {
             guard let identifier = Self.knownLocale(v) else {
                 let guess = v.replacingOccurrences(of: "-", with: "_")
                 let hint = nearestKey(to: guess, in: Locale.availableIdentifiers.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
-                throw error(n, p("locale"), "unknown locale \"\(v)\"\(hint)")
+                throw error(n, p("locale"), "unknown locale \(echoedQuoted(v))\(hint)")
             }
             s.locale = identifier
         }
@@ -387,7 +387,7 @@ public struct SceneDecoder {
         if case .string(let name) = node.value {
             guard let d = Device.presets[name] else {
                 let hint = nearestKey(to: name, in: Device.presets.keys.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
-                throw error(node, path, "unknown device \"\(name)\"\(hint) (presets: \(Device.presets.keys.sorted().joined(separator: ", ")); or give {\"width\", \"height\", \"scale\", \"safeArea\"})")
+                throw error(node, path, "unknown device \(echoedQuoted(name))\(hint) (presets: \(Device.presets.keys.sorted().joined(separator: ", ")); or give {\"width\", \"height\", \"scale\", \"safeArea\"})")
             }
             return d
         }
@@ -416,7 +416,7 @@ public struct SceneDecoder {
         guard Look.systemColors[v] != nil else {
             let names = Look.systemColors.keys.sorted()
             let hint = nearestKey(to: v, in: names).map { "; did you mean \"\($0)\"?" } ?? " (known: \(names.joined(separator: ", ")), or #RRGGBB)"
-            throw error(node, path, "unknown color \"\(v)\"" + hint)
+            throw error(node, path, "unknown color \(echoedQuoted(v))" + hint)
         }
         return .system(v)
     }
@@ -431,7 +431,7 @@ public struct SceneDecoder {
             guard Symbols.bootstrapNames[name] != nil else {
                 let known = Symbols.bootstrapNames.keys.sorted()
                 let hint = nearestKey(to: name, in: known).map { "; did you mean \"symbol:\($0)\"?" } ?? " (known: \(known.joined(separator: ", ")))"
-                throw error(node, path, "unknown symbol \"\(name)\"" + hint)
+                throw error(node, path, "unknown symbol \(echoedQuoted(name))" + hint)
             }
             return .symbol(name)
         }
@@ -481,7 +481,7 @@ public struct SceneDecoder {
         if let f = known.first(where: { $0.text == v }) { return f }
         let names = known.map(\.text).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let hint = nearestKey(to: v, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
-        throw error(node, path, "unknown font family \"\(v)\"\(hint) (known: \(names.joined(separator: ", ")); a scene adds families with \"fonts\")")
+        throw error(node, path, "unknown font family \(echoedQuoted(v))\(hint) (known: \(names.joined(separator: ", ")); a scene adds families with \"fonts\")")
     }
 
     func checkLimits(_ s: Scene, root: JSONNode) throws {
