@@ -43,7 +43,7 @@ final class SceneDecoderRobustnessTests: XCTestCase {
         let cases: [(String, String)] = [
             ("{\"a\\nb\": 1}", "s.json:1:2: a\\nb: unknown key \"a\\nb\"; known keys: version, screen, device, colorScheme, reduceMotion, systemChrome, locale, layoutDirection, dynamicTypeSize, tint, fps, scale, duration, fonts, shop, cart, events, variants"),
             ("{\"tint\": \"red\\u0007\"}", "s.json:1:10: tint: unknown color \"red\\u0007\"; did you mean \"red\"?"),
-            ("{\"a\": \"\\\n\"}", "s.json:1:9: invalid escape: a backslash before byte 0x0A in a string"),
+            ("{\"a\": \"\\\n\"}", "s.json:1:9: a: invalid escape: a backslash before byte 0x0A in a string"),
         ]
         for (input, expected) in cases {
             XCTAssertThrowsError(try SceneDecoder.decode(Array(input.utf8), file: "s.json", baseDirectory: "/")) { e in

@@ -68,7 +68,9 @@ public struct SceneDecoder {
     /// Decodes the variants of a scene file's `"variants"` matrix, each a validated scene with
     /// the overrides applied (SPEC.md §8), or nil when the file has no `"variants"`.
     /// - Throws: `SceneError`: for the base scene, for a value of the matrix (at its JSON path,
-    ///   `variants.locale[1]`), or for a variant whose events cannot happen.
+    ///   `variants.locale[1]`), for a value that makes the same variant as an earlier one (at the
+    ///   later value: `variants.locale[2]: makes the same variant as variants.locale[0]
+    ///   ("en_US"); list each value once`), or for a variant whose events cannot happen.
     public static func decodeVariants(_ data: [UInt8], file: String, baseDirectory: String,
                                       overrides: SceneOverrides = SceneOverrides()) throws -> [SceneVariant]? {
         let root: JSONNode
@@ -91,11 +93,15 @@ public struct SceneDecoder {
             try SceneDecoder(file: file).checkLimits(scene, root: root)
             out.append(SceneVariant(values: values, scene: scene))
         }
+        // Two combinations with one name (a value listed twice, or two spellings of one value:
+        // `en-US` and `en_US`) would write one directory: refused at the later value.
         var seen: [String: Int] = [:]
         for (i, v) in out.enumerated() {
             if let j = seen[v.name] {
-                throw SceneError(file: file, location: nil, path: "variants",
-                                 message: "variants \(j) and \(i) are both named \"\(v.name)\"; list each value once")
+                let later = combinations[i].replacing, earlier = combinations[j].replacing
+                let key = combinations[i].keys.first { later[$0]!.path != earlier[$0]!.path } ?? combinations[i].keys[0]
+                throw SceneDecoder(file: file).error(later[key]!.node, later[key]!.path,
+                                                     "makes the same variant as \(earlier[key]!.path) (\(echoedQuoted(v.name))); list each value once")
             }
             seen[v.name] = i
         }
