@@ -46,8 +46,11 @@ let package = Package(
             name: "CartRenderRaster",
             dependencies: ["CartRenderCore", "CCairo", "CPixman", "CPango", "CRsvg", "CPNG", "CPNGWriter", "CGif", "CImageQuant", "CWebP", "CFFmpegRuntime"]
         ),
-        // Frame pipeline, outputs (frames, manifest, report) and snapshot diffs.
-        .target(name: "CartRender", dependencies: ["CartRenderCore", "CartRenderRaster"]),
+        // Frame pipeline, outputs (frames, manifest, report) and snapshot diffs. CARTRENDER_TEST_HOOKS,
+        // in debug builds only, compiles what the tests need in the binary they run (the
+        // CARTRENDER_TEST_PAUSE hook, extra sinks of a render); a release build has none of it.
+        .target(name: "CartRender", dependencies: ["CartRenderCore", "CartRenderRaster"],
+                swiftSettings: [.define("CARTRENDER_TEST_HOOKS", .when(configuration: .debug))]),
         .executableTarget(name: "cartrender", dependencies: ["CartRender", "CartRenderRaster"]),
         // What only the tests and the bench use: the GIF, WebP and video decoders, SSIM and the
         // cairo_surface_write_to_png baseline. Not a product, and `cartrender` does not depend on

@@ -207,8 +207,13 @@ private let signalToPipe: @convention(c) (Int32) -> Void = { sig in
 /// removes PATH) once the process's ``InterruptWatcher`` has received the signal, however long
 /// its delivery takes on a loaded machine. Points: `load-scene`, before the scene of `render`
 /// or `verify` is read. Without the variable it does nothing.
+///
+/// Compiled only with `CARTRENDER_TEST_HOOKS`, which Package.swift defines for debug builds (the
+/// binary the tests run): in a release build `pause` does nothing, so no environment variable
+/// can make the shipped binary create a file or wait.
 enum TestHook {
     static func pause(_ point: String) {
+        #if CARTRENDER_TEST_HOOKS
         guard let value = ProcessInfo.processInfo.environment["CARTRENDER_TEST_PAUSE"], value.hasPrefix(point + ":") else { return }
         let path = String(value.dropFirst(point.count + 1))
         guard FileManager.default.createFile(atPath: path, contents: nil) else { return }
@@ -219,5 +224,6 @@ enum TestHook {
             }
             usleep(10_000)
         }
+        #endif
     }
 }
