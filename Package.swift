@@ -46,9 +46,9 @@ let package = Package(
             name: "CartRenderRaster",
             dependencies: ["CartRenderCore", "CCairo", "CPixman", "CPango", "CRsvg", "CPNG", "CPNGWriter", "CGif", "CImageQuant", "CWebP", "CFFmpegRuntime"]
         ),
-        // Frame pipeline, outputs (frames, manifest, report) and snapshot diffs.
-        // CARTRENDER_TEST_HOOKS: the points where the tests can stop a run (TestHooks); debug
-        // builds only, so the release binary has none of them.
+        // Frame pipeline, outputs (frames, manifest, report) and snapshot diffs. CARTRENDER_TEST_HOOKS,
+        // in debug builds only, compiles what the tests need in the binary they run (the
+        // CARTRENDER_TEST_PAUSE hook, the kill points of a commit, extra sinks of a render); a release build has none of it.
         .target(name: "CartRender", dependencies: ["CartRenderCore", "CartRenderRaster"],
                 swiftSettings: [.define("CARTRENDER_TEST_HOOKS", .when(configuration: .debug))]),
         .executableTarget(name: "cartrender", dependencies: ["CartRender", "CartRenderRaster"]),

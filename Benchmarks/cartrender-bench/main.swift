@@ -85,7 +85,7 @@ let rssLine = (String(format: "(f) peak RSS, 60 frames: %.0f MB · 600 frames: %
 // as cartrender runs).
 try FileManager.default.createDirectory(atPath: tmp + "/naive", withIntermediateDirectories: true)
 let naiveWorker = try renderer.makeWorker()
-naiveWorker.tracksDamage = false
+naiveWorker.damageTracking = false
 let naiveStart = now()
 for (i, t) in times.enumerated() {
     try naiveWorker.drawAndWriteWithCairoPNG(naiveWorker.frame(at: t).display, to: tmp + "/naive/frame_\(i).png")
@@ -103,7 +103,7 @@ var pipeline: [Int: Double] = [:], fullRedrawPipeline: [Int: Double] = [:]
 for tracksDamage in [true, false] {
     for jobs in Array(Set([1, cores])).sorted() {
         let dir = tmp + "/pipeline-\(jobs)"
-        var o = RenderOptions(); o.outputDirectory = dir; o.jobs = jobs; o.frames = .range(0, count - 1); o.tracksDamage = tracksDamage
+        var o = RenderOptions(); o.outputDirectory = dir; o.jobs = jobs; o.frames = .range(0, count - 1); o.damageTracking = tracksDamage
         let runs = tracksDamage && jobs == cores ? 3 : 1
         var dt = Double.infinity, drawn = 0, bytes = 0
         for _ in 0..<runs {
@@ -128,7 +128,7 @@ let worker = try renderer.makeWorker()
 var t0 = now()
 var drawTime = 0.0
 var sample: [RGBAImage] = []
-worker.tracksDamage = false
+worker.damageTracking = false
 for (i, t) in times.enumerated() {
     t0 = now()
     try worker.withPixels(worker.frame(at: t).display) { rows in
@@ -137,7 +137,7 @@ for (i, t) in times.enumerated() {
     }
 }
 line("(b) drawing only, 1 core, every frame in full", frames: count, seconds: drawTime)
-worker.tracksDamage = true
+worker.damageTracking = true
 let damageWorker = try renderer.makeWorker()
 let damageCanvas = PNGCanvasStripes(), damageStripes = PNGStripeCache()
 var damageDrawTime = 0.0

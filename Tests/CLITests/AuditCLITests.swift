@@ -208,4 +208,22 @@ final class AuditCLITests: XCTestCase {
         XCTAssertEqual(verified.status, 1, verified.stdout)
         XCTAssertTrue(verified.stdout.hasSuffix("1 of 2 variants passed; failed: light\n"), verified.stdout)
     }
+
+    /// `"systemChrome": true` draws the status bar over the same screen: the audit reports the
+    /// same touch-target and label issues, on the shop (the blank image label) and on the cart
+    /// page (small stepper buttons, icon-only buttons). It once found no element with the chrome.
+    func testTheSystemChromeKeepsTheScreensElements() throws {
+        for name in ["label.json", "cart.json"] {
+            let scene = try String(contentsOfFile: dir + "/" + name, encoding: .utf8)
+            try (String(scene.dropLast()) + #", "systemChrome": true}"#).write(toFile: dir + "/chrome-" + name, atomically: true, encoding: .utf8)
+            func elementIssues(_ report: [String: Any]) -> [String] {
+                issues(report).filter { ["touchTarget", "label"].contains($0["kind"] as? String) }
+                    .map { "\($0["kind"] ?? "") \($0["element"] ?? "") \($0["rect"] ?? "")" }
+            }
+            let plain = elementIssues(try json(["audit", name]).report)
+            let chrome = elementIssues(try json(["audit", "chrome-" + name]).report)
+            XCTAssertFalse(plain.isEmpty, name)
+            XCTAssertEqual(chrome, plain, name)
+        }
+    }
 }

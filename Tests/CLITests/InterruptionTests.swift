@@ -120,6 +120,37 @@ final class InterruptionTests: XCTestCase {
         }
     }
 
+    /// A signal while the scene is read from standard input (`cartrender - …` fed by a pipe that
+    /// stays open, as a producer that hangs) ends the run at once with one sentence and 130 or
+    /// 143, not by the signal's default action, for render and verify alike; nothing is written.
+    func testASignalWhileTheSceneIsReadFromStandardInputEndsWithASentence() throws {
+        let dir = Binary.tempDir(self)
+        for args in [["-", "--out", "frames", "--quiet"], ["verify", "-", "--baseline", "base", "--quiet"]] {
+            for (sig, status, name) in [(SIGINT, Int32(130), "SIGINT"), (SIGTERM, 143, "SIGTERM")] {
+                let input = Pipe()
+                let running = try Binary.start(args, in: dir, standardInput: input)
+                let pid = running.process.processIdentifier
+                XCTAssertTrue(waitFor { Self.isBlockedReadingAPipe(pid) || !running.process.isRunning }, "\(args): reads standard input")
+                kill(pid, sig)
+                let r = try finish(running, within: 3)
+                try input.fileHandleForWriting.close()
+                let label = "\(args.joined(separator: " ")), \(name)"
+                XCTAssertEqual(running.process.terminationReason, .exit, "\(label): not killed by the signal")
+                XCTAssertEqual(r.status, status, "\(label): \(r.stderr)")
+                XCTAssertEqual(r.stderr, "cartrender: interrupted by \(name) while reading the scene from standard input; nothing was written\n", label)
+                XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [], label)
+            }
+        }
+    }
+
+    /// Whether a thread of process `pid` waits in a read from a pipe (Linux: its `wchan`).
+    static func isBlockedReadingAPipe(_ pid: Int32) -> Bool {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.contains { task in
+            ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/wchan", encoding: .utf8)) ?? "").contains("pipe_read")
+        }
+    }
+
     /// A run that does not stop after the first signal (here held by the test hook, as a read
     /// that blocks would hold it) is ended 5 s later with the signal's status and a sentence.
     func testARunThatDoesNotStopIsEndedAfterFiveSeconds() throws {

@@ -249,6 +249,24 @@ final class VerifyCLITests: XCTestCase {
         XCTAssertTrue(unwritable.stderr.hasPrefix("cartrender: \(dir)/no/such/dir/summary.md: cannot be opened to append the summary ("), unwritable.stderr)
     }
 
+    /// A section that cannot be appended whole to `$GITHUB_STEP_SUMMARY` (a full disk; here a
+    /// 1 MiB file size limit, `ulimit -f 1024` in bash, so the write fails with EFBIG partway
+    /// through the section) is exit 73 naming the file, and the file is cut back to what it held
+    /// before: no half-written section is left at the end of the job summary.
+    func testAFailedAppendLeavesTheStepSummaryAsItWas() throws {
+        XCTAssertEqual(try run(verify).status, 0)
+        let summary = dir + "/step-summary.md"
+        // 176 bytes below the limit: the passing section (about 330 bytes) does not fit.
+        let earlier = Data(String(repeating: String(repeating: "s", count: 99) + "\n", count: (1 << 20) / 100 - 1).utf8)
+        try earlier.write(to: URL(fileURLWithPath: summary))
+        XCTAssertLessThan(earlier.count, 1 << 20)
+        let r = try Binary.run(["-c", "ulimit -f 1024 && exec \"$0\" \"$@\"", Binary.url.path] + verify, in: dir,
+                               environment: ["GITHUB_STEP_SUMMARY": summary], timeout: 120, executable: "/bin/bash")
+        XCTAssertEqual(r.status, 73, r.stderr)
+        XCTAssertEqual(r.stderr, "cartrender: \(summary): cannot be written (File too large)\n")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: summary)), earlier, "the summary is as it was before the run")
+    }
+
     /// `--summary-markdown PATH` keeps what PATH is: a symbolic link stays a link and its target
     /// gets the summary (a dangling one gets its file), a FIFO is written through (its reader gets
     /// the summary), `/dev/stdout` is standard output after verify's lines, and a device that

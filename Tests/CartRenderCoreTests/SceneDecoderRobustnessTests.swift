@@ -43,13 +43,46 @@ final class SceneDecoderRobustnessTests: XCTestCase {
         let cases: [(String, String)] = [
             ("{\"a\\nb\": 1}", "s.json:1:2: a\\nb: unknown key \"a\\nb\"; known keys: version, screen, device, colorScheme, reduceMotion, systemChrome, locale, layoutDirection, dynamicTypeSize, tint, fps, scale, duration, fonts, shop, cart, events, variants"),
             ("{\"tint\": \"red\\u0007\"}", "s.json:1:10: tint: unknown color \"red\\u0007\"; did you mean \"red\"?"),
-            ("{\"a\": \"\\\n\"}", "s.json:1:9: invalid escape: a backslash before byte 0x0A in a string"),
+            ("{\"a\": \"\\\n\"}", "s.json:1:9: a: invalid escape: a backslash before byte 0x0A in a string"),
         ]
         for (input, expected) in cases {
             XCTAssertThrowsError(try SceneDecoder.decode(Array(input.utf8), file: "s.json", baseDirectory: "/")) { e in
                 XCTAssertEqual("\(e)", expected, input)
             }
         }
+    }
+
+    /// Every value a scene error quotes is cut to ``echoedLength`` characters and `…`: each value
+    /// of the example scenes and of a variants matrix, replaced in turn by a 5 000-character
+    /// string (plain, and as `symbol:NAME`), a 5 000-digit number and a number with 5 000 zeros
+    /// after the point (`0.000…001`, once echoed whole), decodes or fails with a message of at
+    /// most 400 characters (the longest lists of known names included) that names a line, a
+    /// column and a JSON path.
+    func testEveryEchoedValueIsCut() throws {
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Examples").standardized.path
+        var scenes = try FileManager.default.contentsOfDirectory(atPath: examples).filter { $0.hasSuffix(".json") }.sorted()
+            .map { try String(contentsOfFile: examples + "/" + $0, encoding: .utf8) }
+        scenes.append(#"{"variants": {"colorScheme": ["dark"], "locale": ["en_US", "de_DE"], "dynamicTypeSize": ["large"], "device": ["iphone-16", {"width": 390, "height": 844}], "reduceMotion": [true]}}"#)
+        let long = String(repeating: "x", count: 5000)
+        let replacements = [long, "symbol:" + long].map { JSONValueText.string($0) }
+            + [String(repeating: "9", count: 5000), "0." + String(repeating: "0", count: 5000) + "1"].map { JSONValueText.number($0) }
+        var checked = 0
+        for scene in scenes {
+            for (path, mutated) in try JSONValueText.leafReplacements(of: scene, with: replacements) {
+                checked += 1
+                do {
+                    for decode in [{ _ = try SceneDecoder.decode(Array(mutated.utf8), file: "s.json", baseDirectory: examples) },
+                                   { _ = try SceneDecoder.decodeVariants(Array(mutated.utf8), file: "s.json", baseDirectory: examples) }] {
+                        try decode()
+                    }
+                } catch let e as SceneError {
+                    XCTAssertLessThanOrEqual(e.description.count, 400, "\(path): \(e.description.prefix(300))")
+                    XCTAssertNotNil(e.location, "\(path): \(e.description.prefix(300))")
+                    XCTAssertFalse(e.path.isEmpty, "\(path): \(e.description.prefix(300))")
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 400)
     }
 
     /// Numbers a `Double` cannot hold are errors that name their JSON path; numbers that are
@@ -61,7 +94,7 @@ final class SceneDecoderRobustnessTests: XCTestCase {
             ("{\"fps\": 1e400}", "s.json:1:9: fps: the number 1e400 is out of the range of a double (at most about 1.8e308 in magnitude)"),
             ("{\"events\": [{\"at\": -2.5E+999}]}", "s.json:1:20: events[0].at: the number -2.5E+999 is out of the range of a double (at most about 1.8e308 in magnitude)"),
             ("{\"duration\": 1e-400}", "s.json:1:14: duration: the number 1e-400 is too small to represent as a double (below about 4.9e-324 in magnitude); write 0 for zero"),
-            ("{\"shop\": {\"count\": [0, \(Self.tiny)]}}", "s.json:1:24: shop.count[1]: the number \(Self.tiny) is too small to represent as a double (below about 4.9e-324 in magnitude); write 0 for zero"),
+            ("{\"shop\": {\"count\": [0, \(Self.tiny)]}}", "s.json:1:24: shop.count[1]: the number \(echoed(Self.tiny)) is too small to represent as a double (below about 4.9e-324 in magnitude); write 0 for zero"),
         ]
         for (input, expected) in refused {
             XCTAssertThrowsError(try SceneDecoder.decode(Array(input.utf8), file: "s.json", baseDirectory: "/")) { e in
@@ -82,5 +115,53 @@ final class SceneDecoderRobustnessTests: XCTestCase {
         let started = Date()
         XCTAssertThrowsError(try SceneDecoder.decode(Array(text.utf8), file: "s.json", baseDirectory: "/"))
         XCTAssertLessThan(Date().timeIntervalSince(started), 10)
+    }
+}
+
+/// A JSON value written as text in place of another, for tests that change one value of a scene.
+enum JSONValueText {
+    case string(String)
+    /// A number as written (any length).
+    case number(String)
+
+    var text: String {
+        switch self {
+        case .string(let s): return "\"" + s + "\""
+        case .number(let n): return n
+        }
+    }
+
+    /// For each string, number and boolean of `document` (JSON text) and each of `replacements`:
+    /// the value's JSON path and the document with that value replaced.
+    static func leafReplacements(of document: String, with replacements: [JSONValueText]) throws -> [(path: String, text: String)] {
+        let root = try JSONParser.parse(Array(document.utf8))
+        var leaves: [String] = []
+        func collect(_ node: JSONNode, _ path: String) {
+            switch node.value {
+            case .object(let members): for m in members { collect(m.value, path.isEmpty ? m.key : path + "." + m.key) }
+            case .array(let items): for (i, item) in items.enumerated() { collect(item, "\(path)[\(i)]") }
+            case .null: break
+            default: leaves.append(path)
+            }
+        }
+        collect(root, "")
+        return leaves.flatMap { leaf in replacements.map { (leaf, write(root, "", replacing: leaf, with: $0.text)) } }
+    }
+
+    /// `node` as JSON text, with the value at JSON path `target` written as `replacement`.
+    private static func write(_ node: JSONNode, _ path: String, replacing target: String, with replacement: String) -> String {
+        if path == target { return replacement }
+        func quoted(_ s: String) -> String { JSONValue.string(s).serialized() }
+        switch node.value {
+        case .object(let members):
+            return "{" + members.map { quoted($0.key) + ": " + write($0.value, path.isEmpty ? $0.key : path + "." + $0.key, replacing: target, with: replacement) }
+                .joined(separator: ", ") + "}"
+        case .array(let items):
+            return "[" + items.enumerated().map { write($0.element, "\(path)[\($0.offset)]", replacing: target, with: replacement) }.joined(separator: ", ") + "]"
+        case .string(let s): return quoted(s)
+        case .number(_, let text): return text
+        case .bool(let b): return b ? "true" : "false"
+        case .null: return "null"
+        }
     }
 }

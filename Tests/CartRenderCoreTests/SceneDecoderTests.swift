@@ -64,7 +64,7 @@ final class SceneDecoderTests: XCTestCase {
             ("{\"fps\": 60", "s.json:1:11: unexpected end of file inside an object; expected '}'"),
             ("", "s.json:1:1: the file is empty; expected a JSON object"),
             ("// c\n{}", "s.json:1:1: comments are not allowed in JSON"),
-            ("{\"fps\": NaN}", "s.json:1:9: NaN and Infinity are not JSON numbers; times and sizes must be finite"),
+            ("{\"fps\": NaN}", "s.json:1:9: fps: NaN and Infinity are not JSON numbers; times and sizes must be finite"),
             ("{\"fps\": 1e999}", "s.json:1:9: fps: the number 1e999 is out of the range of a double (at most about 1.8e308 in magnitude)"),
             ("{\"fps\": 1, \"fps\": 2}", "s.json:1:12: duplicate key \"fps\""),
             ("[1]", "s.json:1:1: expected an object, got an array"),
@@ -94,7 +94,7 @@ final class SceneDecoderTests: XCTestCase {
             ("{\"screen\": \"cart\"}", "s.json:1:1: cart: is required when \"screen\" is \"cart\""),
             ("{\"locale\": \"xx_YY\"}", "s.json:1:12: locale: unknown locale \"xx_YY\""),
             ("{\"version\": 2}", "s.json:1:13: version: this cartrender reads scene version 1, got 2"),
-            ("{\"a\": \"\u{1}\"}", "s.json:1:8: control character 0x01 inside a string (escape it, e.g. \\n)"),
+            ("{\"a\": \"\u{1}\"}", "s.json:1:8: a: control character 0x01 inside a string (escape it, e.g. \\n)"),
         ]
         for (input, expected) in table {
             XCTAssertEqual(message(input), expected, "input: \(input)")
@@ -110,7 +110,7 @@ final class SceneDecoderTests: XCTestCase {
 
     func testDeepNestingIsRejectedWithoutCrashing() {
         let deep = String(repeating: "[", count: 100_000)
-        XCTAssertEqual(message(deep), "s.json:1:257: nesting is deeper than 256 levels")
+        XCTAssertEqual(message(deep), "s.json:1:257: " + String(repeating: "[0]", count: 13) + "…: nesting is deeper than 256 levels")
     }
 
     func testMissingSceneFileIsUnreadable() {

@@ -287,6 +287,7 @@ final class SceneSchemaTests: XCTestCase {
         "too-many-frames.json": "the frame count is duration × fps",
         "too-many-frames-open-ended.json": "the frame count is (last event's at + 0.5 s) × fps",
         "unknown-cart-item.json": "an event's item must be the id of a cart item: a reference to other values",
+        "long-item-id.json": "an event's item must be the id of a cart item: a reference to other values",
         "image-missing.json": "whether the image file exists is a question for the file system",
         "image-directory.json": "whether the image file exists (its case makes it a directory) is a question for the file system",
         "image-fifo.json": "whether the image file exists (its case makes it a FIFO) is a question for the file system",

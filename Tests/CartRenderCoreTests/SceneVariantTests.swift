@@ -48,7 +48,12 @@ final class SceneVariantTests: XCTestCase {
             (#"{"variants": {"reduceMotion": []}}"#, #"scene.json:1:31: variants.reduceMotion: must list at least one value"#),
             (#"{"variants": {"tint": ["red"]}}"#, #"scene.json:1:15: variants.tint: unknown key "tint"; known keys: colorScheme, locale, dynamicTypeSize, device, reduceMotion"#),
             (#"{"variants": {}}"#, #"scene.json:1:14: variants: must name at least one of colorScheme, locale, dynamicTypeSize, device, reduceMotion"#),
-            (#"{"variants": {"colorScheme": ["dark", "dark"]}}"#, #"scene.json: variants: variants 0 and 1 are both named "dark"; list each value once"#),
+            // A value given twice, or two spellings of one value, is named at the later one.
+            (#"{"variants": {"colorScheme": ["dark", "dark"]}}"#, #"scene.json:1:39: variants.colorScheme[1]: makes the same variant as variants.colorScheme[0] ("dark"); list each value once"#),
+            (#"{"variants": {"locale": ["en_US", "de_DE"], "colorScheme": ["dark"], "reduceMotion": [true, false, true]}}"#,
+             #"scene.json:1:100: variants.reduceMotion[2]: makes the same variant as variants.reduceMotion[0] ("en_US-dark-reduceMotion"); list each value once"#),
+            (#"{"variants": {"device": ["iphone-16", {"width": 393, "height": 852, "scale": 3}, "iphone-16"]}}"#,
+             #"scene.json:1:82: variants.device[2]: makes the same variant as variants.device[0] ("iphone-16"); list each value once"#),
         ]
         for (json, message) in cases {
             XCTAssertThrowsError(try variants(json), json) { e in

@@ -160,4 +160,32 @@ final class AuditTests: XCTestCase {
         XCTAssertEqual(manifest.audit, report.json)
         XCTAssertEqual(Data(try manifest.serialized().utf8), bytes, "read and written again, byte for byte")
     }
+
+    /// The system chrome (status bar, home indicator) is drawn over the screen and changes none
+    /// of its controls: on both screens, with and without `"systemChrome": true`, every frame has
+    /// the same accessibility elements, and the audit the same touch-target and label issues.
+    /// (With the chrome the audit once found no element at all and checked nothing.)
+    func testSystemChromeKeepsTheScreensAccessibilityElements() throws {
+        let cart = #""screen": "cart", "cart": {"items": [{"id": "a", "name": "Tek", "details": "Gift", "image": "symbol:backpack.fill", "price": "9.99", "quantity": 1}]}, "#
+            + #""events": [{"at": 0.2, "swipe": {"item": "a", "translation": -120, "duration": 0.2}}, {"at": 0.8, "tap": "plus", "item": "a"}]"#
+        let screens = ["shop": #""screen": "shop", "shop": {"imageLabel": " "}, "events": [{"at": 0.2, "tap": "add"}]"#, "cart": cart]
+        for (name, body) in screens.sorted(by: { $0.key < $1.key }) {
+            var elements: [[[AccessibilityElement]]] = []
+            var issues: [[String]] = []
+            for chrome in [false, true] {
+                let json = "{" + body + #", "fps": 4, "duration": 1.5, "scale": 1, "systemChrome": \#(chrome)}"#
+                let renderer = try Renderer(scene: try SceneDecoder.decode(Array(json.utf8), file: "s.json", baseDirectory: "/"))
+                let worker = try renderer.makeWorker()
+                elements.append((0..<renderer.frameCount).map { i in
+                    AccessibilityElement.elements(model: worker.model, state: worker.frame(at: renderer.time(ofFrame: i)).state)
+                })
+                let report = try renderer.audit(AuditOptions())
+                issues.append(report.issues.filter { $0.kind == .touchTarget || $0.kind == .label }.map(\.line))
+            }
+            XCTAssertFalse(elements[0].contains { $0.isEmpty }, "\(name): every frame has elements")
+            XCTAssertEqual(elements[1], elements[0], "\(name): the same elements with the chrome")
+            XCTAssertFalse(issues[0].isEmpty, "\(name): the scene has touch-target or label issues")
+            XCTAssertEqual(issues[1], issues[0], "\(name): the same issues with the chrome")
+        }
+    }
 }

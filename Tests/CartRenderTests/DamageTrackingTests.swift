@@ -1,6 +1,7 @@
 @testable import CartRender
 import CartRenderCore
 @testable import CartRenderRaster
+import CartRenderTestSupport
 import Foundation
 import XCTest
 
@@ -59,7 +60,7 @@ final class DamageTrackingTests: XCTestCase {
     private func pngs(_ r: Renderer, jobs: Int, tracksDamage: Bool) throws -> [Int: [UInt8]] {
         let collector = PNGCollector()
         let stream = FrameStream(renderer: r, frames: try r.plan([.all]), jobs: jobs)
-        stream.tracksDamage = tracksDamage
+        stream.damageTracking = tracksDamage
         try stream.run([collector])
         return collector.bytes
     }
@@ -118,7 +119,7 @@ final class DamageTrackingTests: XCTestCase {
     func testAWorkerThatJumpsDrawsEachFrameExactly() throws {
         let r = try renderer(nil, scale: 3, fps: 60)
         let damaged = try r.makeWorker(), full = try r.makeWorker()
-        full.tracksDamage = false
+        full.damageTracking = false
         var generator = SystemRandomNumberGenerator()
         var order = Array(0..<r.frameCount).shuffled(using: &generator).prefix(30) + [5, 5, 100, 101, 102]
         order.insert(-1, at: 10)

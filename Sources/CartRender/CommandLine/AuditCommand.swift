@@ -67,12 +67,12 @@ public struct AuditCommand: Equatable, Sendable {
                 : .object([("passed", .bool(passed)), ("variants", .array(reports.map { r in
                     .object([("name", .string(r.name ?? "")), ("passed", .bool(r.report.passed)), ("report", r.report.json)])
                 }))])
-            print(value.serialized(pretty: true), terminator: "")
+            StandardOutput.print(value.serialized(pretty: true), terminator: "")
         } else {
             for r in reports {
                 let prefix = r.name.map { "\($0): " } ?? ""
-                for issue in r.report.issues { print(prefix + issue.line) }
-                print(prefix + r.report.summaryLine)
+                for issue in r.report.issues { StandardOutput.print(prefix + issue.line) }
+                StandardOutput.print(prefix + r.report.summaryLine)
             }
         }
         return passed ? .success : .differences
@@ -84,7 +84,7 @@ extension OptionValue where Value == AuditKind {
     static var auditKind: OptionValue {
         OptionValue { name, text in
             guard let kind = AuditKind(rawValue: text) else {
-                throw UsageError("\(name): unknown kind \"\(text)\"; expected \(AuditKind.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw UsageError("\(name): unknown kind \(echoedQuoted(text)); expected \(AuditKind.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             return kind
         }

@@ -22,23 +22,23 @@ public enum CLI {
         Subcommand(name: "audit", help: { Help.audit }, run: { try AuditCommand.parse($0).run() }),
         Subcommand(name: "schema", help: { Help.schema }, run: { arguments in
             guard try NoOptions.positionals(arguments).isEmpty else { throw UsageError("schema takes no arguments") }
-            print(SceneSchema.json.serialized(pretty: true), terminator: "")
+            StandardOutput.print(SceneSchema.json.serialized(pretty: true), terminator: "")
             return .success
         }),
         Subcommand(name: "help", help: { Help.help }, run: { arguments in
             let arguments = try NoOptions.positionals(arguments)
             guard arguments.count <= 1 else { throw UsageError("help takes at most one command name, got \(arguments.count)") }
-            guard let name = arguments.first else { print(Help.main); return .success }
+            guard let name = arguments.first else { StandardOutput.print(Help.main); return .success }
             guard let sub = subcommand(name) else {
                 let hint = nearestKey(to: name, in: subcommands.map(\.name)).map { "; did you mean \($0)?" } ?? ""
-                throw UsageError("help: unknown command \"\(name)\"\(hint) (commands: \(subcommands.map(\.name).joined(separator: ", ")))")
+                throw UsageError("help: unknown command \(echoedQuoted(name))\(hint) (commands: \(subcommands.map(\.name).joined(separator: ", ")))")
             }
-            print(sub.help())
+            StandardOutput.print(sub.help())
             return .success
         }),
         Subcommand(name: "version", help: { Help.versionHelp }, run: { arguments in
             guard try NoOptions.positionals(arguments).isEmpty else { throw UsageError("version takes no arguments") }
-            print(Help.version)
+            StandardOutput.print(Help.version)
             return .success
         }),
     ]
@@ -54,7 +54,7 @@ public enum CLI {
     public static func run(_ arguments: [String]) -> ExitCode {
         if let name = arguments.first, let sub = subcommand(name) {
             let rest = Array(arguments.dropFirst())
-            if asksForHelp(rest) { print(sub.help()); return .success }
+            if asksForHelp(rest) { StandardOutput.print(sub.help()); return .success }
             do {
                 if !["help", "version", "schema"].contains(name) { try checkAddressSpace() }
                 return try sub.run(rest)
@@ -66,8 +66,8 @@ public enum CLI {
             }
         }
         do {
-            if asksForHelp(arguments) { print(Help.main); return .success }
-            if arguments.prefix(while: { $0 != "--" }).contains("--version") { print(Help.version); return .success }
+            if asksForHelp(arguments) { StandardOutput.print(Help.main); return .success }
+            if arguments.prefix(while: { $0 != "--" }).contains("--version") { StandardOutput.print(Help.version); return .success }
             try checkNotAMistypedCommand(arguments.first)
             try checkAddressSpace()
             let command = try RenderCommand.parse(arguments)

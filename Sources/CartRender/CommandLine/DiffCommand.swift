@@ -121,7 +121,7 @@ public struct DiffCommand: Equatable, Sendable {
                 m.append((key, .object([("width", .int(size.width)), ("height", .int(size.height))])))
             }
             m.append(("diff", diffImage != nil ? .string(FileSystemPath.display(out!)) : .null))
-            print(JSONValue.object(m).serialized(pretty: true), terminator: "")
+            StandardOutput.print(JSONValue.object(m).serialized(pretty: true), terminator: "")
         } else if !quiet {
             var frame = FrameResult(name: (actual as NSString).lastPathComponent, index: nil, time: nil, status: comparison.status)
             frame.result = comparison.result
@@ -129,7 +129,7 @@ public struct DiffCommand: Equatable, Sendable {
             frame.actualSize = comparison.actualSize
             let result = SnapshotResult(command: .diff, subject: FileSystemPath.display(actual), baseline: FileSystemPath.display(expected), reportDirectory: nil,
                                         record: nil, options: options, fps: nil, frames: [frame])
-            if !passed { print(FileSystemPath.display("\(comparison.status == .sizeMismatch ? "SIZE" : "FAIL")     \(expected) vs \(actual): \(result.explanation(of: frame))" + (diffImage != nil ? " → \(out!)" : ""))) }
+            if !passed { StandardOutput.print(FileSystemPath.display("\(comparison.status == .sizeMismatch ? "SIZE" : "FAIL")     \(expected) vs \(actual): \(result.explanation(of: frame))" + (diffImage != nil ? " → \(out!)" : ""))) }
             var summary = "cartrender diff: " + (passed ? "passed" : "FAILED")
             if let r = comparison.result {
                 summary += ", \(r.differingPixels) of \(r.totalPixels) px differ"
@@ -139,7 +139,7 @@ public struct DiffCommand: Equatable, Sendable {
                 summary += ", sizes differ"
             }
             if let out, diffImage != nil { summary += "; diff image: \(FileSystemPath.display(out))" }
-            print(summary)
+            StandardOutput.print(summary)
         }
         return passed ? .success : .differences
     }

@@ -29,9 +29,14 @@ final class InterruptWatcher: @unchecked Sendable {
     private let queue = DispatchQueue(label: "cartrender.signals")
     /// How long a run may take to stop after the first signal (s).
     static let grace = 5.0
+    /// What the process is doing while this watcher ends it at the first signal
+    /// (``endingAtOnce(while:_:)``), or nil for a watcher that asks the run to stop.
+    private let activity: String?
 
     /// Starts watching.
-    init() {
+    /// - Parameter activity: for ``endingAtOnce(while:_:)``.
+    init(endingAtOnceWhile activity: String? = nil) {
+        self.activity = activity
         for sig in [SIGINT, SIGTERM] {
             if SignalRelay.startedIgnored(sig) { continue }
             watched.append(sig)
@@ -42,38 +47,59 @@ final class InterruptWatcher: @unchecked Sendable {
     /// Called by ``SignalRelay`` on its queue for each signal received.
     fileprivate func deliver(_ sig: Int32) { queue.async { self.received(sig) } }
 
-    /// Whether any watcher of this process has received SIGINT or SIGTERM (for ``TestHook``).
-    static let anyReceived = LockedValue(false)
+    /// The first SIGINT or SIGTERM any watcher of this process has received, if any.
+    static let firstReceived = LockedValue<Int32?>(nil)
 
     private func received(_ sig: Int32) {
-        Self.anyReceived.withLock { $0 = true }
+        Self.firstReceived.withLock { if $0 == nil { $0 = sig } }
         let isFirst = lock.withLock { () -> Bool in
             if first == nil { first = sig; return true }
             return false
         }
         cancellation.cancel()
-        let name = sig == SIGTERM ? "SIGTERM" : "SIGINT"
-        if isFirst {
+        let name = Self.name(sig)
+        if let activity {
+            endNow(sig, "interrupted by \(name) while \(activity); nothing was written")
+        } else if isFirst {
             queue.asyncAfter(deadline: .now() + Self.grace) { [weak self] in
-                self?.endNow(sig, "interrupted by \(name) and not stopped within \(Int(Self.grace)) s")
+                self?.endNow(sig, "interrupted by \(name) and not stopped within \(Int(Self.grace)) s; removed the unfinished files and stopped at once")
             }
         } else {
-            endNow(sig, "interrupted again by \(name)")
+            endNow(sig, "interrupted again by \(name); removed the unfinished files and stopped at once")
         }
     }
 
-    /// Removes this process's staging directories and exits with `sig`'s status, saying `why`;
-    /// while files are being moved into place, tries again in 50 ms. Nothing once `stop()` ran.
-    private func endNow(_ sig: Int32, _ why: String) {
+    /// Removes this process's staging directories and exits with `sig`'s status, saying
+    /// `sentence` on stderr; while files are being moved into place, tries again in 50 ms.
+    /// Nothing once `stop()` ran.
+    private func endNow(_ sig: Int32, _ sentence: String) {
         guard !lock.withLock({ stopped }) else { return }
         guard StagingArea.removeAbandoned() else {
-            queue.asyncAfter(deadline: .now() + 0.05) { [weak self] in self?.endNow(sig, why) }
+            queue.asyncAfter(deadline: .now() + 0.05) { [weak self] in self?.endNow(sig, sentence) }
             return
         }
-        let message = "cartrender: \(why); removed the unfinished files and stopped at once\n"
+        let message = "cartrender: \(sentence)\n"
         _ = message.withCString { write(2, $0, strlen($0)) }
         _exit(128 + sig)
     }
+
+    /// Runs `body`, a read that may block for as long as its writer likes (the scene from
+    /// standard input), so that SIGINT or SIGTERM during it ends the process at once with one
+    /// sentence — `cartrender: interrupted by SIGTERM while ACTIVITY; nothing was written` — and
+    /// exit 130 or 143, as a signal at any other moment does. A signal that came before (to the
+    /// command's own watcher) ends it the same way, before the read starts. Only for what comes
+    /// before anything is written, as the sentence says.
+    /// - Parameter activity: what the process is doing, in the sentence (`reading the scene from
+    ///   standard input`).
+    static func endingAtOnce<T>(while activity: String, _ body: () throws -> T) rethrows -> T {
+        let watcher = InterruptWatcher(endingAtOnceWhile: activity)
+        defer { watcher.stop() }
+        if let sig = firstReceived.withLock({ $0 }) { watcher.received(sig) }
+        return try body()
+    }
+
+    /// "SIGINT" or "SIGTERM".
+    private static func name(_ sig: Int32) -> String { sig == SIGTERM ? "SIGTERM" : "SIGINT" }
 
     /// The first signal received, if any.
     var received: Int32? { lock.withLock { first } }
@@ -82,7 +108,7 @@ final class InterruptWatcher: @unchecked Sendable {
     var exitCode: ExitCode { received == SIGTERM ? .terminated : .interrupted }
 
     /// "SIGINT" or "SIGTERM".
-    var signalName: String { received == SIGTERM ? "SIGTERM" : "SIGINT" }
+    var signalName: String { Self.name(received ?? SIGINT) }
 
     /// Stops watching and restores the default actions.
     func stop() {
@@ -181,17 +207,23 @@ private let signalToPipe: @convention(c) (Int32) -> Void = { sig in
 /// removes PATH) once the process's ``InterruptWatcher`` has received the signal, however long
 /// its delivery takes on a loaded machine. Points: `load-scene`, before the scene of `render`
 /// or `verify` is read. Without the variable it does nothing.
+///
+/// Compiled only with `CARTRENDER_TEST_HOOKS`, which Package.swift defines for debug builds (the
+/// binary the tests run): in a release build `pause` does nothing, so no environment variable
+/// can make the shipped binary create a file or wait.
 enum TestHook {
     static func pause(_ point: String) {
+        #if CARTRENDER_TEST_HOOKS
         guard let value = ProcessInfo.processInfo.environment["CARTRENDER_TEST_PAUSE"], value.hasPrefix(point + ":") else { return }
         let path = String(value.dropFirst(point.count + 1))
         guard FileManager.default.createFile(atPath: path, contents: nil) else { return }
         for _ in 0..<6000 where access(path, F_OK) == 0 {
-            if InterruptWatcher.anyReceived.withLock({ $0 }), (try? String(contentsOfFile: path, encoding: .utf8)) == "after-signal" {
+            if InterruptWatcher.firstReceived.withLock({ $0 }) != nil, (try? String(contentsOfFile: path, encoding: .utf8)) == "after-signal" {
                 unlink(path)
                 return
             }
             usleep(10_000)
         }
+        #endif
     }
 }

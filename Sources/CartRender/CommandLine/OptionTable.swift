@@ -94,7 +94,7 @@ struct OptionTable<Options> {
             if let eq = arg.firstIndex(of: "=") { name = String(arg[..<eq]); inline = String(arg[arg.index(after: eq)...]) }
             guard let option = row(name) else {
                 let hint = nearestKey(to: name, in: rows.map(\.name)).map { "; did you mean \($0)?" } ?? ""
-                throw UsageError("unknown option \(name)\(hint)")
+                throw UsageError("unknown option \(echoed(name))\(hint)")
             }
             if let placeholder = option.placeholder {
                 if let v = inline { found.append((option, v)); continue }

@@ -46,8 +46,8 @@ public struct ReviewCommand: Equatable, Sendable {
                                               environment: environment, interrupts: interrupts) else { return interrupts.exitCode }
         printResult(session.result, json: false)
         let server = try ReviewServer(session: session)
-        print(server.url)
-        fflush(nil)
+        StandardOutput.print(server.url)
+        StandardOutput.flush()
         Stderr.write("cartrender review: serving \(FileSystemPath.display(session.reportDirectory)) on http://127.0.0.1:\(server.port)/ (the address above has the token); Ctrl-C stops\n")
         server.serve { interrupts.received != nil }
         if server.interrupted { return interrupts.exitCode }

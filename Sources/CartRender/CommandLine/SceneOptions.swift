@@ -50,14 +50,15 @@ public struct SceneOptions: Equatable, Sendable {
     /// Standard input, read once: the variants check and the scene both decode it.
     private static let standardInputCache = LockedValue<Result<[UInt8], Error>?>(nil)
 
-    /// The bytes of standard input.
+    /// The bytes of standard input. SIGINT or SIGTERM while they are read (a writer that keeps
+    /// the pipe open and sends nothing) ends the process at once with one sentence, 130 or 143.
     /// - Throws: `SceneError` (exit 66) when it is empty: nothing was piped in, or it was closed
     ///   (the program then reads /dev/null); the scene is missing, not an empty document.
     static func standardInputBytes() throws -> [UInt8] {
         try standardInputCache.withLock { cached in
             if cached == nil {
                 cached = Result {
-                    let bytes = try SceneFiles.readStandardInput()
+                    let bytes = try InterruptWatcher.endingAtOnce(while: "reading the scene from standard input") { try SceneFiles.readStandardInput() }
                     guard !bytes.isEmpty else {
                         throw SceneError(kind: .unreadable, file: SceneFiles.standardInputName, location: nil, path: "",
                                          message: "standard input is empty or closed; with - as SCENE, pipe a scene into cartrender (cartrender - < scene.json)")
@@ -117,13 +118,13 @@ extension SceneOptions {
         case let path?: matrix = try SceneDecoder.loadVariants(path: path, overrides: overrides)
         }
         guard let all = matrix else {
-            if let name = variants.first { throw UsageError("--variant \(name): \(sceneName) has no \"variants\" matrix") }
+            if let name = variants.first { throw UsageError("--variant \(echoed(name)): \(sceneName) has no \"variants\" matrix") }
             return nil
         }
         guard !variants.isEmpty else { return all }
         return try variants.map { name in
             guard let v = all.first(where: { $0.name == name }) else {
-                throw UsageError("--variant: \(sceneName) has no variant \"\(name)\"; its variants: \(all.map(\.name).joined(separator: ", "))")
+                throw UsageError("--variant: \(sceneName) has no variant \(echoedQuoted(name)); its variants: \(all.map(\.name).joined(separator: ", "))")
             }
             return v
         }

@@ -80,7 +80,7 @@ public struct VerifyCommand: Equatable, Sendable {
                                       environment: environment, interrupts: interrupts) else { return interrupts.exitCode }
         let baselineMissing = !hadBaseline && result.recordedCount == 0 && !result.frames.isEmpty
         if baselineMissing && !json {
-            print(Self.missingBaselineLine(result))
+            StandardOutput.print(Self.missingBaselineLine(result))
             printAudit(of: result)
         } else {
             printResult(result, json: json)
@@ -136,19 +136,19 @@ public struct VerifyCommand: Equatable, Sendable {
 /// not pass and the summary line.
 func printResult(_ result: SnapshotResult, json: Bool) {
     if json {
-        print(result.json.serialized(pretty: true), terminator: "")
+        StandardOutput.print(result.json.serialized(pretty: true), terminator: "")
         return
     }
-    for line in [result.stateDivergenceLine, result.movedEventsLine] { if let line { print(line) } }
-    for frame in result.frames { if let line = result.line(for: frame) { print(line) } }
-    print(result.summaryLine)
+    for line in [result.stateDivergenceLine, result.movedEventsLine] { if let line { StandardOutput.print(line) } }
+    for frame in result.frames { if let line = result.line(for: frame) { StandardOutput.print(line) } }
+    StandardOutput.print(result.summaryLine)
     printAudit(of: result)
 }
 
 /// The audit's lines after verify's, when the run had one.
 func printAudit(of result: SnapshotResult) {
     guard let audit = result.audit else { return }
-    for issue in audit.issues { print(issue.line) }
-    print(audit.summaryLine)
+    for issue in audit.issues { StandardOutput.print(issue.line) }
+    StandardOutput.print(audit.summaryLine)
 }
 

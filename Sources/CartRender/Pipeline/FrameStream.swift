@@ -43,7 +43,8 @@ public final class FrameStream {
     public private(set) var runsDrawn = 0
     /// Whether workers redraw only what changed between the frames they draw (default), or
     /// every frame in full; the bytes are the same (see ``FrameRasterizer/withPixels(of:scale:_:)``).
-    public var tracksDamage = true
+    /// SPI: the tests and `cartrender-bench` set it through `CartRenderTestSupport`.
+    @_spi(DamageTracking) public var tracksDamage = true
 
     /// - Parameters:
     ///   - frames: in increasing index order (see ``Renderer/plan(_:exactTimes:)``).

@@ -45,9 +45,10 @@ public struct RenderOptions: Sendable {
     public var jobs: Int = 1
     public var pngCompression: PNGEncoder.Compression = .default
     /// Whether workers redraw only what changed between frames (default) or every frame in
-    /// full; the bytes are the same (``FrameStream/tracksDamage``). Not a command-line option:
-    /// `cartrender-bench` compares the two.
-    public var tracksDamage = true
+    /// full; the bytes are the same (``FrameStream/tracksDamage``). Not a command-line option,
+    /// and SPI rather than API: `cartrender-bench` and the tests compare the two through
+    /// `CartRenderTestSupport`.
+    @_spi(DamageTracking) public var tracksDamage = true
     /// Render only shard `k` of `n` (1-based): a contiguous block of the selected frames. The
     /// shard's manifest is `shard-K-of-N.json`; `cartrender merge` joins shards.
     public var shard: (Int, Int)?
@@ -71,9 +72,15 @@ public struct RenderOptions: Sendable {
     public var progress: (@Sendable (Int, Int) -> Void)?
     /// Stops the render between frames when cancelled (SIGINT, SIGTERM); nil = never.
     public var cancellation: RenderCancellation?
+    #if CARTRENDER_TEST_HOOKS
     /// Further sinks fed the same frames, after the outputs and before the manifest; what they
-    /// write is theirs to manage (tests use one to fail a render at a chosen frame).
+    /// write is theirs to manage (tests use one to fail a render at a chosen frame). Debug builds
+    /// only (`CARTRENDER_TEST_HOOKS`).
     var additionalSinks: [any FrameSink] = []
+    #else
+    /// None in a release build: only the tests add sinks, in debug builds.
+    var additionalSinks: [any FrameSink] { [] }
+    #endif
 
     public init() {}
 }

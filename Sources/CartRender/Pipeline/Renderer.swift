@@ -1,5 +1,5 @@
 import CartRenderCore
-import CartRenderRaster
+@_spi(DamageTracking) import CartRenderRaster
 import Foundation
 
 /// Renders a scene's frames: the pipeline from a validated scene to files.
@@ -127,8 +127,9 @@ public final class FrameWorker {
     }
 
     /// Whether draws redraw only what changed (default) or the whole frame; the bytes are the
-    /// same either way (`cartrender-bench` compares the cost).
-    public var tracksDamage: Bool {
+    /// same either way (`cartrender-bench` compares the cost). SPI: the tests and the bench set
+    /// it through `CartRenderTestSupport`.
+    @_spi(DamageTracking) public var tracksDamage: Bool {
         get { rasterizer.tracksDamage }
         set { rasterizer.tracksDamage = newValue }
     }

@@ -1,3 +1,5 @@
+import CartRenderCore
+
 /// When `verify` writes baseline frames (SPEC.md §6; the modes of swift-snapshot-testing).
 ///
 /// A frame that is recorded counts as passing: the baseline now holds what was rendered. Its
@@ -27,7 +29,7 @@ public enum RecordMode: String, Sendable, CaseIterable {
         if let explicit { return explicit }
         if let value = environment[environmentVariable], !value.isEmpty {
             guard let mode = RecordMode(rawValue: value.lowercased()) else {
-                throw UsageError("\(environmentVariable): expected all, missing, failed or never, got \"\(value)\"")
+                throw UsageError("\(environmentVariable): expected all, missing, failed or never, got \(echoedQuoted(value))")
             }
             return mode
         }

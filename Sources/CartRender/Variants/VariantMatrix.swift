@@ -134,14 +134,14 @@ extension VerifyCommand {
             let report: JSONValue = .object([("passed", .bool(passed)), ("variants", .array(results.map { r in
                 .object([("name", .string(r.name)), ("passed", .bool(r.result.passedWithAudit)), ("report", r.result.json)])
             }))])
-            print(report.serialized(pretty: true), terminator: "")
+            StandardOutput.print(report.serialized(pretty: true), terminator: "")
         } else {
             for r in results {
-                print("variant \(r.name):")
+                StandardOutput.print("variant \(r.name):")
                 printResult(r.result, json: false)
             }
             let failed = results.filter { !$0.result.passedWithAudit }.map(\.name)
-            print("\(results.count - failed.count) of \(results.count) variants passed" + (failed.isEmpty ? "" : "; failed: " + failed.joined(separator: ", ")))
+            StandardOutput.print("\(results.count - failed.count) of \(results.count) variants passed" + (failed.isEmpty ? "" : "; failed: " + failed.joined(separator: ", ")))
         }
         return passed ? .success : .differences
     }

@@ -249,7 +249,7 @@ public struct CartTimeline: Sendable {
             guard let d = deleted[row] else { return true }
             let how = tracks[row].deletion?.reason == .swipe ? "swiped it away" : "tapped its trash button"
             issues.append(Issue(eventIndex: e.index, member: member,
-                                message: "\"\(tracks[row].item.id)\" was deleted at \(seconds(d.time)) (events[\(d.by)] \(how)); no event can target it after that"))
+                                message: "\(echoedQuoted(tracks[row].item.id)) was deleted at \(seconds(d.time)) (events[\(d.by)] \(how)); no event can target it after that"))
             return false
         }
 
@@ -266,7 +266,7 @@ public struct CartTimeline: Sendable {
                 guard let row = index[id], alive(row, e, member: ["swipe", "item"]) else { continue }
                 if let end = dragEnd[row] {
                     issues.append(Issue(eventIndex: e.index, member: ["at"],
-                                        message: "the swipe on \"\(id)\" starts at \(seconds(e.at)), while an earlier swipe on that row lasts until \(seconds(end))"))
+                                        message: "the swipe on \(echoedQuoted(id)) starts at \(seconds(e.at)), while an earlier swipe on that row lasts until \(seconds(end))"))
                     continue
                 }
                 let base = tracks[row].offset(at: e.at)
@@ -298,12 +298,12 @@ public struct CartTimeline: Sendable {
                 case .delete:
                     if let end = dragEnd[row] {
                         issues.append(Issue(eventIndex: e.index, member: ["tap"],
-                                            message: "the trash button of \"\(id)\" cannot be tapped at \(seconds(e.at)): the row is being dragged until \(seconds(end))"))
+                                            message: "the trash button of \(echoedQuoted(id)) cannot be tapped at \(seconds(e.at)): the row is being dragged until \(seconds(end))"))
                         continue
                     }
                     guard open[row] else {
                         issues.append(Issue(eventIndex: e.index, member: ["tap"],
-                                            message: "the trash button of \"\(id)\" is hidden at \(seconds(e.at)): the row is not swiped open (a swipe released more than \(Int(Self.openThreshold)) pt to the \(layoutDirection.isRightToLeft ? "right" : "left") opens it)"))
+                                            message: "the trash button of \(echoedQuoted(id)) is hidden at \(seconds(e.at)): the row is not swiped open (a swipe released more than \(Int(Self.openThreshold)) pt to the \(layoutDirection.isRightToLeft ? "right" : "left") opens it)"))
                         continue
                     }
                     presses.append(Press(time: e.at, button: "delete", item: id))

@@ -39,8 +39,11 @@ public struct JSONNode: Sendable {
 /// A syntax error in a JSON document, at a line and column.
 public struct JSONSyntaxError: Error, Equatable, Sendable {
     public var location: SourceLocation
-    /// JSON path of the value at fault (`events[3].at`) when the syntax is right but the value
-    /// cannot be represented (a number out of a `Double`'s range); empty otherwise.
+    /// JSON path of the value being read when the problem was found (`events[3].at`): the value
+    /// at fault (`NaN`, a number out of a `Double`'s range, a bad escape in a string), or the
+    /// object or array whose syntax is broken (a missing comma); empty at the top level. Cut
+    /// after the last whole key or index within ``echoedLength`` characters, and `…`: a path 256
+    /// levels deep is long.
     public var path: String = ""
     public var message: String
 }
@@ -90,7 +93,25 @@ public struct JSONParser {
         }
     }
 
-    private mutating func fail(_ message: String) -> JSONSyntaxError { JSONSyntaxError(location: location, message: message) }
+    /// The error `message` at `at` (default: the current location), at the current JSON path,
+    /// cut after the last whole key or index that fits in ``echoedLength`` characters (a first
+    /// key longer than that is cut itself).
+    private mutating func fail(_ message: String, at: SourceLocation? = nil) -> JSONSyntaxError {
+        var p = ""
+        for c in path {
+            let next: String
+            switch c {
+            case .key(let k): next = p.isEmpty ? k : "." + k
+            case .index(let i): next = "[\(i)]"
+            }
+            if p.count + next.count > echoedLength {
+                p = p.isEmpty ? echoed(next) : p + "…"
+                break
+            }
+            p += next
+        }
+        return JSONSyntaxError(location: at ?? location, path: p, message: message)
+    }
 
     private mutating func document() throws -> JSONNode {
         if let encoding = Self.wideEncoding(bytes) {
@@ -251,7 +272,7 @@ public struct JSONParser {
             try skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of file inside an object; expected '}'") }
             guard bytes[index] == UInt8(ascii: "\"") else {
-                if bytes[index] == UInt8(ascii: "}"), let comma { throw JSONSyntaxError(location: comma, message: "trailing comma before '}'") }
+                if bytes[index] == UInt8(ascii: "}"), let comma { throw fail("trailing comma before '}'", at: comma) }
                 if bytes[index] == UInt8(ascii: "'") { throw fail("JSON keys need double quotes, not single quotes") }
                 throw fail("unexpected \(describe(bytes[index])); expected a quoted key")
             }
@@ -259,7 +280,7 @@ public struct JSONParser {
             let key = try string()
             if seen.contains(key) {
                 index -= 1
-                throw JSONSyntaxError(location: keyLocation, message: "duplicate key \(echoedQuoted(key))")
+                throw fail("duplicate key \(echoedQuoted(key))", at: keyLocation)
             }
             seen.insert(key)
             try skipWhitespace()
@@ -277,7 +298,7 @@ public struct JSONParser {
             guard index < bytes.count else { throw fail("unexpected end of file inside an object; expected '}'") }
             if bytes[index] == UInt8(ascii: ",") { comma = location; index += 1; continue }
             if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
-            if Self.startsValue(bytes[index]) { throw JSONSyntaxError(location: afterValue, message: "missing ',' after the value of \(echoedQuoted(key))") }
+            if Self.startsValue(bytes[index]) { throw fail("missing ',' after the value of \(echoedQuoted(key))", at: afterValue) }
             throw fail("unexpected \(describe(bytes[index])); expected ',' or '}'")
         }
     }
@@ -292,7 +313,7 @@ public struct JSONParser {
         while true {
             try skipWhitespace()
             if index < bytes.count && bytes[index] == UInt8(ascii: "]"), let comma {
-                throw JSONSyntaxError(location: comma, message: "trailing comma before ']'")
+                throw fail("trailing comma before ']'", at: comma)
             }
             path.append(.index(items.count))
             items.append(try value())
@@ -302,7 +323,7 @@ public struct JSONParser {
             guard index < bytes.count else { throw fail("unexpected end of file inside an array; expected ']'") }
             if bytes[index] == UInt8(ascii: ",") { comma = location; index += 1; continue }
             if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
-            if Self.startsValue(bytes[index]) { throw JSONSyntaxError(location: afterValue, message: "missing ',' after item \(items.count - 1) of the array") }
+            if Self.startsValue(bytes[index]) { throw fail("missing ',' after item \(items.count - 1) of the array", at: afterValue) }
             throw fail("unexpected \(describe(bytes[index])); expected ',' or ']'")
         }
     }
@@ -409,26 +430,13 @@ public struct JSONParser {
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let v = Double(text), v.isFinite else {
             index = start
-            throw valueError("the number \(echoed(text)) is out of the range of a double (at most about 1.8e308 in magnitude)")
+            throw fail("the number \(echoed(text)) is out of the range of a double (at most about 1.8e308 in magnitude)")
         }
         // `Double` rounds 1e-400 to 0: a number written with a nonzero digit must not become 0.
         if v == 0, text.prefix(while: { $0 != "e" && $0 != "E" }).contains(where: { ("1"..."9").contains($0) }) {
             index = start
-            throw valueError("the number \(text) is too small to represent as a double (below about 4.9e-324 in magnitude); write 0 for zero")
+            throw fail("the number \(echoed(text)) is too small to represent as a double (below about 4.9e-324 in magnitude); write 0 for zero")
         }
         return .number(v, text: text)
-    }
-
-    /// An error about the value at the current path (syntax is fine, the value is not), at the
-    /// current location.
-    private mutating func valueError(_ message: String) -> JSONSyntaxError {
-        var p = ""
-        for c in path {
-            switch c {
-            case .key(let k): p += p.isEmpty ? k : "." + k
-            case .index(let i): p += "[\(i)]"
-            }
-        }
-        return JSONSyntaxError(location: location, path: p, message: message)
     }
 }

@@ -68,7 +68,9 @@ public struct SceneDecoder {
     /// Decodes the variants of a scene file's `"variants"` matrix, each a validated scene with
     /// the overrides applied (SPEC.md §8), or nil when the file has no `"variants"`.
     /// - Throws: `SceneError`: for the base scene, for a value of the matrix (at its JSON path,
-    ///   `variants.locale[1]`), or for a variant whose events cannot happen.
+    ///   `variants.locale[1]`), for a value that makes the same variant as an earlier one (at the
+    ///   later value: `variants.locale[2]: makes the same variant as variants.locale[0]
+    ///   ("en_US"); list each value once`), or for a variant whose events cannot happen.
     public static func decodeVariants(_ data: [UInt8], file: String, baseDirectory: String,
                                       overrides: SceneOverrides = SceneOverrides()) throws -> [SceneVariant]? {
         let root: JSONNode
@@ -91,11 +93,15 @@ public struct SceneDecoder {
             try SceneDecoder(file: file).checkLimits(scene, root: root)
             out.append(SceneVariant(values: values, scene: scene))
         }
+        // Two combinations with one name (a value listed twice, or two spellings of one value:
+        // `en-US` and `en_US`) would write one directory: refused at the later value.
         var seen: [String: Int] = [:]
         for (i, v) in out.enumerated() {
             if let j = seen[v.name] {
-                throw SceneError(file: file, location: nil, path: "variants",
-                                 message: "variants \(j) and \(i) are both named \"\(v.name)\"; list each value once")
+                let later = combinations[i].replacing, earlier = combinations[j].replacing
+                let key = combinations[i].keys.first { later[$0]!.path != earlier[$0]!.path } ?? combinations[i].keys[0]
+                throw SceneDecoder(file: file).error(later[key]!.node, later[key]!.path,
+                                                     "makes the same variant as \(earlier[key]!.path) (\(echoedQuoted(v.name))); list each value once")
             }
             seen[v.name] = i
         }
@@ -303,7 +309,7 @@ public struct SceneDecoder {
             guard let identifier = Self.knownLocale(v) else {
                 let guess = v.replacingOccurrences(of: "-", with: "_")
                 let hint = nearestKey(to: guess, in: Locale.availableIdentifiers.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
-                throw error(n, p("locale"), "unknown locale \"\(v)\"\(hint)")
+                throw error(n, p("locale"), "unknown locale \(echoedQuoted(v))\(hint)")
             }
             s.locale = identifier
         }
@@ -387,7 +393,7 @@ public struct SceneDecoder {
         if case .string(let name) = node.value {
             guard let d = Device.presets[name] else {
                 let hint = nearestKey(to: name, in: Device.presets.keys.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
-                throw error(node, path, "unknown device \"\(name)\"\(hint) (presets: \(Device.presets.keys.sorted().joined(separator: ", ")); or give {\"width\", \"height\", \"scale\", \"safeArea\"})")
+                throw error(node, path, "unknown device \(echoedQuoted(name))\(hint) (presets: \(Device.presets.keys.sorted().joined(separator: ", ")); or give {\"width\", \"height\", \"scale\", \"safeArea\"})")
             }
             return d
         }
@@ -416,7 +422,7 @@ public struct SceneDecoder {
         guard Look.systemColors[v] != nil else {
             let names = Look.systemColors.keys.sorted()
             let hint = nearestKey(to: v, in: names).map { "; did you mean \"\($0)\"?" } ?? " (known: \(names.joined(separator: ", ")), or #RRGGBB)"
-            throw error(node, path, "unknown color \"\(v)\"" + hint)
+            throw error(node, path, "unknown color \(echoedQuoted(v))" + hint)
         }
         return .system(v)
     }
@@ -431,7 +437,7 @@ public struct SceneDecoder {
             guard Symbols.bootstrapNames[name] != nil else {
                 let known = Symbols.bootstrapNames.keys.sorted()
                 let hint = nearestKey(to: name, in: known).map { "; did you mean \"symbol:\($0)\"?" } ?? " (known: \(known.joined(separator: ", ")))"
-                throw error(node, path, "unknown symbol \"\(name)\"" + hint)
+                throw error(node, path, "unknown symbol \(echoedQuoted(name))" + hint)
             }
             return .symbol(name)
         }
@@ -481,7 +487,7 @@ public struct SceneDecoder {
         if let f = known.first(where: { $0.text == v }) { return f }
         let names = known.map(\.text).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let hint = nearestKey(to: v, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
-        throw error(node, path, "unknown font family \"\(v)\"\(hint) (known: \(names.joined(separator: ", ")); a scene adds families with \"fonts\")")
+        throw error(node, path, "unknown font family \(echoedQuoted(v))\(hint) (known: \(names.joined(separator: ", ")); a scene adds families with \"fonts\")")
     }
 
     func checkLimits(_ s: Scene, root: JSONNode) throws {

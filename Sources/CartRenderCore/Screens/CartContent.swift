@@ -113,7 +113,7 @@ extension CartContent: Screen {
                 throw d.error(n, m.child("currencyCode"), "must be a three-letter ISO 4217 code such as \"USD\", got \(echoedQuoted(v))")
             }
             guard Locale.Currency.isoCurrencies.contains(where: { $0.identifier == v }) else {
-                throw d.error(n, m.child("currencyCode"), "unknown ISO 4217 currency code \"\(v)\"")
+                throw d.error(n, m.child("currencyCode"), "unknown ISO 4217 currency code \(echoedQuoted(v))")
             }
             c.currencyCode = v
         }
@@ -129,7 +129,7 @@ extension CartContent: Screen {
                                       required: ["id", "name", "price"])
                 let id = try d.string(im.values["id"]!, im.child("id"), nonEmpty: true)
                 if let first = seen[id] {
-                    throw d.error(im.values["id"]!, im.child("id"), "duplicate id \"\(id)\" (first used by \(m.child("items"))[\(first)])")
+                    throw d.error(im.values["id"]!, im.child("id"), "duplicate id \(echoedQuoted(id)) (first used by \(m.child("items"))[\(first)])")
                 }
                 seen[id] = i
                 let item = CartItem(
@@ -177,7 +177,7 @@ extension CartContent: Screen {
         let ids = Set(items.map(\.id))
         func unknownItem(_ node: JSONNode, _ path: String, _ id: String) -> SceneError {
             let hint = nearestKey(to: id, in: ids.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
-            return d.error(node, path, "no cart item has id \"\(id)\"\(hint)")
+            return d.error(node, path, "no cart item has id \(echoedQuoted(id))\(hint)")
         }
         let events = try d.events(node, path) { m in
             if let swipeNode = m.values["swipe"] {

@@ -64,6 +64,19 @@ public protocol ScreenModel {
     /// What the screen shows `t` seconds after the start: the display list to draw and the
     /// manifest's `state`.
     func frame(at t: Double) -> (display: DisplayList, state: State)
+    /// The elements VoiceOver and touch reach in the frame showing `state` (one that
+    /// ``frame(at:)`` returned), in reading order, with their frames in pt: what the
+    /// accessibility audit checks. A model that wraps another (the system chrome's) passes its
+    /// screen's elements through.
+    func accessibilityElements(in state: State) -> [AccessibilityElement]
+}
+
+extension ScreenModel {
+    /// ``accessibilityElements(in:)`` for a state as frames carry it; nil when `state` is not a
+    /// state of this model's screen.
+    public func accessibilityElements(of state: any FrameState) -> [AccessibilityElement]? {
+        (state as? State).map { accessibilityElements(in: $0) }
+    }
 }
 
 /// What a screen reports about one frame: the manifest's `state` (SPEC.md §5), written with
@@ -105,4 +118,6 @@ struct ChromedModel<Base: ScreenModel>: ScreenModel {
         f.display.items += chrome
         return f
     }
+    /// The screen's elements: the status bar and the home indicator are not controls.
+    func accessibilityElements(in state: Base.State) -> [AccessibilityElement] { base.accessibilityElements(in: state) }
 }

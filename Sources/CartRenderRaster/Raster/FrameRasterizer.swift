@@ -121,8 +121,9 @@ public final class FrameRasterizer: TextMeasuring {
     public static let damageMargin = 2
 
     /// Whether ``withPixels(of:scale:_:)`` redraws only the damage (default) or every frame in
-    /// full (for tests that compare the two).
-    public var tracksDamage = true
+    /// full (for the tests and the bench, which compare the two). SPI, not API: `CartRender`'s
+    /// `FrameWorker` passes it on, and `CartRenderTestSupport` is where tests reach it.
+    @_spi(DamageTracking) public var tracksDamage = true
 
     /// This worker's image surface of `width × height` px, kept between frames: creating a
     /// 12 MB surface per frame costs more in page faults than drawing the frame.

@@ -58,9 +58,10 @@ enum Binary {
         }
     }
 
-    /// Starts `cartrender arguments` without waiting for it.
+    /// Starts `cartrender arguments` without waiting for it; `standardInput` is a `Pipe` or
+    /// `FileHandle` (nil: the test process's own).
     static func start(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
-                      executable: String? = nil) throws -> Running {
+                      executable: String? = nil, standardInput: Any? = nil) throws -> Running {
         let p = Process()
         p.executableURL = executable.map { URL(fileURLWithPath: $0) } ?? url
         p.arguments = arguments
@@ -72,6 +73,7 @@ enum Binary {
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
+        if let standardInput { p.standardInput = standardInput }
         try p.run()
         return Running(p, stdout: out, stderr: err)
     }

@@ -116,14 +116,21 @@ public enum MarkdownSummary {
     }
 
     /// Appends `text` to the file at `path` (created when missing), as GitHub Actions expects
-    /// of `$GITHUB_STEP_SUMMARY`.
-    /// - Throws: ``OutputError`` when the file cannot be opened or written.
+    /// of `$GITHUB_STEP_SUMMARY`: all of it or nothing. When a write fails partway (a full disk,
+    /// `EFBIG` past a file size limit), a regular file is cut back to the length it had before,
+    /// so that the job summary does not end in half a section; a FIFO or device keeps what it took.
+    /// - Throws: ``OutputError`` (exit 73) naming `path` when the file cannot be opened or written
+    ///   (`cannot be written (File too large)`).
     static func append(_ text: String, to path: String) throws {
         var fd: Int32
         repeat { fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644) } while fd < 0 && errno == EINTR
         guard fd >= 0 else { throw OutputError(path: path, reason: "cannot be opened to append the summary (\(String(cString: strerror(errno))))") }
         defer { close(fd) }
+        var info = stat()
+        let earlierLength: off_t? = fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? info.st_size : nil
         let e = OutputFile.writeAll(Array(text.utf8), to: fd)
-        if e != 0 { throw OutputError(path: path, reason: "cannot be written (\(String(cString: strerror(e))))") }
+        guard e != 0 else { return }
+        if let earlierLength { _ = ftruncate(fd, earlierLength) }
+        throw OutputError(path: path, reason: "cannot be written (\(String(cString: strerror(e))))")
     }
 }
