@@ -209,16 +209,17 @@ final class DiffCLITests: XCTestCase {
     }
 
     /// A FIFO named `report.json` in the report directory (where an earlier report is read to
-    /// find its images) is not waited on but replaced by the new report.
-    func testAFIFONamedLikeTheEarlierReportIsReplaced() throws {
+    /// find its images) is not waited on, and not replaced either: cartrender did not make it.
+    func testAFIFONamedLikeTheEarlierReportIsLeftAlone() throws {
         try FileManager.default.createDirectory(atPath: dir + "/A", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: dir + "/B", withIntermediateDirectories: true)
         try write("A/frame_0000.png"); try write("B/frame_0000.png")
         try FileManager.default.createDirectory(atPath: dir + "/R", withIntermediateDirectories: true)
         XCTAssertEqual(mkfifo(dir + "/R/report.json", 0o644), 0)
         let r = try run(["A", "B", "--report", "R"], timeout: 30)
-        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.status, 73, r.stderr)
+        XCTAssertEqual(r.stderr, "cartrender: R/report.json: is not a regular file; it is left alone: remove it, or write somewhere else\n")
         let report = try FileManager.default.attributesOfItem(atPath: dir + "/R/report.json")
-        XCTAssertEqual(report[.type] as? FileAttributeType, .typeRegular)
+        XCTAssertEqual(report[.type] as? FileAttributeType, .typeUnknown)
     }
 }

@@ -1,4 +1,5 @@
 import CartRenderRaster
+import CartRenderTestSupport
 import Foundation
 import XCTest
 
@@ -40,7 +41,7 @@ final class InterruptionTests: XCTestCase {
         XCTAssertEqual(first.status, 0, first.stderr)
         try Data("mine".utf8).write(to: URL(fileURLWithPath: dir + "/frames/notes.txt"))
         let before = try snapshot(dir + "/frames")
-        XCTAssertEqual(before.count, 34 + 2, "33 frames at 10 fps plus one, the manifest and notes.txt")
+        XCTAssertEqual(before.count, 34 + 3, "33 frames at 10 fps plus one, the manifest, the ownership ledger and notes.txt")
 
         for sig in [SIGINT, SIGTERM] {
             let r = try interrupt(["--out", "frames"] + Self.longRender, in: dir, with: sig)
@@ -61,7 +62,7 @@ final class InterruptionTests: XCTestCase {
         XCTAssertEqual(b.status, 0, b.stderr)
         let names = try FileManager.default.contentsOfDirectory(atPath: dir + "/frames").sorted()
         let svgs = (0...16).map { String(format: "frame_%04d.svg", $0) }
-        XCTAssertEqual(names, svgs + ["frame_9999.png", "manifest.json", "notes.txt"])
+        XCTAssertEqual(names, [".cartrender-files.sha256"] + svgs + ["frame_9999.png", "manifest.json", "notes.txt"])
         // The manifest describes what is there.
         let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/frames/manifest.json"))) as! [String: Any]
         for frame in manifest["frames"] as! [[String: Any]] {
@@ -216,6 +217,8 @@ final class InterruptionTests: XCTestCase {
         XCTAssertEqual(try Binary.run(["--out", "b", "--frames", "0-1", "--scale", "1", "--quiet", "--color-scheme", "dark"], in: dir).status, 0)
         try FileManager.default.createDirectory(atPath: dir + "/diffs", withIntermediateDirectories: true)
         try Data("earlier".utf8).write(to: URL(fileURLWithPath: dir + "/diffs/frame_0000.diff.png"))
+        // As an earlier diff would have left it: cartrender's own, so it may be replaced.
+        try OwnershipFixture.adopt(["frame_0000.diff.png"], in: dir + "/diffs")
         let before = try snapshot(dir + "/diffs")
         let r = try whileLocked(dir + "/diffs", run: ["diff", "a", "b", "--out", "diffs"], in: dir, staged: "frame_0001.diff.png", signal: SIGINT)
         XCTAssertEqual(r.status, 130, r.stderr)
@@ -225,7 +228,7 @@ final class InterruptionTests: XCTestCase {
         // Not interrupted, the images move in together.
         let done = try Binary.run(["diff", "a", "b", "--out", "diffs"], in: dir)
         XCTAssertEqual(done.status, 1, done.stderr)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/diffs").sorted(), ["frame_0000.diff.png", "frame_0001.diff.png"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/diffs").sorted(), [".cartrender-files.sha256", "frame_0000.diff.png", "frame_0001.diff.png"])
         XCTAssertNotEqual(FileManager.default.contents(atPath: dir + "/diffs/frame_0000.diff.png"), Data("earlier".utf8))
     }
 

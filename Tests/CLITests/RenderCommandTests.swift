@@ -9,7 +9,7 @@ final class RenderCommandTests: XCTestCase {
         let r = try Binary.run(["--out", "frames/", "--scale", "1", "--frames", "0-3"], in: dir)
         XCTAssertEqual(r.status, 0, r.stderr)
         let names = try FileManager.default.contentsOfDirectory(atPath: dir + "/frames").sorted()
-        XCTAssertEqual(names, ["frame_0000.png", "frame_0001.png", "frame_0002.png", "frame_0003.png", "manifest.json"])
+        XCTAssertEqual(names, [".cartrender-files.sha256", "frame_0000.png", "frame_0001.png", "frame_0002.png", "frame_0003.png", "manifest.json"])
         let png = FileManager.default.contents(atPath: dir + "/frames/frame_0000.png")!
         XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/frames/manifest.json"))) as! [String: Any]

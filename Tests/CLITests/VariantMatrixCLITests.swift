@@ -33,9 +33,9 @@ final class VariantMatrixCLITests: XCTestCase {
         XCTAssertEqual(out.status, 0, out.stderr)
         let names = ["light-en_US-motion", "light-en_US-reduceMotion", "light-he_IL-motion", "light-he_IL-reduceMotion",
                      "dark-en_US-motion", "dark-en_US-reduceMotion", "dark-he_IL-motion", "dark-he_IL-reduceMotion"]
-        XCTAssertEqual(try files("out"), (names + ["variants.json"]).sorted())
+        XCTAssertEqual(try files("out"), ([".cartrender-files.sha256"] + names + ["variants.json"]).sorted())
         for name in names {
-            XCTAssertEqual(try files("out/" + name), ["frame_0000.png", "frame_0001.png", "frame_0002.png", "manifest.json"], name)
+            XCTAssertEqual(try files("out/" + name), [".cartrender-files.sha256", "frame_0000.png", "frame_0001.png", "frame_0002.png", "manifest.json"], name)
         }
         let listing = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/out/variants.json"))) as! [String: Any]
         let entries = listing["variants"] as! [[String: Any]]
@@ -62,7 +62,7 @@ final class VariantMatrixCLITests: XCTestCase {
         let pick = ["--variant", "dark-en_US-motion", "--variant", "light-he_IL-reduceMotion", "--scale", "1", "--quiet"]
         let viewer = try run(["scene.json", "--out", "out", "--viewer"] + pick)
         XCTAssertEqual(viewer.status, 0, viewer.stderr)
-        XCTAssertEqual(try files("out"), ["dark-en_US-motion", "index.html", "light-he_IL-reduceMotion", "variants.json"])
+        XCTAssertEqual(try files("out"), [".cartrender-files.sha256", "dark-en_US-motion", "index.html", "light-he_IL-reduceMotion", "variants.json"])
         let top = try String(contentsOfFile: dir + "/out/index.html", encoding: .utf8)
         XCTAssertTrue(top.contains("<title>cartrender viewer: 2 variants</title>"), top)
         XCTAssertTrue(top.contains(#"<li><a href="dark-en_US-motion/index.html">dark-en_US-motion</a> <span>colorScheme dark · locale en_US · reduceMotion motion · 3 frames</span></li>"#), top)
@@ -92,8 +92,8 @@ final class VariantMatrixCLITests: XCTestCase {
     func testVariantSelectsAndCommandLineOverridesApplyToAll() throws {
         let out = try run(["scene.json", "--out", "out", "--scale", "1", "--quiet", "--variant", "dark-en_US-motion", "--variant", "light-he_IL-motion", "--fps", "2"])
         XCTAssertEqual(out.status, 0, out.stderr)
-        XCTAssertEqual(try files("out"), ["dark-en_US-motion", "light-he_IL-motion", "variants.json"])
-        XCTAssertEqual(try files("out/light-he_IL-motion"), ["frame_0000.png", "frame_0001.png", "manifest.json"], "--fps 2: 2 frames")
+        XCTAssertEqual(try files("out"), [".cartrender-files.sha256", "dark-en_US-motion", "light-he_IL-motion", "variants.json"])
+        XCTAssertEqual(try files("out/light-he_IL-motion"), [".cartrender-files.sha256", "frame_0000.png", "frame_0001.png", "manifest.json"], "--fps 2: 2 frames")
 
         let unknown = try run(["scene.json", "--out", "out", "--variant", "dark"])
         XCTAssertEqual(unknown.status, 64)

@@ -1,4 +1,5 @@
 import CartRenderRaster
+import CartRenderTestSupport
 import Foundation
 import XCTest
 
@@ -35,6 +36,8 @@ final class VerifyBaselineTests: XCTestCase {
         try FileManager.default.removeItem(atPath: dir + "/base/frame_0007.png")
         try FileManager.default.copyItem(atPath: dir + "/base/frame_0020.png", toPath: dir + "/base/frame_0007.png")
         try FileManager.default.copyItem(atPath: dir + "/base/frame_0020.png", toPath: dir + "/base/frame_0099.png")
+        // As earlier recordings would have left them: cartrender's own, so they may be replaced and removed.
+        try OwnershipFixture.adopt(["frame_0007.png", "frame_0099.png"], in: dir + "/base")
 
         let r = try Binary.run(["verify", "--baseline", "base", "--record", "failed", "--report", "report"] + Self.render, in: dir)
         XCTAssertEqual(r.status, 0, r.stderr)

@@ -1,6 +1,7 @@
 import CartRender
 import CartRenderCore
 import CartRenderRaster
+import CartRenderTestSupport
 import Foundation
 import XCTest
 
@@ -29,6 +30,8 @@ final class VerifyCLITests: XCTestCase {
         var image = try PNGDecoder.decode(contentsOf: p)
         image.pixels[(10 * image.width + 10) * 4 + 1] ^= 0xFF
         try Data(PNGEncoder.encode(image)).write(to: URL(fileURLWithPath: p))
+        // As a recording of a render with that pixel changed leaves it: cartrender's own.
+        try OwnershipFixture.adopt([frame], in: dir + "/snaps/scene")
     }
 
     func testRecordThenVerifyPassesAndOneChangedFrameFails() throws {

@@ -15,7 +15,7 @@ final class VideoCommandTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stderr.contains("wrote 34 frames (393×852 px, png+mp4+webm;"), r.stderr)
         let names = try FileManager.default.contentsOfDirectory(atPath: dir)
-        XCTAssertEqual(names.filter { !$0.hasPrefix("frame_") }.sorted(), ["animation.mp4", "animation.webm", "manifest.json"])
+        XCTAssertEqual(names.filter { !$0.hasPrefix("frame_") }.sorted(), [".cartrender-files.sha256", "animation.mp4", "animation.webm", "manifest.json"])
         let mp4 = contents(dir + "/animation.mp4"), webm = contents(dir + "/animation.webm")
         XCTAssertEqual(VideoDecoder.mp4TopLevelBoxes(mp4), ["ftyp", "moov", "free", "mdat"])
         XCTAssertEqual(Array(webm.prefix(4)), [0x1A, 0x45, 0xDF, 0xA3], "an EBML (WebM) header")

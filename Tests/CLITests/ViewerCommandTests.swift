@@ -50,7 +50,7 @@ final class ViewerCommandTests: XCTestCase {
         XCTAssertEqual(v.stderr, "cartrender: wrote \(viewed)/index.html (34 frames)\n")
         XCTAssertEqual(contents(viewed + "/index.html"), page, "view writes the page --viewer writes")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: viewed).filter { !$0.hasPrefix("frame_") }.sorted(),
-                       ["index.html", "manifest.json"], "view leaves nothing else behind")
+                       [".cartrender-files.sha256", "index.html", "manifest.json"], "view leaves nothing else behind")
     }
 
     /// A page from an earlier run is the run's file: a later run without --viewer removes it.

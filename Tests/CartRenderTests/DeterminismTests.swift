@@ -16,7 +16,7 @@ final class DeterminismTests: XCTestCase {
         _ = try r.render(b)
         let fa = try files(a.outputDirectory), fb = try files(b.outputDirectory)
         XCTAssertEqual(fa.keys.sorted(), fb.keys.sorted())
-        XCTAssertEqual(fa.count, 2 * r.frameCount + 1)
+        XCTAssertEqual(fa.count, 2 * r.frameCount + 2, "the frames, the manifest and the ownership ledger")
         for (name, data) in fa { XCTAssertEqual(data, fb[name], name) }
     }
 
@@ -89,6 +89,6 @@ final class DeterminismTests: XCTestCase {
         o.frames = .range(0, 2)
         _ = try Renderer(scene: scene()).render(o)
         let names = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
-        XCTAssertEqual(names, ["frame_0000.png", "frame_0001.png", "frame_0002.png", "frame_9999.png", "manifest.json", "notes.txt"])
+        XCTAssertEqual(names, [".cartrender-files.sha256", "frame_0000.png", "frame_0001.png", "frame_0002.png", "frame_9999.png", "manifest.json", "notes.txt"])
     }
 }

@@ -154,7 +154,7 @@ final class FrameStreamTests: XCTestCase {
         XCTAssertTrue(recorded.baseline)
         recorded.baseline = false
         XCTAssertEqual(try recorded.serialized(), try String(contentsOfFile: o.outputDirectory + "/manifest.json", encoding: .utf8))
-        XCTAssertEqual(try files(v.baseline).keys.sorted(), rendered.keys.sorted() + ["manifest.json"])
+        XCTAssertEqual(try files(v.baseline).keys.sorted(), [".cartrender-files.sha256"] + rendered.keys.sorted() + ["manifest.json"])
     }
 }
 

@@ -1,6 +1,7 @@
 @testable import CartRender
 import CartRenderCore
 import CartRenderRaster
+import CartRenderTestSupport
 import Foundation
 import XCTest
 #if canImport(FoundationXML)
@@ -51,6 +52,8 @@ final class VerifyTests: XCTestCase {
         var image = try PNGDecoder.decode(contentsOf: p)
         change(&image)
         try Data(PNGEncoder.encode(image)).write(to: URL(fileURLWithPath: p))
+        // As a recording of a render with that change leaves it: cartrender's own.
+        try OwnershipFixture.adopt([(p as NSString).lastPathComponent], in: baseline)
     }
 
     private func set(_ image: inout RGBAImage, _ x: Int, _ y: Int, _ c: (UInt8, UInt8, UInt8, UInt8)) {
@@ -243,6 +246,7 @@ final class VerifyTests: XCTestCase {
         try editBaseline(4) { set(&$0, 100, 100, (0, 255, 0, 255)) }
         try FileManager.default.removeItem(atPath: path("frame_0006.png"))
         try FileManager.default.copyItem(atPath: path("frame_0001.png"), toPath: path("frame_0030.png"))
+        try OwnershipFixture.adopt(["frame_0030.png"], in: baseline)  // as a longer recording leaves it
     }
 
     private func statuses(_ r: SnapshotResult) -> [String: String] {
@@ -299,6 +303,7 @@ final class VerifyTests: XCTestCase {
     func testCorruptBaselineFrameIsAnErrorUnlessRerecorded() throws {
         _ = try verify(.missing, frames: [.range(0, 2)])
         try Data("garbage".utf8).write(to: URL(fileURLWithPath: path("frame_0001.png")))
+        try OwnershipFixture.adopt(["frame_0001.png"], in: baseline)  // damaged after cartrender listed it
         XCTAssertThrowsError(try verify(.never, frames: [.range(0, 2)])) { error in
             XCTAssertEqual((error as? ImageDecodingError)?.kind, .notPNG)
             XCTAssertEqual((error as? ImageDecodingError)?.path, path("frame_0001.png"))
@@ -487,6 +492,7 @@ final class VerifyTests: XCTestCase {
         let expected = image
         set(&image, 10, 10, (0, 0, 0, 255))
         try Data(PNGEncoder.encode(image)).write(to: URL(fileURLWithPath: other + "/frame_0005.png"))
+        try OwnershipFixture.adopt(["frame_0005.png"] + (FileManager.default.fileExists(atPath: other + "/frame_0040.png") ? ["frame_0040.png"] : []), in: other)
 
         let result = try DirectoryDiff.compare(expected: baseline, actual: other, options: ComparisonOptions(), jobs: 2,
                                                reportDirectory: root + "/dr", diffDirectory: root + "/dd")
@@ -508,6 +514,7 @@ final class VerifyTests: XCTestCase {
         var image = try PNGDecoder.decode(contentsOf: other + "/frame_0005.png")
         set(&image, 10, 10, (0, 0, 0, 255))
         try Data(PNGEncoder.encode(image)).write(to: URL(fileURLWithPath: other + "/frame_0005.png"))
+        try OwnershipFixture.adopt(["frame_0005.png"] + (FileManager.default.fileExists(atPath: other + "/frame_0040.png") ? ["frame_0040.png"] : []), in: other)
 
         let result = try DirectoryDiff.compare(expected: baseline, actual: other, options: ComparisonOptions(), jobs: 2,
                                                reportDirectory: root + "/dr", diffDirectory: root + "/dd")
@@ -537,6 +544,7 @@ final class VerifyTests: XCTestCase {
         var image = try PNGDecoder.decode(contentsOf: base + "/frame_0002.png")
         set(&image, 10, 10, (0, 0, 0, 255))
         try Data(PNGEncoder.encode(image)).write(to: URL(fileURLWithPath: base + "/frame_0002.png"))
+        try OwnershipFixture.adopt(["frame_0002.png"], in: base)  // as a recording of a changed render leaves it
         let message = try XCTUnwrap(Snapshots.failure(.defaultScene, baseline: base, times: [0.5], record: .never,
                                                       overrides: SceneOverrides(fps: 4, scale: 1)))
         XCTAssertTrue(message.contains("frame_0002.png"), message)
@@ -564,6 +572,7 @@ final class VerifyTests: XCTestCase {
         var image = try PNGDecoder.decode(contentsOf: base + "/frame_0002.png")
         set(&image, 10, 10, (0, 0, 0, 255))
         try Data(PNGEncoder.encode(image)).write(to: URL(fileURLWithPath: base + "/frame_0002.png"))
+        try OwnershipFixture.adopt(["frame_0002.png"], in: base)  // as a recording of a changed render leaves it
         let failed = try Snapshots.verify(.defaultScene, baseline: base, times: [0, 0.5], record: .never,
                                           overrides: SceneOverrides(fps: 4, scale: 1))
         let report = root + "/cartrender-report/"

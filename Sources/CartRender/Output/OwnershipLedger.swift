@@ -45,24 +45,25 @@ struct OwnershipLedger: Equatable {
         !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\n") && !name.contains("\t")
     }
 
-    /// The ledger of `directory` merged with what its manifests list: everything cartrender can
-    /// prove it wrote there, name → SHA-256. Only regular files of the running user are read.
-    static func provenance(of directory: DirectoryHandle) -> [String: String] {
-        var known: [String: String] = [:]
+    /// Everything cartrender can prove it wrote in `directory`: for each name, the SHA-256s
+    /// that its ledger or any of its manifests give (a file is cartrender's when its bytes
+    /// match any of them: the ledger and a manifest merged by hand from two branches may each
+    /// be right about a file). A manifest that reads as cartrender's is its own. Only regular
+    /// files of the running user are read.
+    static func provenance(of directory: DirectoryHandle) -> [String: Set<String>] {
+        var known: [String: Set<String>] = [:]
         let names = directory.names() ?? []
         let manifests = ["manifest.json", Manifest.supersededFileName] + names.filter(Manifest.isShardFileName)
         for m in manifests {
             guard let bytes = ownFile(m, in: directory), let manifest = try? Manifest(json: bytes) else { continue }
-            // A manifest that reads as cartrender's is its own (a directory written before ledgers).
-            known[m] = Checksum.sha256(bytes)
+            known[m, default: []].insert(Checksum.sha256(bytes))
             for file in manifest.frames.flatMap(\.files) + manifest.outputs where isPlainName(file.name) {
-                known[file.name] = file.sha256
+                known[file.name, default: []].insert(file.sha256)
             }
         }
         if let bytes = ownFile(fileName, in: directory) {
-            let ledger = OwnershipLedger(parsing: bytes)
-            known.merge(ledger.entries) { _, fromLedger in fromLedger }
-            known[fileName] = Checksum.sha256(bytes)
+            for (name, sha) in OwnershipLedger(parsing: bytes).entries { known[name, default: []].insert(sha) }
+            known[fileName, default: []].insert(Checksum.sha256(bytes))
         }
         return known
     }
@@ -78,7 +79,7 @@ struct OwnershipLedger: Equatable {
     /// - Parameters:
     ///   - known: ``provenance(of:)``.
     ///   - sha256: set to the file's SHA-256 when it is cartrender's.
-    static func refusal(of name: String, in directory: DirectoryHandle, known: [String: String], sha256: inout String?) -> String? {
+    static func refusal(of name: String, in directory: DirectoryHandle, known: [String: Set<String>], sha256: inout String?) -> String? {
         sha256 = nil
         guard let info = directory.info(name) else { return nil }
         switch info.st_mode & S_IFMT {
@@ -90,14 +91,14 @@ struct OwnershipLedger: Equatable {
         guard info.st_uid == geteuid() else {
             return "belongs to another user (uid \(info.st_uid)); it is left alone: remove it, or write somewhere else"
         }
-        guard let expected = known[name] else {
+        guard let expected = known[name], !expected.isEmpty else {
             return "was not written by cartrender (no manifest in \(directory.path) lists it); it is left alone: remove it, or write somewhere else"
         }
         guard let bytes = try? directory.read(name, limit: info.st_size > maxFileBytes ? 0 : maxFileBytes) else {
             return "cannot be read to check that cartrender wrote it; it is left alone"
         }
         let actual = Checksum.sha256(bytes)
-        guard actual == expected else {
+        guard expected.contains(actual) else {
             return "has changed since cartrender wrote it (its SHA-256 is not the one its manifest lists); it is left alone: remove it, or write somewhere else"
         }
         sha256 = actual

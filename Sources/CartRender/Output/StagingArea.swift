@@ -290,7 +290,12 @@ final class StagingArea {
         let ledgerName = OwnershipLedger.fileName
         let present = Set(directory.names() ?? [])
         var ledger = OwnershipLedger()
-        for (n, sha) in known where present.contains(n) && !gone.contains(n) && n != ledgerName { ledger.entries[n] = sha }
+        // A file that stays keeps the SHA-256 its bytes have (checked here, so the ledger only
+        // ever lists what is true).
+        for n in known.keys.sorted() where present.contains(n) && !gone.contains(n) && n != ledgerName {
+            var sha: String?
+            if OwnershipLedger.refusal(of: n, in: directory, known: known, sha256: &sha) == nil, let sha { ledger.entries[n] = sha }
+        }
         ledger.entries.merge(placed) { _, new in new }
         try write(ledger.serialized(), to: ledgerName)
         try takeAway(ledgerName, skippingDirectories: false)
