@@ -98,6 +98,17 @@ final class LoopbackHTTPServerTests: XCTestCase {
         XCTAssertEqual(answers.withLock { $0 }.filter { $0.hasPrefix("HTTP/1.1 200 OK\r\n") }.count, 8)
         XCTAssertEqual(most.withLock { $0 }, 1)
     }
+
+    /// A `%` must be followed by two hex digits: `%+f` and `%-0` are broken encodings (Int's
+    /// parser would take a sign), and so is a `%` at the end.
+    func testPercentDecodingNeedsTwoHexDigits() {
+        XCTAssertEqual(HTTPRequest.percentDecoded("/a%20b%2Fc%e2%82%ac"), "/a b/c€")
+        XCTAssertEqual(HTTPRequest.percentDecoded("a+b", plusIsSpace: true), "a b")
+        for broken in ["%+f", "%-0", "%", "%4", "%g0", "%c3"] {
+            XCTAssertNil(HTTPRequest.percentDecoded(Substring(broken)), broken)
+        }
+        XCTAssertThrowsError(try HTTPRequest.parse(head: Array("GET /%+f HTTP/1.1\r\nHost: x".utf8)))
+    }
 }
 
 private struct UncheckedBox<Value>: @unchecked Sendable {
