@@ -219,7 +219,7 @@ final class ReviewCLITests: XCTestCase {
         XCTAssertEqual(origin.text, "refused: the request comes from another origin\n")
 
         for target in ["/../scene/frame_0000.png", "/%2e%2e/scene/frame_0000.png", "/..%2fscene%2fframe_0000.png", "/./index.html",
-                       "//etc/passwd", "/.cartrender-staging", "/a/../index.html"].map({ "/cartrender-report" + $0 }) + ["/scene/../../secret.txt"] {
+                       "//etc/passwd", "/.cartrender-staging", "/a/../index.html", "/.%CC%81hidden"].map({ "/cartrender-report" + $0 }) + ["/scene/../../secret.txt"] {
             let r = try get(target + q, review)
             XCTAssertEqual(r.status, 403, target)
             XCTAssertTrue(r.text.hasPrefix("refused: ") && r.text.hasSuffix(" is not a file of the report\n"), r.text)

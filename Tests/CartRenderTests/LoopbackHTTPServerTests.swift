@@ -225,6 +225,21 @@ final class LoopbackHTTPServerTests: XCTestCase {
         }
         XCTAssertThrowsError(try HTTPRequest.parse(head: Array("GET /%+f HTTP/1.1\r\nHost: x".utf8)))
     }
+
+    /// The head is cut at bytes, as every other HTTP implementation cuts it: a space, `?`, `&`,
+    /// `=` or `:` followed by a combining mark (U+0301, which Swift's Characters would join to
+    /// it) still delimits, and a path may start with `/` and a combining mark.
+    func testDelimitersFollowedByACombiningMarkStillDelimit() throws {
+        let head = "GET /\u{301}a?\u{301}x=\u{301}1&\u{301}y=2 HTTP/1.1\r\nX-A:\u{301}v\r\nHost: 127.0.0.1"
+        let request = try HTTPRequest.parse(head: Array(head.utf8))
+        XCTAssertEqual(request.method, "GET")
+        XCTAssertEqual(request.path, "/\u{301}a")
+        XCTAssertEqual(request.query.map(\.name), ["\u{301}x", "\u{301}y"])
+        XCTAssertEqual(request.query.map(\.value), ["\u{301}1", "2"])
+        XCTAssertEqual(request.headers.map(\.name), ["x-a", "host"])
+        XCTAssertEqual(request.header("x-a"), "\u{301}v")
+        XCTAssertThrowsError(try HTTPRequest.parse(head: Array("GET /a HTTP/1.1\r\n \u{301}X: v".utf8)), "a folded line")
+    }
 }
 
 /// `count` connections to 127.0.0.1:`port`, each sending a first request line and then one byte

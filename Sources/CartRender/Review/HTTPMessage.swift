@@ -25,28 +25,34 @@ struct HTTPRequest: Sendable {
         return values.count == 1 ? values[0].value : nil
     }
 
-    /// Parses a request head (everything before the blank line, without it).
+    /// Parses a request head (everything before the blank line, without it). The head is cut at
+    /// its bytes (CR LF, space, `?`, `#`, `&`, `=`, `:`), as other HTTP implementations cut it: a
+    /// delimiter followed by a combining mark, which Swift's `Character`s would join to it, still
+    /// delimits.
     /// - Throws: ``HTTPResponse`` 400 with one line saying what is wrong: a request line that is
     ///   not `METHOD /path HTTP/1.x`, a header line without a colon or folded, bytes that are not
     ///   UTF-8, a target that is not a path (absolute-form, `*`) or whose percent-encoding is broken.
     static func parse(head: [UInt8]) throws(HTTPResponse) -> HTTPRequest {
-        guard let text = String(validating: head, as: UTF8.self) else { throw .text(400, "the request head is not UTF-8") }
-        var lines = text.components(separatedBy: "\r\n")
-        let parts = lines.removeFirst().split(separator: " ", omittingEmptySubsequences: false)
-        guard parts.count == 3, !parts[0].isEmpty, parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0" else {
+        guard String(validating: head, as: UTF8.self) != nil else { throw .text(400, "the request head is not UTF-8") }
+        // Every piece is cut at ASCII bytes of valid UTF-8, so it is valid UTF-8 too.
+        func text(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+        var lines = pieces(head[...], separatedBy: [13, 10])
+        let parts = pieces(lines.removeFirst(), separatedBy: [UInt8(ascii: " ")])
+        guard parts.count == 3, !parts[0].isEmpty, parts[2].elementsEqual("HTTP/1.1".utf8) || parts[2].elementsEqual("HTTP/1.0".utf8) else {
             throw .text(400, "the request line is not METHOD /path HTTP/1.1")
         }
-        let target = String(parts[1])
-        guard target.hasPrefix("/") else { throw .text(400, "the request target is not a path") }
-        let rawPath = target.prefix { $0 != "?" && $0 != "#" }
-        guard let path = percentDecoded(rawPath) else { throw .text(400, "the request path has a broken percent-encoding") }
+        let target = parts[1]
+        guard target.first == UInt8(ascii: "/") else { throw .text(400, "the request target is not a path") }
+        let pathEnd = target.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? target.endIndex
+        guard let path = percentDecoded(utf8: target[..<pathEnd]) else { throw .text(400, "the request path has a broken percent-encoding") }
         var query: [(name: String, value: String)] = []
-        if let q = target.firstIndex(of: "?") {
-            let rawQuery = target[target.index(after: q)...].prefix { $0 != "#" }
-            for pair in rawQuery.split(separator: "&") {
-                let nv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                guard let name = percentDecoded(nv[0], plusIsSpace: true),
-                      let value = percentDecoded(nv.count > 1 ? nv[1] : "", plusIsSpace: true) else {
+        if pathEnd < target.endIndex && target[pathEnd] == UInt8(ascii: "?") {
+            let rest = target[(pathEnd + 1)...]
+            let rawQuery = rest[..<(rest.firstIndex(of: UInt8(ascii: "#")) ?? rest.endIndex)]
+            for pair in pieces(rawQuery, separatedBy: [UInt8(ascii: "&")]) where !pair.isEmpty {
+                let equals = pair.firstIndex(of: UInt8(ascii: "=")) ?? pair.endIndex
+                guard let name = percentDecoded(utf8: pair[..<equals], plusIsSpace: true),
+                      let value = percentDecoded(utf8: pair[min(equals + 1, pair.endIndex)...], plusIsSpace: true) else {
                     throw .text(400, "the request query has a broken percent-encoding")
                 }
                 query.append((name, value))
@@ -54,14 +60,31 @@ struct HTTPRequest: Sendable {
         }
         var headers: [(name: String, value: String)] = []
         for line in lines {
-            guard let colon = line.firstIndex(of: ":"), !line.hasPrefix(" "), !line.hasPrefix("\t") else {
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")), line.first != UInt8(ascii: " "), line.first != UInt8(ascii: "\t") else {
                 throw .text(400, "a header line is not NAME: VALUE")
             }
             let name = line[..<colon]
-            guard !name.isEmpty, !name.contains(" ") else { throw .text(400, "a header name is empty or has a space") }
-            headers.append((name.lowercased(), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+            guard !name.isEmpty, !name.contains(UInt8(ascii: " ")) else { throw .text(400, "a header name is empty or has a space") }
+            headers.append((text(name).lowercased(), text(line[(colon + 1)...]).trimmingCharacters(in: .whitespaces)))
         }
-        return HTTPRequest(method: String(parts[0]), path: path, query: query, headers: headers, body: [])
+        return HTTPRequest(method: text(parts[0]), path: path, query: query, headers: headers, body: [])
+    }
+
+    /// `bytes` cut at every occurrence of `separator`, empty pieces included.
+    private static func pieces(_ bytes: ArraySlice<UInt8>, separatedBy separator: [UInt8]) -> [ArraySlice<UInt8>] {
+        var result: [ArraySlice<UInt8>] = []
+        var start = bytes.startIndex, i = bytes.startIndex
+        while i + separator.count <= bytes.endIndex {
+            if bytes[i..<(i + separator.count)].elementsEqual(separator) {
+                result.append(bytes[start..<i])
+                i += separator.count
+                start = i
+            } else {
+                i += 1
+            }
+        }
+        result.append(bytes[start...])
+        return result
     }
 
     /// `%41` → `A` (and `+` → space when `plusIsSpace`, as in a query); every other byte as it is.
@@ -69,6 +92,11 @@ struct HTTPRequest: Sendable {
     ///   or the decoded bytes are not UTF-8.
     /// - Complexity: O(`s.utf8.count`).
     static func percentDecoded(_ s: Substring, plusIsSpace: Bool = false) -> String? {
+        percentDecoded(utf8: s.utf8, plusIsSpace: plusIsSpace)
+    }
+
+    /// ``percentDecoded(_:plusIsSpace:)`` of UTF-8 bytes.
+    static func percentDecoded(utf8 s: some Collection<UInt8>, plusIsSpace: Bool = false) -> String? {
         /// The value of an ASCII hex digit, nil for any other byte.
         func hex(_ c: UInt8) -> UInt8? {
             switch c {
@@ -78,7 +106,7 @@ struct HTTPRequest: Sendable {
             default: nil
             }
         }
-        let u = Array(s.utf8)
+        let u = Array(s)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(u.count)
         var i = 0

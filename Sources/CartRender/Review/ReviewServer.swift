@@ -167,7 +167,9 @@ final class ReviewServer {
         if path == "/" && !reportPath.isEmpty {
             return HTTPResponse(status: 303, headers: ["Location": pagePath + "?token=" + token], body: [])
         }
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        // Cut at the bytes `/` (a `/` followed by a combining mark is one Character, but still a separator).
+        let segments = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst()
+            .map { String(decoding: $0, as: UTF8.self) }
         func below(_ mount: [String]) -> [String]? { segments.starts(with: mount) && segments.count > mount.count ? Array(segments[mount.count...]) : nil }
         // The deeper directory first: a report inside the baseline directory is the report's.
         let report = (reportPath, reportRoot, true), baseline = (baselinePath, baselineRoot, false)
@@ -177,7 +179,7 @@ final class ReviewServer {
         }
         var rest = found
         if isReport && rest == [""] { rest = [ReportWriter.htmlName] }
-        guard !rest.contains(where: { $0.isEmpty || $0.hasPrefix(".") || $0.contains("\0") || $0.contains("\\") }) else {
+        guard !rest.contains(where: { $0.isEmpty || $0.utf8.first == UInt8(ascii: ".") || $0.utf8.contains(0) || $0.utf8.contains(UInt8(ascii: "\\")) }) else {
             return .text(403, "refused: \(singleLine(path)) is not a file of the report")
         }
         let name = rest.joined(separator: "/")

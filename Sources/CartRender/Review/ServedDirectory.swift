@@ -40,11 +40,13 @@ struct ServedDirectory {
 
     /// The regular file at `segments` below the directory.
     /// - Parameters:
-    ///   - segments: path components, at least one, none empty, `.`, `..` or with a `/` (the
-    ///     caller refuses those).
+    ///   - segments: path components, at least one; one that is empty, `.` or `..`, or holds a
+    ///     `/` or NUL byte, is refused.
     ///   - limit: the largest file read (bytes).
     func read(_ segments: [String], limit: Int) -> Lookup {
-        precondition(!segments.isEmpty, "a file below the directory")
+        guard !segments.isEmpty, !segments.contains(where: { [".", "..", ""].contains($0) || $0.utf8.contains(UInt8(ascii: "/")) || $0.utf8.contains(0) }) else {
+            return .refused
+        }
         var fd = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { return errno == ELOOP ? .refused : .missing }
         for (i, name) in segments.enumerated() {
