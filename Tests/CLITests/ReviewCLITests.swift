@@ -219,12 +219,13 @@ final class ReviewCLITests: XCTestCase {
         XCTAssertEqual(origin.text, "refused: the request comes from another origin\n")
 
         for target in ["/../scene/frame_0000.png", "/%2e%2e/scene/frame_0000.png", "/..%2fscene%2fframe_0000.png", "/./index.html",
-                       "//etc/passwd", "/.cartrender-staging", "/a/../index.html"].map({ "/cartrender-report" + $0 }) + ["/scene/../../secret.txt"] {
+                       "//etc/passwd", "/.cartrender-staging", "/a/../index.html", "/.%CC%81hidden"].map({ "/cartrender-report" + $0 }) + ["/scene/../../secret.txt"] {
             let r = try get(target + q, review)
             XCTAssertEqual(r.status, 403, target)
             XCTAssertTrue(r.text.hasPrefix("refused: ") && r.text.hasSuffix(" is not a file of the report\n"), r.text)
         }
-        for target in ["/cartrender-report/link.txt", "/cartrender-report/missing.png", "/cartrender-report/frame_0006.png", "/secret.txt", "/../secret.txt", "/etc/passwd", "/scene/frame_0006.png/x", "/snaps/scene/frame_0006.png"] {
+        XCTAssertEqual(try get("/cartrender-report/link.txt" + q, review).status, 403, "a symbolic link")
+        for target in ["/cartrender-report/missing.png", "/cartrender-report/frame_0006.png", "/secret.txt", "/../secret.txt", "/etc/passwd", "/scene/frame_0006.png/x", "/snaps/scene/frame_0006.png"] {
             XCTAssertEqual(try get(target + q, review).status, 404, target)
         }
         XCTAssertEqual(try send("GET http://127.0.0.1/\(q) HTTP/1.1\r\nHost: 127.0.0.1:\(review.port)\r\n\r\n", port: review.port).status, 400)
@@ -232,6 +233,46 @@ final class ReviewCLITests: XCTestCase {
                                 port: review.port).status, 431)
         XCTAssertEqual(try send("POST /accept\(q)&frame=all HTTP/1.1\r\nHost: 127.0.0.1:\(review.port)\r\nContent-Length: 1000000\r\n\r\n",
                                 port: review.port).status, 413)
+        XCTAssertEqual(review.stop(), 0, review.stderr)
+    }
+
+    /// Symbolic links are refused on every segment of a path, not only the last: a link to a
+    /// directory elsewhere (`/etc`, a directory beside the report) in the middle of the path, a
+    /// link whose target leaves the report (`up -> ../..`, into the baseline or above), a link
+    /// that stays inside, a linked file and a linked baseline frame are each 403 with one line.
+    /// A real subdirectory of the report is served, and so is a report below a linked directory
+    /// (`snaps -> real`: the roots are resolved once, at start).
+    func testRefusesSymbolicLinksOnEverySegment() throws {
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: dir + "/real", withIntermediateDirectories: true)
+        try fm.createSymbolicLink(atPath: dir + "/snaps", withDestinationPath: "real")
+        try makeBaseline("snaps/scene", changing: [6])
+        try fm.createDirectory(atPath: dir + "/outside", withIntermediateDirectories: true)
+        try Data("secret".utf8).write(to: URL(fileURLWithPath: dir + "/outside/secret.txt"))
+        try Data("secret".utf8).write(to: URL(fileURLWithPath: dir + "/secret.txt"))
+        let review = try startReview(["--baseline", "snaps/scene"] + sceneOptions)
+        let report = dir + "/real/cartrender-report"
+        try fm.createDirectory(atPath: report + "/sub", withIntermediateDirectories: true)
+        try Data("served".utf8).write(to: URL(fileURLWithPath: report + "/sub/real.txt"))
+        try fm.createSymbolicLink(atPath: report + "/etcdir", withDestinationPath: "/etc")
+        try fm.createSymbolicLink(atPath: report + "/sub/mid", withDestinationPath: dir + "/outside")
+        try fm.createSymbolicLink(atPath: report + "/up", withDestinationPath: "../..")
+        try fm.createSymbolicLink(atPath: report + "/here", withDestinationPath: ".")
+        try fm.createSymbolicLink(atPath: report + "/link.txt", withDestinationPath: dir + "/secret.txt")
+        try fm.createSymbolicLink(atPath: dir + "/real/scene/frame_0100.png", withDestinationPath: dir + "/secret.txt")
+        let q = "?token=\(review.token)"
+
+        XCTAssertEqual(try get("/cartrender-report/\(q)", review).status, 200, "a report below a linked directory is served")
+        let real = try get("/cartrender-report/sub/real.txt\(q)", review)
+        XCTAssertEqual(real.status, 200, real.text)
+        XCTAssertEqual(real.text, "served")
+        for target in ["/cartrender-report/etcdir/passwd", "/cartrender-report/sub/mid/secret.txt", "/cartrender-report/up/secret.txt",
+                       "/cartrender-report/up/real/scene/frame_0000.png", "/cartrender-report/here/index.html",
+                       "/cartrender-report/link.txt", "/scene/frame_0100.png"] {
+            let r = try get(target + q, review)
+            XCTAssertEqual(r.status, 403, target)
+            XCTAssertEqual(r.text, "refused: \(target) is not a file of the report\n", target)
+        }
         XCTAssertEqual(review.stop(), 0, review.stderr)
     }
 

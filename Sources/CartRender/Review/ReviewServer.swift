@@ -18,9 +18,11 @@ import Foundation
 /// links to baseline frames (`../fly/frame_0003.png`) resolve as they do from the file system:
 /// - `GET /`: a redirect (303) to the report's page, which is its `index.html` with the review
 ///   controls (``ReviewPage``); `GET /REPORT/NAME`: a regular file of the report directory, with
-///   its `Content-Type`; `GET /BASELINE/frame_NNNN.png`: a baseline frame. Paths with a segment
-///   below those directories that is empty or starts with `.` (`..`, hidden files) are refused
-///   (403); anything else, and what is not a regular file (symbolic links included), is 404.
+///   its `Content-Type`, also in a subdirectory; `GET /BASELINE/frame_NNNN.png`: a baseline
+///   frame. Paths with a segment below those directories that is empty or starts with `.` (`..`,
+///   hidden files), that is a symbolic link (first, middle or last: `report/etc -> /etc` does not
+///   serve `/REPORT/etc/passwd`), or that resolve outside the directory are refused (403): see
+///   ``ServedDirectory``. Anything else, and what is not a regular file, is 404.
 /// - `POST /accept?frame=NAME` or `?frame=all`: ``ReviewSession/accept(_:)``; 200 with one line
 ///   when done, 409 for a frame that does not fail, 500 with the error's sentence when the
 ///   baseline cannot be rewritten, 503 when interrupted.
@@ -34,6 +36,9 @@ final class ReviewServer {
     /// The URL path segments of the report and the baseline directory (below the directory
     /// that holds both), percent-decoded.
     private let reportPath: [String], baselinePath: [String]
+    /// The report and baseline directories, resolved when the review starts; nil when one could
+    /// not be resolved (its files are then 404).
+    private let reportRoot: ServedDirectory?, baselineRoot: ServedDirectory?
     /// Set when an accept was interrupted: serving stops, and accepts still in flight are
     /// answered 503. Read by the accepting thread while requests are handled on others.
     private let interruptedFlag = LockedValue(false)
@@ -49,6 +54,8 @@ final class ReviewServer {
         http = try LoopbackHTTPServer()
         port = http.port
         (reportPath, baselinePath) = Self.urlPaths(session.reportDirectory, session.baseline)
+        reportRoot = ServedDirectory(session.reportDirectory)
+        baselineRoot = ServedDirectory(session.baseline)
         var random = SystemRandomNumberGenerator()
         token = (0..<4).map { _ in String(format: "%016llx", random.next() as UInt64) }.joined()
     }
@@ -160,25 +167,30 @@ final class ReviewServer {
         if path == "/" && !reportPath.isEmpty {
             return HTTPResponse(status: 303, headers: ["Location": pagePath + "?token=" + token], body: [])
         }
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        // Cut at the bytes `/` (a `/` followed by a combining mark is one Character, but still a separator).
+        let segments = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst()
+            .map { String(decoding: $0, as: UTF8.self) }
         func below(_ mount: [String]) -> [String]? { segments.starts(with: mount) && segments.count > mount.count ? Array(segments[mount.count...]) : nil }
         // The deeper directory first: a report inside the baseline directory is the report's.
-        let report = (reportPath, session.reportDirectory, true), baseline = (baselinePath, session.baseline, false)
+        let report = (reportPath, reportRoot, true), baseline = (baselinePath, baselineRoot, false)
         let mounts = reportPath.count >= baselinePath.count ? [report, baseline] : [baseline, report]
         guard let (found, directory, isReport) = mounts.lazy.compactMap({ m in below(m.0).map { ($0, m.1, m.2) } }).first else {
             return .text(404, "not found: \(singleLine(path))")
         }
         var rest = found
         if isReport && rest == [""] { rest = [ReportWriter.htmlName] }
-        guard !rest.contains(where: { $0.isEmpty || $0.hasPrefix(".") || $0.contains("\0") || $0.contains("\\") }) else {
+        guard !rest.contains(where: { $0.isEmpty || $0.utf8.first == UInt8(ascii: ".") || $0.utf8.contains(0) || $0.utf8.contains(UInt8(ascii: "\\")) }) else {
             return .text(403, "refused: \(singleLine(path)) is not a file of the report")
         }
         let name = rest.joined(separator: "/")
-        let full = (directory as NSString).appendingPathComponent(name)
-        var info = stat()
-        guard isReport || (rest.count == 1 && FrameResult.index(ofFileName: name) != nil),
-              lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG, var bytes = try? RegularFile.read(full, limit: Self.maxFileBytes) else {
+        guard isReport || (rest.count == 1 && FrameResult.index(ofFileName: name) != nil), let directory else {
             return .text(404, "not found: \(singleLine(path))")
+        }
+        var bytes: [UInt8]
+        switch directory.read(rest, limit: Self.maxFileBytes) {
+        case .file(let read): bytes = read
+        case .refused: return .text(403, "refused: \(singleLine(path)) is not a file of the report")
+        case .missing: return .text(404, "not found: \(singleLine(path))")
         }
         if isReport && name == ReportWriter.htmlName {
             let html = ReviewPage.inject(into: String(decoding: bytes, as: UTF8.self), token: token,
