@@ -218,7 +218,11 @@ final class AuditCLITests: XCTestCase {
             try (String(scene.dropLast()) + #", "systemChrome": true}"#).write(toFile: dir + "/chrome-" + name, atomically: true, encoding: .utf8)
             func elementIssues(_ report: [String: Any]) -> [String] {
                 issues(report).filter { ["touchTarget", "label"].contains($0["kind"] as? String) }
-                    .map { "\($0["kind"] ?? "") \($0["element"] ?? "") \($0["rect"] ?? "")" }
+                    .map { issue -> String in
+                        // The rectangle's members in a fixed order (a dictionary's description has none).
+                        let rect = (issue["rect"] as? [String: Any]).map { r in ["x", "y", "width", "height"].map { "\(r[$0] ?? "")" }.joined(separator: ",") } ?? ""
+                        return "\(issue["kind"] ?? "") \(issue["element"] ?? "") \(rect)"
+                    }
             }
             let plain = elementIssues(try json(["audit", name]).report)
             let chrome = elementIssues(try json(["audit", "chrome-" + name]).report)

@@ -61,6 +61,19 @@ final class OwnershipTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: dir + "/o/frame_0003.png"), "../precious.txt")
     }
 
+    /// A baseline frame that is a symbolic link to a file outside the baseline is not read
+    /// through (its bytes would land in the report): verify names it and stops.
+    func testALinkedBaselineFrameIsNotFollowed() throws {
+        let dir = Binary.tempDir(self)
+        XCTAssertEqual(try Binary.run(["verify", "--baseline", "base", "--record", "all"] + small, in: dir).status, 0)
+        try FileManager.default.moveItem(atPath: dir + "/base/frame_0002.png", toPath: dir + "/outside.png")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/base/frame_0002.png", withDestinationPath: "../outside.png")
+        let r = try Binary.run(["verify", "--baseline", "base", "--record", "never", "--report", "rep"] + small, in: dir)
+        XCTAssertEqual(r.status, 66, r.stderr)
+        XCTAssertEqual(r.stderr, "cartrender: base/frame_0002.png: cannot be read (too many levels of symbolic links)\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/rep/frame_0002.expected.png"))
+    }
+
     /// A link named like a staging directory, pointing at another directory that holds a
     /// `.host` file naming this machine (anyone can write one into /tmp): every command that
     /// writes refuses it, and no file of the link's target is deleted.

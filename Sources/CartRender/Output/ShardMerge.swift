@@ -106,12 +106,12 @@ public enum ShardMerge {
                 let inPlace = URL(fileURLWithPath: shard.dir).standardizedFileURL.path == outPath
                 for file in frame.files {
                     let source = (shard.dir as NSString).appendingPathComponent(file.name)
-                    let bytes: [UInt8]
-                    do { bytes = try RegularFile.read(source, limit: PNGDecoder.maxFileBytes) } catch let e where e.problem == .missing {
-                        throw MergeError(message: "\(source) is listed in \(shard.file) but missing")
-                    } catch {
+                    // A link at a frame's name is not followed: frames are read from inside the shard directory.
+                    let read: [UInt8]?
+                    do { read = try RegularFile.readIfPresent(file.name, inDirectory: shard.dir, limit: PNGDecoder.maxFileBytes) } catch {
                         throw MergeError(message: "\(source) \(error.reason(notA: "a frame file"))")
                     }
+                    guard let bytes = read else { throw MergeError(message: "\(source) is listed in \(shard.file) but missing") }
                     // A partly downloaded or overwritten frame must not make a complete render.
                     guard Checksum.sha256(bytes) == file.sha256 else {
                         throw MergeError(message: "\(source) does not match its SHA-256 in \(shard.file) (damaged, or written by another run)")

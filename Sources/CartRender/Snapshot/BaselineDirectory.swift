@@ -161,11 +161,12 @@ final class BaselineDirectory: @unchecked Sendable {
     }
 
     /// The bytes of baseline frame `name`, or nil when there is none (or the directory did not
-    /// exist when the run began).
-    /// - Throws: `FileReadError` for a file that is not a regular file or cannot be read.
+    /// exist when the run began). A symbolic link at `name` is not followed.
+    /// - Throws: `FileReadError` for a file that is not a regular file (a link included) or
+    ///   cannot be read.
     func read(_ name: String) throws -> [UInt8]? {
         guard existed else { return nil }
-        return try RegularFile.readIfPresent((path as NSString).appendingPathComponent(name), limit: PNGDecoder.maxFileBytes)
+        return try RegularFile.readIfPresent(name, inDirectory: path, limit: PNGDecoder.maxFileBytes)
     }
 
     /// Stages `frame`'s PNG bytes as baseline frame `name`. Thread-safe.

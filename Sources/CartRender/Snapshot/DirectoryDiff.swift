@@ -76,8 +76,9 @@ public enum DirectoryDiff {
             let ePath = (expected as NSString).appendingPathComponent(name)
             let aPath = (actual as NSString).appendingPathComponent(name)
             var frame = FrameResult(name: name, index: FrameResult.index(ofFileName: name), time: nil, status: .pass)
-            let eBytes = a.contains(name) ? try RegularFile.readIfPresent(ePath, limit: PNGDecoder.maxFileBytes) : nil
-            let aBytes = b.contains(name) ? try RegularFile.readIfPresent(aPath, limit: PNGDecoder.maxFileBytes) : nil
+            // A link at a frame's name is not followed: frames are read from inside A and B.
+            let eBytes = a.contains(name) ? try RegularFile.readIfPresent(name, inDirectory: expected, limit: PNGDecoder.maxFileBytes) : nil
+            let aBytes = b.contains(name) ? try RegularFile.readIfPresent(name, inDirectory: actual, limit: PNGDecoder.maxFileBytes) : nil
             var comparison: FrameComparison?
             switch (eBytes, aBytes) {
             case let (e?, a?):

@@ -82,6 +82,30 @@ public enum RegularFile {
         return bytes
     }
 
+    /// The bytes of the regular file `name` in the directory at `directory` (a frame of a
+    /// baseline, a shard, a directory being compared): the directory is opened as given, and a
+    /// symbolic link at `name` is never followed, so no entry leads the read out of it.
+    /// - Returns: the bytes, or nil when there is no such file.
+    /// - Throws: ``FileReadError`` naming `directory/name`, as ``read(_:limit:)`` (a link is
+    ///   `.unreadable(errno: ELOOP)`).
+    public static func readIfPresent(_ name: String, inDirectory directory: String, limit: Int) throws(FileReadError) -> [UInt8]? {
+        let shown = (directory as NSString).appendingPathComponent(name)
+        var dir: Int32
+        repeat { dir = FileSystemPath.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC) } while dir < 0 && errno == EINTR
+        guard dir >= 0 else {
+            let e = errno
+            if e == ENOENT || e == ENOTDIR { return nil }
+            throw FileReadError(path: shown, problem: .unreadable(errno: e))
+        }
+        defer { close(dir) }
+        do {
+            return try read(name, limit: limit, in: dir, naming: shown)
+        } catch {
+            if error.problem == .missing { return nil }
+            throw error
+        }
+    }
+
     /// The bytes of the regular file at `path`, or nil when there is no such file.
     /// - Throws: ``FileReadError`` as ``read(_:limit:)`` does, except for `.missing`.
     public static func readIfPresent(_ path: String, limit: Int) throws(FileReadError) -> [UInt8]? {
