@@ -1,6 +1,7 @@
 """`cartrender review` in a real browser: the served report accepts a failing frame, the baseline
 file changes to the rendered frame, and a request without the run's token is refused."""
 
+import hashlib
 import shutil
 import signal
 import subprocess
@@ -46,6 +47,15 @@ class Review:
             raise
 
 
+def adopt(directory, name):
+    """Records `name`'s bytes in the directory's ownership ledger, as the recording of a changed
+    render would have: cartrender replaces only files it can prove it wrote."""
+    ledger = directory / ".cartrender-files.sha256"
+    entries = dict(reversed(line.split("  ", 1)) for line in ledger.read_text().splitlines() if "  " in line)
+    entries[name] = hashlib.sha256((directory / name).read_bytes()).hexdigest()
+    ledger.write_text("".join(f"{entries[n]}  {n}\n" for n in sorted(entries)))
+
+
 @pytest.fixture
 def review(tmp_path):
     """A review of the default scene (4 fps, 1x, 14 frames) whose baseline frame 6 holds frame 7."""
@@ -53,6 +63,7 @@ def review(tmp_path):
     cartrender("verify", "--baseline", baseline, "--record", "all", "--report", tmp_path / "first", *SCENE)
     shutil.copy(baseline / "frame_0006.png", tmp_path / "rendered_0006.png")
     shutil.copy(baseline / "frame_0007.png", baseline / "frame_0006.png")
+    adopt(baseline, "frame_0006.png")
     r = Review(tmp_path, "--baseline", baseline, "--record", "never", *SCENE)
     r.baseline = baseline
     r.rendered = (tmp_path / "rendered_0006.png").read_bytes()
