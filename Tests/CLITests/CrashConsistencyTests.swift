@@ -1,4 +1,5 @@
 import CartRenderRaster
+import CartRenderTestSupport
 import Foundation
 import XCTest
 
@@ -28,26 +29,13 @@ final class CrashConsistencyTests: XCTestCase {
         let new = try contents(dir + "/copy")
         XCTAssertNotEqual(old, new)
 
-        var rng = SeededGenerator(seed: 25)
-        var outcomes: [String: Int] = [:]
-        for _ in 0..<50 {
-            let step = Int.random(in: 0...40, using: &rng)
-            try FileManager.default.removeItem(atPath: dir + "/copy")
-            try copy(base, to: dir + "/copy")
-            let killed = try Binary.run(recordNew, in: dir, environment: ["CARTRENDER_TEST_KILL_AT_COMMIT_STEP": "\(step)"])
-            XCTAssert(killed.status == 0 || killed.status == SIGKILL, "step \(step): \(killed.status) \(killed.stderr)")
+        try killAtRandomSteps(seed: 25, steps: 0...40, dir: dir, target: "copy", from: base, command: recordNew, old: old, new: new) { step in
             // The next command repairs before it compares: here a verify of the light demo
             // that records nothing.
-            let next = try Binary.run(["verify", "--baseline", "copy", "--record", "never", "--quiet", "--report", "rep2"] + render, in: dir)
+            let next = try Binary.run(["verify", "--baseline", "copy", "--record", "never", "--quiet", "--report", "rep2"] + self.render, in: dir)
             XCTAssertFalse(next.stderr.contains("comparing pixels only"), "step \(step): \(next.stderr)")
-            let after = try contents(dir + "/copy")
-            XCTAssert(after == old || after == new, "step \(step): the baseline is a mix:\n\(describe(after, old: old, new: new))")
-            XCTAssertEqual(next.status, after == old ? 1 : 0, "step \(step): \(next.stderr)")
-            outcomes[after == old ? "old" : "new", default: 0] += 1
-        }
-        // The seed reaches both sides of the commit's last step.
-        XCTAssertGreaterThan(outcomes["old", default: 0], 5, "\(outcomes)")
-        XCTAssertGreaterThan(outcomes["new", default: 0], 5, "\(outcomes)")
+            return next
+        } expectedStatus: { $0 ? 1 : 0 }
     }
 
     /// `merge` of two shards into a directory that holds an earlier render, killed at 50 random
@@ -66,27 +54,40 @@ final class CrashConsistencyTests: XCTestCase {
         let new = try contents(dir + "/out")
         XCTAssertNotEqual(old, new)
 
-        var rng = SeededGenerator(seed: 26)
-        var outcomes: [String: Int] = [:]
-        for _ in 0..<50 {
-            let step = Int.random(in: 0...50, using: &rng)
-            try FileManager.default.removeItem(atPath: dir + "/out")
-            try copy(dir + "/earlier", to: dir + "/out")
-            let killed = try Binary.run(["merge", "s1", "s2", "--out", "out", "--quiet"], in: dir,
-                                        environment: ["CARTRENDER_TEST_KILL_AT_COMMIT_STEP": "\(step)"])
-            XCTAssert(killed.status == 0 || killed.status == SIGKILL, "step \(step): \(killed.status) \(killed.stderr)")
+        try killAtRandomSteps(seed: 26, steps: 0...50, dir: dir, target: "out", from: dir + "/earlier",
+                              command: ["merge", "s1", "s2", "--out", "out", "--quiet"], old: old, new: new) { _ in
             // `diff out out` reads the directory, which repairs it first.
-            let next = try Binary.run(["diff", "out", "out", "--quiet"], in: dir)
-            XCTAssertEqual(next.status, 0, "step \(step): \(next.stderr)")
-            let after = try contents(dir + "/out")
-            XCTAssert(after == old || after == new, "step \(step): the render is a mix:\n\(describe(after, old: old, new: new))")
-            outcomes[after == old ? "old" : "new", default: 0] += 1
-        }
-        XCTAssertGreaterThan(outcomes["old", default: 0], 5, "\(outcomes)")
-        XCTAssertGreaterThan(outcomes["new", default: 0], 5, "\(outcomes)")
+            try Binary.run(["diff", "out", "out", "--quiet"], in: dir)
+        } expectedStatus: { _ in 0 }
     }
 
     // MARK: - Helpers
+
+    /// 50 times: `target` (in `dir`) made a copy of `from` again, `command` run and killed after
+    /// a commit step drawn from `steps` with a generator seeded by `seed`, then `next` run; after
+    /// it, `target` must be exactly `old` or exactly `new`, and `next` must end with
+    /// `expectedStatus(target is old)`. Both outcomes must occur more than 5 times.
+    func killAtRandomSteps(seed: UInt64, steps: ClosedRange<Int>, dir: String, target: String, from: String, command: [String],
+                           old: [String: String], new: [String: String], next: (Int) throws -> Binary.Result,
+                           expectedStatus: (Bool) -> Int32) throws {
+        var rng = SplitMix64(seed: seed)
+        var outcomes: [String: Int] = [:]
+        for _ in 0..<50 {
+            let step = Int.random(in: steps, using: &rng)
+            try FileManager.default.removeItem(atPath: dir + "/" + target)
+            try copy(from, to: dir + "/" + target)
+            let killed = try Binary.run(command, in: dir, environment: ["CARTRENDER_TEST_KILL_AT_COMMIT_STEP": "\(step)"])
+            XCTAssert(killed.status == 0 || killed.status == SIGKILL, "step \(step): \(killed.status) \(killed.stderr)")
+            let r = try next(step)
+            let after = try contents(dir + "/" + target)
+            XCTAssert(after == old || after == new, "step \(step): \(target) is a mix:\n\(describe(after, old: old, new: new))")
+            XCTAssertEqual(r.status, expectedStatus(after == old), "step \(step): \(r.stderr)")
+            outcomes[after == old ? "old" : "new", default: 0] += 1
+        }
+        // The seed reaches both sides of the commit's last step.
+        XCTAssertGreaterThan(outcomes["old", default: 0], 5, "\(outcomes)")
+        XCTAssertGreaterThan(outcomes["new", default: 0], 5, "\(outcomes)")
+    }
 
     /// Name → SHA-256 of every entry of `dir`, hidden ones included (a staging directory left
     /// behind shows as an entry of its own).
@@ -109,18 +110,5 @@ final class CrashConsistencyTests: XCTestCase {
         return names.filter { after[$0] != old[$0] || after[$0] != new[$0] }
             .map { "\($0): \(after[$0] == nil ? "absent" : after[$0] == old[$0] ? "old" : after[$0] == new[$0] ? "new" : "other")" }
             .joined(separator: "\n")
-    }
-}
-
-/// SplitMix64: the same numbers from the same seed on every machine.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
