@@ -152,31 +152,12 @@ public final class FrameRasterizer: TextMeasuring {
     /// Element ids are renumbered in document order, so the bytes do not depend on what the
     /// process drew before (Cairo numbers some ids from a process-wide counter).
     public func svg(_ list: DisplayList) throws -> [UInt8] {
-        final class Sink { var bytes: [UInt8] = [] }
-        let sink = Sink()
-        let write: cairo_write_func_t = { closure, data, length in
-            let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
-            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-            return CAIRO_STATUS_SUCCESS
-        }
-        let closure = Unmanaged.passUnretained(sink).toOpaque()
-        guard let surface = cairo_svg_surface_create_for_stream(write, closure, list.size.width, list.size.height) else {
-            throw RasterError(.library, "cairo_svg_surface_create_for_stream failed")
-        }
-        cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
-        do {
-            guard let cr = cairo_create(surface) else { throw RasterError(.library, "cairo_create failed") }
-            defer { cairo_destroy(cr) }
-            try draw(list, in: cr)
-        } catch {
-            cairo_surface_destroy(surface)
-            throw error
-        }
-        cairo_surface_finish(surface)
-        let status = cairo_surface_status(surface)
-        cairo_surface_destroy(surface)
-        try check(status, "writing an SVG frame")
-        return withExtendedLifetime(sink) { SVGIdentifiers.canonicalize(sink.bytes) }
+        let surface = try CairoSVGSurface(width: list.size.width, height: list.size.height)
+        guard let cr = cairo_create(surface.pointer) else { throw RasterError(.library, "cairo_create failed") }
+        defer { cairo_destroy(cr) }
+        try draw(list, in: cr)
+        try check(surface.finish(), "writing an SVG frame")
+        return SVGIdentifiers.canonicalize(surface.bytes)
     }
 
     // MARK: - Drawing
@@ -543,4 +524,38 @@ enum SVGIdentifiers {
         out += ns.substring(from: last)
         return Array(out.utf8)
     }
+}
+
+/// A Cairo SVG surface that writes into memory (`cairo_svg_surface_create_for_stream`, the
+/// document unit px, so 1 user unit = 1 pt): destroyed when the value goes away, on every path.
+final class CairoSVGSurface {
+    let pointer: OpaquePointer
+    /// Where Cairo's stream callback appends; held here, so it lives as long as the surface.
+    private final class Sink { var bytes: [UInt8] = [] }
+    private let sink = Sink()
+    /// What the surface wrote so far; the whole document after ``finish()``.
+    var bytes: [UInt8] { sink.bytes }
+
+    /// - Parameters: width, height: the document's size (pt).
+    /// - Throws: `RasterError` when Cairo cannot create the surface.
+    init(width: Double, height: Double) throws {
+        let write: cairo_write_func_t = { closure, data, length in
+            let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
+            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            return CAIRO_STATUS_SUCCESS
+        }
+        guard let made = cairo_svg_surface_create_for_stream(write, Unmanaged.passUnretained(sink).toOpaque(), width, height) else {
+            throw RasterError(.library, "cairo_svg_surface_create_for_stream failed")
+        }
+        pointer = made
+        cairo_svg_surface_set_document_unit(made, CAIRO_SVG_UNIT_PX)
+    }
+
+    /// Finishes the document (Cairo writes its end) and returns the surface's status.
+    func finish() -> cairo_status_t {
+        cairo_surface_finish(pointer)
+        return cairo_surface_status(pointer)
+    }
+
+    deinit { cairo_surface_destroy(pointer) }
 }

@@ -84,16 +84,16 @@ final class TextEngine: TextMeasuring {
 
     private var pangoContext: OpaquePointer { context }
 
-    /// A Pango layout for a run; the caller unrefs it.
+    /// A Pango layout for a run.
     private func layout(_ text: String, font: FontSpec, maxWidth: Double?, maxLines: Int?, alignment: TextRun.Alignment,
-                        direction: LayoutDirection) -> OpaquePointer {
+                        direction: LayoutDirection) -> PangoLayout {
         let starts = maxWidth.map { pieceStarts(text, font: font, maxWidth: $0) } ?? []
         return layout(text, font: font, maxWidth: maxWidth, maxLines: maxLines, alignment: alignment, direction: direction, newItemsAt: starts)
     }
 
     /// A Pango layout for a run whose items also end at the UTF-8 byte offsets `newItemsAt`
     /// (ascending, inside the text): each offset starts a range with an attribute that changes
-    /// nothing drawn (font fallback on, Pango's default) but ends an item. The caller unrefs it.
+    /// nothing drawn (font fallback on, Pango's default) but ends an item.
     ///
     /// Left to right, the paragraph direction comes from the text's first strong character
     /// (Pango's automatic direction) and `.leading` is the left edge. Right to left, the
@@ -101,13 +101,14 @@ final class TextEngine: TextMeasuring {
     /// direction off) and `.leading` is the right edge. The context's base direction is set for
     /// every layout made, before it is made: a layout lays out again when its context changes.
     func layout(_ text: String, font: FontSpec, maxWidth: Double?, maxLines: Int?, alignment: TextRun.Alignment,
-                direction: LayoutDirection = .leftToRight, newItemsAt starts: [Int32]) -> OpaquePointer {
+                direction: LayoutDirection = .leftToRight, newItemsAt starts: [Int32]) -> PangoLayout {
         if maxLines == 1, let w = maxWidth, let cut = tailTruncated(text, font: font, width: w, direction: direction) {
             return layout(cut, font: font, maxWidth: w, maxLines: nil, alignment: alignment, direction: direction, newItemsAt: [])
         }
         let rightToLeft = direction.isRightToLeft
         pango_context_set_base_dir(pangoContext, rightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_WEAK_LTR)
-        let layout = pango_layout_new(pangoContext)!
+        let made = PangoLayout(pango_layout_new(pangoContext)!)
+        let layout = made.pointer
         if rightToLeft { pango_layout_set_auto_dir(layout, 0) }
         let desc = pango_font_description_new()!
         defer { pango_font_description_free(desc) }
@@ -142,7 +143,7 @@ final class TextEngine: TextMeasuring {
                 pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
             }
         }
-        return layout
+        return made
     }
 
     /// A one-line text too wide for `width` pt cut at its tail in reading order: the longest
@@ -155,8 +156,9 @@ final class TextEngine: TextMeasuring {
     /// - Complexity: O(n log n) in the text's length (a binary search of layouts).
     func tailTruncated(_ text: String, font: FontSpec, width: Double, direction: LayoutDirection) -> String? {
         func fits(_ s: String) -> Bool {
-            let l = layout(s, font: font, maxWidth: nil, maxLines: nil, alignment: .leading, direction: direction, newItemsAt: [])
-            defer { g_object_unref(UnsafeMutableRawPointer(l)) }
+            let made = layout(s, font: font, maxWidth: nil, maxLines: nil, alignment: .leading, direction: direction, newItemsAt: [])
+            defer { withExtendedLifetime(made) {} }
+            let l = made.pointer
             var logical = PangoRectangle()
             pango_layout_get_extents(l, nil, &logical)
             return Double(logical.width) / Double(PANGO_SCALE) <= width
@@ -199,7 +201,8 @@ final class TextEngine: TextMeasuring {
             if i - runStart > Self.longRunCharacters {
                 let a = Int(offsets[runStart]), b = Int(offsets[i])
                 let run = String(decoding: bytes[a..<b], as: UTF8.self)
-                let l = layout(run, font: font, maxWidth: maxWidth, maxLines: nil, alignment: .leading, newItemsAt: [])
+                let made = layout(run, font: font, maxWidth: maxWidth, maxLines: nil, alignment: .leading, newItemsAt: [])
+                let l = made.pointer
                 pango_layout_set_wrap(l, PANGO_WRAP_CHAR)
                 var line = pango_layout_get_lines_readonly(l)?.pointee.next
                 while let node = line {
@@ -207,7 +210,7 @@ final class TextEngine: TextMeasuring {
                     if start > 0 { starts.append(Int32(a) + start) }
                     line = node.pointee.next
                 }
-                g_object_unref(UnsafeMutableRawPointer(l))
+                withExtendedLifetime(made) {}
             }
             runStart = i
         }
@@ -231,8 +234,9 @@ final class TextEngine: TextMeasuring {
     /// The logical size (pt) of `text` laid out with items also ending at the UTF-8 byte
     /// offsets `newItemsAt` (see `layout(_:font:maxWidth:maxLines:alignment:newItemsAt:)`).
     func size(_ text: String, font: FontSpec, maxWidth: Double?, maxLines: Int?, newItemsAt starts: [Int32]) -> Size {
-        let l = layout(text, font: font, maxWidth: maxWidth, maxLines: maxLines, alignment: .leading, newItemsAt: starts)
-        defer { g_object_unref(UnsafeMutableRawPointer(l)) }
+        let made = layout(text, font: font, maxWidth: maxWidth, maxLines: maxLines, alignment: .leading, newItemsAt: starts)
+        defer { withExtendedLifetime(made) {} }
+        let l = made.pointer
         var logical = PangoRectangle()
         pango_layout_get_extents(l, nil, &logical)
         return Size(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))
@@ -261,8 +265,9 @@ final class TextEngine: TextMeasuring {
             return
         }
         pango_cairo_update_context(cr, pangoContext)
-        let l = layout(run.text, font: run.font, maxWidth: run.maxWidth, maxLines: run.maxLines, alignment: run.alignment, direction: run.direction)
-        defer { g_object_unref(UnsafeMutableRawPointer(l)) }
+        let made = layout(run.text, font: run.font, maxWidth: run.maxWidth, maxLines: run.maxLines, alignment: run.alignment, direction: run.direction)
+        defer { withExtendedLifetime(made) {} }
+        let l = made.pointer
         cairo_save(cr)
         cairo_set_source_rgba(cr, run.color.red, run.color.green, run.color.blue, run.color.alpha)
         cairo_move_to(cr, run.origin.x, run.origin.y)
@@ -284,12 +289,21 @@ final class TextEngine: TextMeasuring {
         defer { cairo_destroy(cr) }
         cairo_scale(cr, 4, 4)
         pango_cairo_update_context(cr, pangoContext)
-        let l = layout(run.text, font: run.font, maxWidth: run.maxWidth, maxLines: run.maxLines, alignment: run.alignment, direction: run.direction)
-        defer { g_object_unref(UnsafeMutableRawPointer(l)) }
+        let made = layout(run.text, font: run.font, maxWidth: run.maxWidth, maxLines: run.maxLines, alignment: run.alignment, direction: run.direction)
+        defer { withExtendedLifetime(made) {} }
+        let l = made.pointer
         cairo_move_to(cr, 0, 0)
         pango_cairo_layout_path(cr, l)
         let path = cairo_copy_path(cr)!
         outlines[key] = path
         return path
     }
+}
+
+/// A Pango layout (`PangoLayout *`), released when the value goes away: no caller unrefs by
+/// hand, and none can forget to. Use ``pointer`` only while the value is alive.
+final class PangoLayout {
+    let pointer: OpaquePointer
+    init(_ pointer: OpaquePointer) { self.pointer = pointer }
+    deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
 }
