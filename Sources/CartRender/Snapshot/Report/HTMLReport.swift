@@ -13,7 +13,7 @@ import Foundation
 ///   thumbnails of all frames link to the frame's section; a passing or recorded frame's section
 ///   shows the baseline frame, referenced in the baseline directory by a path relative to the
 ///   report (`expectedDirectory`). ← → step through the frames that did not pass.
-/// - The state divergence panel (``stateDivergence(_:)``) sits under the counts.
+/// - The state panel (``statePanel(_:)``) sits under the counts.
 ///
 /// Images are referenced by relative paths, so the report and baseline directories can be
 /// uploaded or moved together. Without JavaScript every frame is shown one under the other,
@@ -55,7 +55,6 @@ enum HTMLReport {
         if stateOnly > 0 { counts.append("<span class=\"n state\">\(stateOnly) state</span>") }
         if result.recordedCount > 0 { counts.append("<span class=\"n recorded\">\(result.recordedCount) recorded</span>") }
         h += "<p class=\"counts\">\(counts.joined(separator: " · "))</p>\n"
-        h += stateDivergence(result)
         h += "</header>\n"
 
         h += statePanel(result)
@@ -262,11 +261,6 @@ enum HTMLReport {
         }
         return h + "</div></details>\n"
     }
-
-    /// The state divergence panel: the first frame whose manifest state differs from the
-    /// baseline manifest's (SPEC §6, motion-aware verify), under the counts. Empty while the
-    /// result carries no state comparison.
-    static func stateDivergence(_ result: SnapshotResult) -> String { "" }
 
     /// `target` as a URL path relative to the directory `base`, ending in `/` (`../baseline/`),
     /// both resolved against the working directory and through symbolic links; each component
