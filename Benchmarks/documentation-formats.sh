@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Size and fidelity of each animation format for documentation pages (not a test: prints
-# figures, asserts nothing). The README's "Which format for documentation" table comes from it.
+# figures, asserts nothing). The "Which format for documentation" table of
+# docs/documentation-outputs.md comes from it.
 #
 # For the default scene at each scale: GIF, WebP (lossless and --quality 90), APNG, MP4 (the
 # default crf 18 and --crf 23) and WebM (the default crf 30 and --lossless), each rendered alone

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Follows the README's "From Swift tests" steps as written, in a temporary directory: a copy of
-# this repository as cartrender/, a new package MyApp/ beside it made of the README's
+# Follows the library steps of docs/library.md as written, in a temporary directory: a copy of
+# this repository as cartrender/, a new package MyApp/ beside it made of that page's
 # `<!-- library-route: FILE -->` blocks, and its `<!-- library-route: run -->` blocks run in
 # order. Then checks what a user would see:
 #   1. the first `swift test` builds without a warning, records 4 frames, says so, and passes;
@@ -20,13 +20,13 @@ git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t 
 # and what `make deps` put in the clone: the icons and fonts, in .build/share/cartrender/.
 mkdir -p "$work/cartrender/.build" && cp -R .build/share "$work/cartrender/.build/"
 
-python3 - "$repo/README.md" "$work/MyApp" <<'PY'
+python3 - "$repo/docs/library.md" "$work/MyApp" <<'PY'
 import os, re, sys
-readme, app = sys.argv[1], sys.argv[2]
-text = open(readme, encoding="utf-8").read()
+page, app = sys.argv[1], sys.argv[2]
+text = open(page, encoding="utf-8").read()
 blocks = re.findall(r"<!-- library-route: (\S+) -->\n```[a-z]*\n(.*?)```\n", text, re.S)
 if not blocks:
-    sys.exit("library-route.sh: the README has no library-route blocks")
+    sys.exit("library-route.sh: docs/library.md has no library-route blocks")
 with open(os.path.join(app, ".steps.sh"), "w") as steps:
     steps.write("set -euo pipefail\n")
     for name, body in blocks:
@@ -60,4 +60,4 @@ grep -q "cartrender verify: FAILED, 1 of 4 frames failed (1 fail)" "$log" || { c
 grep -q "frame_0036.png" "$log" || { cat "$log"; fail "the message does not name frame_0036.png"; }
 grep -q "$snapshots/cartrender-report/index.html" "$log" || { cat "$log"; fail "the message does not name the report"; }
 grep -q "Attached 'frame_0036.diff.png'" "$log" || { cat "$log"; fail "the diff image was not attached"; }
-echo "library-route.sh: the README's library steps work: recorded, passed, and a changed frame failed with its report and attachments"
+echo "library-route.sh: the library steps of docs/library.md work: recorded, passed, and a changed frame failed with its report and attachments"

@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// Runs the built `cartrender` like a user on the cart examples and on bad cart scenes
-/// (SPEC.md §2.2, §5, §7).
+/// (docs/motion-and-look.md, “The cart page”; docs/command-line.md; docs/bad-input.md).
 final class CartEndToEndTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -49,7 +49,7 @@ final class CartEndToEndTests: XCTestCase {
 
     // MARK: The example
 
-    /// Offsets of the example's two swiped rows by SPEC.md §2.2, written out independently of
+    /// Offsets of the example's two swiped rows by docs/motion-and-look.md, “The cart page”, written out independently of
     /// `CartTimeline`: tek3 dragged 120 pt over 0.3 s from 0.3 s, released (open, `.easeOut` to
     /// −90), trash-deleted at 1.2 s (`.easeIn` 0.35 s); tek4 dragged 280 pt over 0.25 s from
     /// 1.9 s, released past half of 393 pt: flies to −1000 and is gone 0.35 s later.

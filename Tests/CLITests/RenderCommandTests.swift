@@ -42,7 +42,7 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertTrue(svg.contains("width=\"393px\""), String(svg.prefix(300)))
     }
 
-    /// Exit codes and one-sentence errors (SPEC.md §5).
+    /// Exit codes and one-sentence errors (docs/command-line.md).
     func testErrors() throws {
         let dir = Binary.tempDir(self)
         try "{\n  \"fps\": 60,\n  \"events\": [{\"at\": -1, \"tap\": \"add\"}]\n}".write(toFile: dir + "/bad.json", atomically: true, encoding: .utf8)

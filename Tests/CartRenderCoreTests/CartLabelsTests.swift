@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// "Total" and "Check out" in the scene's locale or the scene's own words, and locale
-/// identifiers in ICU's canonical forms and aliases (SPEC.md §4).
+/// identifiers in ICU's canonical forms and aliases (docs/scene-file.md, “Cart labels and prices”).
 final class CartLabelsTests: XCTestCase {
     private func decode(_ text: String) throws -> Scene {
         try SceneDecoder.decode(Array(text.utf8), file: "s.json", baseDirectory: "/")

@@ -2,7 +2,7 @@
 import Foundation
 import XCTest
 
-/// The cart page's motion (SPEC.md §2.2, seed 003's `onChanged` / `onEnd` / `deleteItem`).
+/// The cart page's motion (docs/motion-and-look.md, “The cart page”; seed 003's `onChanged` / `onEnd` / `deleteItem`).
 final class CartTimelineTests: XCTestCase {
     /// A cart of three rows on a 400 pt wide screen (full-swipe threshold: 200 pt).
     private func items() -> [CartItem] {
@@ -155,7 +155,7 @@ final class CartTimelineTests: XCTestCase {
         XCTAssertEqual(row(tl, "a", at: 0.85)!.offset, -90)
     }
 
-    /// SPEC.md §1: a release at 0.3 + 0.25 s has happened in the frame at t = 33/60 s.
+    /// docs/motion-and-look.md, “Time and frames”: a release at 0.3 + 0.25 s has happened in the frame at t = 33/60 s.
     func testReleaseTimeToleranceOfOneMicrosecond() {
         let tl = timeline([(0.3, swipe("a", -120, 0.25))])
         let r = row(tl, "a", at: 33.0 / 60)!
@@ -195,7 +195,7 @@ final class CartTimelineTests: XCTestCase {
             XCTAssertEqual(r.offset, -90, "the content stays open while the row fades")
             XCTAssertEqual(r.phase, .delete)
         }
-        // SPEC.md §2 check values of easeIn.
+        // docs/motion-and-look.md's check values of easeIn.
         XCTAssertEqual(row(tl, "b", at: 1.0 + 0.35 * 0.5)!.removal, 0.3154, accuracy: 1e-4)
         XCTAssertNil(row(tl, "b", at: 1.35))
         XCTAssertEqual(tl.events.map(\.kind.name), ["swipe", "release", "open", "tap", "delete"])

@@ -2,7 +2,7 @@
 import Foundation
 import XCTest
 
-/// Dynamic Type (SPEC.md §8): Apple's table of text style sizes, custom fonts scaling with body,
+/// Dynamic Type (docs/motion-and-look.md, “Dynamic Type”): Apple's table of text style sizes, custom fonts scaling with body,
 /// fixed sizes that do not, the scene key, and layouts that grow with the text.
 final class DynamicTypeTests: XCTestCase {
     func testTheTableAtLargeIsTheSizesOfSection3() {

@@ -24,7 +24,7 @@ final class FlyTimelineTests: XCTestCase {
     }
 
     /// Arc points: a quadratic Bézier from 0 to the destination with control point
-    /// (0.35·dx, min(dy, 0) − 120), SPEC.md §2.1.
+    /// (0.35·dx, min(dy, 0) − 120), seed 000 (docs/motion-and-look.md, “The fly button”).
     func testArcOffsetTable() {
         let d = Vector(dx: 151.5, dy: -222.5)
         let table: [(p: Double, dx: Double, dy: Double)] = [
@@ -59,7 +59,7 @@ final class FlyTimelineTests: XCTestCase {
         }
     }
 
-    /// The landing at 0.30 + 0.65 s has happened in the frame at t = 57/60 s (SPEC.md §1).
+    /// The landing at 0.30 + 0.65 s has happened in the frame at t = 57/60 s (docs/motion-and-look.md, “Time and frames”).
     func testLandingExactly065AfterLaunch() throws {
         let tl = FlyTimeline(scene: scene(taps: [0.3]), sourceFrame: source, cartFrame: cart)
         XCTAssertEqual(tl.state(at: 56.0 / 60).count, 0)
@@ -116,7 +116,7 @@ final class FlyTimelineTests: XCTestCase {
         XCTAssertEqual(tl.events.filter { $0.kind.name == "increment" }.count, 2, "onAdd still fires")
     }
 
-    /// Badge bump from rest: SPEC.md §2.1 check values relative to the landing.
+    /// Badge bump from rest: docs/motion-and-look.md's check values relative to the landing.
     func testBadgeScaleAfterALanding() {
         let tl = FlyTimeline(scene: scene(taps: [0.3]), sourceFrame: source, cartFrame: cart)
         XCTAssertEqual(tl.state(at: 0.95 + 0.14).badgeScale, 1.1575, accuracy: 5e-5)

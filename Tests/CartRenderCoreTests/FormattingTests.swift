@@ -2,7 +2,7 @@
 import Foundation
 import XCTest
 
-/// Currency formatting of the cart's prices and totals (SPEC.md §2.2: decimal money, formatted
+/// Currency formatting of the cart's prices and totals (docs/scene-file.md, “Cart labels and prices”: decimal money, formatted
 /// for the scene's locale and currency code).
 final class FormattingTests: XCTestCase {
     private func d(_ s: String) -> Decimal { Decimal(string: s, locale: Locale(identifier: "en_US_POSIX"))! }

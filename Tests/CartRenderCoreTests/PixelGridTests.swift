@@ -1,7 +1,7 @@
 @testable import CartRenderCore
 import XCTest
 
-/// Layout frames on the device's pixel grid, as SwiftUI rounds layout (SPEC.md §3 *pixel grid*).
+/// Layout frames on the device's pixel grid, as SwiftUI rounds layout (docs/motion-and-look.md, “Pixel grid”).
 final class PixelGridTests: XCTestCase {
     func testRoundedToPixelsTable() {
         let table: [(Rect, Double, Rect)] = [

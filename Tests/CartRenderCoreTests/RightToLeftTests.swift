@@ -2,7 +2,7 @@
 import Foundation
 import XCTest
 
-/// Right-to-left layout and motion (SPEC.md §8): the direction a scene takes from its locale or
+/// Right-to-left layout and motion (docs/motion-and-look.md, “Right to left”): the direction a scene takes from its locale or
 /// `layoutDirection`, mirrored frames of both screens, mirrored flights and swipes.
 final class RightToLeftTests: XCTestCase {
     private func decode(_ json: String) throws -> Scene {

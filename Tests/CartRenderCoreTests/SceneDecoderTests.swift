@@ -57,7 +57,7 @@ final class SceneDecoderTests: XCTestCase {
         XCTAssertEqual(s.events.map(\.index), [1, 0, 2])
     }
 
-    /// Error sentences: file:line:column: JSON path: what is wrong (SPEC.md §5, §7).
+    /// Error sentences: file:line:column: JSON path: what is wrong (docs/command-line.md; docs/bad-input.md).
     func testErrorMessages() {
         let table: [(String, String)] = [
             ("{\"fps\": 60,}", "s.json:1:11: trailing comma before '}'"),

@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 final class SpringTests: XCTestCase {
-    /// SPEC.md §2: `.snappy` moving 0→1 from rest.
+    /// docs/motion-and-look.md, “Timing curves and springs”: `.snappy` moving 0→1 from rest.
     func testSnappyCheckValues() {
         let table: [(t: Double, value: Double)] = [(0.1, 0.388), (0.2, 0.786), (0.3, 0.956), (0.4, 1.0016)]
         for row in table {
@@ -41,7 +41,7 @@ final class SpringTests: XCTestCase {
         }
     }
 
-    /// SPEC.md §2.1 badge bump check values, from rest at 1.0.
+    /// The badge bump's check values (docs/motion-and-look.md), from rest at 1.0.
     func testBadgeBumpKeyframes() {
         let bump = KeyframeTimeline.badgeBump
         XCTAssertEqual(bump.duration, 0.44, accuracy: 1e-12)

@@ -2,7 +2,7 @@ import CartRenderCore
 import XCTest
 
 final class TimingCurveTests: XCTestCase {
-    /// SPEC.md §2 check values: easeIn at 25 / 50 / 75 % of time.
+    /// Check values of docs/motion-and-look.md, “Timing curves and springs”: easeIn at 25 / 50 / 75 % of time.
     func testEaseInCheckValues() {
         let table: [(x: Double, y: Double)] = [(0.25, 0.0935), (0.5, 0.3154), (0.75, 0.6219)]
         for row in table {

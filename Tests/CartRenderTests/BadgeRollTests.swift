@@ -4,7 +4,7 @@ import CartRenderRaster
 import Foundation
 import XCTest
 
-/// The badge's `.numericText` roll drawn with the real fonts (SPEC.md §2.1 *Digits*): continuous
+/// The badge's `.numericText` roll drawn with the real fonts (docs/motion-and-look.md, “The fly button”): continuous
 /// at its start, unchanged characters in place, rolling characters clipped to the capsule.
 final class BadgeRollTests: XCTestCase {
     private struct Screen {

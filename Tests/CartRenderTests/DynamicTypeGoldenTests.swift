@@ -4,7 +4,7 @@ import CartRenderRaster
 import Foundation
 import XCTest
 
-/// Golden frames at other Dynamic Type sizes (SPEC.md §8), at scale 1: the default shop
+/// Golden frames at other Dynamic Type sizes (docs/motion-and-look.md, “Dynamic Type”), at scale 1: the default shop
 /// mid-flight at accessibility3 and at xSmall, the cart page with a row opening at
 /// accessibility1 and at accessibility5 (where the seed's bottom area leaves its list no room
 /// on an iPhone 16: the total breaks between characters and "Check out" wraps).

@@ -5,7 +5,7 @@ import Foundation
 import XCTest
 
 /// Text at the extremes with the real fonts: prices and totals never break inside an amount or
-/// inside a currency symbol such as "ر.س.", whatever the quantity (SPEC.md §3, issue 12 item 7):
+/// inside a currency symbol such as "ر.س.", whatever the quantity (docs/scene-file.md, “Limits”):
 /// one line each, truncated with "…" where they do not fit their share of the row.
 final class ExtremeValuesTests: XCTestCase {
     private func scene(_ example: String, locale: String? = nil) throws -> Scene {

@@ -4,7 +4,7 @@ import Foundation
 import XCTest
 
 final class ManifestTests: XCTestCase {
-    /// Flight centers and scales in the manifest match SPEC.md §2.1 at every frame; the count
+    /// Flight centers and scales in the manifest match docs/motion-and-look.md, “The fly button”, at every frame; the count
     /// changes exactly at the landing frames.
     func testManifestFollowsTheMotionSpec() throws {
         let scene = try DefaultScene.scene(overrides: SceneOverrides(scale: 1), baseDirectory: "/")

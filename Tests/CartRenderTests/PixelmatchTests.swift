@@ -7,7 +7,7 @@ final class PixelmatchTests: XCTestCase {
         RGBAImage(width: pixels.width, height: pixels.height, pixels: pixels.bytes)
     }
 
-    /// pixelmatch's YIQ distance for two opaque colors (SPEC.md §6), to build cases on either side
+    /// pixelmatch's YIQ distance for two opaque colors (docs/snapshot-testing.md), to build cases on either side
     /// of a threshold.
     private func yiqDelta(_ c1: (Double, Double, Double), _ c2: (Double, Double, Double)) -> Double {
         let (dr, dg, db) = (c1.0 - c2.0, c1.1 - c2.1, c1.2 - c2.2)

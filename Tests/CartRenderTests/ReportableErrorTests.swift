@@ -4,7 +4,7 @@ import CartRenderRaster
 import Foundation
 import XCTest
 
-/// Every error type says its own exit status and sentence (SPEC.md §5), and `CLI.report` prints
+/// Every error type says its own exit status and sentence (docs/command-line.md), and `CLI.report` prints
 /// exactly that: a table of exact strings, as swift-argument-parser's error message tests.
 final class ReportableErrorTests: XCTestCase {
     func testEachErrorCarriesItsExitCodeAndSentence() {

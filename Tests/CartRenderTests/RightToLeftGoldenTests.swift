@@ -4,7 +4,7 @@ import CartRenderRaster
 import Foundation
 import XCTest
 
-/// Golden frames of right-to-left scenes (SPEC.md §8) at scale 1, from `Examples/`: the shop in
+/// Golden frames of right-to-left scenes (docs/motion-and-look.md, “Right to left”) at scale 1, from `Examples/`: the shop in
 /// Arabic mid-flight and in Hebrew with the badge rolling at the cart's top-left corner, the cart
 /// page in Arabic with a row swiped open to the right and one swiped away, and in Hebrew.
 final class RightToLeftGoldenTests: XCTestCase {

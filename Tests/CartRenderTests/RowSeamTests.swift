@@ -3,7 +3,7 @@ import CartRenderRaster
 import Foundation
 import XCTest
 
-/// Rows at fractional positions leave no seam (SPEC.md §3 *pixel grid*): an open row sliding up
+/// Rows at fractional positions leave no seam (docs/motion-and-look.md, “Pixel grid”): an open row sliding up
 /// after a deletion shows none of its backdrop gradient along its top and bottom edges, where its
 /// content covers the backdrop; rectangle edges are hard, as Core Animation draws layer edges.
 final class RowSeamTests: XCTestCase {

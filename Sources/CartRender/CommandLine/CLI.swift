@@ -2,7 +2,7 @@ import CartRenderCore
 import CartRenderRaster
 import Foundation
 
-/// The `cartrender` command: dispatches to subcommands, maps errors to exit codes (SPEC.md §5),
+/// The `cartrender` command: dispatches to subcommands, maps errors to exit codes (docs/command-line.md),
 /// prints errors as one sentence on stderr and help on stdout.
 public enum CLI {
     /// A subcommand: its name, its help text, and how it runs the arguments after its name.

@@ -3,7 +3,7 @@ import CartRenderRaster
 import Foundation
 
 /// `cartrender diff A B …`: compares two PNG files, or the `frame_NNNN.png` files of two
-/// directories, as `verify` does (SPEC.md §6). A is the expected side, B the actual one.
+/// directories, as `verify` does (docs/snapshot-testing.md). A is the expected side, B the actual one.
 public struct DiffCommand: Equatable, Sendable {
     public var expected = ""
     public var actual = ""

@@ -44,7 +44,7 @@ public struct SceneOptions: Equatable, Sendable {
         SceneOverrides(fps: fps, scale: scale, colorScheme: colorScheme, reduceMotion: reduceMotion ? true : nil)
     }
 
-    /// The scene path that reads the scene from standard input (SPEC.md §5).
+    /// The scene path that reads the scene from standard input (docs/command-line.md).
     public static let standardInput = "-"
 
     /// Standard input, read once: the variants check and the scene both decode it.

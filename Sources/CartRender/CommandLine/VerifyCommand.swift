@@ -3,7 +3,7 @@ import CartRenderRaster
 import Foundation
 
 /// `cartrender verify [SCENE.json] --baseline DIR …`: renders a scene and compares every frame
-/// with the baseline (SPEC.md §6), parsed and validated.
+/// with the baseline (docs/snapshot-testing.md), parsed and validated.
 public struct VerifyCommand: Equatable, Sendable {
     /// nil = the embedded default scene.
     public var baseline = ""

@@ -2,8 +2,8 @@ import CartRenderCore
 import CartRenderRaster
 /// The outcome of comparing two images of the same size.
 ///
-/// Encoded as SPEC.md §6's `{"differingPixels", "antialiasedPixels", "totalPixels", "identical"}`
-/// by the CLI; the counts agree with pixelmatch 7.1's on the same inputs and options.
+/// Encoded as `{"differingPixels", "antialiasedPixels", "totalPixels", "identical"}` by the CLI
+/// (`report.json`, docs/snapshot-testing.md, “The report”); the counts agree with pixelmatch 7.1's on the same inputs and options.
 public struct DiffResult: Equatable, Hashable, Sendable {
     /// Pixels whose color distance exceeds the threshold, are not anti-aliasing (unless
     /// `includeAA`) and are outside every mask rectangle: pixelmatch's return value.
@@ -26,7 +26,7 @@ public struct DiffResult: Equatable, Hashable, Sendable {
 
 /// Why two images could not be compared.
 public enum DiffError: ReportableError, Equatable, Sendable, CustomStringConvertible {
-    /// The images differ in size (px); a failure of its own (SPEC.md §6).
+    /// The images differ in size (px); a failure of its own (docs/snapshot-testing.md, `sizeMismatch`).
     case sizeMismatch(firstWidth: Int, firstHeight: Int, secondWidth: Int, secondHeight: Int)
     /// An option is out of range; the text names it and the accepted range.
     case invalidOption(String)

@@ -8,7 +8,7 @@
 import CartRenderRaster
 
 /// Pixel-by-pixel image comparison with pixelmatch 7.1's color distance and anti-aliasing detection
-/// (SPEC.md §6).
+/// (docs/snapshot-testing.md, “When a frame fails”).
 ///
 /// A pixel differs when the YIQ distance `0.5053·y² + 0.299·i² + 0.1957·q²` between the two images'
 /// colors exceeds `35215 · threshold²`, unless it looks like anti-aliasing in either image (3×3

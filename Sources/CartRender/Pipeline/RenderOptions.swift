@@ -1,7 +1,7 @@
 import CartRenderCore
 import CartRenderRaster
 
-/// An output format of a render (SPEC.md §5).
+/// An output format of a render (docs/command-line.md, “Outputs”).
 public enum OutputFormat: String, Sendable, CaseIterable {
     /// `DIR/frame_NNNN.png`, 8-bit RGBA.
     case png

@@ -22,7 +22,7 @@ public final class RenderedFrame: @unchecked Sendable {
     /// What is drawn, in screen points.
     public let display: DisplayList
     /// What the screen shows at ``time`` (`ShopFrameState`, `CartFrameState`): the manifest's
-    /// `state` of the frame (SPEC.md §5).
+    /// `state` of the frame (docs/command-line.md, “Outputs”).
     public let state: any FrameState
     /// Whether the frame shows the same display list as the frame before it in the stream (then
     /// it has the same pixels and bytes).

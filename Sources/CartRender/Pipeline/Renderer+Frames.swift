@@ -36,7 +36,7 @@ extension Renderer {
     ///     the nearest frame index; verify compares with baseline frames, so it checks the nearest
     ///     frame at that frame's own time (`false`).
     /// - Throws: ``FrameSelectionError`` for a range past the last frame, or a time outside
-    ///   `0 … endTime` (1 µs tolerance, SPEC.md §1).
+    ///   `0 … endTime` (1 µs tolerance, docs/motion-and-look.md, “Time and frames”).
     public func plan(_ selections: [FrameSelection], exactTimes: Bool = true) throws -> [PlannedFrame] {
         var byIndex: [Int: Double] = [:]
         for selection in selections.isEmpty ? [.all] : selections {

@@ -16,9 +16,11 @@ public final class Renderer: @unchecked Sendable {
     public let events: [TimelineEvent]
     /// Length of the render (s): the scene's `duration`, or 0.5 s after everything settles.
     public let duration: Double
-    /// `round(duration × fps) + 1` frames, both ends included (SPEC.md §1).
+    /// `round(duration × fps) + 1` frames, both ends included (docs/motion-and-look.md,
+    /// “Time and frames”).
     public let frameCount: Int
-    /// How long after the last animation settles an open-ended render ends (s), SPEC.md §4.
+    /// How long after the last animation settles an open-ended render ends (s): docs/motion-and-look.md,
+    /// “Time and frames”.
     public static let tail = 0.5
 
     /// - Throws: `SceneError` (with an empty `file`, for the caller to fill in) for an image file

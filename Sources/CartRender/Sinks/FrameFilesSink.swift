@@ -1,7 +1,7 @@
 import CartRenderCore
 import CartRenderRaster
 
-/// `DIR/frame_NNNN.png` or `DIR/frame_NNNN.svg`: one file per frame (SPEC.md §5), written into
+/// `DIR/frame_NNNN.png` or `DIR/frame_NNNN.svg`: one file per frame (docs/command-line.md, “Outputs”), written into
 /// the staging area by the worker that drew the frame. The frames of a run share their bytes.
 final class FrameFilesSink: FrameSink, @unchecked Sendable {
     let format: OutputFormat

@@ -1,7 +1,7 @@
 import CartRenderCore
 import CartRenderRaster
 
-/// `DIR/manifest.json`, or a shard's `DIR/shard-K-of-N.json` (SPEC.md §5): each frame's entry
+/// `DIR/manifest.json`, or a shard's `DIR/shard-K-of-N.json` (docs/command-line.md, “Outputs”): each frame's entry
 /// (index, time, files, state) streamed to the staging area in frame order, then the header,
 /// `outputs` (the files of the sinks before it) and `events` around them. Put it last among the
 /// sinks: it lists what the others wrote.

@@ -2,7 +2,8 @@ import CartRenderCore
 import CartRenderRaster
 import Foundation
 
-/// The outcome of one frame in `verify` and `diff` (SPEC.md §6), spelled as in their JSON.
+/// The outcome of one frame in `verify` and `diff` (docs/snapshot-testing.md, “When a frame
+/// fails”), spelled as in their JSON.
 public enum FrameStatus: String, Sendable, CaseIterable {
     /// The frames match within the tolerance (anti-aliasing and masked pixels never count).
     case pass
@@ -26,7 +27,7 @@ public struct PixelSize: Equatable, Hashable, Sendable, CustomStringConvertible 
     public var description: String { "\(width)×\(height)" }
 }
 
-/// How frames are compared and when a frame fails (SPEC.md §6).
+/// How frames are compared and when a frame fails (docs/snapshot-testing.md, “When a frame fails”).
 ///
 /// A pixel differs when its pixelmatch 7.1 YIQ distance exceeds `35215 · threshold²` and it is
 /// neither anti-aliasing (unless ``includeAA``) nor inside a mask. A frame fails when its

@@ -92,7 +92,7 @@ extension ImageDiffing {
     }
 
     /// The comparison of `verify`, `diff` and the goldens: PNG files (``PNGDecoder``; written
-    /// with `compression`), pixelmatch 7.1 with `options` (SPEC.md §6), and a diff image and a
+    /// with `compression`), pixelmatch 7.1 with `options` (docs/snapshot-testing.md), and a diff image and a
     /// panel image for a frame that fails with the same size on both sides (a size mismatch has
     /// no diff, hence no artifacts).
     /// - Parameters:

@@ -1,6 +1,6 @@
 import CartRenderCore
 
-/// When `verify` writes baseline frames (SPEC.md §6; the modes of swift-snapshot-testing).
+/// When `verify` writes baseline frames (docs/snapshot-testing.md, “Record modes”; the modes of swift-snapshot-testing).
 ///
 /// A frame that is recorded counts as passing: the baseline now holds what was rendered. Its
 /// result keeps the status found before recording (`missing`, `fail`, …) and is marked recorded.

@@ -155,7 +155,7 @@ public struct SnapshotResult: Sendable {
     public var reportIndex: String? { reportDirectory.map { ($0 as NSString).appendingPathComponent("index.html") } }
 
     /// The report object, printed by `--json` and written as `report.json`: `passed`, a
-    /// `summary` of counts, and a `frames` array of ``FrameResult`` objects (SPEC.md §6); with
+    /// `summary` of counts, and a `frames` array of ``FrameResult`` objects (docs/snapshot-testing.md, “The report”); with
     /// `--audit`, the ``AuditReport`` as `audit` (its own `passed`).
     public var json: JSONValue {
         var m: [(String, JSONValue)] = [

@@ -7,7 +7,7 @@ public enum SnapshotScene: Sendable {
     case file(String)
     /// Scene JSON text; image paths in it are relative to `baseDirectory`.
     case json(String, baseDirectory: String)
-    /// The embedded default scene (SPEC.md §4).
+    /// The embedded default scene, `Examples/fly-button.json` (docs/scene-file.md).
     case defaultScene
     /// A scene already decoded (overrides are not applied to it).
     case scene(Scene)

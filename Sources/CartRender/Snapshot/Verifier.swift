@@ -47,7 +47,7 @@ public struct VerifyOptions: Sendable {
 }
 
 /// `cartrender verify`: renders a scene and compares every frame with the baseline's
-/// `frame_NNNN.png` (SPEC.md §6), and, when the baseline has a `manifest.json`, each frame's
+/// `frame_NNNN.png` (docs/snapshot-testing.md), and, when the baseline has a `manifest.json`, each frame's
 /// state with that manifest's entry, its events and software with this render's.
 ///
 /// Frames come from the render's own loop (``FrameStream``) into one sink, ``BaselineSink``,
@@ -83,7 +83,7 @@ public enum Verifier {
         let baselinePath = options.baseline
         if FileSystemPath.isDirectory(baselinePath) == false {
             // An input that cannot be read as what it must be, like a scene path that is a
-            // directory or a baseline frame that is a FIFO (SPEC.md §5: 66).
+            // directory or a baseline frame that is a FIFO (docs/bad-input.md: 66).
             throw InputError(.unreadable, path: baselinePath, reason: "the baseline is not a directory")
         }
         let reportPath = options.writeReport ? (options.reportDirectory ?? VerifyOptions.defaultReportDirectory(forBaseline: baselinePath)) : nil

@@ -2,7 +2,7 @@ import CartRenderCore
 import Foundation
 
 /// `variants.json`: what a render of a scene's `"variants"` matrix wrote at the top of `--out`
-/// (SPEC.md §8): one entry per variant rendered, in matrix order (or `--variant` order), each
+/// (docs/scene-file.md, “Variant matrix”): one entry per variant rendered, in matrix order (or `--variant` order), each
 /// with its subdirectory, its values by matrix key, its frame count and its manifest.
 enum VariantsFile {
     static let name = "variants.json"

@@ -1,4 +1,4 @@
-/// Exit statuses (SPEC.md §5; BSD `sysexits.h` names). Every ``ReportableError`` names one.
+/// Exit statuses (docs/command-line.md, “Exit status and error messages”; BSD `sysexits.h` names). Every ``ReportableError`` names one.
 public enum ExitCode: Int32, Sendable {
     case success = 0
     /// `verify` / `diff` found differences.

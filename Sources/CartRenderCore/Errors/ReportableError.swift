@@ -1,5 +1,5 @@
 /// An error that knows how the command line reports it: its exit status and its one sentence
-/// (SPEC.md §5), in the spirit of swift-argument-parser's small error values.
+/// (docs/command-line.md, “Exit status and error messages”), in the spirit of swift-argument-parser's small error values.
 ///
 /// Every error type that can reach the command line conforms where it is defined. `cartrender`
 /// prints `cartrender: ` + ``sentence`` on stderr, with control characters escaped so that it

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Layout of the cart page of seed 003 (SPEC.md §2.2, §3): a header with the back chevron and
+/// Layout of the cart page of seed 003 (docs/motion-and-look.md, “The cart page”): a header with the back chevron and
 /// the title, the scrolling list of rows, and the bottom area with the total and the "Check out"
 /// button, on the asset color `gray`. Static frames are computed once per scene;
 /// `displayList(for:)` then draws the rows of a `CartState`.

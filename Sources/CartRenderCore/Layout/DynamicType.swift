@@ -1,5 +1,5 @@
 /// The text size a person chose (SwiftUI's `DynamicTypeSize`): a scene's `"dynamicTypeSize"`,
-/// `large` by default, the size every look constant of SPEC.md §3 is given at.
+/// `large` by default, the size every look constant of docs/motion-and-look.md is given at.
 public enum DynamicTypeSize: String, Sendable, CaseIterable, Comparable {
     case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
     case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5

@@ -20,7 +20,8 @@ public enum FontWeight: Int, Sendable, Codable, Comparable {
 }
 
 /// A font: size in points, weight and family. In the system family Inter stands in for SF Pro;
-/// Inter Display is used at 20 pt and above, as SF Pro Display is (SPEC.md §3).
+/// Inter Display is used at 20 pt and above, as SF Pro Display is (docs/motion-and-look.md, “Text
+/// and fonts”).
 public struct FontSpec: Equatable, Hashable, Sendable {
     /// Point size (pt).
     public var size: Double
@@ -43,7 +44,8 @@ public struct FontSpec: Equatable, Hashable, Sendable {
     }
 }
 
-/// Every look constant of the screens in one place, so they can be tuned (SPEC.md §3).
+/// Every look constant of the screens in one place, so they can be tuned; docs/motion-and-look.md
+/// gives the source of each.
 /// Colors are sRGB; lengths are points (pt).
 public enum Look {
     // Text styles and their sizes at each Dynamic Type size: `TextStyle` (documented table).

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Layout of the seed 000 demo screen (SPEC.md §2.1, §3): a header with the title and the cart
+/// Layout of the seed 000 demo screen (docs/motion-and-look.md, “The fly button”): a header with the title and the cart
 /// icon, then the fly button (product image container and add button), the product name and
 /// its description. Static frames are computed once per scene; `displayList(for:)` then draws the
 /// moving parts (flights, badge, bump) for a state.
@@ -302,7 +302,7 @@ public struct ShopLayout {
         end <= 0 ? 0 : measurer.measure(String(chars[0..<end]), font: font(Look.shopBadgeFont), maxWidth: nil).width
     }
 
-    /// Accessibility values of the frame (SPEC.md §2.1): the cart reads "Cart", "1 item" / "N items";
+    /// Accessibility values of the frame (docs/motion-and-look.md, “The fly button”): the cart reads "Cart", "1 item" / "N items";
     /// the product image reads its `imageLabel`.
     public func accessibility(for state: ShopState) -> ShopFrameState.Accessibility {
         ShopFrameState.Accessibility(cart: .init(label: "Cart", value: state.count == 1 ? "1 item" : "\(state.count) items"),

@@ -1,5 +1,5 @@
 /// The iOS status bar and home indicator a scene with `"systemChrome": true` draws above its
-/// screen (SPEC.md §3 "system chrome"), as display-list shapes in the label color of the
+/// screen (docs/motion-and-look.md, “System chrome”), as display-list shapes in the label color of the
 /// scene's color scheme (black on light, white on dark).
 ///
 /// Geometry (pt). Apple publishes none of these numbers (the HIG and UIKit give no status bar

@@ -1,4 +1,4 @@
-/// `manifest.json` (SPEC.md §5): what each frame shows, the event list, and the software that
+/// `manifest.json` (docs/command-line.md, “Outputs”): what each frame shows, the event list, and the software that
 /// drew it. Written last, so a directory with a manifest is complete.
 ///
 /// One `Codable` value written by render (`ManifestStream`) and read back by `cartrender merge`

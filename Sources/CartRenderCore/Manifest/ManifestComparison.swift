@@ -1,4 +1,5 @@
-/// How a render differs from a baseline's manifest (SPEC.md §6, motion-aware verify): the
+/// How a render differs from a baseline's manifest (docs/snapshot-testing.md, “What changed: the
+/// state divergence”): the
 /// frames' `state`, the `events`, and the `software` that drew them.
 ///
 /// Pure functions over the manifest's values: the state is compared as the JSON it is written

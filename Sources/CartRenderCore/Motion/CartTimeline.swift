@@ -1,6 +1,7 @@
 import Foundation
 
-/// The motion of the cart page (seed 003, SPEC.md §2.2) as a pure function of time.
+/// The motion of the cart page (seed 003; docs/motion-and-look.md, “The cart page”) as a pure
+/// function of time.
 ///
 /// Built once from the scene's swipes and taps; `state(at:)` then answers for any time, in any
 /// order. The simulation follows the seed's `onChanged` / `onEnd` / `deleteItem`:
@@ -23,7 +24,7 @@ import Foundation
 /// - **Plus / minus** change the quantity at once (the seed does not animate them); minus never
 ///   goes below 1, plus never above `CartItem.maximumQuantity` (the scene's own limit).
 ///
-/// **Right to left** (SPEC.md §8) the page is the mirror image, and so is its motion, in screen
+/// **Right to left** (docs/motion-and-look.md, “Right to left”) the page is the mirror image, and so is its motion, in screen
 /// points: the trash button is at the left, a finger moving **right** (`translation > 0`) drags
 /// the row, a release past half the screen width flies it off to +1000 and deletes it, one past
 /// +50 leaves it open at +90, and a leftward drag leaves it at rest. Every rule above holds with
@@ -374,7 +375,7 @@ public struct CartTimeline: Sendable {
     }
 }
 
-/// What the cart page shows at one moment (SPEC.md §5 `state`).
+/// What the cart page shows at one moment (the manifest's `state`, docs/command-line.md, “Outputs”).
 public struct CartState: Equatable, Sendable {
     /// Seconds since the start of the render.
     public var time: Double

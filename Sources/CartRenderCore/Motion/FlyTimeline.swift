@@ -1,6 +1,7 @@
 import Foundation
 
-/// The motion of the fly button (seed 000, SPEC.md §2.1) as a pure function of time.
+/// The motion of the fly button (seed 000; docs/motion-and-look.md, “The fly button”) as a pure
+/// function of time.
 ///
 /// Built once from the scene's taps; `state(at:)` then answers for any time in any order. Taps
 /// launch flights (a copy of the product image that arcs into the cart badge over 0.65 s with
@@ -182,7 +183,7 @@ public struct FlyTimeline: Sendable {
     }
 }
 
-/// What the shop screen shows at one moment (SPEC.md §5 `state`).
+/// What the shop screen shows at one moment (the manifest's `state`, docs/command-line.md, “Outputs”).
 public struct ShopState: Equatable, Sendable {
     /// Seconds since the start of the render.
     public var time: Double

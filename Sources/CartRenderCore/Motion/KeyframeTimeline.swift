@@ -36,6 +36,7 @@ public struct KeyframeTimeline: Equatable, Sendable {
 
     /// The cart badge bump of seed 000: `SpringKeyframe(1.3, duration: 0.14)` then
     /// `SpringKeyframe(1.0, duration: 0.30)`, each with `Spring()` (0.5 s, bounce 0).
-    /// Check values from rest at 1.0 (SPEC.md §2.1): 1.1575 at 0.14 s, 1.0252 at 0.44 s.
+    /// Check values from rest at 1.0 (docs/motion-and-look.md, “Timing curves and springs”): 1.1575
+    /// at 0.14 s, 1.0252 at 0.44 s.
     public static let badgeBump = KeyframeTimeline([SpringKeyframe(1.3, duration: 0.14), SpringKeyframe(1.0, duration: 0.30)])
 }

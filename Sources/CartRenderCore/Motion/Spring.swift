@@ -1,6 +1,7 @@
 import Foundation
 
-/// A spring in SwiftUI's duration/bounce model (SPEC.md §2): mass 1, stiffness `(2π/duration)²`,
+/// A spring in SwiftUI's duration/bounce model (Apple's documentation, “Spring”; docs/motion-and-look.md,
+/// “Timing curves and springs”): mass 1, stiffness `(2π/duration)²`,
 /// damping `4π(1 − bounce)/duration`. Solved in closed form, so a value at any time is exact and
 /// needs no stepping.
 public struct Spring: Equatable, Sendable {

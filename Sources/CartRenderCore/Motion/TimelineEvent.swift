@@ -1,5 +1,5 @@
 /// Something that happens at a moment of the timeline, listed in the manifest's `events`
-/// (SPEC.md §5): taps, launches, landings (`onAdd`), swipes, deletions.
+/// (docs/command-line.md, “Outputs”): taps, launches, landings (`onAdd`), swipes, deletions.
 ///
 /// Its manifest form is `{"time", "kind", …}` with the members of its kind in a fixed order
 /// (`Kind` lists them); times and lengths have at most 6 fraction digits (µs, µpt).
@@ -68,7 +68,8 @@ public struct TimelineEvent: Equatable, Sendable {
         case checkout
     }
 
-    /// Why a tap counted at once instead of launching a flight (SPEC.md §2.1).
+    /// Why a tap counted at once instead of launching a flight (seed 000; docs/motion-and-look.md,
+    /// “The fly button”).
     public enum IncrementReason: String, Equatable, Sendable, Codable {
         case reduceMotion, noCartFrame, maximumFlights
     }
@@ -198,7 +199,7 @@ extension TimelineEvent: Codable {
     static func animation(of reason: CartTimeline.DeletionReason) -> String { reason == .swipe ? "easeOut" : "easeIn" }
 }
 
-/// Time comparisons with the 1 µs tolerance of SPEC.md §1, so floating-point rounding never moves
+/// Time comparisons with the 1 µs tolerance of docs/motion-and-look.md, “Time and frames”, so floating-point rounding never moves
 /// an event by a frame.
 public enum TimeTolerance {
     /// 1 µs.

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A timing curve: maps the fraction of an animation's duration that has elapsed (0…1) to the
-/// fraction of the change that has happened (SPEC.md §2). Cubic Béziers from (0,0) to (1,1) are
+/// fraction of the change that has happened (docs/motion-and-look.md, “Timing curves and
+/// springs”). Cubic Béziers from (0,0) to (1,1) are
 /// solved for x, as SwiftUI and CSS do.
 public enum TimingCurve: Equatable, Sendable {
     case linear
@@ -17,7 +18,7 @@ public enum TimingCurve: Equatable, Sendable {
 
     /// The eased fraction at time fraction `x`; `x` is clamped to 0…1.
     ///
-    /// Check values (SPEC.md §2): `easeIn` at 0.25 / 0.5 / 0.75 = 0.0935 / 0.3154 / 0.6219.
+    /// Check values (docs/motion-and-look.md, “Timing curves and springs”): `easeIn` at 0.25 / 0.5 / 0.75 = 0.0935 / 0.3154 / 0.6219.
     /// - Complexity: O(1): at most 8 Newton steps, then at most 40 bisection steps.
     public func value(at x: Double) -> Double {
         let x = min(max(x, 0), 1)

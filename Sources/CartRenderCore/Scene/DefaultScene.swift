@@ -1,4 +1,4 @@
-/// The embedded default scene (SPEC.md §4): the seed 000 demo screen — shop, "Trail backpack",
+/// The embedded default scene (docs/scene-file.md): the seed 000 demo screen — shop, "Trail backpack",
 /// `backpack.fill`, indigo, iPhone 16, light — with taps at 0.30 s, 0.50 s and 1.40 s so that two
 /// flights overlap. `Examples/fly-button.json` holds the same text.
 public enum DefaultScene {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A validated scene: everything needed to compute any frame (SPEC.md §4).
+/// A validated scene: everything needed to compute any frame (docs/scene-file.md).
 ///
 /// Produced by `SceneDecoder` from a scene file (or the embedded default); all values are
 /// resolved and in range. Times are seconds (s), lengths points (pt).
@@ -34,10 +34,11 @@ public struct Scene: Equatable, Sendable {
     /// `de-DE` into `de_DE` and `iw_IL` into `he_IL`, `SceneDecoder.knownLocale(_:)`), used for
     /// number and currency formats and the cart's built-in texts (`CartLabels`).
     public var locale: String = "en_US"
-    /// Left to right or right to left (SPEC.md §8): the scene's `"layoutDirection"`, else the
+    /// Left to right or right to left (docs/motion-and-look.md, “Right to left”): the scene's `"layoutDirection"`, else the
     /// direction of `locale`'s language (`LayoutDirection(locale:)`).
     public var layoutDirection: LayoutDirection = .leftToRight
-    /// The text size every text style and custom font takes (SPEC.md §8), `large` by default.
+    /// The text size every text style and custom font takes (docs/motion-and-look.md, “Dynamic
+    /// Type”), `large` by default.
     public var dynamicTypeSize: DynamicTypeSize = .large
     public var tint: Tint = .system("indigo")
     /// Frames per second, 1…240.
@@ -83,7 +84,8 @@ public struct Device: Equatable, Sendable {
         self.safeAreaTop = safeAreaTop; self.safeAreaBottom = safeAreaBottom
     }
 
-    /// iPhone 16: 393×852 pt @3x, safe area 59/34 pt (SPEC.md §3).
+    /// iPhone 16: 393×852 pt @3x, safe area 59/34 pt (docs/motion-and-look.md, “Devices”, which
+    /// gives the sources of all three devices).
     public static let iPhone16 = Device(name: "iphone-16", width: 393, height: 852, scale: 3, safeAreaTop: 59, safeAreaBottom: 34)
     /// iPhone 16 Pro Max: 440×956 pt @3x, safe area 62/34 pt.
     public static let iPhone16ProMax = Device(name: "iphone-16-pro-max", width: 440, height: 956, scale: 3, safeAreaTop: 62, safeAreaBottom: 34)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Values given on the command line that replace the scene's own (SPEC.md §5).
+/// Values given on the command line that replace the scene's own (docs/command-line.md).
 public struct SceneOverrides: Equatable, Sendable {
     public var fps: Int?
     /// Pixels per point (1…4).
@@ -12,7 +12,7 @@ public struct SceneOverrides: Equatable, Sendable {
     }
 }
 
-/// Turns scene-file bytes into a validated `Scene` (SPEC.md §4, §7).
+/// Turns scene-file bytes into a validated `Scene` (docs/scene-file.md; docs/bad-input.md).
 ///
 /// Every problem becomes a `SceneError` naming the file, the line and column, and the JSON path:
 /// malformed JSON, wrong types, unknown keys (with the nearest known key suggested), missing
@@ -66,7 +66,7 @@ public struct SceneDecoder {
     }
 
     /// Decodes the variants of a scene file's `"variants"` matrix, each a validated scene with
-    /// the overrides applied (SPEC.md §8), or nil when the file has no `"variants"`.
+    /// the overrides applied (docs/scene-file.md, “Variant matrix”), or nil when the file has no `"variants"`.
     /// - Throws: `SceneError`: for the base scene, for a value of the matrix (at its JSON path,
     ///   `variants.locale[1]`), for a value that makes the same variant as an earlier one (at the
     ///   later value: `variants.locale[2]: makes the same variant as variants.locale[0]

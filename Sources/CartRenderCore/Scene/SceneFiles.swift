@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reading scene files and checking the image files they name, so that every way a path can be
-/// wrong becomes one sentence (SPEC.md §7) and nothing can make cartrender wait forever.
+/// wrong becomes one sentence (docs/bad-input.md) and nothing can make cartrender wait forever.
 ///
 /// Scene files are read by ``RegularFile``: a FIFO, socket or device is refused without being
 /// read, read errors are reported instead of being taken for an empty file (`/proc/self/mem`

@@ -1,4 +1,5 @@
-/// One combination of the values of a scene file's `"variants"` matrix (SPEC.md §8): a complete
+/// One combination of the values of a scene file's `"variants"` matrix (docs/scene-file.md,
+/// “Variant matrix”): a complete
 /// scene, named by its values.
 public struct SceneVariant: Equatable, Sendable {
     /// One value of the combination: the matrix key and how the value appears in the name.

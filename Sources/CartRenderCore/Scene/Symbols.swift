@@ -1,5 +1,5 @@
 /// SF Symbols that scenes may name, and the Bootstrap Icons 1.11.3 (MIT, installed by the setup:
-/// `make assets`) that stand in for them (SPEC.md §3).
+/// `make assets`) that stand in for them (docs/motion-and-look.md, “Symbols”).
 public enum Symbols {
     /// SF Symbol name → Bootstrap Icons file name without `.svg`.
     public static let bootstrapNames: [String: String] = [

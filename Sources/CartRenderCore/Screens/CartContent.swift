@@ -1,6 +1,7 @@
 import Foundation
 
-/// The cart page of seed 003 (SPEC.md §2.2): the `"cart"` section of a scene file.
+/// The cart page of seed 003 (docs/motion-and-look.md, “The cart page”): the `"cart"` section of
+/// a scene file.
 /// `CartLayout` lays it out, `CartTimeline` animates its swipes and taps, `CartModel` makes its
 /// frames.
 public struct CartContent: Equatable, Sendable {
@@ -278,7 +279,7 @@ public struct CartModel: ScreenModel {
     }
 }
 
-/// The cart page's manifest `state` (SPEC.md §5), keys always present and in this order:
+/// The cart page's manifest `state` (docs/command-line.md, “Outputs”), keys always present and in this order:
 /// `{"rows": [{"id", "offset", "y", "height", "quantity", "open", "phase", "opacity"}], "total",
 /// "totalAmount", "openRows", "pressed"}`.
 public struct CartFrameState: FrameState, Equatable {

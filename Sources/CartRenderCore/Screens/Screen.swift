@@ -1,4 +1,4 @@
-/// A screen a scene can show (SPEC.md §4 `"screen"`), as the content of its section of the
+/// A screen a scene can show (`"screen"`, docs/scene-file.md), as the content of its section of the
 /// scene file: the one type that knows the section's keys and its events, the images it draws,
 /// its schema, its canonical form, and how to lay it out and animate it (`model(for:measurer:)`).
 ///
@@ -79,7 +79,8 @@ extension ScreenModel {
     }
 }
 
-/// What a screen reports about one frame: the manifest's `state` (SPEC.md §5), written with
+/// What a screen reports about one frame: the manifest's `state` (docs/command-line.md,
+/// “Outputs”), written with
 /// `JSONValue(encoding:)`, members in declaration order, lengths in pt and times in s with at
 /// most 6 fraction digits.
 public protocol FrameState: Encodable, Sendable {}

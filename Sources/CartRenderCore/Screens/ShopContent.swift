@@ -1,4 +1,5 @@
-/// The fly-button demo screen of seed 000 (SPEC.md §2.1): the `"shop"` section of a scene file.
+/// The fly-button demo screen of seed 000 (docs/motion-and-look.md, “The fly button”): the
+/// `"shop"` section of a scene file.
 /// `ShopLayout` lays it out, `FlyTimeline` animates its taps, `ShopModel` makes its frames.
 public struct ShopContent: Equatable, Sendable {
     public var title = "Shop"
@@ -154,7 +155,7 @@ public struct ShopModel: ScreenModel {
     }
 }
 
-/// The shop screen's manifest `state` (SPEC.md §5):
+/// The shop screen's manifest `state` (docs/command-line.md, “Outputs”):
 /// `{"count", "badgeScale", "badgeText", "flights": [{"id", "progress", "center": {"x", "y"}, "scale"}],
 /// "buttonPressed", "accessibility": {"cart": {"label", "value"}, "productImage": {"label"}, "addButton": {"label"}}}`.
 public struct ShopFrameState: FrameState, Equatable {
@@ -177,7 +178,8 @@ public struct ShopFrameState: FrameState, Equatable {
         self.buttonPressed = buttonPressed; self.accessibility = accessibility
     }
 
-    /// Accessibility labels and values of the screen's elements (SPEC.md §2.1).
+    /// Accessibility labels and values of the screen's elements (seed 000; docs/motion-and-look.md,
+    /// “The fly button”).
     public struct Accessibility: Encodable, Equatable, Sendable {
         public var cart: Element
         public var productImage: Element

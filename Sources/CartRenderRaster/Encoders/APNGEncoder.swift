@@ -88,7 +88,7 @@ public final class APNGEncoder {
 
     /// PNG's four-byte numbers go up to 2³¹ − 1.
     static let maxNumber = Int(Int32.max)
-    /// The largest side in px: the project's canvas limit (SPEC.md §7), which also keeps the
+    /// The largest side in px: the canvas limit (docs/scene-file.md, “Limits”), which also keeps the
     /// image data of any frame within one chunk (under 2³¹ bytes even when incompressible).
     public static let maxSide = 16_384
 

@@ -3,7 +3,7 @@ import CPNG
 import Foundation
 
 /// Why a PNG could not be decoded, as one sentence (`description`) and a kind a caller can map to
-/// an exit code (SPEC.md §5: 65 for corrupt input, 66 for a missing or unreadable file).
+/// an exit code (docs/command-line.md: 65 for corrupt input, 66 for a missing or unreadable file).
 public struct ImageDecodingError: ReportableError, Equatable, Sendable, CustomStringConvertible {
     /// The broad cause.
     public enum Kind: Equatable, Sendable {
@@ -57,7 +57,7 @@ public struct ImageDecodingError: ReportableError, Equatable, Sendable, CustomSt
 /// otherwise assume linear light) and scaled to 8 bits with rounding (`v16 = v8 × 257` maps back to
 /// `v8`). A PNG whose `gAMA` differs from sRGB's is converted to sRGB by libpng.
 public enum PNGDecoder {
-    /// The largest accepted width or height, in px (SPEC.md §7: canvases over 16384 px a side are refused).
+    /// The largest accepted width or height, in px (docs/scene-file.md, “Limits”: canvases over 16384 px a side are refused).
     public static let maxSide = 16_384
     /// The largest accepted decoded size, in bytes (`width × height × 4`): 256 MiB.
     public static let maxDecodedBytes = 256 << 20

@@ -11,7 +11,7 @@ import CPNGWriter
 /// them.
 public enum PNGEncoder {
     /// Speed/size trade-off of the zlib stream, measured on 1179×2556 px frames of the default
-    /// scene, each compressed from scratch on one core (README, "Performance"). UI frames are
+    /// scene, each compressed from scratch on one core (docs/performance.md). UI frames are
     /// flat colors: the Up filter turns most rows into zeros, and on those rows filters chosen per
     /// row gain nothing (libpng's adaptive filtering at level 9 made 75 kB frames in 127 ms).
     public enum Compression: String, Sendable, CaseIterable {

@@ -61,7 +61,7 @@ public final class VideoEncoder {
     /// The video file, once `finish()` has returned, when the destination is `.memory`; empty otherwise.
     public private(set) var encodedBytes: [UInt8] = []
 
-    /// The largest side in px: the project's canvas limit (SPEC.md §7).
+    /// The largest side in px: the canvas limit (docs/scene-file.md, “Limits”).
     public static let maxSide = 16_384
 
     private let destination: AnimationDestination

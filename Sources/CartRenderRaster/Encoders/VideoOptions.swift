@@ -42,7 +42,7 @@ public enum VideoCodec: Equatable, Sendable {
 public struct H264Options: Equatable, Sendable {
     /// Constant rate factor, 0…51: lower is better and larger; 0 is lossless in YUV (the
     /// RGB → YUV 4:2:0 conversion still rounds and halves the chroma). Default 18: text and
-    /// edges of the default scene stay sharp (the README's table has its size and SSIM).
+    /// edges of the default scene stay sharp (docs/documentation-outputs.md's table has its size and SSIM).
     public var crf: Int
 
     /// The range of `crf`: libx264's for 8-bit video.

@@ -3,7 +3,7 @@ import Foundation
 
 /// The fonts renders may use, and nothing else: a fontconfig configuration confined to Inter
 /// (Debian `fonts-inter`), Jost (installed by the setup, `ProjectData`), the named Noto
-/// fallbacks (SPEC.md §3) and the font files the scene registers, so that frames do not depend
+/// fallbacks (docs/motion-and-look.md, “Text and fonts”) and the font files the scene registers, so that frames do not depend
 /// on what else a machine has installed. Shared by all workers.
 public final class FontEnvironment: @unchecked Sendable {
     /// Held while laying out, measuring or drawing text (Pango, and librsvg documents with text).
