@@ -30,7 +30,7 @@ final class GoldenComparisonTests: XCTestCase {
         let (goldens, failures) = try directories()
         try Data(PNGEncoder.encode(expected)).write(to: goldens.appendingPathComponent("dot.png"))
 
-        let message = try XCTUnwrap(try Golden.check(actual, named: "dot", maxDifferingRatio: 0, goldens: goldens, failures: failures),
+        let message = try XCTUnwrap(try Golden.check(actual, named: "dot", maxDifferingPixels: 0, goldens: goldens, failures: failures),
                                     "one differing pixel with none allowed fails")
         let panelPath = failures.appendingPathComponent("dot.panel.png").path
         XCTAssertEqual(message, "dot: 1 pixels differ from \(goldens.path)/dot.png (allowed 0); expected | diff | actual \(panelPath); actual \(failures.path)/dot.actual.png")
@@ -56,8 +56,8 @@ final class GoldenComparisonTests: XCTestCase {
         let (expected, actual) = images()
         let (goldens, failures) = try directories()
         try Data(PNGEncoder.encode(expected)).write(to: goldens.appendingPathComponent("dot.png"))
-        // 1 of 24 px allowed.
-        XCTAssertNil(try Golden.check(actual, named: "dot", maxDifferingRatio: 1.0 / 24, goldens: goldens, failures: failures))
+        // 1 px allowed.
+        XCTAssertNil(try Golden.check(actual, named: "dot", maxDifferingPixels: 1, goldens: goldens, failures: failures))
         XCTAssertFalse(FileManager.default.fileExists(atPath: failures.path))
     }
 

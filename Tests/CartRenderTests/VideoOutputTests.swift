@@ -27,7 +27,7 @@ final class VideoOutputTests: XCTestCase {
     private func lowestSSIM(_ frames: [DecodedVideoFrame], _ pngs: [RGBAImage]) -> (ssim: Double, frame: Int) {
         var lowest = (ssim: 1.0, frame: -1)
         var last: (RGBAImage, RGBAImage)?
-        for (i, (frame, png)) in zip(frames, pngs).enumerated() {
+        for (i, (frame, png)) in zip(frames, pngs).enumerated() where TestSweep.includes(i, of: frames.count) {
             let decoded = frame.image(width: png.width, height: png.height)
             if let last, last.0 == decoded, last.1 == png { continue }
             let ssim = ImageSimilarity.meanSSIM(decoded, png)

@@ -5,7 +5,9 @@ import XCTest
 
 /// Golden-image assertions: a rendered frame is compared with `Goldens/<name>.png` through the
 /// comparison `verify` and `diff` use (``ImageDiffing/pixelmatch(_:compression:)``: threshold 0.1,
-/// anti-aliasing ignored), allowing a small share of differing pixels. On failure the actual
+/// anti-aliasing ignored), allowing no differing pixel by default: a changed digit, a moved
+/// glyph, a color off by more than the threshold fail (``GoldenCatalogTests`` proves it with a
+/// price changed by one digit). On failure the actual
 /// image and the panel image expected | diff | actual are written under `.build/golden-failures/`
 /// and named in the message. A missing golden is recorded and the test fails so that it is
 /// reviewed; `CARTRENDER_RECORD_GOLDENS=1` re-records all.
@@ -14,15 +16,16 @@ enum Golden {
     static let failures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../../.build/golden-failures").standardized
 
-    /// The goldens' tolerance: at most `maxDifferingRatio` of the pixels may differ.
-    static func options(maxDifferingRatio: Double = 0.0005) -> ComparisonOptions {
-        ComparisonOptions(maxDiffRatio: maxDifferingRatio)
+    /// The goldens' tolerance: at most `maxDifferingPixels` pixels (px) may differ beyond
+    /// pixelmatch's threshold and anti-aliasing detection.
+    static func options(maxDifferingPixels: Int = 0) -> ComparisonOptions {
+        ComparisonOptions(maxDiffPixels: maxDifferingPixels)
     }
 
-    static func assertMatches(_ image: RGBAImage, named name: String, maxDifferingRatio: Double = 0.0005,
+    static func assertMatches(_ image: RGBAImage, named name: String, maxDifferingPixels: Int = 0,
                               file: StaticString = #filePath, line: UInt = #line) throws {
         let record = ProcessInfo.processInfo.environment["CARTRENDER_RECORD_GOLDENS"] == "1"
-        if let message = try check(image, named: name, maxDifferingRatio: maxDifferingRatio, record: record) {
+        if let message = try check(image, named: name, maxDifferingPixels: maxDifferingPixels, record: record) {
             XCTFail(message, file: file, line: line)
         }
     }
@@ -31,9 +34,9 @@ enum Golden {
     /// - Returns: nil when it matches (or was re-recorded); otherwise the failure message, which
     ///   names the golden and the files written into `failures` (`NAME.actual.png`,
     ///   `NAME.diff.png`, `NAME.panel.png`).
-    static func check(_ image: RGBAImage, named name: String, maxDifferingRatio: Double = 0.0005,
+    static func check(_ image: RGBAImage, named name: String, maxDifferingPixels: Int = 0,
                       goldens: URL = directory, failures: URL = failures, record: Bool = false) throws -> String? {
-        let diffing = ImageDiffing.pixelmatch(options(maxDifferingRatio: maxDifferingRatio))
+        let diffing = ImageDiffing.pixelmatch(options(maxDifferingPixels: maxDifferingPixels))
         let golden = goldens.appendingPathComponent(name + ".png")
         if record || !FileManager.default.fileExists(atPath: golden.path) {
             try Data(PNGEncoder.encode(image, compression: .small)).write(to: golden)
@@ -58,7 +61,6 @@ enum Golden {
             let path = try write(artifact.bytes, artifact.suffix)
             if artifact.kind == .panel { panel = path }
         }
-        let allowed = Int(Double(result.totalPixels) * maxDifferingRatio)
-        return "\(name): \(result.differingPixels) pixels differ from \(golden.path) (allowed \(allowed)); expected | diff | actual \(panel); actual \(actual)"
+        return "\(name): \(result.differingPixels) pixels differ from \(golden.path) (allowed \(maxDifferingPixels)); expected | diff | actual \(panel); actual \(actual)"
     }
 }
