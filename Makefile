@@ -52,8 +52,13 @@ debian:
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends $(DEBIAN_PACKAGES); \
 	fi
 
+# The cartrender product alone (not cartrender-bench nor the test-support target it needs), with
+# the Swift runtime and Foundation linked in (--static-swift-stdlib), so that the binary runs
+# without the toolchain's libraries: the same build serves `make frames`, `make install` and
+# `make deb`.
+RELEASE_FLAGS = -c release --product cartrender --static-swift-stdlib
 build: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build $(RELEASE_FLAGS)
 
 # Puts cartrender on PATH: $(PREFIX)/bin/cartrender (make install PREFIX=$$HOME/.local for ~/.local/bin).
 install: build
