@@ -35,8 +35,9 @@ PREFIX ?= /usr/local
 # Icons 1.11.3 (MIT; Debian 12 has 1.10, which has no backpack) and Jost 3.710 (OFL-1.1), the
 # wheels pinned by hash in Scripts/assets-requirements.txt, unpacked into .build/share/cartrender/
 # (bootstrap-icons/*.svg, fonts/Jost[wght].ttf, their licences). cartrender looks for
-# share/cartrender/ above its executable (.build/share for the build, PREFIX/share after
-# make install), then in this checkout's .build/share, /usr/local/share and /usr/share.
+# ../share/cartrender beside its executable's directory (PREFIX/share after make install,
+# /usr/share for the Debian package), then, for a binary in a .build directory alone, in this
+# checkout's .build/share, then in /usr/local/share and /usr/share (ProjectData).
 DATA_DIR = .build/share/cartrender
 ASSETS_VENV = .build/assets
 .PHONY: deps build frames install test jsonschema assets debian browser browser-test peers clean
