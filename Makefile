@@ -40,7 +40,25 @@ PREFIX ?= /usr/local
 # checkout's .build/share, then in /usr/local/share and /usr/share (ProjectData).
 DATA_DIR = .build/share/cartrender
 ASSETS_VENV = .build/assets
-.PHONY: deps build frames install test jsonschema assets debian browser browser-test peers clean
+.PHONY: deps build frames install test jsonschema assets debian browser browser-test peers clean version
+
+# cartrender's version is the file VERSION, and nowhere else by hand: `make version` writes it
+# into Sources/CartRenderCore/Manifest/Version.swift (rewritten only when it changes, so a
+# build does not recompile for nothing; the file is committed, so a plain `swift build` and a
+# package that depends on cartrender compile it too, and VersionTests fails while the two
+# differ). A release is tagged vVERSION: `make deb` refuses a checkout whose tag says otherwise.
+VERSION := $(shell cat VERSION)
+VERSION_SWIFT = Sources/CartRenderCore/Manifest/Version.swift
+version:
+	@printf '%s\n' \
+		'// Written by `make version` from the file VERSION at the top of the checkout: edit VERSION, not' \
+		'// this file (VersionTests fails while the two differ).' \
+		'extension Manifest {' \
+		'    /// cartrender'"'"'s version, as in the file VERSION.' \
+		'    public static let version = "$(VERSION)"' \
+		'}' > $(VERSION_SWIFT).new
+	@if cmp -s $(VERSION_SWIFT).new $(VERSION_SWIFT); then rm $(VERSION_SWIFT).new; \
+		else mv $(VERSION_SWIFT).new $(VERSION_SWIFT); echo "$(VERSION_SWIFT): $(VERSION)"; fi
 
 
 deps: debian assets
@@ -58,7 +76,7 @@ debian:
 # without the toolchain's libraries: the same build serves `make frames`, `make install` and
 # `make deb`.
 RELEASE_FLAGS = -c release --product cartrender --static-swift-stdlib
-build: deps
+build: deps version
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 # Puts cartrender on PATH: $(PREFIX)/bin/cartrender (make install PREFIX=$$HOME/.local for ~/.local/bin).
@@ -72,7 +90,7 @@ install: build
 frames: build
 	.build/release/cartrender --out frames/
 
-test: deps jsonschema browser
+test: deps version jsonschema browser
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) browser-test

@@ -70,8 +70,6 @@ public enum Help {
         """
     }
 
-    public static let version = "cartrender \(Manifest.version)"
-
     /// `cartrender schema --help`.
     public static let schema = """
         cartrender schema — print the JSON Schema (draft 2020-12) of scene files on stdout, for
@@ -94,7 +92,8 @@ public enum Help {
 
     /// `cartrender version --help`.
     public static let versionHelp = """
-        cartrender version — print the version (as cartrender --version).
+        cartrender version — print the versions of cartrender and of the libraries it draws and
+        encodes with (as cartrender --version).
 
         USAGE
           cartrender version
