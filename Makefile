@@ -18,6 +18,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # virtual environment (Debian 12's Python refuses `pip install` outside one, PEP 668), and
 # junit.xml with xmllint (libxml2-utils).
 DEBIAN_PACKAGES += python3 python3-venv libxml2-utils
+# The tests check the completion scripts with each shell (bash, zsh -n, fish --no-execute) and
+# the man page with groff and man.
+DEBIAN_PACKAGES += zsh fish groff-base man-db
 PYTHON ?= python3
 JSONSCHEMA_VERSION = 4.26.0
 JSONSCHEMA_VENV = .build/jsonschema

@@ -87,7 +87,8 @@ public enum Help {
         cartrender help — print the help of cartrender, or of one command.
 
         USAGE
-          cartrender help [verify | review | diff | merge | view | audit | schema | help | version]
+          cartrender help [verify | review | diff | merge | view | audit | schema | help | version |
+                           completions | man]
         """
 
     /// `cartrender version --help`.
@@ -187,6 +188,8 @@ public enum Help {
                                                  check every distinct frame for accessibility
           cartrender schema                      print the JSON Schema of scene files
           cartrender help [COMMAND]              this help, or a command's
+          cartrender completions bash|zsh|fish   print a shell completion script
+          cartrender man                         print the manual page cartrender(1)
           cartrender -h | --help | --version | version
 
         Relative image paths in a scene resolve against the scene file's directory, or the
