@@ -19,8 +19,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # junit.xml with xmllint (libxml2-utils).
 DEBIAN_PACKAGES += python3 python3-venv libxml2-utils
 # The tests check the completion scripts with each shell (bash, zsh -n, fish --no-execute) and
-# the man page with groff and man.
-DEBIAN_PACKAGES += zsh fish groff-base man-db
+# the man page with groff and man; `make deb` needs dpkg-dev (dpkg-shlibdeps).
+DEBIAN_PACKAGES += zsh fish groff-base man-db dpkg-dev
 PYTHON ?= python3
 JSONSCHEMA_VERSION = 4.26.0
 JSONSCHEMA_VENV = .build/jsonschema
@@ -43,7 +43,7 @@ PREFIX ?= /usr/local
 # checkout's .build/share, then in /usr/local/share and /usr/share (ProjectData).
 DATA_DIR = .build/share/cartrender
 ASSETS_VENV = .build/assets
-.PHONY: deps build frames install test jsonschema assets debian browser browser-test peers clean version
+.PHONY: deps build frames install deb test jsonschema assets debian browser browser-test peers clean version
 
 # cartrender's version is the file VERSION, and nowhere else by hand: `make version` writes it
 # into Sources/CartRenderCore/Manifest/Version.swift (rewritten only when it changes, so a
@@ -89,6 +89,12 @@ install: build
 	install -d $(DESTDIR)$(PREFIX)/share/cartrender/bootstrap-icons $(DESTDIR)$(PREFIX)/share/cartrender/fonts
 	install -m 644 $(DATA_DIR)/bootstrap-icons/* $(DESTDIR)$(PREFIX)/share/cartrender/bootstrap-icons/
 	install -m 644 $(DATA_DIR)/fonts/* $(DESTDIR)$(PREFIX)/share/cartrender/fonts/
+
+# cartrender_VERSION_ARCH.deb: the binary, its icons and fonts in /usr/share/cartrender, the man
+# page, the completions and the licences; Depends from dpkg-shlibdeps (see Scripts/make-deb.sh).
+# Scripts/deb-route.sh installs it and checks it.
+deb: build
+	Scripts/make-deb.sh $(VERSION)
 
 frames: build
 	.build/release/cartrender --out frames/
@@ -152,4 +158,4 @@ peers: deps
 	Benchmarks/peers.sh
 
 clean:
-	rm -rf .build frames
+	rm -rf .build frames cartrender_*.deb
