@@ -218,7 +218,11 @@ final class AuditCLITests: XCTestCase {
             try (String(scene.dropLast()) + #", "systemChrome": true}"#).write(toFile: dir + "/chrome-" + name, atomically: true, encoding: .utf8)
             func elementIssues(_ report: [String: Any]) -> [String] {
                 issues(report).filter { ["touchTarget", "label"].contains($0["kind"] as? String) }
-                    .map { "\($0["kind"] ?? "") \($0["element"] ?? "") \($0["rect"] ?? "")" }
+                    .map { issue -> String in
+                        // The rectangle's members in a fixed order: a dictionary's order changes from run to run.
+                        let rect = (issue["rect"] as? [String: Any] ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+                        return "\(issue["kind"] ?? "") \(issue["element"] ?? "") [\(rect.joined(separator: ", "))]"
+                    }
             }
             let plain = elementIssues(try json(["audit", name]).report)
             let chrome = elementIssues(try json(["audit", "chrome-" + name]).report)
