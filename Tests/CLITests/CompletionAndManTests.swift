@@ -22,24 +22,15 @@ final class CompletionAndManTests: XCTestCase {
         return path
     }
 
-    /// Runs `tool arguments` and returns its status and output (stdout and stderr together).
+    /// Runs `tool arguments` in the test's directory with HOME and the XDG directories there, and
+    /// returns its status and output (stdout, then stderr).
     private func shell(_ tool: String, _ arguments: [String], package: String) throws -> (status: Int32, output: String) {
         guard let path = ["/usr/bin/", "/bin/"].map({ $0 + tool }).first(where: FileManager.default.isExecutableFile) else {
             throw XCTSkip("\(tool) is not installed: apt-get install \(package) (make deps does)")
         }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: path)
-        p.arguments = arguments
-        p.currentDirectoryURL = URL(fileURLWithPath: dir)
-        p.environment = ["PATH": "/usr/bin:/bin", "HOME": dir, "LANG": "C.UTF-8", "XDG_CONFIG_HOME": dir, "XDG_DATA_HOME": dir]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = out
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        let r = try Binary.run(arguments, in: dir, environment: ["HOME": dir, "LANG": "C.UTF-8", "XDG_CONFIG_HOME": dir, "XDG_DATA_HOME": dir],
+                               timeout: 60, executable: path)
+        return (r.status, r.stdout + r.stderr)
     }
 
     /// What bash's completion function offers for the words of `line`, the last being completed.
