@@ -4,6 +4,8 @@
 #                 (the Swift tests, then the browser tests of Tests/Browser)
 #   make install  builds and copies cartrender to /usr/local/bin and its icons and fonts to
 #                 /usr/local/share/cartrender (PREFIX=…)
+#   make deb      builds cartrender_VERSION_ARCH.deb (Scripts/make-deb.sh; Scripts/deb-route.sh
+#                 installs it and checks it)
 #   make peers    installs the peers of Benchmarks/peers.sh (for that benchmark only) and runs it
 
 SWIFT ?= swift
