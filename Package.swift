@@ -19,6 +19,9 @@ let package = Package(
         // from CartRender, which the cartrender binary links).
         .library(name: "CartRenderTesting", targets: ["CartRenderTesting"]),
         .executable(name: "cartrender", targets: ["cartrender"]),
+        // `swift package --allow-writing-to-package-directory cartrender ARGUMENTS…` in a package
+        // that depends on cartrender: runs the cartrender executable in that package's directory.
+        .plugin(name: "CartRenderPlugin", targets: ["CartRenderPlugin"]),
     ],
     targets: [
         // C libraries from Debian, one module per library family. Only CartRenderRaster imports them.
@@ -56,6 +59,14 @@ let package = Package(
                 swiftSettings: [.define("CARTRENDER_TEST_HOOKS", .when(configuration: .debug))]),
         .executableTarget(name: "cartrender", dependencies: ["CartRender", "CartRenderRaster"]),
         .target(name: "CartRenderTesting", dependencies: ["CartRender", "CartRenderCore"]),
+        .plugin(
+            name: "CartRenderPlugin",
+            capability: .command(
+                intent: .custom(verb: "cartrender", description: "Render a scene with cartrender (its arguments, relative to the package's directory)"),
+                permissions: [.writeToPackageDirectory(reason: "cartrender writes the frames into the --out directory of the package")]
+            ),
+            dependencies: ["cartrender"]
+        ),
         // What only the tests and the bench use: the GIF, WebP and video decoders, SSIM and the
         // cairo_surface_write_to_png baseline. Not a product, and `cartrender` does not depend on
         // it, so the product binary carries none of it. It is the one target besides

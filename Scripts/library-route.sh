@@ -5,7 +5,8 @@
 # order. Then checks what a user would see:
 #   1. the first `swift test` builds without a warning, records 4 frames in the baseline named
 #      after the test file and function (__Snapshots__/FlySnapshotTests/flyButton), says so, and
-#      passes;
+#      passes; the command plugin (`swift package … cartrender Scenes/fly.json -o docs/fly`)
+#      writes every frame and the manifest into docs/fly, and fails on a missing scene;
 #   2. the second passes and records nothing;
 #   3. after a baseline frame is replaced, it fails with one issue at the assertFrames line
 #      naming the frame and the report, and attaches the frame's images, which
@@ -52,6 +53,16 @@ baseline=$snapshots/FlySnapshotTests/flyButton
 grep -q "cartrender: recorded 4 baseline frames in $work/MyApp/$baseline (record mode missing)" "$log" \
     || { cat "$log"; fail "the first run did not say it recorded 4 frames in $baseline"; }
 ls "$baseline/frame_0036.png" >/dev/null
+# The plugin's render: every frame the manifest lists, and nothing else.
+[ -f docs/fly/manifest.json ] || { cat "$log"; fail "the plugin wrote no docs/fly/manifest.json"; }
+listed=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["frames"]))' docs/fly/manifest.json)
+written=$(ls docs/fly/frame_*.png | wc -l)
+[ "$listed" -gt 0 ] && [ "$listed" = "$written" ] || fail "the plugin wrote $written frames, its manifest lists $listed"
+# and a failed render fails the command, with cartrender's sentence.
+if swift package --allow-writing-to-package-directory cartrender Scenes/none.json -o docs/none >"$work/plugin.log" 2>&1; then
+    cat "$work/plugin.log"; fail "the plugin succeeded on a missing scene"
+fi
+grep -q "cartrender: Scenes/none.json: no such file" "$work/plugin.log" || { cat "$work/plugin.log"; fail "the plugin did not pass on cartrender's message"; }
 
 log=$work/second.log
 env -u CI -u CARTRENDER_RECORD swift test >"$log" 2>&1 || { cat "$log"; fail "the second swift test failed"; }
@@ -72,4 +83,4 @@ for image in expected actual diff; do
     grep -q "Attached 'frame_0036.$image.png'" "$log" || { cat "$log"; fail "frame_0036.$image.png was not attached"; }
     ls .build/attachments | grep -q "frame_0036.$image" || { ls -R .build/attachments; fail "--attachments-path did not save frame_0036.$image.png"; }
 done
-echo "library-route.sh: the README's library steps work: recorded, passed, and a changed frame failed with one issue, its report and attachments"
+echo "library-route.sh: the README's library steps work: recorded, rendered with the plugin, passed, and a changed frame failed with one issue, its report and attachments"
