@@ -118,5 +118,10 @@ final class CompletionAndManTests: XCTestCase {
     func testTheReferenceCoversEveryCommand() {
         XCTAssertEqual(CommandReference.all.map(\.name), [""] + CLI.subcommands.map(\.name))
         XCTAssertEqual(CommandReference.all.first { $0.name == "verify" }?.options.map(\.name), VerifyCommand.options.rows.map(\.name))
+        let summaries = Dictionary(uniqueKeysWithValues: CommandReference.all.map { ($0.name, $0.summary) })
+        XCTAssertEqual(summaries[""], "draws every frame of two iOS commerce animations")
+        XCTAssertEqual(summaries["verify"], "render a scene and compare every frame with a baseline directory of frame_NNNN.png files")
+        XCTAssertEqual(summaries["view"], "write DIR/index.html, the viewer of a render, from DIR/manifest.json")
+        XCTAssertEqual(summaries["schema"], "print the JSON Schema")
     }
 }

@@ -47,13 +47,14 @@ struct CommandReference {
     /// What its positional arguments are.
     var positionals: Values
 
-    /// The first paragraph of the help without `cartrender NAME — `, up to its first period,
-    /// colon, semicolon or parenthesis: what the command does, in a few words.
+    /// The first paragraph of the help without `cartrender NAME — `, up to the end of its first
+    /// clause (a period, colon or semicolon before a space, or a parenthesis after one): what the
+    /// command does, in a few words. `frame_NNNN.png` and `cartrender(1)` stay whole.
     var summary: String {
         let text = help.split(separator: "\n\n", maxSplits: 1).first.map(String.init) ?? help
-        let joined = text.split(separator: "\n").joined(separator: " ")
+        let joined = text.split(separator: "\n").joined(separator: " ") + " "
         let afterDash = joined.range(of: " — ").map { String(joined[$0.upperBound...]) } ?? joined
-        let end = afterDash.firstIndex { ".:;(".contains($0) } ?? afterDash.endIndex
+        let end = [". ", ": ", "; ", " ("].compactMap { afterDash.range(of: $0)?.lowerBound }.min() ?? afterDash.endIndex
         return afterDash[..<end].trimmingCharacters(in: .whitespaces)
     }
 
