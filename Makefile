@@ -4,6 +4,8 @@
 #                 (the Swift tests, then the browser tests of Tests/Browser)
 #   make install  builds and copies cartrender to /usr/local/bin and its icons and fonts to
 #                 /usr/local/share/cartrender (PREFIX=…)
+#   make deb      builds cartrender_VERSION_ARCH.deb (Scripts/make-deb.sh; Scripts/deb-route.sh
+#                 installs it and checks it)
 #   make peers    installs the peers of Benchmarks/peers.sh (for that benchmark only) and runs it
 
 SWIFT ?= swift
@@ -18,6 +20,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # virtual environment (Debian 12's Python refuses `pip install` outside one, PEP 668), and
 # junit.xml with xmllint (libxml2-utils).
 DEBIAN_PACKAGES += python3 python3-venv libxml2-utils
+# The tests check the completion scripts with each shell (bash, zsh -n, fish --no-execute) and
+# the man page with groff and man; `make deb` needs dpkg-dev (dpkg-shlibdeps).
+DEBIAN_PACKAGES += zsh fish groff-base man-db dpkg-dev
 PYTHON ?= python3
 JSONSCHEMA_VERSION = 4.26.0
 JSONSCHEMA_VENV = .build/jsonschema
@@ -35,11 +40,30 @@ PREFIX ?= /usr/local
 # Icons 1.11.3 (MIT; Debian 12 has 1.10, which has no backpack) and Jost 3.710 (OFL-1.1), the
 # wheels pinned by hash in Scripts/assets-requirements.txt, unpacked into .build/share/cartrender/
 # (bootstrap-icons/*.svg, fonts/Jost[wght].ttf, their licences). cartrender looks for
-# share/cartrender/ above its executable (.build/share for the build, PREFIX/share after
-# make install), then in this checkout's .build/share, /usr/local/share and /usr/share.
+# ../share/cartrender beside its executable's directory (PREFIX/share after make install,
+# /usr/share for the Debian package), then, for a binary in a .build directory alone, in this
+# checkout's .build/share, then in /usr/local/share and /usr/share (ProjectData).
 DATA_DIR = .build/share/cartrender
 ASSETS_VENV = .build/assets
-.PHONY: deps build frames install test jsonschema assets debian browser browser-test peers clean
+.PHONY: deps build frames install deb test jsonschema assets debian browser browser-test peers clean version
+
+# cartrender's version is the file VERSION, and nowhere else by hand: `make version` writes it
+# into Sources/CartRenderCore/Manifest/Version.swift (rewritten only when it changes, so a
+# build does not recompile for nothing; the file is committed, so a plain `swift build` and a
+# package that depends on cartrender compile it too, and VersionTests fails while the two
+# differ). A release is tagged vVERSION: `make deb` refuses a checkout whose tag says otherwise.
+VERSION := $(shell cat VERSION)
+VERSION_SWIFT = Sources/CartRenderCore/Manifest/Version.swift
+version:
+	@printf '%s\n' \
+		'// Written by `make version` from the file VERSION at the top of the checkout: edit VERSION, not' \
+		'// this file (VersionTests fails while the two differ).' \
+		'extension Manifest {' \
+		'    /// cartrender'"'"'s version, as in the file VERSION.' \
+		'    public static let version = "$(VERSION)"' \
+		'}' > $(VERSION_SWIFT).new
+	@if cmp -s $(VERSION_SWIFT).new $(VERSION_SWIFT); then rm $(VERSION_SWIFT).new; \
+		else mv $(VERSION_SWIFT).new $(VERSION_SWIFT); echo "$(VERSION_SWIFT): $(VERSION)"; fi
 
 
 deps: debian assets
@@ -52,8 +76,13 @@ debian:
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends $(DEBIAN_PACKAGES); \
 	fi
 
-build: deps
-	$(SWIFT) build -c release
+# The cartrender product alone (not cartrender-bench nor the test-support target it needs), with
+# the Swift runtime and Foundation linked in (--static-swift-stdlib), so that the binary runs
+# without the toolchain's libraries: the same build serves `make frames`, `make install` and
+# `make deb`.
+RELEASE_FLAGS = -c release --product cartrender --static-swift-stdlib
+build: deps version
+	$(SWIFT) build $(RELEASE_FLAGS)
 
 # Puts cartrender on PATH: $(PREFIX)/bin/cartrender (make install PREFIX=$$HOME/.local for ~/.local/bin).
 install: build
@@ -63,10 +92,16 @@ install: build
 	install -m 644 $(DATA_DIR)/bootstrap-icons/* $(DESTDIR)$(PREFIX)/share/cartrender/bootstrap-icons/
 	install -m 644 $(DATA_DIR)/fonts/* $(DESTDIR)$(PREFIX)/share/cartrender/fonts/
 
+# cartrender_VERSION_ARCH.deb: the binary, its icons and fonts in /usr/share/cartrender, the man
+# page, the completions and the licences; Depends from dpkg-shlibdeps (see Scripts/make-deb.sh).
+# Scripts/deb-route.sh installs it and checks it.
+deb: build
+	Scripts/make-deb.sh $(VERSION)
+
 frames: build
 	.build/release/cartrender --out frames/
 
-test: deps jsonschema browser
+test: deps version jsonschema browser
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) browser-test
@@ -125,4 +160,4 @@ peers: deps
 	Benchmarks/peers.sh
 
 clean:
-	rm -rf .build frames
+	rm -rf .build frames cartrender_*.deb

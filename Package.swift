@@ -15,7 +15,13 @@ let package = Package(
     name: "cartrender",
     products: [
         .library(name: "CartRender", targets: ["CartRender"]),
+        // `try assertFrames(of: "Scenes/fly.json")` for Swift Testing (imports Testing, so apart
+        // from CartRender, which the cartrender binary links).
+        .library(name: "CartRenderTesting", targets: ["CartRenderTesting"]),
         .executable(name: "cartrender", targets: ["cartrender"]),
+        // `swift package --allow-writing-to-package-directory cartrender ARGUMENTS…` in a package
+        // that depends on cartrender: runs the cartrender executable in that package's directory.
+        .plugin(name: "CartRenderPlugin", targets: ["CartRenderPlugin"]),
     ],
     targets: [
         // C libraries from Debian, one module per library family. Only CartRenderRaster imports them.
@@ -52,6 +58,15 @@ let package = Package(
         .target(name: "CartRender", dependencies: ["CartRenderCore", "CartRenderRaster"],
                 swiftSettings: [.define("CARTRENDER_TEST_HOOKS", .when(configuration: .debug))]),
         .executableTarget(name: "cartrender", dependencies: ["CartRender", "CartRenderRaster"]),
+        .target(name: "CartRenderTesting", dependencies: ["CartRender", "CartRenderCore"]),
+        .plugin(
+            name: "CartRenderPlugin",
+            capability: .command(
+                intent: .custom(verb: "cartrender", description: "Render a scene with cartrender (its arguments, relative to the package's directory)"),
+                permissions: [.writeToPackageDirectory(reason: "cartrender writes the frames into the --out directory of the package")]
+            ),
+            dependencies: ["cartrender"]
+        ),
         // What only the tests and the bench use: the GIF, WebP and video decoders, SSIM and the
         // cairo_surface_write_to_png baseline. Not a product, and `cartrender` does not depend on
         // it, so the product binary carries none of it. It is the one target besides
@@ -62,7 +77,7 @@ let package = Package(
 
         .testTarget(name: "CartRenderCoreTests", dependencies: ["CartRenderCore"]),
         .testTarget(name: "CartRenderRasterTests", dependencies: ["CartRenderRaster", "CartRenderTestSupport"]),
-        .testTarget(name: "CartRenderTests", dependencies: ["CartRender", "CartRenderTestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "CartRenderTests", dependencies: ["CartRender", "CartRenderTestSupport", "CartRenderTesting"], exclude: ["Goldens"]),
         .testTarget(name: "CLITests", dependencies: ["CartRender", "CartRenderTestSupport"], exclude: ["Corpus"]),
     ],
     swiftLanguageModes: [.v5]

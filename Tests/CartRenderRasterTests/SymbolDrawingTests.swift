@@ -1,5 +1,5 @@
 import CartRenderCore
-import CartRenderRaster
+@testable import CartRenderRaster
 import XCTest
 
 /// How symbols are drawn: the Bootstrap Icons 1.11 files the setup installs, and weights.
@@ -63,18 +63,40 @@ final class SymbolDrawingTests: XCTestCase {
 
 /// Where the setup's icons and fonts are found.
 final class ProjectDataTests: XCTestCase {
-    /// `share/cartrender` beside the executable and above it (PREFIX/bin → PREFIX/share after
-    /// `make install`), then the checkout's `.build/share`, then the system's; the test bundle
-    /// (`.build/<triple>/debug/…`) finds `.build/share/cartrender` two levels up.
-    func testTheDataDirectoryIsLookedForAboveTheExecutable() throws {
+    /// The test bundle lives in `.build/<triple>/debug/`: a build tree, so after
+    /// `PREFIX/share/cartrender` (here `.build/<triple>/share/cartrender`) it looks in the
+    /// checkout's `.build/share/cartrender`, where it finds the icons and fonts.
+    func testTheTestBundleFindsTheCheckoutsData() throws {
         let exe = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        let bin = URL(fileURLWithPath: exe).deletingLastPathComponent()
-        XCTAssertEqual(Array(ProjectData.candidates.prefix(2)),
-                       [bin.appendingPathComponent("share/cartrender").path, bin.deletingLastPathComponent().appendingPathComponent("share/cartrender").path])
+        let prefix = URL(fileURLWithPath: exe).deletingLastPathComponent().deletingLastPathComponent()
+        XCTAssertEqual(ProjectData.candidates.first, prefix.appendingPathComponent("share/cartrender").path)
         XCTAssertEqual(Array(ProjectData.candidates.suffix(2)), ["/usr/local/share/cartrender", "/usr/share/cartrender"])
         let found = try XCTUnwrap(ProjectData.directory)
         XCTAssertTrue(found.hasSuffix("/.build/share/cartrender"), found)
         XCTAssertTrue(FileManager.default.fileExists(atPath: try ProjectData.iconDirectory() + "/backpack-fill.svg"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: try ProjectData.fontDirectory() + "/" + FontEnvironment.jostFile))
+    }
+
+    /// An installed binary looks beside itself (`../share/cartrender`) and under the two
+    /// documented prefixes, each once, and never in the checkout's `.build/share`.
+    func testAnInstalledBinaryLooksOnlyBesideItselfAndUnderThePrefixes() {
+        XCTAssertEqual(ProjectData.candidates(executable: "/usr/bin/cartrender"), ["/usr/share/cartrender", "/usr/local/share/cartrender"])
+        XCTAssertEqual(ProjectData.candidates(executable: "/usr/local/bin/cartrender"), ["/usr/local/share/cartrender", "/usr/share/cartrender"])
+        XCTAssertEqual(ProjectData.candidates(executable: "/home/me/.local/bin/cartrender"),
+                       ["/home/me/.local/share/cartrender", "/usr/local/share/cartrender", "/usr/share/cartrender"])
+        XCTAssertEqual(ProjectData.candidates(executable: "/tmp/x/cartrender"),
+                       ["/tmp/share/cartrender", "/usr/local/share/cartrender", "/usr/share/cartrender"])
+        XCTAssertEqual(ProjectData.candidates(executable: "/src/cartrender/.build/release/cartrender"),
+                       ["/src/cartrender/.build/share/cartrender", ProjectData.checkoutData, "/usr/local/share/cartrender", "/usr/share/cartrender"])
+        XCTAssertFalse(ProjectData.isInBuildTree("/opt/.buildx/cartrender"))
+    }
+
+    /// The message names what is missing, every place looked in and how to install it, in one
+    /// sentence; its exit status is 69.
+    func testTheMissingDirectoryIsOneSentenceWithExit69() {
+        let e = ProjectData.missing("Bootstrap Icons", "bootstrap-icons", in: ["/tmp/share/cartrender", "/usr/local/share/cartrender", "/usr/share/cartrender"])
+        XCTAssertEqual(e.exitCode, .unavailable)
+        XCTAssertEqual(e.sentence, "Bootstrap Icons is not installed: no share/cartrender/bootstrap-icons in /tmp/share/cartrender, /usr/local/share/cartrender or /usr/share/cartrender; " + ProjectData.setup)
+        XCTAssertFalse(e.sentence.contains("\n"))
     }
 }

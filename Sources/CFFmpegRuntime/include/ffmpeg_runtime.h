@@ -37,6 +37,7 @@
     X(avutil, av_pix_fmt_count_planes) \
     X(avutil, av_pix_fmt_desc_get) \
     X(avutil, av_strerror) \
+    X(avutil, av_version_info) \
     X(avcodec, av_packet_alloc) \
     X(avcodec, av_packet_free) \
     X(avcodec, av_packet_make_writable) \

@@ -41,6 +41,8 @@ public enum CLI {
             StandardOutput.print(Help.version)
             return .success
         }),
+        Subcommand(name: "completions", help: { ShellCompletion.help }, run: ShellCompletion.run),
+        Subcommand(name: "man", help: { ManPage.help }, run: ManPage.run),
     ]
 
     static func subcommand(_ name: String) -> Subcommand? { subcommands.first { $0.name == name } }

@@ -70,8 +70,6 @@ public enum Help {
         """
     }
 
-    public static let version = "cartrender \(Manifest.version)"
-
     /// `cartrender schema --help`.
     public static let schema = """
         cartrender schema — print the JSON Schema (draft 2020-12) of scene files on stdout, for
@@ -89,12 +87,14 @@ public enum Help {
         cartrender help — print the help of cartrender, or of one command.
 
         USAGE
-          cartrender help [verify | review | diff | merge | view | audit | schema | help | version]
+          cartrender help [verify | review | diff | merge | view | audit | schema | help | version |
+                           completions | man]
         """
 
     /// `cartrender version --help`.
     public static let versionHelp = """
-        cartrender version — print the version (as cartrender --version).
+        cartrender version — print the versions of cartrender and of the libraries it draws and
+        encodes with (as cartrender --version).
 
         USAGE
           cartrender version
@@ -188,6 +188,8 @@ public enum Help {
                                                  check every distinct frame for accessibility
           cartrender schema                      print the JSON Schema of scene files
           cartrender help [COMMAND]              this help, or a command's
+          cartrender completions bash|zsh|fish   print a shell completion script
+          cartrender man                         print the manual page cartrender(1)
           cartrender -h | --help | --version | version
 
         Relative image paths in a scene resolve against the scene file's directory, or the

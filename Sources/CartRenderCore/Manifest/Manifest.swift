@@ -142,9 +142,6 @@ public struct Manifest {
     /// File name of a shard's manifest.
     public static func shardFileName(_ k: Int, of n: Int) -> String { "shard-\(k)-of-\(n).json" }
 
-    /// cartrender's version.
-    public static let version = "0.1.0"
-
     /// The version of the manifest's format, its `"version"`.
     public static let formatVersion = 1
 }

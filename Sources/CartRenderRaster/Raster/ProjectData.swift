@@ -4,30 +4,46 @@ import Foundation
 /// Bootstrap Icons 1.11.3 (MIT) in `bootstrap-icons/` and Jost 3.710 (OFL-1.1) in `fonts/`, from
 /// PyPI, under a directory `share/cartrender`.
 ///
-/// The directory is looked for, in this order: `share/cartrender` in the executable's directory
-/// and its three parents (`PREFIX/bin/cartrender` finds `PREFIX/share/cartrender` after
-/// `make install`; `.build/release/cartrender`, `.build/<triple>/debug/…` and the test bundles
-/// find `.build/share/cartrender`), then this checkout's `.build/share/cartrender` (a package
-/// that depends on a checkout of cartrender by path), then `/usr/local/share/cartrender` and
-/// `/usr/share/cartrender`. The first that holds both subdirectories is used.
+/// The directory is looked for, in this order:
+/// 1. `../share/cartrender` relative to the executable's directory: `PREFIX/bin/cartrender`
+///    finds `PREFIX/share/cartrender` (`make install PREFIX=…`, the Debian package's
+///    `/usr/bin/cartrender` finds `/usr/share/cartrender`);
+/// 2. for a binary of a SwiftPM build tree alone (an executable or test bundle with a `.build`
+///    directory in its path: `.build/release/cartrender`, the tests, a package that depends on
+///    this checkout), this checkout's `.build/share/cartrender`, where `make deps` puts it;
+/// 3. `/usr/local/share/cartrender`, then `/usr/share/cartrender`.
+///
+/// The first that holds both subdirectories is used. A binary copied elsewhere without its
+/// `share/cartrender` finds none and stops with exit 69 (``iconDirectory()``, ``fontDirectory()``).
 public enum ProjectData {
-    /// What the setup installs, for messages.
-    static let setup = "run `make deps` in the cartrender checkout (or `make install`)"
+    /// How to install the directory, for messages.
+    static let setup = "install cartrender with its data (the Debian package of `make deb`, or `make install PREFIX=…`, which puts it in PREFIX/share/cartrender), or run `make deps` in the checkout for a binary in its .build"
 
-    /// The directories looked in, in order.
+    /// The directories looked in, in order, for the running executable.
     public static var candidates: [String] {
-        var out: [String] = []
-        var dir = URL(fileURLWithPath: CommandLine.arguments.first.map(Self.executablePath) ?? "/").deletingLastPathComponent()
-        for _ in 0..<4 {
-            out.append(dir.appendingPathComponent("share/cartrender").path)
-            dir = dir.deletingLastPathComponent()
-        }
-        // Sources/CartRenderRaster/Raster/ProjectData.swift → the checkout.
-        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        out.append(checkout.appendingPathComponent(".build/share/cartrender").path)
-        out += ["/usr/local/share/cartrender", "/usr/share/cartrender"]
+        candidates(executable: CommandLine.arguments.first.map(Self.executablePath) ?? "/")
+    }
+
+    /// The directories looked in, in order and each once, for an executable at `executable` (an
+    /// absolute path).
+    public static func candidates(executable: String) -> [String] {
+        let bin = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        var out = [bin.deletingLastPathComponent().appendingPathComponent("share/cartrender").path]
+        if isInBuildTree(executable) { out.append(checkoutData) }
+        for prefix in ["/usr/local/share/cartrender", "/usr/share/cartrender"] where !out.contains(prefix) { out.append(prefix) }
         return out
+    }
+
+    /// This checkout's `.build/share/cartrender` (from this file's path at compile time:
+    /// Sources/CartRenderRaster/Raster/ProjectData.swift).
+    static var checkoutData: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/share/cartrender").path
+    }
+
+    /// Whether `path` lies in a SwiftPM build tree: one of its directories is named `.build`.
+    static func isInBuildTree(_ path: String) -> Bool {
+        path.split(separator: "/").dropLast().contains(".build")
     }
 
     /// The running executable's path: `/proc/self/exe` (symbolic links resolved), else `argv0`.
@@ -44,17 +60,25 @@ public enum ProjectData {
     }
 
     /// Bootstrap Icons' SVG files (`bag-fill.svg`, …).
-    /// - Throws: `RasterError(.missingDependency)` naming the setup when no directory was found.
+    /// - Throws: `RasterError(.missingDependency)` (exit 69) naming the directories looked in
+    ///   and how to install them when no directory was found.
     public static func iconDirectory() throws -> String { try subdirectory("bootstrap-icons", what: "Bootstrap Icons") }
 
     /// The setup's font files (`Jost[wght].ttf`).
-    /// - Throws: `RasterError(.missingDependency)` naming the setup when no directory was found.
+    /// - Throws: `RasterError(.missingDependency)` (exit 69) naming the directories looked in
+    ///   and how to install them when no directory was found.
     public static func fontDirectory() throws -> String { try subdirectory("fonts", what: "the Jost font") }
 
     private static func subdirectory(_ name: String, what: String) throws -> String {
-        guard let d = directory else {
-            throw RasterError(.missingDependency, "\(what) is not installed (looked for share/cartrender/\(name) in \(candidates.joined(separator: ", "))); \(setup)")
-        }
+        guard let d = directory else { throw missing(what, name, in: candidates) }
         return d + "/" + name
+    }
+
+    /// The error of a missing data directory: one sentence naming what is missing, where it was
+    /// looked for, and how to install it.
+    static func missing(_ what: String, _ name: String, in candidates: [String]) -> RasterError {
+        let places = candidates.count < 2 ? candidates.joined()
+            : candidates.dropLast().joined(separator: ", ") + " or " + candidates.last!
+        return RasterError(.missingDependency, "\(what) is not installed: no share/cartrender/\(name) in \(places); \(setup)")
     }
 }
