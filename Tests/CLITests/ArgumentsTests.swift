@@ -25,10 +25,10 @@ final class ArgumentsTests: XCTestCase {
     func testAPNGTakesLoopAndPNGCompression() throws {
         let c = try RenderCommand.parse(["--format", "png,apng", "--loop", "3", "--png-compression", "fast"])
         XCTAssertEqual(c.formats, [.png, .apng])
-        XCTAssertEqual(c.apng.loopCount, 3)
-        XCTAssertEqual(c.apng.compression, .fast)
-        XCTAssertEqual(c.pngCompression, .fast)
-        XCTAssertEqual(try RenderCommand.parse(["--format", "apng"]).apng.loopCount, 0, "forever by default")
+        XCTAssertEqual(c.formatSettings.apng.loopCount, 3)
+        XCTAssertEqual(c.formatSettings.apng.compression, .fast)
+        XCTAssertEqual(c.formatSettings.pngCompression, .fast)
+        XCTAssertEqual(try RenderCommand.parse(["--format", "apng"]).formatSettings.apng.loopCount, 0, "forever by default")
         XCTAssertEqual(OutputFormat.apng.animationFileName, "animation.png")
     }
 
@@ -37,14 +37,14 @@ final class ArgumentsTests: XCTestCase {
     func testVideoOptionsReachTheirEncoders() throws {
         let c = try RenderCommand.parse(["--format", "png,mp4,webm", "--crf", "23"])
         XCTAssertEqual(c.formats, [.png, .mp4, .webm])
-        XCTAssertEqual([c.mp4.crf, c.webm.crf], [23, 23])
-        XCTAssertEqual(try RenderCommand.parse(["--format", "mp4,webm"]).mp4, H264Options(crf: 18))
-        XCTAssertEqual(try RenderCommand.parse(["--format", "mp4,webm"]).webm, VP9Options(crf: 30, lossless: false))
-        XCTAssertEqual(try RenderCommand.parse(["--format", "webm", "--lossless"]).webm.lossless, true)
-        XCTAssertEqual(try RenderCommand.parse(["--format", "webm", "--crf", "63"]).webm.crf, 63, "VP9's scale goes to 63")
+        XCTAssertEqual([c.formatSettings.mp4.crf, c.formatSettings.webm.crf], [23, 23])
+        XCTAssertEqual(try RenderCommand.parse(["--format", "mp4,webm"]).formatSettings.mp4, H264Options(crf: 18))
+        XCTAssertEqual(try RenderCommand.parse(["--format", "mp4,webm"]).formatSettings.webm, VP9Options(crf: 30, lossless: false))
+        XCTAssertEqual(try RenderCommand.parse(["--format", "webm", "--lossless"]).formatSettings.webm.lossless, true)
+        XCTAssertEqual(try RenderCommand.parse(["--format", "webm", "--crf", "63"]).formatSettings.webm.crf, 63, "VP9's scale goes to 63")
         let both = try RenderCommand.parse(["--format", "mp4,webm", "--crf", "20", "--lossless"])
-        XCTAssertEqual([both.mp4.crf], [20], "--crf for the MP4 beside a lossless WebM")
-        XCTAssertTrue(both.webm.lossless)
+        XCTAssertEqual([both.formatSettings.mp4.crf], [20], "--crf for the MP4 beside a lossless WebM")
+        XCTAssertTrue(both.formatSettings.webm.lossless)
         XCTAssertEqual([OutputFormat.mp4.animationFileName, OutputFormat.webm.animationFileName], ["animation.mp4", "animation.webm"])
     }
 

@@ -116,16 +116,11 @@ public enum CLI {
         options.formats = command.formats
         options.frames = command.frames
         options.jobs = try renderer.affordableWorkers(command.jobs)
-        options.pngCompression = command.pngCompression
         options.shard = command.shard.map { ($0.index, $0.count) }
         options.contactSheet = command.contactSheet
         options.viewer = command.viewer
         options.audit = command.audit
-        options.gif = command.gif
-        options.webp = command.webp
-        options.apng = command.apng
-        options.mp4 = command.mp4
-        options.webm = command.webm
+        options.formatSettings = command.formatSettings
         let bar = command.quiet ? nil : ProgressBar()
         options.progress = bar.map { b in { @Sendable done, total in b.update(done, total) } }
         let started = Date()
@@ -150,7 +145,7 @@ public enum CLI {
             let n = result.framesWritten
             let secs = String(format: "%.1f", Date().timeIntervalSince(started))
             let manifest = (result.manifestPath as NSString).lastPathComponent
-            Stderr.write("cartrender: wrote \(n) frame\(n == 1 ? "" : "s") (\(px.width)×\(px.height) px, \(command.formats.map(\.rawValue).joined(separator: "+"))\(result.framesDrawn < n ? "; \(result.framesDrawn) drawn, the rest repeat an identical frame" : "")) and \(manifest) to \(command.outputDirectory) in \(secs) s\n")
+            Stderr.write("cartrender: wrote \(n) frame\(n == 1 ? "" : "s") (\(px.width)×\(px.height) px, \(command.formats.map(\.name).joined(separator: "+"))\(result.framesDrawn < n ? "; \(result.framesDrawn) drawn, the rest repeat an identical frame" : "")) and \(manifest) to \(command.outputDirectory) in \(secs) s\n")
         }
         return .success
     }
