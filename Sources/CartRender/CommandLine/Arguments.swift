@@ -2,43 +2,29 @@ import CartRenderCore
 import CartRenderRaster
 import Foundation
 
-/// `cartrender [SCENE.json] [--out DIR] …`: the render command, parsed and validated.
+/// `cartrender render [SCENE.json] [--out DIR] …`, or the same without `render`: the render
+/// command, parsed and validated. Its options go straight into the ``RenderOptions`` it runs with.
 public struct RenderCommand: Sendable {
     /// The scene and the options that change its frames.
     public var scene = SceneOptions()
-    public var outputDirectory = "frames"
-    public var formats: [OutputFormat] = [.png]
-    public var frames: FrameSelection = .all
-    /// nil = the number of cores.
-    public var jobs: Int?
+    /// Where, in which formats, which frames, with how many workers.
+    public var options = RenderOptions()
+    /// No progress bar and no summary.
     public var quiet = false
-    /// Also write `contact-sheet.png`.
-    public var contactSheet = false
-    /// Also write `index.html`, the viewer of the render.
-    public var viewer = false
-    /// The settings of the formats (`--loop`, `--gif-quality`, `--crf`…).
-    public var formatSettings = FormatSettings()
-    /// Shard `k` of `n` (1-based), or nil for the whole render.
-    public var shard: Shard?
-    /// `--audit`: the accessibility audit into the manifest.
-    public var audit: AuditOptions?
-
-    /// `--shard K/N`: render the K-th of N contiguous blocks of frames.
-    public struct Shard: Equatable, Sendable { public var index: Int; public var count: Int }
 
     public init() {}
 
     static let options = OptionTable<RenderCommand>([
-        Option("--out", short: "-o", "DIR", "Output directory (default: frames/).", .nonEmpty("a directory")) { $0.outputDirectory = $1 },
-        Option("--format", "FORMAT", "\(listed(OutputFormat.all.map(\.name), "or")); several with commas (png,mp4). Default: png.", .formats) { $0.formats = $1 },
-        Option("--frames", "A-B", "Render frame indices A through B inclusive.", .frameRange) { $0.frames = $1 },
-        Option("--at", "SECONDS", "Render one frame showing the state at exactly this time.", .time) { $0.frames = $1 },
-        Option("--jobs", "N", "Worker threads (default: the number of cores). Output does not depend on it.", .jobs) { $0.jobs = $1 },
-        Option("--shard", "K/N", "Render only the K-th of N blocks of frames (1 ≤ K ≤ N); join with `cartrender merge`.", .shard) { $0.shard = $1 },
-    ] + OutputFormat.optionRows.map { $0.pullback(\.formatSettings) } + [
-        Option("--contact-sheet", "Also write contact-sheet.png: 12 frames of the whole timeline on one image.") { $0.contactSheet = true },
-        Option("--audit", "Also audit accessibility (as cartrender audit, WCAG AA) into manifest.json's \"audit\".") { $0.audit = AuditOptions() },
-        Option("--viewer", "Also write index.html: a page to scrub, play and step through the frames with their state.") { $0.viewer = true },
+        Option("--out", short: "-o", "DIR", "Output directory (default: frames/).", .nonEmpty("a directory")) { $0.options.outputDirectory = $1 },
+        Option("--format", "FORMAT", "\(listed(OutputFormat.all.map(\.name), "or")); several with commas (png,mp4). Default: png.", .formats) { $0.options.formats = $1 },
+        Option("--frames", "A-B", "Render frame indices A through B inclusive.", .frameRange) { $0.options.frames = $1 },
+        Option("--at", "SECONDS", "Render one frame showing the state at exactly this time.", .time) { $0.options.frames = $1 },
+        Option("--jobs", "N", "Worker threads (default: the number of cores). Output does not depend on it.", .jobs) { $0.options.jobs = $1 },
+        Option("--shard", "K/N", "Render only the K-th of N blocks of frames (1 ≤ K ≤ N); join with `cartrender merge`.", .shard) { $0.options.shard = $1 },
+    ] + OutputFormat.optionRows.map { $0.pullback(\.options.formatSettings) } + [
+        Option("--contact-sheet", "Also write contact-sheet.png: 12 frames of the whole timeline on one image.") { $0.options.contactSheet = true },
+        Option("--audit", "Also audit accessibility (as cartrender audit, WCAG AA) into manifest.json's \"audit\".") { $0.options.audit = AuditOptions() },
+        Option("--viewer", "Also write index.html: a page to scrub, play and step through the frames with their state.") { $0.options.viewer = true },
         Option("--quiet", "No progress bar and no summary.") { $0.quiet = true },
         .help,
         Option("--version", "Show the version.") { _ in },
@@ -53,25 +39,26 @@ public struct RenderCommand: Sendable {
         let given = Set(names)
         if given.contains("--frames") && given.contains("--at") { throw UsageError("--frames and --at cannot be used together") }
         // Options that would have no effect are errors, not silently ignored.
-        try OutputFormat.checkOptions(given: names, formats: c.formats, settings: c.formatSettings)
-        if c.shard != nil, let f = c.formats.first(where: { !$0.isPerFrame }), let file = f.animationFileName {
+        try OutputFormat.checkOptions(given: names, formats: c.options.formats, settings: c.options.formatSettings)
+        let o = c.options
+        if o.shard != nil, let file = o.formats.lazy.compactMap(\.animationFileName).first {
             throw UsageError("--shard cannot make \(file): render the shards as png, merge them, then render the animation in one run")
         }
-        if c.shard != nil && c.contactSheet { throw UsageError("--shard and --contact-sheet cannot be used together") }
-        if c.shard != nil && c.viewer { throw UsageError("--shard and --viewer cannot be used together: merge the shards, then run cartrender view") }
-        if c.shard != nil && (given.contains("--frames") || given.contains("--at")) { throw UsageError("--shard splits the whole timeline: it cannot be used with --frames or --at") }
-        if c.shard != nil && c.audit != nil { throw UsageError("--shard and --audit cannot be used together: audit the whole render") }
+        if o.shard != nil && o.contactSheet { throw UsageError("--shard and --contact-sheet cannot be used together") }
+        if o.shard != nil && o.viewer { throw UsageError("--shard and --viewer cannot be used together: merge the shards, then run cartrender view") }
+        if o.shard != nil && (given.contains("--frames") || given.contains("--at")) { throw UsageError("--shard splits the whole timeline: it cannot be used with --frames or --at") }
+        if o.shard != nil && o.audit != nil { throw UsageError("--shard and --audit cannot be used together: audit the whole render") }
         return c
     }
 }
 
-extension OptionValue where Value == RenderCommand.Shard {
-    /// `--shard K/N` with 1 ≤ K ≤ N ≤ 10000.
+extension OptionValue where Value == (Int, Int) {
+    /// `--shard K/N` with 1 ≤ K ≤ N ≤ 10000: (K, N).
     static var shard: OptionValue {
         checked("K/N with 1 ≤ K ≤ N ≤ 10000") { text in
             let parts = text.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 10_000, (1...n).contains(k) else { return nil }
-            return RenderCommand.Shard(index: k, count: n)
+            return (k, n)
         }
     }
 }

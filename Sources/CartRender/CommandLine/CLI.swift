@@ -111,16 +111,7 @@ public enum CLI {
         let interrupts = InterruptWatcher()
         defer { interrupts.stop() }
         let renderer = try given ?? command.scene.makeRenderer()
-        var options = RenderOptions()
-        options.outputDirectory = command.outputDirectory
-        options.formats = command.formats
-        options.frames = command.frames
-        options.jobs = try renderer.affordableWorkers(command.jobs)
-        options.shard = command.shard.map { ($0.index, $0.count) }
-        options.contactSheet = command.contactSheet
-        options.viewer = command.viewer
-        options.audit = command.audit
-        options.formatSettings = command.formatSettings
+        var options = command.options
         let bar = command.quiet ? nil : ProgressBar()
         options.progress = bar.map { b in { @Sendable done, total in b.update(done, total) } }
         let started = Date()
@@ -128,12 +119,12 @@ public enum CLI {
         let result: RenderResult
         do { result = try renderer.render(options) } catch is RenderCancelled {
             bar?.finish()
-            Stderr.write("cartrender: interrupted by \(interrupts.signalName); removed the unfinished frames, \(command.outputDirectory) is as it was before\n")
+            Stderr.write("cartrender: interrupted by \(interrupts.signalName); removed the unfinished frames, \(options.outputDirectory) is as it was before\n")
             return interrupts.exitCode
         }
         bar?.finish()
         if interrupts.received != nil {
-            Stderr.write("cartrender: interrupted by \(interrupts.signalName) while moving the finished frames into place; \(command.outputDirectory) is complete\n")
+            Stderr.write("cartrender: interrupted by \(interrupts.signalName) while moving the finished frames into place; \(options.outputDirectory) is complete\n")
             return interrupts.exitCode
         }
         if !command.quiet {
@@ -145,7 +136,7 @@ public enum CLI {
             let n = result.framesWritten
             let secs = String(format: "%.1f", Date().timeIntervalSince(started))
             let manifest = (result.manifestPath as NSString).lastPathComponent
-            Stderr.write("cartrender: wrote \(n) frame\(n == 1 ? "" : "s") (\(px.width)×\(px.height) px, \(command.formats.map(\.name).joined(separator: "+"))\(result.framesDrawn < n ? "; \(result.framesDrawn) drawn, the rest repeat an identical frame" : "")) and \(manifest) to \(command.outputDirectory) in \(secs) s\n")
+            Stderr.write("cartrender: wrote \(n) frame\(n == 1 ? "" : "s") (\(px.width)×\(px.height) px, \(options.formats.map(\.name).joined(separator: "+"))\(result.framesDrawn < n ? "; \(result.framesDrawn) drawn, the rest repeat an identical frame" : "")) and \(manifest) to \(options.outputDirectory) in \(secs) s\n")
         }
         return .success
     }

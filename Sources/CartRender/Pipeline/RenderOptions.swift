@@ -22,8 +22,9 @@ public struct RenderOptions: Sendable {
     public var outputDirectory: String = "frames"
     public var formats: [OutputFormat] = [.png]
     public var frames: FrameSelection = .all
-    /// Worker threads (≥ 1). Output bytes do not depend on it.
-    public var jobs: Int = 1
+    /// Worker threads (≥ 1); nil = the number of cores. Fewer when the address-space limit has
+    /// room for fewer (``Renderer/affordableWorkers(_:)``). Output bytes do not depend on it.
+    public var jobs: Int?
     /// Whether workers redraw only what changed between frames (default) or every frame in
     /// full; the bytes are the same (``FrameStream/tracksDamage``). Not a command-line option,
     /// and SPI rather than API: `cartrender-bench` and the tests compare the two through
