@@ -5,27 +5,46 @@ import Foundation
 /// The `cartrender` command: dispatches to subcommands, maps errors to exit codes (SPEC.md §5),
 /// prints errors as one sentence on stderr and help on stdout.
 public enum CLI {
-    /// A subcommand: its name, its help text, and how it runs the arguments after its name.
+    /// A subcommand: its name, its synopsis and summary for the main help, its help text, and
+    /// how it runs the arguments after its name.
     struct Subcommand {
         var name: String
+        /// What follows `cartrender NAME` in the USAGE of the main help (`A B [options]`).
+        var usage: String
+        /// What it does, in the USAGE of the main help, as the lines printed there; nil for a
+        /// command listed only in its last line (`version`).
+        var summary: [String]?
         var help: () -> String
         var run: ([String]) throws -> ExitCode
     }
 
-    /// `cartrender NAME …`: every subcommand. Anything else is a render.
+    /// The command that runs without its name: `cartrender [SCENE.json | -] [options]` renders.
+    static let defaultCommand = "render"
+
+    /// `cartrender NAME …`: every subcommand, in the order of the help. Anything else is a
+    /// render (``defaultCommand``).
     static let subcommands: [Subcommand] = [
-        Subcommand(name: "verify", help: { Help.verify }, run: { try VerifyCommand.parse($0).run() }),
-        Subcommand(name: "review", help: { ReviewCommand.help }, run: { try ReviewCommand.parse($0).run() }),
-        Subcommand(name: "diff", help: { Help.diff }, run: { try DiffCommand.parse($0).run() }),
-        Subcommand(name: "merge", help: { Help.merge }, run: { try MergeCommand.parse($0).run() }),
-        Subcommand(name: "view", help: { Help.view }, run: { try ViewCommand.parse($0).run() }),
-        Subcommand(name: "audit", help: { Help.audit }, run: { try AuditCommand.parse($0).run() }),
-        Subcommand(name: "schema", help: { Help.schema }, run: { arguments in
+        Subcommand(name: "render", usage: "[SCENE.json | -] [options]",
+                   summary: ["render frames (the built-in demo when no SCENE;", "- reads the scene from standard input)"],
+                   help: { Help.render }, run: { try runRender($0) }),
+        Subcommand(name: "verify", usage: "[SCENE.json | -] --baseline DIR [options]", summary: ["render and compare every frame with a baseline"],
+                   help: { Help.verify }, run: { try VerifyCommand.parse($0).run() }),
+        Subcommand(name: "review", usage: "[SCENE.json | -] --baseline DIR [options]", summary: ["verify, then accept frames from the served report"],
+                   help: { ReviewCommand.help }, run: { try ReviewCommand.parse($0).run() }),
+        Subcommand(name: "diff", usage: "A B [options]", summary: ["compare two PNG files or two frame directories"],
+                   help: { Help.diff }, run: { try DiffCommand.parse($0).run() }),
+        Subcommand(name: "merge", usage: "DIR... [--out DIR]", summary: ["join the outputs of --shard runs"],
+                   help: { Help.merge }, run: { try MergeCommand.parse($0).run() }),
+        Subcommand(name: "view", usage: "DIR", summary: ["write DIR/index.html, the viewer of a render"],
+                   help: { Help.view }, run: { try ViewCommand.parse($0).run() }),
+        Subcommand(name: "audit", usage: "[SCENE.json | -] [options]", summary: ["check every distinct frame for accessibility"],
+                   help: { Help.audit }, run: { try AuditCommand.parse($0).run() }),
+        Subcommand(name: "schema", usage: "", summary: ["print the JSON Schema of scene files"], help: { Help.schema }, run: { arguments in
             guard try NoOptions.positionals(arguments).isEmpty else { throw UsageError("schema takes no arguments") }
             StandardOutput.print(SceneSchema.json.serialized(pretty: true), terminator: "")
             return .success
         }),
-        Subcommand(name: "help", help: { Help.help }, run: { arguments in
+        Subcommand(name: "help", usage: "[COMMAND]", summary: ["this help, or a command's"], help: { Help.help }, run: { arguments in
             let arguments = try NoOptions.positionals(arguments)
             guard arguments.count <= 1 else { throw UsageError("help takes at most one command name, got \(arguments.count)") }
             guard let name = arguments.first else { StandardOutput.print(Help.main); return .success }
@@ -36,7 +55,7 @@ public enum CLI {
             StandardOutput.print(sub.help())
             return .success
         }),
-        Subcommand(name: "version", help: { Help.versionHelp }, run: { arguments in
+        Subcommand(name: "version", usage: "", summary: nil, help: { Help.versionHelp }, run: { arguments in
             guard try NoOptions.positionals(arguments).isEmpty else { throw UsageError("version takes no arguments") }
             StandardOutput.print(Help.version)
             return .success
@@ -67,15 +86,28 @@ public enum CLI {
         }
         do {
             if asksForHelp(arguments) { StandardOutput.print(Help.main); return .success }
-            if arguments.prefix(while: { $0 != "--" }).contains("--version") { StandardOutput.print(Help.version); return .success }
+            if asksForVersion(arguments) { StandardOutput.print(Help.version); return .success }
             try checkNotAMistypedCommand(arguments.first)
             try checkAddressSpace()
-            let command = try RenderCommand.parse(arguments)
-            if let variants = try command.scene.selectedVariants() { return try renderVariants(command, variants) }
-            return try render(command)
+            return try runRender(arguments)
         } catch {
             return report(error)
         }
+    }
+
+    /// Whether `arguments` ask for the version (`--version` before any `--`): render's option.
+    static func asksForVersion(_ arguments: [String]) -> Bool {
+        arguments.prefix { $0 != "--" }.contains("--version")
+    }
+
+    /// `cartrender [render] ARGUMENTS`: prints the version for `--version`, else renders the
+    /// scene, or each selected variant of its matrix.
+    /// - Throws: `UsageError`, and what ``render(_:renderer:)`` throws.
+    static func runRender(_ arguments: [String]) throws -> ExitCode {
+        if asksForVersion(arguments) { StandardOutput.print(Help.version); return .success }
+        let command = try RenderCommand.parse(arguments)
+        if let variants = try command.scene.selectedVariants() { return try renderVariants(command, variants) }
+        return try render(command)
     }
 
     /// Stops at once, before any thread starts, when the address-space limit (`ulimit -v`) leaves
