@@ -209,6 +209,12 @@ final class AuditCLITests: XCTestCase {
         XCTAssertTrue(verified.stdout.hasSuffix("1 of 2 variants passed; failed: light\n"), verified.stdout)
     }
 
+    /// A rectangle of the JSON report as `height=… width=… x=… y=…`: the description of a
+    /// dictionary lists its keys in an order that differs from one dictionary to another.
+    private func rect(_ value: Any?) -> String {
+        ((value as? [String: Any]) ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+    }
+
     /// `"systemChrome": true` draws the status bar over the same screen: the audit reports the
     /// same touch-target and label issues, on the shop (the blank image label) and on the cart
     /// page (small stepper buttons, icon-only buttons). It once found no element with the chrome.
@@ -218,7 +224,7 @@ final class AuditCLITests: XCTestCase {
             try (String(scene.dropLast()) + #", "systemChrome": true}"#).write(toFile: dir + "/chrome-" + name, atomically: true, encoding: .utf8)
             func elementIssues(_ report: [String: Any]) -> [String] {
                 issues(report).filter { ["touchTarget", "label"].contains($0["kind"] as? String) }
-                    .map { "\($0["kind"] ?? "") \($0["element"] ?? "") \($0["rect"] ?? "")" }
+                    .map { "\($0["kind"] ?? "") \($0["element"] ?? "") \(rect($0["rect"]))" }
             }
             let plain = elementIssues(try json(["audit", name]).report)
             let chrome = elementIssues(try json(["audit", "chrome-" + name]).report)
