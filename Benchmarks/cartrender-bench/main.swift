@@ -211,7 +211,7 @@ let comparedFormats: Set<String> = ["png", "gif", "webp", "png,gif,webp"]
 for formats in formatRuns {
     let dir = tmp + "/formats"
     var o = RenderOptions(); o.outputDirectory = dir; o.jobs = cores; o.frames = .range(0, count - 1); o.formats = formats
-    let name = formats.map(\.rawValue).joined(separator: ",")
+    let name = formats.map(\.name).joined(separator: ",")
     var dt = Double.infinity, cpu = 0.0
     for _ in 0..<(comparedFormats.contains(name) ? 3 : 1) {
         try? FileManager.default.removeItem(atPath: dir)

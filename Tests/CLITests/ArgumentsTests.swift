@@ -8,27 +8,27 @@ final class ArgumentsTests: XCTestCase {
         let c = try RenderCommand.parse(["scene.json", "--out=o", "--format", "svg,png", "--fps", "30", "--scale", "2",
                                          "--frames", "3-9", "--color-scheme", "dark", "--reduce-motion", "--jobs", "2", "--quiet"])
         XCTAssertEqual(c.scene.scenePath, "scene.json")
-        XCTAssertEqual(c.outputDirectory, "o")
-        XCTAssertEqual(c.formats, [.svg, .png])
+        XCTAssertEqual(c.options.outputDirectory, "o")
+        XCTAssertEqual(c.options.formats, [.svg, .png])
         XCTAssertEqual(c.scene.fps, 30)
         XCTAssertEqual(c.scene.scale, 2)
-        XCTAssertEqual(c.frames, .range(3, 9))
+        XCTAssertEqual(c.options.frames, .range(3, 9))
         XCTAssertEqual(c.scene.colorScheme, .dark)
         XCTAssertTrue(c.scene.reduceMotion)
-        XCTAssertEqual(c.jobs, 2)
+        XCTAssertEqual(c.options.jobs, 2)
         XCTAssertTrue(c.quiet)
-        XCTAssertEqual(try RenderCommand.parse(["--at", "0.5"]).frames, .at(0.5))
-        XCTAssertEqual(try RenderCommand.parse([]).outputDirectory, "frames")
+        XCTAssertEqual(try RenderCommand.parse(["--at", "0.5"]).options.frames, .at(0.5))
+        XCTAssertEqual(try RenderCommand.parse([]).options.outputDirectory, "frames")
     }
 
     /// `--loop` and `--png-compression` reach the APNG encoder as they reach GIF/WebP and PNG frames.
     func testAPNGTakesLoopAndPNGCompression() throws {
         let c = try RenderCommand.parse(["--format", "png,apng", "--loop", "3", "--png-compression", "fast"])
-        XCTAssertEqual(c.formats, [.png, .apng])
-        XCTAssertEqual(c.apng.loopCount, 3)
-        XCTAssertEqual(c.apng.compression, .fast)
-        XCTAssertEqual(c.pngCompression, .fast)
-        XCTAssertEqual(try RenderCommand.parse(["--format", "apng"]).apng.loopCount, 0, "forever by default")
+        XCTAssertEqual(c.options.formats, [.png, .apng])
+        XCTAssertEqual(c.options.apng.loopCount, 3)
+        XCTAssertEqual(c.options.apng.compression, .fast)
+        XCTAssertEqual(c.options.pngCompression, .fast)
+        XCTAssertEqual(try RenderCommand.parse(["--format", "apng"]).options.apng.loopCount, 0, "forever by default")
         XCTAssertEqual(OutputFormat.apng.animationFileName, "animation.png")
     }
 
@@ -36,15 +36,15 @@ final class ArgumentsTests: XCTestCase {
     /// libx264's crf 18 and libvpx's crf 30, lossy.
     func testVideoOptionsReachTheirEncoders() throws {
         let c = try RenderCommand.parse(["--format", "png,mp4,webm", "--crf", "23"])
-        XCTAssertEqual(c.formats, [.png, .mp4, .webm])
-        XCTAssertEqual([c.mp4.crf, c.webm.crf], [23, 23])
-        XCTAssertEqual(try RenderCommand.parse(["--format", "mp4,webm"]).mp4, H264Options(crf: 18))
-        XCTAssertEqual(try RenderCommand.parse(["--format", "mp4,webm"]).webm, VP9Options(crf: 30, lossless: false))
-        XCTAssertEqual(try RenderCommand.parse(["--format", "webm", "--lossless"]).webm.lossless, true)
-        XCTAssertEqual(try RenderCommand.parse(["--format", "webm", "--crf", "63"]).webm.crf, 63, "VP9's scale goes to 63")
+        XCTAssertEqual(c.options.formats, [.png, .mp4, .webm])
+        XCTAssertEqual([c.options.mp4.crf, c.options.webm.crf], [23, 23])
+        XCTAssertEqual(try RenderCommand.parse(["--format", "mp4,webm"]).options.mp4, H264Options(crf: 18))
+        XCTAssertEqual(try RenderCommand.parse(["--format", "mp4,webm"]).options.webm, VP9Options(crf: 30, lossless: false))
+        XCTAssertEqual(try RenderCommand.parse(["--format", "webm", "--lossless"]).options.webm.lossless, true)
+        XCTAssertEqual(try RenderCommand.parse(["--format", "webm", "--crf", "63"]).options.webm.crf, 63, "VP9's scale goes to 63")
         let both = try RenderCommand.parse(["--format", "mp4,webm", "--crf", "20", "--lossless"])
-        XCTAssertEqual([both.mp4.crf], [20], "--crf for the MP4 beside a lossless WebM")
-        XCTAssertTrue(both.webm.lossless)
+        XCTAssertEqual([both.options.mp4.crf], [20], "--crf for the MP4 beside a lossless WebM")
+        XCTAssertTrue(both.options.webm.lossless)
         XCTAssertEqual([OutputFormat.mp4.animationFileName, OutputFormat.webm.animationFileName], ["animation.mp4", "animation.webm"])
     }
 

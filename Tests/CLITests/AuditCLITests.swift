@@ -209,6 +209,12 @@ final class AuditCLITests: XCTestCase {
         XCTAssertTrue(verified.stdout.hasSuffix("1 of 2 variants passed; failed: light\n"), verified.stdout)
     }
 
+    /// A rectangle of the JSON report as `height=… width=… x=… y=…`: the description of a
+    /// dictionary lists its keys in an order that differs from one dictionary to another.
+    private func rect(_ value: Any?) -> String {
+        ((value as? [String: Any]) ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+    }
+
     /// `"systemChrome": true` draws the status bar over the same screen: the audit reports the
     /// same touch-target and label issues, on the shop (the blank image label) and on the cart
     /// page (small stepper buttons, icon-only buttons). It once found no element with the chrome.

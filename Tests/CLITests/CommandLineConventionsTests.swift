@@ -17,7 +17,7 @@ final class CommandLineConventionsTests: XCTestCase {
     }
 
     func testEveryCommandTakesDashHAndDashDashHelp() throws {
-        let helps: [(String, String)] = [("verify", Help.verify), ("review", ReviewCommand.help), ("diff", Help.diff), ("merge", Help.merge), ("audit", Help.audit),
+        let helps: [(String, String)] = [("render", Help.render), ("verify", Help.verify), ("review", ReviewCommand.help), ("diff", Help.diff), ("merge", Help.merge), ("audit", Help.audit),
                                          ("schema", Help.schema), ("help", Help.help), ("version", Help.versionHelp)]
         for (command, text) in helps {
             for flag in ["-h", "--help"] {
@@ -41,6 +41,28 @@ final class CommandLineConventionsTests: XCTestCase {
         let literal = try run(["verify", "--baseline", "b", "--", "-h"])
         XCTAssertEqual(literal.status, 66)
         XCTAssertEqual(literal.stderr, "cartrender: -h: no such file\n")
+    }
+
+    /// The main help's USAGE lists every command from the list of subcommands, render's name in
+    /// brackets (it may be left out); EXIT STATUS lists every exit code.
+    func testUsageAndExitStatusComeFromTheirTables() {
+        XCTAssertTrue(Help.main.contains("""
+            USAGE
+              cartrender [render] [SCENE.json | -] [options]
+                                                     render frames (the built-in demo when no SCENE;
+                                                     - reads the scene from standard input)
+              cartrender verify [SCENE.json | -] --baseline DIR [options]
+            """), Help.main)
+        XCTAssertTrue(Help.main.contains("  cartrender diff A B [options]          compare two PNG files or two frame directories\n"))
+        XCTAssertTrue(Help.main.contains("""
+            EXIT STATUS
+              0 success · 1 differences found (verify, diff) or issues found (audit) · 64 bad command
+              line · 65 invalid scene or input data · 66 input file missing or unreadable · 69 a
+              required Debian package is missing · 70 internal error · 73 output cannot be written ·
+              130/143 interrupted
+            """), Help.main)
+        XCTAssertTrue(Help.render.contains("\n  0 success · 64 bad command line · 65 invalid scene or input data"), Help.render)
+        XCTAssertTrue(Help.help.hasSuffix("cartrender help [render | verify | review | diff | merge | view | audit | schema | help | version | completions | man]"), Help.help)
     }
 
     func testVersionAsCommandAndOption() throws {

@@ -80,6 +80,23 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(v.stdout, Help.version + "\n")
     }
 
+    /// `cartrender render …` is the bare form with its name: the same files, byte for byte; its
+    /// usage errors point to `cartrender render --help`, and `render --version` prints the version.
+    func testRenderSubcommandIsTheBareForm() throws {
+        let bare = Binary.tempDir(self), named = Binary.tempDir(self)
+        let args = [Binary.examples + "/rapid-taps.json", "--format", "png,gif", "--scale", "1", "--fps", "10", "--frames", "0-3", "--quiet"]
+        XCTAssertEqual(try Binary.run(args + ["--out", bare]).status, 0)
+        let r = try Binary.run(["render"] + args + ["--out", named])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let names = try FileManager.default.contentsOfDirectory(atPath: bare).sorted()
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: named).sorted(), names)
+        for n in names { XCTAssertEqual(FileManager.default.contents(atPath: bare + "/" + n), FileManager.default.contents(atPath: named + "/" + n), n) }
+        let bad = try Binary.run(["render", "--fsp", "30"])
+        XCTAssertEqual(bad.status, 64)
+        XCTAssertEqual(bad.stderr, "cartrender: unknown option --fsp; did you mean --fps?\nRun 'cartrender render --help' for usage.\n")
+        XCTAssertEqual(try Binary.run(["render", "--version"]).stdout, Help.version + "\n")
+    }
+
     func testSchemaIsJSON() throws {
         let r = try Binary.run(["schema"])
         XCTAssertEqual(r.status, 0)

@@ -26,7 +26,7 @@ final class ReportableErrorTests: XCTestCase {
             (AnimationEncodingError.invalidOption(name: "quality", reason: "must lie within 0…100"), .usage,
              "Option quality must lie within 0…100.", #line),
             (AnimationEncodingError.noFrames, .software, "internal error: The animation has no frames.", #line),
-            (AnimationEncodingError.webpFailed(operation: "WebPAnimEncoderAssemble", message: "out of memory"), .software,
+            (AnimationEncodingError.libraryFailed(library: "libwebp", operation: "WebPAnimEncoderAssemble", message: "out of memory"), .software,
              "internal error: libwebp failed in WebPAnimEncoderAssemble: out of memory.", #line),
             (ImageDecodingError(kind: .notPNG, message: "not a PNG file", path: "a.png"), .dataError, "cannot decode PNG a.png: not a PNG file", #line),
             (ImageDecodingError(kind: .unreadable, message: "no such file", path: "a.png"), .noInput, "cannot decode PNG a.png: no such file", #line),

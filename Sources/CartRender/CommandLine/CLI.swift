@@ -5,27 +5,46 @@ import Foundation
 /// The `cartrender` command: dispatches to subcommands, maps errors to exit codes (docs/command-line.md),
 /// prints errors as one sentence on stderr and help on stdout.
 public enum CLI {
-    /// A subcommand: its name, its help text, and how it runs the arguments after its name.
+    /// A subcommand: its name, its synopsis and summary for the main help, its help text, and
+    /// how it runs the arguments after its name.
     struct Subcommand {
         var name: String
+        /// What follows `cartrender NAME` in the USAGE of the main help (`A B [options]`).
+        var usage: String
+        /// What it does, in the USAGE of the main help, as the lines printed there; nil for a
+        /// command listed only in its last line (`version`).
+        var summary: [String]?
         var help: () -> String
         var run: ([String]) throws -> ExitCode
     }
 
-    /// `cartrender NAME …`: every subcommand. Anything else is a render.
+    /// The command that runs without its name: `cartrender [SCENE.json | -] [options]` renders.
+    static let defaultCommand = "render"
+
+    /// `cartrender NAME …`: every subcommand, in the order of the help. Anything else is a
+    /// render (``defaultCommand``).
     static let subcommands: [Subcommand] = [
-        Subcommand(name: "verify", help: { Help.verify }, run: { try VerifyCommand.parse($0).run() }),
-        Subcommand(name: "review", help: { ReviewCommand.help }, run: { try ReviewCommand.parse($0).run() }),
-        Subcommand(name: "diff", help: { Help.diff }, run: { try DiffCommand.parse($0).run() }),
-        Subcommand(name: "merge", help: { Help.merge }, run: { try MergeCommand.parse($0).run() }),
-        Subcommand(name: "view", help: { Help.view }, run: { try ViewCommand.parse($0).run() }),
-        Subcommand(name: "audit", help: { Help.audit }, run: { try AuditCommand.parse($0).run() }),
-        Subcommand(name: "schema", help: { Help.schema }, run: { arguments in
+        Subcommand(name: "render", usage: "[SCENE.json | -] [options]",
+                   summary: ["render frames (the built-in demo when no SCENE;", "- reads the scene from standard input)"],
+                   help: { Help.render }, run: { try runRender($0) }),
+        Subcommand(name: "verify", usage: "[SCENE.json | -] --baseline DIR [options]", summary: ["render and compare every frame with a baseline"],
+                   help: { Help.verify }, run: { try VerifyCommand.parse($0).run() }),
+        Subcommand(name: "review", usage: "[SCENE.json | -] --baseline DIR [options]", summary: ["verify, then accept frames from the served report"],
+                   help: { ReviewCommand.help }, run: { try ReviewCommand.parse($0).run() }),
+        Subcommand(name: "diff", usage: "A B [options]", summary: ["compare two PNG files or two frame directories"],
+                   help: { Help.diff }, run: { try DiffCommand.parse($0).run() }),
+        Subcommand(name: "merge", usage: "DIR... [--out DIR]", summary: ["join the outputs of --shard runs"],
+                   help: { Help.merge }, run: { try MergeCommand.parse($0).run() }),
+        Subcommand(name: "view", usage: "DIR", summary: ["write DIR/index.html, the viewer of a render"],
+                   help: { Help.view }, run: { try ViewCommand.parse($0).run() }),
+        Subcommand(name: "audit", usage: "[SCENE.json | -] [options]", summary: ["check every distinct frame for accessibility"],
+                   help: { Help.audit }, run: { try AuditCommand.parse($0).run() }),
+        Subcommand(name: "schema", usage: "", summary: ["print the JSON Schema of scene files"], help: { Help.schema }, run: { arguments in
             guard try NoOptions.positionals(arguments).isEmpty else { throw UsageError("schema takes no arguments") }
             StandardOutput.print(SceneSchema.json.serialized(pretty: true), terminator: "")
             return .success
         }),
-        Subcommand(name: "help", help: { Help.help }, run: { arguments in
+        Subcommand(name: "help", usage: "[COMMAND]", summary: ["this help, or a command's"], help: { Help.help }, run: { arguments in
             let arguments = try NoOptions.positionals(arguments)
             guard arguments.count <= 1 else { throw UsageError("help takes at most one command name, got \(arguments.count)") }
             guard let name = arguments.first else { StandardOutput.print(Help.main); return .success }
@@ -36,13 +55,14 @@ public enum CLI {
             StandardOutput.print(sub.help())
             return .success
         }),
-        Subcommand(name: "version", help: { Help.versionHelp }, run: { arguments in
+        Subcommand(name: "version", usage: "", summary: nil, help: { Help.versionHelp }, run: { arguments in
             guard try NoOptions.positionals(arguments).isEmpty else { throw UsageError("version takes no arguments") }
             StandardOutput.print(Help.version)
             return .success
         }),
-        Subcommand(name: "completions", help: { ShellCompletion.help }, run: ShellCompletion.run),
-        Subcommand(name: "man", help: { ManPage.help }, run: ManPage.run),
+        Subcommand(name: "completions", usage: "bash|zsh|fish", summary: ["print a shell completion script"],
+                   help: { ShellCompletion.help }, run: ShellCompletion.run),
+        Subcommand(name: "man", usage: "", summary: ["print the manual page cartrender(1)"], help: { ManPage.help }, run: ManPage.run),
     ]
 
     static func subcommand(_ name: String) -> Subcommand? { subcommands.first { $0.name == name } }
@@ -69,15 +89,28 @@ public enum CLI {
         }
         do {
             if asksForHelp(arguments) { StandardOutput.print(Help.main); return .success }
-            if arguments.prefix(while: { $0 != "--" }).contains("--version") { StandardOutput.print(Help.version); return .success }
+            if asksForVersion(arguments) { StandardOutput.print(Help.version); return .success }
             try checkNotAMistypedCommand(arguments.first)
             try checkAddressSpace()
-            let command = try RenderCommand.parse(arguments)
-            if let variants = try command.scene.selectedVariants() { return try renderVariants(command, variants) }
-            return try render(command)
+            return try runRender(arguments)
         } catch {
             return report(error)
         }
+    }
+
+    /// Whether `arguments` ask for the version (`--version` before any `--`): render's option.
+    static func asksForVersion(_ arguments: [String]) -> Bool {
+        arguments.prefix { $0 != "--" }.contains("--version")
+    }
+
+    /// `cartrender [render] ARGUMENTS`: prints the version for `--version`, else renders the
+    /// scene, or each selected variant of its matrix.
+    /// - Throws: `UsageError`, and what ``render(_:renderer:)`` throws.
+    static func runRender(_ arguments: [String]) throws -> ExitCode {
+        if asksForVersion(arguments) { StandardOutput.print(Help.version); return .success }
+        let command = try RenderCommand.parse(arguments)
+        if let variants = try command.scene.selectedVariants() { return try renderVariants(command, variants) }
+        return try render(command)
     }
 
     /// Stops at once, before any thread starts, when the address-space limit (`ulimit -v`) leaves
@@ -113,21 +146,7 @@ public enum CLI {
         let interrupts = InterruptWatcher()
         defer { interrupts.stop() }
         let renderer = try given ?? command.scene.makeRenderer()
-        var options = RenderOptions()
-        options.outputDirectory = command.outputDirectory
-        options.formats = command.formats
-        options.frames = command.frames
-        options.jobs = try renderer.affordableWorkers(command.jobs)
-        options.pngCompression = command.pngCompression
-        options.shard = command.shard.map { ($0.index, $0.count) }
-        options.contactSheet = command.contactSheet
-        options.viewer = command.viewer
-        options.audit = command.audit
-        options.gif = command.gif
-        options.webp = command.webp
-        options.apng = command.apng
-        options.mp4 = command.mp4
-        options.webm = command.webm
+        var options = command.options
         let bar = command.quiet ? nil : ProgressBar()
         options.progress = bar.map { b in { @Sendable done, total in b.update(done, total) } }
         let started = Date()
@@ -135,12 +154,12 @@ public enum CLI {
         let result: RenderResult
         do { result = try renderer.render(options) } catch is RenderCancelled {
             bar?.finish()
-            Stderr.write("cartrender: interrupted by \(interrupts.signalName); removed the unfinished frames, \(command.outputDirectory) is as it was before\n")
+            Stderr.write("cartrender: interrupted by \(interrupts.signalName); removed the unfinished frames, \(options.outputDirectory) is as it was before\n")
             return interrupts.exitCode
         }
         bar?.finish()
         if interrupts.received != nil {
-            Stderr.write("cartrender: interrupted by \(interrupts.signalName) while moving the finished frames into place; \(command.outputDirectory) is complete\n")
+            Stderr.write("cartrender: interrupted by \(interrupts.signalName) while moving the finished frames into place; \(options.outputDirectory) is complete\n")
             return interrupts.exitCode
         }
         if !command.quiet {
@@ -152,7 +171,7 @@ public enum CLI {
             let n = result.framesWritten
             let secs = String(format: "%.1f", Date().timeIntervalSince(started))
             let manifest = (result.manifestPath as NSString).lastPathComponent
-            Stderr.write("cartrender: wrote \(n) frame\(n == 1 ? "" : "s") (\(px.width)×\(px.height) px, \(command.formats.map(\.rawValue).joined(separator: "+"))\(result.framesDrawn < n ? "; \(result.framesDrawn) drawn, the rest repeat an identical frame" : "")) and \(manifest) to \(command.outputDirectory) in \(secs) s\n")
+            Stderr.write("cartrender: wrote \(n) frame\(n == 1 ? "" : "s") (\(px.width)×\(px.height) px, \(options.formats.map(\.name).joined(separator: "+"))\(result.framesDrawn < n ? "; \(result.framesDrawn) drawn, the rest repeat an identical frame" : "")) and \(manifest) to \(options.outputDirectory) in \(secs) s\n")
         }
         return .success
     }

@@ -29,7 +29,7 @@ struct CommandReference {
     /// The values of placeholders that do not list them: `--format FORMAT` (one format; several
     /// are written with commas) and `--record MODE`.
     static let namedValues: [String: [String]] = [
-        "FORMAT": OutputFormat.allCases.map(\.rawValue),
+        "FORMAT": OutputFormat.all.map(\.name),
         "MODE": RecordMode.allCases.map(\.rawValue),
     ]
 

@@ -83,13 +83,14 @@ public enum Help {
         """
 
     /// `cartrender help --help`.
-    public static let help = """
+    public static var help: String {
+        """
         cartrender help — print the help of cartrender, or of one command.
 
         USAGE
-          cartrender help [verify | review | diff | merge | view | audit | schema | help | version |
-                           completions | man]
+          cartrender help [\(CLI.subcommands.map(\.name).joined(separator: " | "))]
         """
+    }
 
     /// `cartrender version --help`.
     public static let versionHelp = """
@@ -169,27 +170,43 @@ public enum Help {
         """
     }
 
+    /// `cartrender render --help`.
+    public static var render: String {
+        """
+        cartrender render — draw every frame of a scene through Cairo and write them in the chosen
+        formats, with manifest.json. The word render may be left out: cartrender [SCENE.json | -]
+        [options] is the same command.
+
+        USAGE
+          cartrender render \(CLI.subcommand(CLI.defaultCommand)!.usage)
+
+        Without SCENE, the built-in demo; with -, the scene on standard input (its relative image
+        paths resolve against the working directory).
+
+        OPTIONS
+
+        """ + RenderCommand.options.help + """
+
+        A scene with a "variants" matrix is rendered per variant, each into its subdirectory of
+        the output directory (--variant NAME selects some).
+
+        EXIT STATUS
+        \(exitStatus(ExitCode.allCases.filter { $0 != .differences }))
+
+        EXAMPLES
+          cartrender render --out frames/
+          cartrender render Examples/rapid-taps.json --format svg --out out/
+          cartrender render --format png,mp4,webm --scale 2 --out docs/
+        """
+    }
+
     public static var main: String {
         var s = """
         cartrender — draws every frame of two iOS commerce animations (the Add to Cart fly button
         and the cart page with swipe-to-delete) through Cairo, from a JSON scene file.
 
         USAGE
-          cartrender [SCENE.json | -] [options]  render frames (the built-in demo when no SCENE;
-                                                 - reads the scene from standard input)
-          cartrender verify [SCENE.json | -] --baseline DIR [options]
-                                                 render and compare every frame with a baseline
-          cartrender review [SCENE.json | -] --baseline DIR [options]
-                                                 verify, then accept frames from the served report
-          cartrender diff A B [options]          compare two PNG files or two frame directories
-          cartrender merge DIR... [--out DIR]    join the outputs of --shard runs
-          cartrender view DIR                    write DIR/index.html, the viewer of a render
-          cartrender audit [SCENE.json | -] [options]
-                                                 check every distinct frame for accessibility
-          cartrender schema                      print the JSON Schema of scene files
-          cartrender help [COMMAND]              this help, or a command's
-          cartrender completions bash|zsh|fish   print a shell completion script
-          cartrender man                         print the manual page cartrender(1)
+        \(usage)
           cartrender -h | --help | --version | version
 
         Relative image paths in a scene resolve against the scene file's directory, or the
@@ -204,10 +221,7 @@ public enum Help {
         Run 'cartrender help COMMAND' (or 'cartrender COMMAND --help') for a command's options.
 
         EXIT STATUS
-          0 success · 1 differences found (verify, diff) or issues found (audit) · 64 bad command
-          line · 65 invalid scene or input data · 66 input file missing or unreadable · 69 a
-          required Debian package is missing · 70 internal error · 73 output cannot be written ·
-          130/143 interrupted
+        \(exitStatus(ExitCode.allCases))
 
         EXAMPLES
           cartrender --out frames/
@@ -218,5 +232,64 @@ public enum Help {
           cartrender --viewer --out frames/ && open frames/index.html
         """
         return s
+    }
+
+    /// The USAGE lines of the main help, one entry per subcommand with a summary: its synopsis
+    /// (the default command's name in brackets, as it may be left out), then its summary from
+    /// column 41, on the same line when the synopsis leaves room, else on the next.
+    static var usage: String {
+        let column = 41
+        var lines: [String] = []
+        for sub in CLI.subcommands {
+            guard let summary = sub.summary else { continue }
+            let name = sub.name == CLI.defaultCommand ? "[\(sub.name)]" : sub.name
+            let synopsis = "  cartrender " + ([name, sub.usage].filter { !$0.isEmpty }.joined(separator: " "))
+            let indent = String(repeating: " ", count: column)
+            if synopsis.count + 2 <= column {
+                lines.append(synopsis.padding(toLength: column, withPad: " ", startingAt: 0) + summary[0])
+                lines += summary.dropFirst().map { indent + $0 }
+            } else {
+                lines.append(synopsis)
+                lines += summary.map { indent + $0 }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The lines of an EXIT STATUS section: each of `codes` with its ``ExitCode/meaning``
+    /// (`64 bad command line`), those of the same meaning together (`130/143 interrupted`),
+    /// separated by ` · ` and wrapped at 90 columns, indented by two.
+    static func exitStatus(_ codes: [ExitCode]) -> String {
+        var entries: [(codes: [ExitCode], meaning: String)] = []
+        for code in codes {
+            if let i = entries.firstIndex(where: { $0.meaning == code.meaning }) { entries[i].codes.append(code) } else { entries.append(([code], code.meaning)) }
+        }
+        let words = entries.map { e in e.codes.map { String($0.rawValue) }.joined(separator: "/") + " " + e.meaning }
+            .joined(separator: " · ").split(separator: " ")
+        var lines: [String] = []
+        var line = " "
+        for word in words {
+            if line.count + 1 + word.count > 90 { lines.append(line); line = " " }
+            line += " " + word
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension ExitCode {
+    /// What the status means, in the help's EXIT STATUS.
+    var meaning: String {
+        switch self {
+        case .success: return "success"
+        case .differences: return "differences found (verify, diff) or issues found (audit)"
+        case .usage: return "bad command line"
+        case .dataError: return "invalid scene or input data"
+        case .noInput: return "input file missing or unreadable"
+        case .unavailable: return "a required Debian package is missing"
+        case .software: return "internal error"
+        case .cannotCreate: return "output cannot be written"
+        case .interrupted, .terminated: return "interrupted"
+        }
     }
 }

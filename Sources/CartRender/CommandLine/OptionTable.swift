@@ -35,8 +35,9 @@ struct Option<Options> {
         apply = { options, _ in set(&options) }
     }
 
-    private init(name: String, short: String?, placeholder: String?, help: String, repeatable: Bool,
-                 apply: @escaping (inout Options, String) throws -> Void) {
+    /// A row from its parts: `apply` parses the text (`""` for a flag, when `placeholder` is nil) and stores it.
+    init(name: String, short: String?, placeholder: String?, help: String, repeatable: Bool,
+         apply: @escaping (inout Options, String) throws -> Void) {
         self.name = name; self.short = short; self.placeholder = placeholder; self.help = help; self.repeatable = repeatable
         self.apply = apply
     }
@@ -195,10 +196,13 @@ extension OptionValue where Value: BinaryFloatingPoint & LosslessStringConvertib
 extension OptionValue where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
     /// One of the cases by its raw value: `--color-scheme: expected light or dark, got "sepia"`.
     static var oneOf: OptionValue {
-        let names = Value.allCases.map(\.rawValue)
-        let list = names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
-        return checked(list) { Value(rawValue: $0) }
+        checked(listed(Value.allCases.map(\.rawValue), "or")) { Value(rawValue: $0) }
     }
+}
+
+/// `a, b or c` (`conjunction` "or"), `a and b`, `a`: items for a sentence.
+func listed(_ items: [String], _ conjunction: String) -> String {
+    items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " \(conjunction) " + items.last!
 }
 
 extension OptionValue where Value == FrameSelection {

@@ -4,7 +4,7 @@ import Foundation
 /// `cartrender review [SCENE.json] --baseline DIR [verify's options]`: runs `verify`, then
 /// serves its report on 127.0.0.1 with an Accept button per failing frame and Accept all
 /// (``ReviewSession``, ``ReviewServer``), until Ctrl-C.
-public struct ReviewCommand: Equatable, Sendable {
+public struct ReviewCommand: Sendable {
     /// Every option is verify's; `--json` and `--summary-markdown` are refused.
     public var verify = VerifyCommand()
 
@@ -30,15 +30,15 @@ public struct ReviewCommand: Equatable, Sendable {
         let interrupts = InterruptWatcher()
         defer { interrupts.stop() }
         let renderer: Renderer
-        var baseline = verify.baseline
-        var reports = verify.reportDirectory
+        var baseline = verify.options.baseline
+        var reports = verify.options.reportDirectory
         if let variants = try verify.scene.selectedVariants() {
             guard variants.count == 1 else {
                 throw UsageError("\(verify.scene.sceneName) has \(variants.count) variants; review serves one: choose it with --variant NAME")
             }
             renderer = try verify.scene.makeRenderer(for: variants[0].scene)
             baseline = (baseline as NSString).appendingPathComponent(variants[0].name)
-            reports = ((reports ?? VerifyOptions.defaultReportDirectory(forBaseline: verify.baseline)) as NSString).appendingPathComponent(variants[0].name)
+            reports = ((reports ?? VerifyOptions.defaultReportDirectory(forBaseline: verify.options.baseline)) as NSString).appendingPathComponent(variants[0].name)
         } else {
             renderer = try verify.scene.makeRenderer()
         }

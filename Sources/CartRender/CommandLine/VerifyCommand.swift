@@ -4,31 +4,20 @@ import Foundation
 
 /// `cartrender verify [SCENE.json] --baseline DIR …`: renders a scene and compares every frame
 /// with the baseline (docs/snapshot-testing.md), parsed and validated.
-public struct VerifyCommand: Equatable, Sendable {
-    /// nil = the embedded default scene.
-    public var baseline = ""
-    /// nil = `cartrender-report` beside the baseline directory.
-    public var reportDirectory: String?
-    /// Threshold, pixel limits and anti-aliasing (masks are in points: see ``masks``).
-    public var tolerance = ComparisonOptions()
-    /// Ignored regions in points.
-    public var masks: [Rect] = []
-    /// nil = from `CARTRENDER_RECORD`, then `CI`.
-    public var record: RecordMode?
-    public var json = false
-    /// Report state differences from the baseline manifest without failing on them.
-    public var ignoreState = false
-    /// The union of every `--frames` and `--at`; empty = all frames.
-    public var frames: [FrameSelection] = []
+public struct VerifyCommand: Sendable {
     /// The scene and the options that change its frames.
     public var scene = SceneOptions()
-    /// nil = the number of cores.
-    public var jobs: Int?
+    /// Baseline, report directory, tolerance, masks (pt), frames, workers and audit: the
+    /// command's options go straight into the ``VerifyOptions`` it runs with.
+    public var options = VerifyOptions(baseline: "")
+    /// `--record`; nil = from `CARTRENDER_RECORD`, then `CI` (``RecordMode/resolve(_:environment:)``).
+    public var record: RecordMode?
+    /// Print the report as one JSON object.
+    public var json = false
+    /// No progress bar.
     public var quiet = false
     /// Also write the Markdown summary (``MarkdownSummary``) to this file.
     public var summaryMarkdown: String?
-    /// `--audit`: also audit accessibility; issues fail the run.
-    public var audit: AuditOptions?
 
     public init() {}
 
@@ -37,22 +26,22 @@ public struct VerifyCommand: Equatable, Sendable {
     public static let stepSummaryVariable = "GITHUB_STEP_SUMMARY"
 
     static let options = OptionTable<VerifyCommand>([
-        Option("--baseline", "DIR", "Directory of baseline frames (frame_0000.png …). Required.", .nonEmpty("a directory")) { $0.baseline = $1 },
-        Option("--report", "DIR", "Report directory (default: cartrender-report beside the baseline directory).", .nonEmpty("a directory")) { $0.reportDirectory = $1 },
-        Option("--mask", "X,Y,W,H", "Ignore this rectangle, in points (repeatable).", .pointRect, repeatable: true) { $0.masks.append($1) },
+        Option("--baseline", "DIR", "Directory of baseline frames (frame_0000.png …). Required.", .nonEmpty("a directory")) { $0.options.baseline = $1 },
+        Option("--report", "DIR", "Report directory (default: cartrender-report beside the baseline directory).", .nonEmpty("a directory")) { $0.options.reportDirectory = $1 },
+        Option("--mask", "X,Y,W,H", "Ignore this rectangle, in points (repeatable).", .pointRect, repeatable: true) { $0.options.masks.append($1) },
         Option("--record", "MODE", "all | missing | failed | never: which baseline frames to write. Default: $CARTRENDER_RECORD, else never when $CI is set, else missing.",
                .oneOf) { $0.record = $1 },
         Option("--json", "Print one JSON object (the report) on stdout instead of lines.") { $0.json = true },
-        Option("--ignore-state", "Report frames whose state differs from the baseline's manifest.json without failing them.") { $0.ignoreState = true },
-        Option("--frames", "A-B", "Verify frame indices A through B only (repeatable).", .frameRange, repeatable: true) { $0.frames.append($1) },
-        Option("--at", "SECONDS", "Verify only the frame nearest this time, at that frame's time (repeatable).", .time, repeatable: true) { $0.frames.append($1) },
-        Option("--jobs", "N", "Worker threads (default: the number of cores). Results do not depend on it.", .jobs) { $0.jobs = $1 },
+        Option("--ignore-state", "Report frames whose state differs from the baseline's manifest.json without failing them.") { $0.options.ignoreState = true },
+        Option("--frames", "A-B", "Verify frame indices A through B only (repeatable).", .frameRange, repeatable: true) { $0.options.frames.append($1) },
+        Option("--at", "SECONDS", "Verify only the frame nearest this time, at that frame's time (repeatable).", .time, repeatable: true) { $0.options.frames.append($1) },
+        Option("--jobs", "N", "Worker threads (default: the number of cores). Results do not depend on it.", .jobs) { $0.options.jobs = $1 },
         Option("--quiet", "No progress bar.") { $0.quiet = true },
-        Option("--audit", "Also audit accessibility (as cartrender audit, WCAG AA): issues fail the run; the report's \"audit\".") { $0.audit = AuditOptions() },
+        Option("--audit", "Also audit accessibility (as cartrender audit, WCAG AA): issues fail the run; the report's \"audit\".") { $0.options.audit = AuditOptions() },
         Option("--summary-markdown", "FILE", "Also write a Markdown summary (as appended to $GITHUB_STEP_SUMMARY under GitHub Actions) to FILE.",
                .nonEmpty("a file name")) { $0.summaryMarkdown = $1 },
         .help,
-    ]).including(ComparisonOptions.options, at: \.tolerance).including(SceneOptions.options, at: \.scene)
+    ]).including(ComparisonOptions.options, at: \.options.tolerance).including(SceneOptions.options, at: \.scene)
 
     /// Parses verify arguments (after `verify`).
     /// - Throws: `UsageError` with one sentence naming the option.
@@ -61,7 +50,7 @@ public struct VerifyCommand: Equatable, Sendable {
         let (positionals, given) = try options.parse(arguments, into: &c) { try SceneOptions.checkScenePositionals($0, command: "verify") }
         c.scene.scenePath = positionals.first
         guard given.contains("--baseline") else { throw UsageError("verify needs --baseline DIR (the directory of baseline frames)") }
-        try c.tolerance.checkExclusiveLimits()
+        try c.options.tolerance.checkExclusiveLimits()
         return c
     }
 
@@ -75,8 +64,8 @@ public struct VerifyCommand: Equatable, Sendable {
         if let variants = try scene.selectedVariants() { return try runVariants(variants, environment: environment) }
         let interrupts = InterruptWatcher()
         defer { interrupts.stop() }
-        let hadBaseline = FileSystemPath.isDirectory(baseline) != nil
-        guard let result = try verify(renderer: try self.scene.makeRenderer(), baseline: baseline, reportDirectory: reportDirectory,
+        let hadBaseline = FileSystemPath.isDirectory(options.baseline) != nil
+        guard let result = try verify(renderer: try self.scene.makeRenderer(), baseline: options.baseline, reportDirectory: options.reportDirectory,
                                       environment: environment, interrupts: interrupts) else { return interrupts.exitCode }
         let baselineMissing = !hadBaseline && result.recordedCount == 0 && !result.frames.isEmpty
         if baselineMissing && !json {
@@ -95,20 +84,14 @@ public struct VerifyCommand: Equatable, Sendable {
     /// printed). `writeReport: false` writes no report (`review` recording accepted frames).
     func verify(renderer: Renderer, baseline: String, reportDirectory: String?, writeReport: Bool = true, environment: [String: String],
                 interrupts: InterruptWatcher) throws -> SnapshotResult? {
-        let record = try RecordMode.resolve(record, environment: environment)
-        var options = VerifyOptions(baseline: baseline)
+        var options = self.options
+        options.baseline = baseline
         options.reportDirectory = reportDirectory
         options.writeReport = writeReport
-        options.tolerance = tolerance
-        options.masks = masks
-        options.record = record
-        options.ignoreState = ignoreState
-        options.frames = frames.isEmpty ? [.all] : frames
-        options.jobs = try renderer.affordableWorkers(jobs)
+        options.record = try RecordMode.resolve(record, environment: environment)
         let bar = quiet ? nil : ProgressBar()
         options.progress = bar.map { b in { @Sendable done, total in b.update(done, total) } }
         options.cancellation = interrupts.cancellation
-        options.audit = audit
         let result: SnapshotResult
         do { result = try Verifier.verify(renderer: renderer, subject: scene.sceneName, options: options) } catch is RenderCancelled {
             bar?.finish()

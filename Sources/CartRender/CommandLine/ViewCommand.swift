@@ -102,7 +102,7 @@ public struct ViewCommand: Equatable, Sendable {
         for (position, frame) in manifest.frames.enumerated() {
             // Only the renderer's own file names: never a path out of the directory.
             for (k, file) in frame.files.enumerated()
-            where !Manifest.isFrameFileName(file.name, index: frame.index, extensions: OutputFormat.allCases.filter(\.isPerFrame).map(\.rawValue)) {
+            where !Manifest.isFrameFileName(file.name, index: frame.index, extensions: OutputFormat.frameExtensions) {
                 let field = k == 0 ? "frames[\(position)].file" : "frames[\(position)].alternates[\(k - 1)].file"
                 throw InputError(.invalid, path: path, reason: "\(field): not the file name of frame \(frame.index), got \(echoedQuoted(file.name))")
             }

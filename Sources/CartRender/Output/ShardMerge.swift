@@ -156,14 +156,12 @@ public enum ShardMerge {
         } catch {
             throw MergeError(message: "\(path): not a shard manifest written by cartrender")
         }
-        if let problem = manifest.shardProblem(frameExtensions: frameExtensions) {
+        if let problem = manifest.shardProblem(frameExtensions: OutputFormat.frameExtensions) {
             throw MergeError(message: singleLine("\(path): \(problem)"))
         }
         return manifest
     }
 
-    /// The extensions of the per-frame formats a shard writes.
-    static let frameExtensions = OutputFormat.allCases.filter(\.isPerFrame).map(\.rawValue)
 
     /// What every shard of one render shares: its manifest without frames and shard.
     private static func identity(_ manifest: Manifest) throws -> JSONValue {

@@ -22,33 +22,6 @@ public struct RenderResult {
     public func summary<T>(_ type: T.Type) -> T? { summaries.lazy.compactMap { $0 as? T }.first }
 }
 
-extension OutputFormat {
-    /// The sink that writes this format into `staging`.
-    /// - Throws: the encoder's `AnimationEncodingError` for options or a canvas it cannot take.
-    func makeSink(renderer: Renderer, options: RenderOptions, staging: StagingArea) throws -> any FrameSink {
-        let px = renderer.pixelSize, fps = Double(renderer.scene.fps)
-        switch self {
-        case .png, .svg:
-            return FrameFilesSink(format: self, renderer: renderer, staging: staging)
-        case .gif:
-            return AnimationSink(fileName: animationFileName, staging: staging,
-                                 encoder: try GIFEncoder(width: px.width, height: px.height, fps: fps, options: options.gif, jobs: options.jobs))
-        case .webp:
-            return AnimationSink(fileName: animationFileName, staging: staging,
-                                 encoder: try WebPEncoder(width: px.width, height: px.height, fps: fps, options: options.webp, jobs: options.jobs))
-        case .apng:
-            return AnimationSink(fileName: animationFileName, staging: staging,
-                                 encoder: try APNGEncoder(width: px.width, height: px.height, fps: renderer.scene.fps, options: options.apng))
-        case .mp4:
-            return AnimationSink(fileName: animationFileName, staging: staging,
-                                 encoder: try VideoEncoder(width: px.width, height: px.height, fps: renderer.scene.fps, codec: .h264(options.mp4)))
-        case .webm:
-            return AnimationSink(fileName: animationFileName, staging: staging,
-                                 encoder: try VideoEncoder(width: px.width, height: px.height, fps: renderer.scene.fps, codec: .vp9(options.webm)))
-        }
-    }
-}
-
 extension Renderer {
     /// The manifest of this render with `frames`: scene hash, fps, scale, canvas size in px,
     /// duration (s), frame count, events and fonts; no outputs, shard or baseline mark. The one
@@ -70,12 +43,14 @@ extension Renderer {
     /// the output directory is as it was before. Files an earlier run listed in its manifest
     /// and this run did not rewrite are removed (not by shards, which share a directory);
     /// nothing else in the directory is touched.
-    /// - Throws: ``FrameSelectionError`` (before anything is written), `OutputError` (exit 73),
+    /// - Throws: `OutOfMemoryError` (exit 70) when the address-space limit has no room for one
+    ///   worker, ``FrameSelectionError`` (both before anything is written), `OutputError` (exit 73),
     ///   `RasterError`, `AnimationEncodingError`, the error of the earliest failing frame, or
     ///   `RenderCancelled` when `options.cancellation` was cancelled before the files were
     ///   moved into place.
     public func render(_ options: RenderOptions) throws -> RenderResult {
         if options.cancellation?.isCancelled == true { throw RenderCancelled() }
+        let jobs = try affordableWorkers(options.jobs)
         var frames = try plan([options.frames])
         if let (k, n) = options.shard { frames = Self.shard(frames, k, of: n) }
         let out = try OutputDirectory(path: options.outputDirectory)
@@ -85,7 +60,7 @@ extension Renderer {
             throw error
         }
         do {
-            return try render(frames, options, staging: staging)
+            return try render(frames, options, jobs: jobs, staging: staging)
         } catch {
             staging.discard()
             out.removeCreatedDirectories()
@@ -93,12 +68,14 @@ extension Renderer {
         }
     }
 
-    private func render(_ frames: [PlannedFrame], _ options: RenderOptions, staging: StagingArea) throws -> RenderResult {
+    private func render(_ frames: [PlannedFrame], _ options: RenderOptions, jobs: Int, staging: StagingArea) throws -> RenderResult {
         // Frame files in the order the user gave (the first is the manifest's primary file),
-        // then animations, the contact sheet and the viewer in a fixed order, the manifest last.
+        // then animations in the order of `OutputFormat.all`, the contact sheet and the viewer,
+        // the manifest last.
         let perFrame = options.formats.filter(\.isPerFrame)
-        let animations = OutputFormat.allCases.filter { !$0.isPerFrame && options.formats.contains($0) }
-        var sinks = try (perFrame + animations).map { try $0.makeSink(renderer: self, options: options, staging: staging) }
+        let animations = OutputFormat.all.filter { !$0.isPerFrame && options.formats.contains($0) }
+        let context = FormatContext(renderer: self, settings: options.formatSettings, jobs: jobs, staging: staging)
+        var sinks = try (perFrame + animations).map { try $0.makeSink(context) }
         if options.contactSheet && options.shard == nil { sinks.append(ContactSheetSink(renderer: self, staging: staging)) }
         if options.viewer && options.shard == nil { sinks.append(ViewerSink(renderer: self, staging: staging)) }
         sinks += options.additionalSinks
@@ -107,7 +84,8 @@ extension Renderer {
         let manifest = ManifestSink(renderer: self, shard: options.shard, staging: staging, audit: audit)
         sinks.append(manifest)
 
-        let stream = FrameStream(renderer: self, frames: frames, jobs: options.jobs)
+        let stream = FrameStream(renderer: self, frames: frames, jobs: jobs)
+        // The stream's PNG of each frame is the PNG format's file.
         stream.pngCompression = options.pngCompression
         stream.tracksDamage = options.tracksDamage
         stream.cancellation = options.cancellation

@@ -77,10 +77,17 @@ public final class Renderer: @unchecked Sendable {
 
     /// The file name of frame `index` in `format`: at least four digits, more when the
     /// timeline needs them (`frame_0042.png`).
+    /// - Precondition: `format.isPerFrame`.
     public func fileName(ofFrame index: Int, format: OutputFormat) -> String {
+        guard let ext = format.frameExtension else { preconditionFailure("\(format) writes no frame files") }
+        return fileName(ofFrame: index, extension: ext)
+    }
+
+    /// `frame_NNNN.EXT` of frame `index`, as ``fileName(ofFrame:format:)``.
+    func fileName(ofFrame index: Int, extension ext: String) -> String {
         let digits = max(4, String(max(frameCount - 1, index)).count)
         let n = String(index)
-        return "frame_" + String(repeating: "0", count: max(0, digits - n.count)) + n + "." + format.rawValue
+        return "frame_" + String(repeating: "0", count: max(0, digits - n.count)) + n + "." + ext
     }
 }
 

@@ -56,7 +56,7 @@ final class ReviewSession {
             guard let frame = acceptable.first(where: { $0.name == name }), let index = frame.index else {
                 throw ReviewRefusal("\(name) is not a failing frame of this review (passed, accepted or not verified)")
             }
-            recording.frames = [.range(index, index)]
+            recording.options.frames = [.range(index, index)]
         } else {
             guard !result.failures.isEmpty else { throw ReviewRefusal("nothing to accept: every frame passes") }
         }

@@ -57,7 +57,7 @@ enum ViewerPage {
     }
 
     private static func frameData(_ frame: Manifest.Frame) -> JSONValue {
-        let file = frame.files.first { $0.name.hasSuffix(".png") } ?? frame.files.first { $0.name.hasSuffix(".svg") }
+        let file = frameExtensions.lazy.compactMap { ext in frame.files.first { $0.name.hasSuffix("." + ext) } }.first
         return .object([("index", .int(frame.index)), ("time", .num(frame.time)),
                         ("file", file.map { .string($0.name) } ?? .null), ("state", frame.state)])
     }
@@ -72,8 +72,18 @@ enum ViewerPage {
             """)
     }
 
-    /// The animations the page can show, best first: videos seek exactly, images only play.
-    static let animationPreference = ["animation.webm", "animation.mp4", "animation.png", "animation.webp", "animation.gif"]
+    /// The formats the page can show, best first (``OutputFormat/viewer``).
+    private static let shown = OutputFormat.all.compactMap { f in f.viewer.map { (format: f, use: $0) } }.sorted { $0.use.preference > $1.use.preference }
+
+    /// The extensions of the frame files the page shows, best first: `png`, then `svg`.
+    static let frameExtensions = shown.compactMap(\.format.frameExtension)
+
+    /// The animations the page can show, best first: videos seek exactly, images only play
+    /// (`animation.webm`, `animation.mp4`, `animation.png`, `animation.webp`, `animation.gif`).
+    static let animationPreference = shown.compactMap(\.format.animationFileName)
+
+    /// The script's pattern of the animations it shows as a video: `/\.(webm|mp4)$/`.
+    static let videoPattern = "/\\.(" + shown.filter { $0.use.kind == .video }.compactMap { $0.format.animationFileName?.split(separator: ".").last }.joined(separator: "|") + ")$/"
 
     /// The embedded data: `{"fps", "scale", "size": {"width", "height"} (px), "duration" (s),
     /// "frameCount", "frames": [{"index", "time", "file" (or null), "state"}], "events",
@@ -181,7 +191,7 @@ enum ViewerPage {
 
       if(animation){
         img.remove();
-        if(/\.(webm|mp4)$/.test(animation)){
+        if(\#(videoPattern).test(animation)){
           video=document.createElement('video');video.id='animation';video.muted=true;video.loop=true;video.playsInline=true;video.preload='auto';
           video.src=src(animation);stage.insertBefore(video,stage.firstChild);
         }else{

@@ -23,11 +23,13 @@ public struct VerifyOptions: Sendable {
     /// Report the frames whose state differs from the baseline's `manifest.json` without
     /// failing them (`--ignore-state`); their pixels still count.
     public var ignoreState = false
-    /// Which frames to check; their union, each frame once, in index order. Frames past the end
-    /// of the timeline count as `extra` only when this is `[.all]`.
-    public var frames: [FrameSelection] = [.all]
-    /// Worker threads (≥ 1); results do not depend on it.
-    public var jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// Which frames to check; their union, each frame once, in index order; empty (the
+    /// default) or `[.all]`: every frame. Baseline frames past the end of the timeline count as
+    /// `extra` only when every frame is checked.
+    public var frames: [FrameSelection] = []
+    /// Worker threads (≥ 1); nil = the number of cores. Fewer when the address-space limit has
+    /// room for fewer (``Renderer/affordableWorkers(_:)``). Results do not depend on it.
+    public var jobs: Int?
     /// PNG settings of recorded baseline frames. Byte-equal frames skip decoding only when the
     /// baseline was written with the same setting.
     public var pngCompression: PNGEncoder.Compression = .default
@@ -74,8 +76,10 @@ public enum Verifier {
     ///   (65), unless the record mode rewrites it; ``InputError`` when the baseline is not a
     ///   directory or cannot be opened; ``DiffError`` for options out of range;
     ///   ``FrameSelectionError`` for frames the render does not have; `RasterError` from rendering;
-    ///   `RenderCancelled` when `options.cancellation` was cancelled (nothing changed).
+    ///   `RenderCancelled` when `options.cancellation` was cancelled (nothing changed);
+    ///   `OutOfMemoryError` (exit 70) first when the address-space limit has no room for one worker.
     public static func verify(renderer: Renderer, subject: String, options: VerifyOptions) throws -> SnapshotResult {
+        let jobs = try renderer.affordableWorkers(options.jobs)
         var tolerance = options.tolerance
         tolerance.masks += ComparisonOptions.pixelMasks(points: options.masks, scale: renderer.scale)
         try tolerance.validate()
@@ -94,8 +98,8 @@ public enum Verifier {
         do {
             let baseline = try BaselineDirectory(path: baselinePath, record: options.record, renderer: renderer, cancellation: options.cancellation)
             do {
-                let result = try verify(renderer: renderer, frames: frames, subject: subject, options: options, tolerance: tolerance,
-                                        baseline: baseline, report: report)
+                let result = try verify(renderer: renderer, frames: frames, subject: subject, options: options, jobs: jobs,
+                                        tolerance: tolerance, baseline: baseline, report: report)
                 if options.cancellation?.isCancelled == true { throw RenderCancelled() }
                 // Reading is over: a run that records nothing lets renders in before its report.
                 // A report inside the baseline directory moves in under the lock this run holds.
@@ -116,13 +120,13 @@ public enum Verifier {
         }
     }
 
-    private static func verify(renderer: Renderer, frames: [PlannedFrame], subject: String, options: VerifyOptions,
+    private static func verify(renderer: Renderer, frames: [PlannedFrame], subject: String, options: VerifyOptions, jobs: Int,
                                tolerance: ComparisonOptions, baseline: BaselineDirectory, report: ReportWriter?) throws -> SnapshotResult {
         let baselinePath = options.baseline
         let record = options.record
         let comparison = BaselineSink(renderer: renderer, baseline: baseline, tolerance: tolerance, record: record, report: report,
                                       ignoreState: options.ignoreState)
-        let stream = FrameStream(renderer: renderer, frames: frames, jobs: options.jobs)
+        let stream = FrameStream(renderer: renderer, frames: frames, jobs: jobs)
         // Recorded frames must be the bytes a render writes with the same setting.
         stream.pngCompression = options.pngCompression
         stream.cancellation = options.cancellation
@@ -132,7 +136,7 @@ public enum Verifier {
         var results = comparison.results
 
         // Baseline frames the render does not make: only meaningful when the whole timeline was checked.
-        if options.frames == [.all] && baseline.existed {
+        if (options.frames.isEmpty || options.frames == [.all]) && baseline.existed {
             let names = Set((0..<renderer.frameCount).map { renderer.fileName(ofFrame: $0, format: .png) })
             for name in baselineFrameNames(in: baselinePath) where !names.contains(name) {
                 let index = FrameResult.index(ofFileName: name)

@@ -94,19 +94,19 @@ extension CLI {
     /// `variants.json` there (and with `--viewer` the matrix's `index.html`, ``VariantsIndexPage``). Stops at the first variant that does not succeed (interrupted):
     /// the variants before it are complete, `variants.json` is not written.
     static func renderVariants(_ command: RenderCommand, _ variants: [SceneVariant]) throws -> ExitCode {
-        let top = try OutputDirectory(path: command.outputDirectory)
+        let top = try OutputDirectory(path: command.options.outputDirectory)
         var rendered: [(variant: SceneVariant, frames: Int)] = []
         for variant in variants {
             var one = command
-            one.outputDirectory = top.url(variant.name)
+            one.options.outputDirectory = top.url(variant.name)
             let renderer = try command.scene.makeRenderer(for: variant.scene)
             let status = try render(one, renderer: renderer)
             guard status == .success else { return status }
-            rendered.append((variant, command.shard == nil ? renderer.frameCount : 0))
+            rendered.append((variant, command.options.shard == nil ? renderer.frameCount : 0))
         }
         let listing = VariantsFile.json(rendered)
         var files = [(name: VariantsFile.name, bytes: Array(listing.serialized(pretty: true).utf8))]
-        if command.viewer { files.append((ViewerSink.fileName, Array(VariantsIndexPage.html(for: try VariantsFile.Listing(listing)).utf8))) }
+        if command.options.viewer { files.append((ViewerSink.fileName, Array(VariantsIndexPage.html(for: try VariantsFile.Listing(listing)).utf8))) }
         try StagingArea.writeFiles(files, into: top)
         return .success
     }
@@ -120,11 +120,11 @@ extension VerifyCommand {
     func runVariants(_ variants: [SceneVariant], environment: [String: String]) throws -> ExitCode {
         let interrupts = InterruptWatcher()
         defer { interrupts.stop() }
-        let reports = reportDirectory ?? VerifyOptions.defaultReportDirectory(forBaseline: baseline)
+        let reports = options.reportDirectory ?? VerifyOptions.defaultReportDirectory(forBaseline: options.baseline)
         var results: [(name: String, result: SnapshotResult)] = []
         for variant in variants {
             let renderer = try scene.makeRenderer(for: variant.scene)
-            guard let result = try verify(renderer: renderer, baseline: (baseline as NSString).appendingPathComponent(variant.name),
+            guard let result = try verify(renderer: renderer, baseline: (options.baseline as NSString).appendingPathComponent(variant.name),
                                           reportDirectory: (reports as NSString).appendingPathComponent(variant.name),
                                           environment: environment, interrupts: interrupts) else { return interrupts.exitCode }
             results.append((variant.name, result))

@@ -1,5 +1,5 @@
 /// Exit statuses (docs/command-line.md, “Exit status and error messages”; BSD `sysexits.h` names). Every ``ReportableError`` names one.
-public enum ExitCode: Int32, Sendable {
+public enum ExitCode: Int32, Sendable, CaseIterable {
     case success = 0
     /// `verify` / `diff` found differences.
     case differences = 1

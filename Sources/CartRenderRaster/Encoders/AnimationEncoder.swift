@@ -27,16 +27,3 @@ public protocol AnimationSummary: Sendable {
 extension AnimationEncoder {
     public func add(_ frame: RGBAImage, changedRows: [Range<Int>]?) throws { try add(frame) }
 }
-
-extension GIFEncoder: AnimationEncoder {}
-extension GIFSummary: AnimationSummary {
-    public var notice: String? { frameRateNotice }
-}
-extension WebPEncoder: AnimationEncoder {}
-extension WebPSummary: AnimationSummary {
-    public var notice: String? { nil }
-}
-extension VideoEncoder: AnimationEncoder {}
-extension VideoSummary: AnimationSummary {
-    public var notice: String? { nil }
-}

@@ -1,6 +1,6 @@
 import CartRenderCore
 
-/// Why an animation (GIF, WebP, APNG, MP4 or WebM) could not be encoded. Each case renders as one sentence that
+/// Why an animation (GIF, WebP, APNG, MP4, WebM…) could not be encoded. Each case renders as one sentence that
 /// names the cause, suitable for stderr (`description`).
 ///
 /// Exit statuses: 73 when the file cannot be written, 65 when a frame cannot reach the minimum
@@ -25,11 +25,10 @@ public enum AnimationEncodingError: ReportableError, Equatable, Sendable, Custom
     case quantizationFailed(frameIndex: Int, operation: String, code: Int)
     /// giflib reported an error (`code` is its `E_GIF_ERR_*` value, `message` its `GifErrorString`).
     case gifFailed(operation: String, code: Int, message: String)
-    /// libwebp reported an error (`message` is the encoder's own text or the picture error code).
-    case webpFailed(operation: String, message: String)
-    /// FFmpeg (`library`: libavformat, libavcodec, libswscale, libavutil) reported an error;
-    /// `message` is `av_strerror`'s text for its code, or what is missing.
-    case videoFailed(library: String, operation: String, message: String)
+    /// An encoder's library reported an error: libwebp (`message` is the encoder's own text or
+    /// the picture error code), FFmpeg's libavformat, libavcodec, libswscale or libavutil
+    /// (`av_strerror`'s text for its code, or what is missing), or the library of another encoder.
+    case libraryFailed(library: String, operation: String, message: String)
     /// One GIF frame would be displayed longer than the format allows (65 535 cs).
     case delayTooLong(centiseconds: Int)
     /// The output file could not be written (`message` is the system's reason).
@@ -55,9 +54,7 @@ public enum AnimationEncodingError: ReportableError, Equatable, Sendable, Custom
             return "libimagequant failed in \(operation) for frame \(index) (liq_error \(code))."
         case let .gifFailed(operation, code, message):
             return "giflib failed in \(operation): \(message) (error \(code))."
-        case let .webpFailed(operation, message):
-            return "libwebp failed in \(operation): \(message)."
-        case let .videoFailed(library, operation, message):
+        case let .libraryFailed(library, operation, message):
             return "\(library) failed in \(operation): \(message)."
         case let .delayTooLong(centiseconds):
             return "A GIF frame would be shown for \(centiseconds) cs, longer than the 65535 cs the format allows."
@@ -72,7 +69,7 @@ public enum AnimationEncodingError: ReportableError, Equatable, Sendable, Custom
         case .qualityTooLow: return .dataError
         case .invalidCanvasSize, .invalidOption: return .usage
         case .invalidFrameRate, .frameSizeMismatch, .noFrames, .alreadyFinished, .quantizationFailed,
-             .gifFailed, .webpFailed, .videoFailed, .delayTooLong:
+             .gifFailed, .libraryFailed, .delayTooLong:
             return .software
         }
     }

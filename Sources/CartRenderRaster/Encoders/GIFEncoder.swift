@@ -541,3 +541,8 @@ public final class GIFEncoder {
         value == value.rounded() ? String(Int(value)) : String(value)
     }
 }
+
+extension GIFEncoder: AnimationEncoder {}
+extension GIFSummary: AnimationSummary {
+    public var notice: String? { frameRateNotice }
+}

@@ -84,7 +84,7 @@ public final class VideoEncoder {
     ///   - fps: frames per second, 1…65535.
     ///   - codec: H.264/MP4 or VP9/WebM, with its options.
     /// - Throws: `RasterError(.missingDependency)` when FFmpeg's libraries cannot be loaded,
-    ///   `AnimationEncodingError.invalidCanvasSize`, `.invalidOption`, `.videoFailed` with
+    ///   `AnimationEncodingError.invalidCanvasSize`, `.invalidOption`, `.libraryFailed` with
     ///   FFmpeg's reason (for example when libavcodec was built without libx264 or libvpx).
     public init(destination: AnimationDestination = .memory, width: Int, height: Int, fps: Int, codec: VideoCodec) throws {
         try FFmpeg.load()
@@ -125,7 +125,7 @@ public final class VideoEncoder {
 
     /// Adds the next frame, shown from `index / fps` s.
     /// - Parameter frame: `width × height` px, straight alpha (ignored: frames are opaque).
-    /// - Throws: `AnimationEncodingError.frameSizeMismatch`, `.alreadyFinished`, `.videoFailed`.
+    /// - Throws: `AnimationEncodingError.frameSizeMismatch`, `.alreadyFinished`, `.libraryFailed`.
     public func add(_ frame: RGBAImage) throws {
         guard !isFinished else { throw AnimationEncodingError.alreadyFinished }
         guard frame.width == width, frame.height == height else {
@@ -148,7 +148,7 @@ public final class VideoEncoder {
     /// Flushes the encoder, writes the container's index (`moov` moved to the front for MP4)
     /// and puts the file into `encodedBytes` or at the destination's path.
     /// - Returns: the frame count, the video's size and the file size.
-    /// - Throws: `AnimationEncodingError.noFrames`, `.alreadyFinished`, `.videoFailed`, `.writeFailed`.
+    /// - Throws: `AnimationEncodingError.noFrames`, `.alreadyFinished`, `.libraryFailed`, `.writeFailed`.
     @discardableResult
     public func finish() throws -> VideoSummary {
         guard !isFinished else { throw AnimationEncodingError.alreadyFinished }
@@ -193,7 +193,7 @@ public final class VideoEncoder {
     /// and the codec's private options.
     private func openEncoder() throws {
         guard let encoder = ff.avcodec_find_encoder_by_name(codec.encoderName) else {
-            throw AnimationEncodingError.videoFailed(library: "libavcodec", operation: "avcodec_find_encoder_by_name",
+            throw AnimationEncodingError.libraryFailed(library: "libavcodec", operation: "avcodec_find_encoder_by_name",
                                                      message: "this libavcodec has no \(codec.encoderName) encoder")
         }
         context = ff.avcodec_alloc_context3(encoder)
@@ -256,7 +256,7 @@ public final class VideoEncoder {
         scaler = ff.sws_getContext(Int32(codedWidth), Int32(codedHeight), AV_PIX_FMT_RGBA,
                                 Int32(codedWidth), Int32(codedHeight), target, flags, nil, nil, nil)
         guard let scaler else {
-            throw AnimationEncodingError.videoFailed(library: "libswscale", operation: "sws_getContext",
+            throw AnimationEncodingError.libraryFailed(library: "libswscale", operation: "sws_getContext",
                                                      message: "no conversion from RGBA to \(ff.av_get_pix_fmt_name(target).map { String(cString: $0) } ?? "pixel format \(target.rawValue)")")
         }
         guard yuv else { return }
@@ -264,7 +264,7 @@ public final class VideoEncoder {
         // matrix, limited range. Brightness 0, contrast and saturation 1.0 (16.16 fixed point).
         let bt709 = ff.sws_getCoefficients(SWS_CS_ITU709)
         guard ff.sws_setColorspaceDetails(scaler, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16) >= 0 else {
-            throw AnimationEncodingError.videoFailed(library: "libswscale", operation: "sws_setColorspaceDetails",
+            throw AnimationEncodingError.libraryFailed(library: "libswscale", operation: "sws_setColorspaceDetails",
                                                      message: "the BT.709 matrix cannot be set for RGBA to yuv420p")
         }
     }
@@ -301,7 +301,7 @@ public final class VideoEncoder {
             }
         }
         guard rows == Int32(codedHeight) else {
-            throw AnimationEncodingError.videoFailed(library: "libswscale", operation: "sws_scale",
+            throw AnimationEncodingError.libraryFailed(library: "libswscale", operation: "sws_scale",
                                                      message: rows < 0 ? Self.describe(rows) : "converted \(rows) of \(codedHeight) rows")
         }
     }
@@ -366,13 +366,13 @@ public final class VideoEncoder {
     /// libavutil's log goes to stderr; the encoder reports failures as errors instead.
     private static let silenceLibraryLog: Void = ff.av_log_set_level(AV_LOG_QUIET)
 
-    /// Throws `.videoFailed` when `status` is an FFmpeg error (negative).
+    /// Throws `.libraryFailed` when `status` is an FFmpeg error (negative).
     static func check(_ status: Int32, _ library: String, _ operation: String) throws {
         if status < 0 { throw failure(library, operation, status) }
     }
 
     static func failure(_ library: String, _ operation: String, _ status: Int32) -> AnimationEncodingError {
-        .videoFailed(library: library, operation: operation, message: describe(status))
+        .libraryFailed(library: library, operation: operation, message: describe(status))
     }
 
     /// `av_strerror`'s sentence for an FFmpeg error code.
@@ -395,7 +395,7 @@ public final class VideoEncoder {
     /// that would otherwise pass silently.
     private static func checkConsumed(_ dictionary: OpaquePointer?, _ operation: String) throws {
         guard let entry = ff.av_dict_get(dictionary, "", nil, AV_DICT_IGNORE_SUFFIX) else { return }
-        throw AnimationEncodingError.videoFailed(library: "libavcodec", operation: operation,
+        throw AnimationEncodingError.libraryFailed(library: "libavcodec", operation: operation,
                                                  message: "option \(String(cString: entry.pointee.key)) is unknown")
     }
 }
@@ -538,4 +538,9 @@ private func videoMemoryFileClose(_ format: UnsafeMutablePointer<AVFormatContext
     var context: UnsafeMutablePointer<AVIOContext>? = pb
     ff.avio_context_free(&context)
     return 0
+}
+
+extension VideoEncoder: AnimationEncoder {}
+extension VideoSummary: AnimationSummary {
+    public var notice: String? { nil }
 }

@@ -134,7 +134,7 @@ public final class WebPEncoder {
     ///   - fps: source frames per second, finite and above 0.
     ///   - jobs: threads that compress frames; clamped to ≥ 1.
     /// - Throws: `AnimationEncodingError.invalidCanvasSize`, `.invalidFrameRate`,
-    ///   `.invalidOption`, `.webpFailed`.
+    ///   `.invalidOption`, `.libraryFailed`.
     public init(destination: AnimationDestination = .memory, width: Int, height: Int, fps: Double,
                 options: WebPOptions = WebPOptions(), jobs: Int = 1) throws {
         guard (1...16383).contains(width), (1...16383).contains(height) else {
@@ -144,7 +144,7 @@ public final class WebPEncoder {
         try options.validate()
         // WebPConfigInit is a header inline around this entry point.
         guard WebPConfigInitInternal(&config, WEBP_PRESET_DEFAULT, 75, WEBP_ENCODER_ABI_VERSION) != 0 else {
-            throw AnimationEncodingError.webpFailed(operation: "WebPConfigInit", message: "libwebp version mismatch")
+            throw AnimationEncodingError.libraryFailed(library: "libwebp", operation: "WebPConfigInit", message: "libwebp version mismatch")
         }
         config.lossless = options.lossless ? 1 : 0
         // For lossless, quality is effort; 75 is libwebp's (and cwebp's) default.
@@ -152,7 +152,7 @@ public final class WebPEncoder {
         config.method = Int32(options.method)
         config.thread_level = 0
         guard WebPValidateConfig(&config) != 0 else {
-            throw AnimationEncodingError.webpFailed(operation: "WebPValidateConfig", message: "the configuration is invalid")
+            throw AnimationEncodingError.libraryFailed(library: "libwebp", operation: "WebPValidateConfig", message: "the configuration is invalid")
         }
         self.width = width
         self.height = height
@@ -164,7 +164,7 @@ public final class WebPEncoder {
 
     /// Adds the next source frame, shown from `round(index × 1000 / fps)` ms.
     /// - Parameter frame: `width × height` px, straight alpha.
-    /// - Throws: `AnimationEncodingError.frameSizeMismatch`, `.alreadyFinished`, `.webpFailed`
+    /// - Throws: `AnimationEncodingError.frameSizeMismatch`, `.alreadyFinished`, `.libraryFailed`
     ///   (for this frame or one before it, compressed now).
     public func add(_ frame: RGBAImage) throws { try add(frame, changedRows: nil) }
 
@@ -198,7 +198,7 @@ public final class WebPEncoder {
     }
 
     /// Ends the last frame at `round(frames × 1000 / fps)` ms, assembles the file and writes it.
-    /// - Throws: `AnimationEncodingError.noFrames`, `.alreadyFinished`, `.webpFailed`, `.writeFailed`.
+    /// - Throws: `AnimationEncodingError.noFrames`, `.alreadyFinished`, `.libraryFailed`, `.writeFailed`.
     @discardableResult
     public func finish() throws -> WebPSummary {
         guard !isFinished else { throw AnimationEncodingError.alreadyFinished }
@@ -207,12 +207,12 @@ public final class WebPEncoder {
         try compressPending()
         let end = GIFTimeline.milliseconds(Double(sourceFrameCount) / fps)
         guard let mux = WebPNewInternal(WEBP_MUX_ABI_VERSION) else {
-            throw AnimationEncodingError.webpFailed(operation: "WebPMuxNew", message: "out of memory or libwebpmux version mismatch")
+            throw AnimationEncodingError.libraryFailed(library: "libwebp", operation: "WebPMuxNew", message: "out of memory or libwebpmux version mismatch")
         }
         defer { WebPMuxDelete(mux) }
         func check(_ status: WebPMuxError, _ operation: String) throws {
             guard status == WEBP_MUX_OK else {
-                throw AnimationEncodingError.webpFailed(operation: operation, message: WebPEncoder.describe(status))
+                throw AnimationEncodingError.libraryFailed(library: "libwebp", operation: operation, message: WebPEncoder.describe(status))
             }
         }
         for (i, (frame, bytes)) in encoded.enumerated() {
@@ -322,7 +322,7 @@ public final class WebPEncoder {
     private static func compress(_ frame: SubFrame, config: WebPConfig) throws -> [UInt8] {
         var picture = WebPPicture()
         guard WebPPictureInitInternal(&picture, WEBP_ENCODER_ABI_VERSION) != 0 else {
-            throw AnimationEncodingError.webpFailed(operation: "WebPPictureInit", message: "libwebp version mismatch")
+            throw AnimationEncodingError.libraryFailed(library: "libwebp", operation: "WebPPictureInit", message: "libwebp version mismatch")
         }
         defer { WebPPictureFree(&picture) }
         picture.width = Int32(frame.width)
@@ -332,7 +332,7 @@ public final class WebPEncoder {
             WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(frame.width * 4))
         }
         guard imported != 0 else {
-            throw AnimationEncodingError.webpFailed(operation: "WebPPictureImportRGBA", message: describe(picture.error_code))
+            throw AnimationEncodingError.libraryFailed(library: "libwebp", operation: "WebPPictureImportRGBA", message: describe(picture.error_code))
         }
         var writer = WebPMemoryWriter()
         WebPMemoryWriterInit(&writer)
@@ -349,7 +349,7 @@ public final class WebPEncoder {
             return WebPEncode(&config, &picture)
         }
         guard ok != 0 else {
-            throw AnimationEncodingError.webpFailed(operation: "WebPEncode", message: describe(picture.error_code))
+            throw AnimationEncodingError.libraryFailed(library: "libwebp", operation: "WebPEncode", message: describe(picture.error_code))
         }
         return Array(UnsafeBufferPointer(start: writer.mem, count: writer.size))
     }
@@ -381,4 +381,9 @@ public final class WebPEncoder {
         default: return "error \(code.rawValue)"
         }
     }
+}
+
+extension WebPEncoder: AnimationEncoder {}
+extension WebPSummary: AnimationSummary {
+    public var notice: String? { nil }
 }

@@ -1,0 +1,143 @@
+import CartRenderCore
+import CartRenderRaster
+
+/// An output format of a render: its name in `--format`, the files it writes, the options it
+/// takes, how the viewer shows it, and the sink that writes it. Each format is one value,
+/// declared in a file of its own (`GIFFormat.swift` declares ``gif``), and listed once in
+/// ``all``; `--format`'s names, the render's help and option rows, the viewer's choice of file
+/// and the order of the manifest's outputs all come from ``all``.
+///
+/// Two kinds of format (``Output``): one file per frame (``png``, ``svg``: `DIR/frame_NNNN.EXT`,
+/// listed in each frame's manifest entry) and one animation file (``gif``, ``webp``, ``apng``,
+/// ``mp4``, ``webm``: `DIR/animation.EXT`, listed in the manifest's `outputs`). A new animation is
+/// an `AnimationEncoder` (in CartRenderRaster) and a file declaring it with
+/// ``animation(name:title:fileName:viewer:options:encoder:)``; a new frame format, a file
+/// declaring it with ``frameFiles(name:title:viewer:needs:options:bytes:)``.
+///
+/// Sendable though its closures and option rows are not declared so: every property is a
+/// constant, and the closures capture no mutable state.
+public struct OutputFormat: Hashable, CustomStringConvertible, @unchecked Sendable {
+    /// The name in `--format` and in messages about the command line: `gif`.
+    public let name: String
+    /// The name in sentences and help: `GIF`, `WebP`.
+    public let title: String
+    /// What the format writes.
+    public let output: Output
+    /// How the viewer page shows the format's files; nil: it does not.
+    let viewer: ViewerUse?
+    /// The render options that set the format's settings (``FormatSettings``), in help order.
+    let options: [FormatOption]
+    /// The sink that writes the format into a render's staging area.
+    let makeSink: (FormatContext) throws -> any FrameSink
+
+    /// What a format writes.
+    public enum Output: Hashable, Sendable {
+        /// `DIR/frame_NNNN.EXT` for every frame (`png`, `svg`).
+        case frameFiles(extension: String)
+        /// One animation file, `DIR/NAME` (`animation.gif`; APNG's is `animation.png`).
+        case animation(fileName: String)
+    }
+
+    /// Whether the format is one file per frame rather than one animation.
+    public var isPerFrame: Bool { frameExtension != nil }
+    /// The extension of a per-frame format's files (`png`), or nil for an animation.
+    public var frameExtension: String? {
+        if case let .frameFiles(ext) = output { return ext }
+        return nil
+    }
+    /// An animation's file name (`animation.gif`, `animation.png` for APNG), or nil for a
+    /// per-frame format.
+    public var animationFileName: String? {
+        if case let .animation(fileName) = output { return fileName }
+        return nil
+    }
+
+    public var description: String { name }
+    public static func == (a: OutputFormat, b: OutputFormat) -> Bool { a.name == b.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+    /// Every format, in the order of `--format`'s list and of the help: per-frame formats, then
+    /// animations in the order the manifest lists their files. The one list a new format is added to.
+    public static let all: [OutputFormat] = [.png, .svg, .gif, .webp, .apng, .mp4, .webm]
+
+    /// The format named `name` in ``all``.
+    public static func named(_ name: String) -> OutputFormat? { all.first { $0.name == name } }
+
+    /// The extensions of the per-frame formats' files (`png`, `svg`): the only frame files a
+    /// manifest may name.
+    public static var frameExtensions: [String] { all.compactMap(\.frameExtension) }
+}
+
+extension OutputFormat {
+    /// A format of one file per frame, `DIR/frame_NNNN.EXT` with `EXT` its name, written by the
+    /// worker that drew the frame (``FrameFilesSink``).
+    /// - Parameters:
+    ///   - needs: what the frames must carry for `bytes` (``FrameNeeds/png``, ``FrameNeeds/svg``,
+    ///     or ``FrameNeeds/canvas`` to encode ``RenderedFrame/pixels()``).
+    ///   - bytes: the frame's file; nil is an internal error (the stream did not make them).
+    static func frameFiles(name: String, title: String, viewer: ViewerUse?, needs: FrameNeeds, options: [FormatOption] = [],
+                           bytes: @escaping (RenderedFrame) throws -> EncodedFrame?) -> OutputFormat {
+        OutputFormat(name: name, title: title, output: .frameFiles(extension: name), viewer: viewer, options: options) { context in
+            FrameFilesSink(name: name, needs: needs, bytes: bytes, renderer: context.renderer, staging: context.staging)
+        }
+    }
+
+    /// A format of one animation file, made by an `AnimationEncoder` fed every frame in order
+    /// (``AnimationSink``): it needs each frame's pixels and the rows that changed.
+    /// - Parameter encoder: the encoder of a render; throws `AnimationEncodingError` for settings
+    ///   or a canvas it cannot take.
+    static func animation<Encoder: AnimationEncoder>(name: String, title: String, fileName: String, viewer: ViewerUse?,
+                                                     options: [FormatOption] = [],
+                                                     encoder: @escaping (FormatContext) throws -> Encoder) -> OutputFormat {
+        OutputFormat(name: name, title: title, output: .animation(fileName: fileName), viewer: viewer, options: options) { context in
+            AnimationSink(fileName: fileName, staging: context.staging, encoder: try encoder(context))
+        }
+    }
+}
+
+/// What a format's sink is made from.
+struct FormatContext {
+    let renderer: Renderer
+    /// The settings of every format (``FormatSettings``); a format reads its own.
+    let settings: FormatSettings
+    /// Worker threads of the render (≥ 1); encoders that compress in parallel use as many.
+    let jobs: Int
+    /// Where the sink writes its files.
+    let staging: StagingArea
+
+    /// The canvas in px.
+    var width: Int { renderer.pixelSize.width }
+    var height: Int { renderer.pixelSize.height }
+    /// The scene's frames per second.
+    var fps: Int { renderer.scene.fps }
+}
+
+/// How the viewer page (``ViewerPage``) shows a format's files: frame files as images (the
+/// page shows the frame of the best per-frame format present), animations — for a render with
+/// no frame files — as a video the scrubber seeks or as an image that plays on its own. Of
+/// several, the highest ``preference`` wins.
+struct ViewerUse {
+    enum Kind { case image, video }
+    let kind: Kind
+    let preference: Int
+
+    static func image(preference: Int) -> ViewerUse { ViewerUse(kind: .image, preference: preference) }
+    static func video(preference: Int) -> ViewerUse { ViewerUse(kind: .video, preference: preference) }
+}
+
+extension OptionValue where Value == [OutputFormat] {
+    /// `--format png,gif`: formats of ``OutputFormat/all`` by name, separated by commas, each once.
+    static var formats: OptionValue {
+        OptionValue { name, text in
+            var formats: [OutputFormat] = []
+            for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let f = OutputFormat.named(String(part)) else {
+                    throw UsageError("\(name): unknown format \(echoedQuoted(String(part))); expected \(OutputFormat.all.map(\.name).joined(separator: ", "))")
+                }
+                guard !formats.contains(f) else { throw UsageError("\(name): \(f.name) is given more than once") }
+                formats.append(f)
+            }
+            return formats
+        }
+    }
+}
