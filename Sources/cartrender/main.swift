@@ -21,5 +21,6 @@ signal(SIGPIPE, SIG_IGN)
 // Arguments as paths that keep their bytes (`CommandLine.arguments` would replace bytes that are
 // not UTF-8): any name the file system accepts works as a scene, --out, --baseline….
 let code = CLI.run(FileSystemPath.commandLineArguments())
+CLI.waitWhileEndingOnASignal()
 // Help or the schema written to a closed standard output or a full disk must not look like success.
 exit(StandardOutput.finish(code).rawValue)

@@ -135,11 +135,20 @@ public enum CLI {
     /// control characters escaped), then its hint line if it has one, and returns its exit code.
     /// An error that is not a ``ReportableError`` is an internal error (exit 70).
     public static func report(_ error: Error) -> ExitCode {
+        waitWhileEndingOnASignal()
         let reportable = error as? ReportableError
         let sentence = reportable?.sentence ?? "internal error: \(error)"
         let hint = reportable?.hint.map { "\n" + $0 } ?? ""
         Stderr.write("cartrender: " + singleLine(sentence) + hint + "\n")
         return reportable?.exitCode ?? .software
+    }
+
+    /// Once a second signal has removed the unfinished files, the signal's thread ends the
+    /// process (130, 143) with its own sentence: an error that removal caused on another thread
+    /// (a frame that can no longer be written) waits for that instead of being reported.
+    public static func waitWhileEndingOnASignal() {
+        guard StagingArea.wereAbandoned else { return }
+        while true { sleep(1) }
     }
 
     static func render(_ command: RenderCommand, renderer given: Renderer? = nil) throws -> ExitCode {

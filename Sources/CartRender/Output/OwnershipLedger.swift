@@ -79,7 +79,10 @@ struct OwnershipLedger: Equatable {
     /// - Parameters:
     ///   - known: ``provenance(of:)``.
     ///   - sha256: set to the file's SHA-256 when it is cartrender's.
-    static func refusal(of name: String, in directory: DirectoryHandle, known: [String: Set<String>], sha256: inout String?) -> String? {
+    ///   - checkingBytes: also hash the file and compare (false: a quick check before a run,
+    ///     which leaves that to the commit).
+    static func refusal(of name: String, in directory: DirectoryHandle, known: [String: Set<String>], sha256: inout String?,
+                        checkingBytes: Bool = true) -> String? {
         sha256 = nil
         guard let info = directory.info(name) else { return nil }
         switch info.st_mode & S_IFMT {
@@ -94,6 +97,7 @@ struct OwnershipLedger: Equatable {
         guard let expected = known[name], !expected.isEmpty else {
             return "was not written by cartrender (no manifest in \(directory.path) lists it); it is left alone: remove it, or write somewhere else"
         }
+        guard checkingBytes else { return nil }
         guard let bytes = try? directory.read(name, limit: info.st_size > maxFileBytes ? 0 : maxFileBytes) else {
             return "cannot be read to check that cartrender wrote it; it is left alone"
         }

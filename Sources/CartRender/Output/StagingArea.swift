@@ -108,8 +108,13 @@ final class StagingArea {
     /// Staging areas of this process that are still being filled, and how many are being
     /// committed, so that a second SIGINT or SIGTERM can end the process without leaving one
     /// behind (see `removeAbandoned()`).
-    private struct Active { var areas: [String: StagingArea] = [:]; var committing = 0 }
+    private struct Active { var areas: [String: StagingArea] = [:]; var committing = 0; var abandoned = false }
     private static let active = LockedValue(Active())
+
+    /// Whether ``removeAbandoned()`` ran: the process is about to exit with a signal's status,
+    /// and a worker's write that fails because its staging directory is gone must not be
+    /// reported as an error of its own.
+    static var wereAbandoned: Bool { active.withLock { $0.abandoned } }
 
     /// Removes every staging directory of this process (and the directories its run created),
     /// for an immediate exit. Returns false and removes nothing while a commit is moving files
@@ -117,6 +122,7 @@ final class StagingArea {
     static func removeAbandoned() -> Bool {
         active.withLock { a in
             guard a.committing == 0 else { return false }
+            a.abandoned = true
             for area in a.areas.values {
                 // Workers may still be writing a file into it: retry until the directory is gone.
                 for _ in 0..<50 where !area.removeStagingDirectory() { usleep(1_000) }
@@ -223,6 +229,42 @@ final class StagingArea {
             plan += (names + manifests).map(Operation.place)
             try apply(plan)
         }
+    }
+
+    /// Checks, before a run draws anything, what its commit will check: that `DIR` holds no
+    /// foreign staging directory and that every name the run will place (and, with
+    /// `removingEarlierRun`, every file of the earlier run it will remove) is free or
+    /// cartrender's — by its listing, kind and owner; the bytes are compared at the commit. So a
+    /// run that would be refused stops at once, not after drawing every frame. A commit that a
+    /// killed run left half done is rolled back first.
+    /// - Throws: `OutputError` (73), as the commit would; `RenderCancelled` while waiting for
+    ///   the lock to roll back.
+    func preflight(placing names: [String], removingEarlierRun: Bool) throws {
+        // What a killed run left half moved is put back first, so the check sees the earlier run.
+        try Self.recoverInterruptedCommits(in: output.path, cancellation: cancellation)
+        for entry in directory.names() ?? [] where entry.hasPrefix(Self.namePrefix) && entry != name {
+            if case .foreign(let why) = Self.classify(entry, in: directory) { throw Self.foreign(entry, why, in: directory) }
+        }
+        let known = OwnershipLedger.provenance(of: directory)
+        var sha: String?
+        for n in names + [OwnershipLedger.fileName] {
+            if let why = OwnershipLedger.refusal(of: n, in: directory, known: known, sha256: &sha, checkingBytes: false) {
+                throw OutputError(path: output.url(n), reason: why)
+            }
+        }
+        guard removingEarlierRun else { return }
+        let placed = Set(names)
+        for n in Manifest.filesOfEarlierRun(in: directory) where !placed.contains(n) {
+            if let info = directory.info(n), info.st_mode & S_IFMT == S_IFDIR { continue }
+            if let why = OwnershipLedger.refusal(of: n, in: directory, known: known, sha256: &sha, checkingBytes: false) {
+                throw OutputError(path: output.url(n), reason: why)
+            }
+        }
+    }
+
+    /// The error for the foreign staging directory `name` of `directory`.
+    private static func foreign(_ name: String, _ why: String, in directory: DirectoryHandle) -> OutputError {
+        OutputError(path: directory.url(name), reason: "\(why); cartrender leaves it alone and writes nothing into \(directory.path): remove it, or write somewhere else")
     }
 
     /// Writes a few small files into `output` as one commit (a page, a listing): staged, then
@@ -403,7 +445,7 @@ final class StagingArea {
             case .inUse: continue
             case .foreign(let why):
                 guard refusingForeign else { continue }
-                throw OutputError(path: directory.url(name), reason: "\(why); cartrender leaves it alone and writes nothing into \(directory.path): remove it, or write somewhere else")
+                throw foreign(name, why, in: directory)
             case .dead(let pid, let handle):
                 let what: String
                 if let bytes = OwnershipLedger.ownFile(CommitJournal.fileName, in: handle), let journal = CommitJournal(parsing: bytes) {

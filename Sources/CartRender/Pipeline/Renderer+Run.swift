@@ -83,6 +83,11 @@ extension Renderer {
         if let audit { sinks.append(audit) }
         let manifest = ManifestSink(renderer: self, shard: options.shard, staging: staging, audit: audit)
         sinks.append(manifest)
+        // What the commit will refuse, refused before any frame is drawn.
+        let frameFiles = perFrame.flatMap { format in frames.map { fileName(ofFrame: $0.index, format: format) } }
+        let others = animations.compactMap(\.animationFileName) + (options.contactSheet && options.shard == nil ? [ContactSheetSink.fileName] : [])
+            + (options.viewer && options.shard == nil ? [ViewerSink.fileName] : [])
+        try staging.preflight(placing: frameFiles + others + [manifest.fileName], removingEarlierRun: options.shard == nil)
 
         let stream = FrameStream(renderer: self, frames: frames, jobs: jobs)
         // The stream's PNG of each frame is the PNG format's file.
