@@ -164,6 +164,28 @@ final class OwnershipTests: XCTestCase {
         try refuses(["verify", "--baseline", "base", "--record", "all"] + small, "base/frame_0004.png")
     }
 
+    /// A report written before ledgers existed (here: a report with its ledger removed) is still
+    /// cartrender's, known by its `report.json`: the next report replaces it and writes a ledger.
+    /// A `report.json` that is not cartrender's proves nothing.
+    func testAReportWrittenBeforeLedgersIsStillCartrenders() throws {
+        let dir = Binary.tempDir(self)
+        XCTAssertEqual(try Binary.run(["--out", "o"] + small, in: dir).status, 0)
+        XCTAssertEqual(try Binary.run(["--out", "dark", "--color-scheme", "dark"] + small, in: dir).status, 0)
+        XCTAssertEqual(try Binary.run(["diff", "o", "dark", "--report", "rep", "--quiet"], in: dir).status, 1)
+        try FileManager.default.removeItem(atPath: dir + "/rep/.cartrender-files.sha256")
+        let again = try Binary.run(["diff", "o", "dark", "--report", "rep", "--quiet"], in: dir)
+        XCTAssertEqual(again.status, 1, again.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/rep/.cartrender-files.sha256"))
+
+        try FileManager.default.createDirectory(atPath: dir + "/site", withIntermediateDirectories: false)
+        try Data(#"{"version": 1, "command": "deploy"}"#.utf8).write(to: URL(fileURLWithPath: dir + "/site/report.json"))
+        try Data("<p>my site</p>".utf8).write(to: URL(fileURLWithPath: dir + "/site/index.html"))
+        let before = try snapshot(dir + "/site")
+        let refused = try Binary.run(["diff", "o", "dark", "--report", "site", "--quiet"], in: dir)
+        XCTAssertEqual(refused.status, 73, refused.stderr)
+        XCTAssertEqual(try snapshot(dir + "/site"), before)
+    }
+
     /// `diff A.png B.png --out A.png` never writes over what it compares.
     func testDiffNeverWritesOverAOrB() throws {
         let dir = Binary.tempDir(self)

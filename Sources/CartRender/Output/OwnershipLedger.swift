@@ -10,7 +10,9 @@ import Foundation
 /// regular file of the running user whose bytes match the SHA-256 that the ledger, or an
 /// earlier cartrender manifest in the directory (`manifest.json`, the superseded manifest,
 /// shard manifests: their frames' and outputs' `sha256`), gives for that name. A manifest
-/// written before ledgers existed is its own when it reads as a cartrender manifest. Anything
+/// written before ledgers existed is its own when it reads as a cartrender manifest, and so are
+/// the files of a report directory without a ledger whose `report.json` reads as cartrender's
+/// (its `report.json`, `junit.xml`, `index.html` and the images it lists). Anything
 /// else — a user's `index.html`, a web app's `manifest.json`, a frame edited since, a link, a
 /// file of another user — is left alone.
 struct OwnershipLedger: Equatable {
@@ -64,9 +66,20 @@ struct OwnershipLedger: Equatable {
         if let bytes = ownFile(fileName, in: directory) {
             for (name, sha) in OwnershipLedger(parsing: bytes).entries { known[name, default: []].insert(sha) }
             known[fileName, default: []].insert(Checksum.sha256(bytes))
+        } else if let bytes = ownFile(ReportWriter.jsonName, in: directory), let images = ReportWriter.filesListed(inReport: bytes) {
+            // A report written before ledgers existed: its report.json reads as cartrender's, so
+            // its files are cartrender's (their bytes are not listed anywhere). Its next commit
+            // writes a ledger, and the usual rule holds from then on.
+            for name in [ReportWriter.jsonName, ReportWriter.junitName, ReportWriter.htmlName] + images {
+                known[name, default: []].insert(anyBytes)
+            }
         }
         return known
     }
+
+    /// Stands, in ``provenance(of:)``, for "any bytes": a file of an earlier report that predates
+    /// ledgers (never a SHA-256, which is 64 hex digits).
+    static let anyBytes = "*"
 
     /// The bytes of `name` when it is a regular file of the running user (not a link).
     static func ownFile(_ name: String, in directory: DirectoryHandle) -> [UInt8]? {
@@ -102,7 +115,7 @@ struct OwnershipLedger: Equatable {
             return "cannot be read to check that cartrender wrote it; it is left alone"
         }
         let actual = Checksum.sha256(bytes)
-        guard expected.contains(actual) else {
+        guard expected.contains(actual) || expected.contains(anyBytes) else {
             return "has changed since cartrender wrote it (its SHA-256 is not the one its manifest lists); it is left alone: remove it, or write somewhere else"
         }
         sha256 = actual

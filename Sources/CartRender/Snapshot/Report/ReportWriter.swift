@@ -92,8 +92,17 @@ final class ReportWriter {
     /// The frame images listed by a `report.json` already in `directory` (an earlier run's); none
     /// when there is no such regular file (a FIFO is not waited on) or it cannot be parsed.
     static func filesOfEarlierReport(_ directory: OutputDirectory) -> [String] {
-        guard let data = try? RegularFile.read(directory.url(jsonName), limit: maxEarlierReportBytes),
-              let root = try? JSONParser.parse(data) else { return [] }
+        guard let data = try? RegularFile.read(directory.url(jsonName), limit: maxEarlierReportBytes) else { return [] }
+        return filesListed(inReport: data) ?? []
+    }
+
+    /// The frame images a report's JSON lists (its frames' `files`), when it reads as a report
+    /// of cartrender (`"version": 1`, `"command": "verify"` or `"diff"`); nil otherwise.
+    static func filesListed(inReport data: [UInt8]) -> [String]? {
+        guard let root = try? JSONParser.parse(data), case .object(let top) = root.value,
+              top.contains(where: { m in if m.key == "version", case .number(1, _) = m.value.value { return true }; return false }),
+              top.contains(where: { m in if m.key == "command", case .string(let c) = m.value.value { return c == "verify" || c == "diff" }; return false })
+        else { return nil }
         var names: [String] = []
         func collect(_ node: JSONNode) {
             switch node.value {
