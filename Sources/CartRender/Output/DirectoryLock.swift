@@ -50,10 +50,7 @@ final class DirectoryLock {
 
     deinit { release() }
 
-    /// Whether `a` and `b` name the same directory (the same device and inode).
-    static func sameDirectory(_ a: String, _ b: String) -> Bool { sameFile(a, b) }
-
-    /// Whether `a` and `b` (links followed) name the same file (the same device and inode).
+    /// Whether `a` and `b` (links followed) name the same file or directory (the same device and inode).
     static func sameFile(_ a: String, _ b: String) -> Bool {
         var x = stat(), y = stat()
         return FileSystemPath.stat(a, &x) == 0 && FileSystemPath.stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino

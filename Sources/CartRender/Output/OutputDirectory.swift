@@ -78,7 +78,7 @@ public struct OutputDirectory: Sendable {
             fd = FileSystemPath.open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         }
         guard fd >= 0 else { return errno }
-        var failure = OutputFile.writeAll(bytes, to: fd)
+        var failure = FileSystemPath.writeAll(bytes, to: fd)
         if close(fd) != 0 && failure == 0 { failure = errno }
         if failure != 0 { _ = FileSystemPath.unlink(path) }
         return failure

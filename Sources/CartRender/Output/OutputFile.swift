@@ -22,7 +22,7 @@ public enum OutputFile {
         if FileSystemPath.stat(path, &info) == 0 {
             if let fd = standardStream(info) {
                 if fd == STDOUT_FILENO { fflush(stdout) }
-                let e = writeAll(bytes, to: fd)
+                let e = FileSystemPath.writeAll(bytes, to: fd)
                 if e != 0 { throw OutputError(path: path, reason: "cannot be written (\(OutputDirectory.describe(e)))") }
                 return
             }
@@ -43,7 +43,7 @@ public enum OutputFile {
         var fd: Int32
         repeat { fd = FileSystemPath.open(path, O_WRONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
         guard fd >= 0 else { throw failure(errno) }
-        var e = writeAll(bytes, to: fd)
+        var e = FileSystemPath.writeAll(bytes, to: fd)
         if close(fd) != 0 && e == 0 && errno != EINTR { e = errno }
         if e != 0 { throw failure(e) }
     }
@@ -53,19 +53,6 @@ public enum OutputFile {
         [STDOUT_FILENO, STDERR_FILENO].first { fd in
             var open = stat()
             return fstat(fd, &open) == 0 && open.st_dev == info.st_dev && open.st_ino == info.st_ino
-        }
-    }
-
-    /// Writes all of `bytes` to `fd`; 0, or the `errno` of the write that failed.
-    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32 {
-        var offset = 0
-        return bytes.withUnsafeBytes { buf in
-            while offset < buf.count {
-                let n = Foundation.write(fd, buf.baseAddress! + offset, buf.count - offset)
-                if n < 0 { if errno == EINTR { continue }; return errno }
-                offset += n
-            }
-            return 0
         }
     }
 

@@ -111,7 +111,7 @@ struct OwnershipLedger: Equatable {
             return "was not written by cartrender (no manifest in \(directory.path) lists it); it is left alone: remove it, or write somewhere else"
         }
         guard checkingBytes else { return nil }
-        guard let bytes = try? directory.read(name, limit: info.st_size > maxFileBytes ? 0 : maxFileBytes) else {
+        guard let bytes = try? directory.read(name, limit: maxFileBytes) else {
             return "cannot be read to check that cartrender wrote it; it is left alone"
         }
         let actual = Checksum.sha256(bytes)

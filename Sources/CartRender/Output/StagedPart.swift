@@ -75,7 +75,7 @@ final class StagedPart {
     }
 
     private func write(_ bytes: [UInt8], to fd: Int32, hasher: Checksum.Hasher?) throws {
-        let e = OutputFile.writeAll(bytes, to: fd)
+        let e = FileSystemPath.writeAll(bytes, to: fd)
         if e != 0 { throw staging.failure(name, e) }
         hasher?.update(bytes)
     }

@@ -140,8 +140,10 @@ final class StagingArea {
     /// - Throws: `OutputError` naming `DIR/name` (disk full, file size limit…); nothing of the
     ///   file is left behind.
     func write(_ bytes: [UInt8], to name: String, sha256: String? = nil) throws {
-        _ = staging.unlink(name)
-        let e = staging.writeFile(bytes, to: name)
+        var e = staging.writeFile(bytes, to: name)
+        // Staged before (a name written twice): replace it. Not done up front, which would cost
+        // every frame a system call.
+        if e == EEXIST && staging.unlink(name) == 0 { e = staging.writeFile(bytes, to: name) }
         guard e == 0 else { throw failure(name, e) }
         register(name, sha256: sha256 ?? Checksum.sha256(bytes))
     }
@@ -153,8 +155,8 @@ final class StagingArea {
     /// - Returns: the open descriptor, which the caller closes.
     /// - Throws: `OutputError` naming `DIR/shown`.
     func create(_ name: String, naming shown: String) throws -> Int32 {
-        _ = staging.unlink(name)
-        let fd = staging.create(name)
+        var fd = staging.create(name)
+        if fd < 0 && errno == EEXIST && staging.unlink(name) == 0 { fd = staging.create(name) }
         guard fd >= 0 else { throw failure(shown, errno) }
         return fd
     }
@@ -332,9 +334,14 @@ final class StagingArea {
         let ledgerName = OwnershipLedger.fileName
         let present = Set(directory.names() ?? [])
         var ledger = OwnershipLedger()
-        // A file that stays keeps the SHA-256 its bytes have (checked here, so the ledger only
-        // ever lists what is true).
+        // A file that stays keeps what is known of it: one SHA-256 is carried over as it is (a
+        // file changed since no longer matches it, and stays foreign); only a name known by
+        // several, or by a report that predates ledgers, is hashed to find which is true.
         for n in known.keys.sorted() where present.contains(n) && !gone.contains(n) && n != ledgerName {
+            if let only = known[n], only.count == 1, let sha = only.first, sha != OwnershipLedger.anyBytes {
+                ledger.entries[n] = sha
+                continue
+            }
             var sha: String?
             if OwnershipLedger.refusal(of: n, in: directory, known: known, sha256: &sha) == nil, let sha { ledger.entries[n] = sha }
         }

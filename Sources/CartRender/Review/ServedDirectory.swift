@@ -1,3 +1,4 @@
+import CartRenderCore
 import Foundation
 
 /// A directory whose regular files `cartrender review` serves (the report, the baseline), by path
@@ -13,8 +14,9 @@ import Foundation
 /// - The path must then resolve (`realpath`) to itself, the directory's path followed by the
 ///   segments, which lies inside the directory: otherwise (a segment swapped for a link since)
 ///   it is refused too.
-/// - The file is read from the descriptor opened (`O_NONBLOCK`, so a FIFO swapped in is not
-///   waited on), and only when `fstat` calls it a regular file.
+/// - The file is read with ``RegularFile`` relative to its directory's descriptor (`O_NOFOLLOW`,
+///   `O_NONBLOCK`, so a FIFO swapped in is not waited on), and only when `fstat` calls it a
+///   regular file.
 struct ServedDirectory {
     /// The directory's real path: absolute, without `.`, `..` or symbolic links.
     let root: String
@@ -44,32 +46,27 @@ struct ServedDirectory {
     ///     `/` or NUL byte, is refused.
     ///   - limit: the largest file read (bytes).
     func read(_ segments: [String], limit: Int) -> Lookup {
-        guard !segments.isEmpty, !segments.contains(where: { [".", "..", ""].contains($0) || $0.utf8.contains(UInt8(ascii: "/")) || $0.utf8.contains(0) }) else {
+        guard let last = segments.last, !segments.contains(where: { [".", "..", ""].contains($0) || $0.utf8.contains(UInt8(ascii: "/")) || $0.utf8.contains(0) }) else {
             return .refused
         }
-        var fd = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else { return errno == ELOOP ? .refused : .missing }
+        guard var directory = DirectoryHandle(path: root) else { return .missing }
         for (i, name) in segments.enumerated() {
-            let last = i == segments.count - 1
-            var info = stat()
-            let kind = fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? info.st_mode & S_IFMT : 0
-            guard kind != S_IFLNK else { close(fd); return .refused }
-            guard kind == (last ? S_IFREG : S_IFDIR) else { close(fd); return .missing }
-            let flags = last ? O_RDONLY | O_NONBLOCK : O_RDONLY | O_DIRECTORY
-            let next = openat(fd, name, flags | O_NOFOLLOW | O_CLOEXEC)
-            close(fd)
-            guard next >= 0 else { return errno == ELOOP ? .refused : .missing }
-            fd = next
+            guard let info = directory.info(name) else { return .missing }
+            guard info.st_mode & S_IFMT != S_IFLNK else { return .refused }
+            guard info.st_mode & S_IFMT == (i == segments.count - 1 ? S_IFREG : S_IFDIR) else { return .missing }
+            if i == segments.count - 1 { break }
+            // A link swapped in since the look fails the open (`O_NOFOLLOW`).
+            guard let next = DirectoryHandle(name, in: directory) else { return errno == ELOOP ? .refused : .missing }
+            directory = next
         }
-        let file = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         let path = (root == "/" ? "" : root) + "/" + segments.joined(separator: "/")
         guard let real = realpath(path, nil) else { return .missing }
         let resolved = String(cString: real)
         free(real)
         guard resolved == path else { return .refused }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= limit,
-              let data = try? file.readToEnd() ?? Data(), data.count <= limit else { return .missing }
-        return .file(Array(data))
+        // The one file reader: not through a link, a regular file only, at most `limit` bytes.
+        do { return .file(try directory.read(last, limit: limit)) } catch {
+            return error.problem == .unreadable(errno: ELOOP) ? .refused : .missing
+        }
     }
 }

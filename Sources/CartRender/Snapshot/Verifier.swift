@@ -105,7 +105,7 @@ public enum Verifier {
                 // A report inside the baseline directory moves in under the lock this run holds.
                 if baseline.exclusiveLock == nil { baseline.release() }
                 if let report {
-                    try report.finish(result, holding: DirectoryLock.sameDirectory(report.directory.path, baselinePath) ? baseline.exclusiveLock : nil)
+                    try report.finish(result, holding: DirectoryLock.sameFile(report.directory.path, baselinePath) ? baseline.exclusiveLock : nil)
                 }
                 try baseline.commit(agreeing: Set(result.frames.filter { $0.status == .pass && $0.stateChanges?.isEmpty == true && !$0.recorded }
                     .compactMap(\.index)))

@@ -82,13 +82,7 @@ public final class DirectoryHandle: @unchecked Sendable {
     public func writeFile(_ bytes: [UInt8], to name: String, durable: Bool = false) -> Int32 {
         let file = create(name)
         guard file >= 0 else { return errno }
-        var failure: Int32 = 0
-        var rest = bytes[...]
-        while !rest.isEmpty {
-            let n = rest.withUnsafeBytes { Glibc.write(file, $0.baseAddress, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; failure = errno; break }
-            rest = rest.dropFirst(n)
-        }
+        var failure = FileSystemPath.writeAll(bytes, to: file)
         if failure == 0 && durable && fsync(file) != 0 && errno != EINVAL { failure = errno }
         if close(file) != 0 && failure == 0 && errno != EINTR { failure = errno }
         if failure != 0 { _ = unlink(name) }

@@ -175,19 +175,24 @@ extension FileSystemPath {
         return info.st_mode & S_IFMT == S_IFDIR
     }
 
-    /// The names in the directory at `path` (not `.` and `..`), in no particular order, decoded
+    /// The names in the directory at `path` (not `.` and `..`), sorted by their bytes, decoded
     /// as paths; nil when it cannot be listed (missing, not a directory, no permission).
     public static func contentsOfDirectory(_ path: String) -> [String]? {
-        guard let dir = withCString(path, { opendir($0) }) else { return nil }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: &entry.pointee.d_name) { p in
-                p.withMemoryRebound(to: UInt8.self, capacity: 256) { string(fromBytes: UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)))) }
+        DirectoryHandle(path: path)?.names()
+    }
+
+    /// Writes all of `bytes` to the open descriptor `fd`, retrying after `EINTR`.
+    /// - Returns: 0, or the `errno` of the write that failed (`ENOSPC`, `EFBIG`, `EPIPE`…).
+    public static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32 {
+        var offset = 0
+        return bytes.withUnsafeBytes { buf in
+            while offset < buf.count {
+                let n = Glibc.write(fd, buf.baseAddress! + offset, buf.count - offset)
+                if n < 0 { if errno == EINTR { continue }; return errno }
+                offset += n
             }
-            if name != "." && name != ".." { names.append(name) }
+            return 0
         }
-        return names
     }
 }
 

@@ -128,7 +128,7 @@ public enum MarkdownSummary {
         defer { close(fd) }
         var info = stat()
         let earlierLength: off_t? = fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? info.st_size : nil
-        let e = OutputFile.writeAll(Array(text.utf8), to: fd)
+        let e = FileSystemPath.writeAll(Array(text.utf8), to: fd)
         guard e != 0 else { return }
         if let earlierLength { _ = ftruncate(fd, earlierLength) }
         throw OutputError(path: path, reason: "cannot be written (\(String(cString: strerror(e))))")
