@@ -79,7 +79,7 @@ final class SceneSchemaTests: XCTestCase {
             "scene.variants.colorScheme", "scene.variants.locale", "scene.variants.dynamicTypeSize",
             "scene.variants.device", "scene.variants.reduceMotion",   // a key left out is not varied
             "scene.cart",                // required on the cart screen, refused on the others
-            "scene.cart.totalLabel", "scene.cart.checkoutTitle",   // the locale's (CartLabels)
+            "scene.cart.totalLabel", "scene.cart.checkoutTitle",   // the seed's English (CartLabels)
             "scene.events[].tap", "scene.events[].swipe", "scene.events[].item",   // an event is a tap or a swipe
         ]
         var checked: [String] = []

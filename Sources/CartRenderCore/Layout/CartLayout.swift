@@ -114,7 +114,7 @@ public struct CartLayout {
         self.cart = cart
         self.measurer = measurer
         items = cart.items
-        let labels = cart.labels(locale: scene.locale)
+        let labels = cart.labels()
         self.labels = labels
         let d = scene.device
         let pad = Look.cartPadding
@@ -187,7 +187,7 @@ public struct CartLayout {
             let side = Look.cartStepperSymbolSide
             let priceText = Formatting.currency(item.price, code: cart.currencyCode, locale: scene.locale)
             let priceNatural = measurer.measure(priceText, font: font(Look.cartPriceFont), maxWidth: nil)
-            let widestBox = Self.quantityBoxWidth(most[index], font: font(Look.cartQuantityFont), measurer: measurer)
+            let widestBox = Self.quantityBoxWidth(most[index], locale: scene.locale, font: font(Look.cartQuantityFont), measurer: measurer)
             let shares = HStackSizing.widths([.text(ideal: priceNatural.width), .spacer(minLength: 0), .fixed(side),
                                               .flexible(minimum: 2 * Look.cartQuantityPaddingH, ideal: widestBox), .fixed(side)],
                                              spacing: Look.cartControlSpacing, proposal: textWidth)
@@ -411,7 +411,7 @@ public struct CartLayout {
         let c = place(m.controlsFrame)  // the left-to-right frame
         func half(_ v: Double) -> Double { (v / 2).rounded(.down) }
         let plus = Rect(x: c.maxX - side, y: c.minY + half(c.height - side), width: side, height: side)
-        let boxSize = Size(width: min(m.quantityWidth, Self.quantityBoxWidth(quantity, font: font(Look.cartQuantityFont), measurer: measurer)),
+        let boxSize = Size(width: min(m.quantityWidth, Self.quantityBoxWidth(quantity, locale: scene.locale, font: font(Look.cartQuantityFont), measurer: measurer)),
                            height: quantityLineHeight + 2 * Look.cartQuantityPaddingV)
         let box = Rect(x: plus.minX - Look.cartControlSpacing - boxSize.width, y: c.minY + half(c.height - boxSize.height), width: boxSize.width, height: boxSize.height)
         let minus = Rect(x: box.minX - Look.cartControlSpacing - side, y: c.minY + half(c.height - side), width: side, height: side)
@@ -433,22 +433,26 @@ public struct CartLayout {
         }
     }
 
-    /// Width of the quantity box (pt): the number plus 10 pt on each side, rounded up.
-    static func quantityBoxWidth(_ quantity: Int, font: FontSpec, measurer: any TextMeasuring) -> Double {
-        (measurer.measure(String(quantity), font: font, maxWidth: nil).width + 2 * Look.cartQuantityPaddingH).rounded(.up)
+    /// A quantity as the seed's `Text("\(item.quantity)")` shows it: the locale's digits, no
+    /// grouping (`Formatting.interpolated`).
+    func quantityText(_ quantity: Int) -> String { Formatting.interpolated(quantity, locale: scene.locale) }
+
+    /// Width of the quantity box (pt): the quantity's text in `locale` plus 10 pt on each side, rounded up.
+    static func quantityBoxWidth(_ quantity: Int, locale: String, font: FontSpec, measurer: any TextMeasuring) -> Double {
+        (measurer.measure(Formatting.interpolated(quantity, locale: locale), font: font, maxWidth: nil).width + 2 * Look.cartQuantityPaddingH).rounded(.up)
     }
 
     func controls(_ r: CartRowState, metrics m: RowMetrics, state: CartState) -> [DisplayItem] {
         let scheme = scene.colorScheme
         let text = Look.cartText.resolved(scheme)
         let f = stepperFrames(quantity: r.quantity, metrics: m)
-        let label = measurer.measure(String(r.quantity), font: font(Look.cartQuantityFont), maxWidth: nil)
+        let label = measurer.measure(quantityText(r.quantity), font: font(Look.cartQuantityFont), maxWidth: nil)
         // A quantity wider than its box's share is truncated with "…" inside the box's padding.
         let room = f.quantity.width - 2 * Look.cartQuantityPaddingH
         let quantity: [DisplayItem] = label.width <= room
-            ? [.text(TextRun(String(r.quantity), font: font(Look.cartQuantityFont), color: text,
+            ? [.text(TextRun(quantityText(r.quantity), font: font(Look.cartQuantityFont), color: text,
                              origin: Point(x: f.quantity.midX - label.width / 2, y: f.quantity.minY + Look.cartQuantityPaddingV)))]
-            : [TextRun.truncated(String(r.quantity), font: font(Look.cartQuantityFont), color: text,
+            : [TextRun.truncated(quantityText(r.quantity), font: font(Look.cartQuantityFont), color: text,
                                   origin: Point(x: f.quantity.minX + Look.cartQuantityPaddingH, y: f.quantity.minY + Look.cartQuantityPaddingV),
                                   width: room, direction: .leftToRight, measurer: measurer)].compactMap { $0.map(DisplayItem.text) }
         func symbol(_ name: String, _ frame: Rect) -> DisplayItem {

@@ -3,6 +3,17 @@ import Foundation
 /// Locale-aware number and currency formatting (Foundation / ICU), as SwiftUI's
 /// `Text(_:format: .number)` and `.currency(code:)` do.
 public enum Formatting {
+    /// An integer as a localized string interpolation formats it — `Text("\(n)")`, whose `%lld`
+    /// takes the locale's digits but no grouping: `1000` in en_US, `١٠٠٠` in ar_SA (seed 003's
+    /// quantity).
+    public static func interpolated(_ value: Int, locale: String) -> String {
+        let f = NumberFormatter()
+        f.locale = Locale(identifier: locale)
+        f.numberStyle = .none
+        f.usesGroupingSeparator = false
+        return f.string(from: NSNumber(value: value)) ?? String(value)
+    }
+
     /// `count` in the locale's decimal format: `1,000` in en_US, `1.000` in de_DE.
     public static func count(_ count: Int, locale: String) -> String {
         let f = NumberFormatter()

@@ -203,28 +203,30 @@ public enum Look {
     //
     // The seed takes three colors from its asset catalog, which the tutorial does not show:
     // `lightblue` and `blue` (the gradient behind every row and of the "Check out" button,
-    // leading → trailing) and `gray` (the page and the row content). The values below are
+    // leading → trailing) and `gray` (the page and the row content). Their values are
     // cartrender's choice: a sky blue into a saturated blue that keeps white text and the trash
-    // symbol legible, and the grouped-background gray of iOS (242,242,247 · 28,28,30) so that rows
-    // sit flush on the page as in the seed's screenshots. The dark variants are darker and less
-    // luminous versions of the same hues.
+    // symbol legible, and the grouped-background gray of iOS (242,242,247) so that rows sit flush
+    // on the page as in the seed's screenshots. Each is one color for every appearance (an
+    // asset color set with no Dark variant), because the seed's own text on them is a fixed
+    // `.black` (`.foregroundColor(.black)`), which iOS draws black in dark mode too: a dark page
+    // would hide it. In dark mode only the system colors adapt (systemRed prices, systemGray,
+    // the status bar); the contrast that results is for `cartrender audit` to judge.
 
-    /// Asset color `lightblue`: light 100,180,255 (#64B4FF) · dark 48,128,220 (#3080DC). Choice.
-    public static let cartLightBlue = DynamicColor(light: Color(r8: 100, g8: 180, b8: 255), dark: Color(r8: 48, g8: 128, b8: 220))
-    /// Asset color `blue`: light 0,88,220 (#0058DC) · dark 10,64,170 (#0A40AA). Choice.
-    public static let cartBlue = DynamicColor(light: Color(r8: 0, g8: 88, b8: 220), dark: Color(r8: 10, g8: 64, b8: 170))
-    /// Asset color `gray`: light 242,242,247 · dark 28,28,30 (iOS grouped background). Choice.
-    public static let cartGray = DynamicColor(light: Color(r8: 242, g8: 242, b8: 247), dark: Color(r8: 28, g8: 28, b8: 30))
-    /// The seed's `.black` text and symbols, drawn as `label` (black · white) so that the dark
-    /// appearance stays legible; identical to the seed in light.
-    public static let cartText = label
+    /// Asset color `lightblue`: 100,180,255 (#64B4FF) in every appearance. Choice.
+    public static let cartLightBlue = DynamicColor(Color(r8: 100, g8: 180, b8: 255))
+    /// Asset color `blue`: 0,88,220 (#0058DC) in every appearance. Choice.
+    public static let cartBlue = DynamicColor(Color(r8: 0, g8: 88, b8: 220))
+    /// Asset color `gray`: 242,242,247 (iOS's grouped background in light) in every appearance. Choice.
+    public static let cartGray = DynamicColor(Color(r8: 242, g8: 242, b8: 247))
+    /// The seed's `.black` text and symbols (names, quantities, steppers, chevron, title, total):
+    /// `Color.black` is not a dynamic color, so it is black in dark mode too (seed 003).
+    public static let cartText = DynamicColor(Color.black)
     /// The seed's `.gray` (details, "Total"): systemGray 142,142,147 in both appearances.
     public static let cartSecondaryText = systemColors["gray"]!
     /// The seed's `.red` (prices): systemRed.
     public static let cartPrice = systemRed
-    /// Background of the quantity: the seed's `Color.black.opacity(0.06)`; white at 12 % in dark
-    /// (choice: black would not show on the dark gray).
-    public static let cartQuantityBackground = DynamicColor(light: Color.black.opacity(0.06), dark: Color.white.opacity(0.12))
+    /// Background of the quantity: the seed's `Color.black.opacity(0.06)`, in both appearances (seed 003).
+    public static let cartQuantityBackground = DynamicColor(Color.black.opacity(0.06))
 
     /// Fonts of the cart page (seed 003), in the cart's family (`CartContent.font`, Jost by
     /// default, as the seed's `Jost-Bold` and `Jost-Regular` faces at their `.fontWeight`):

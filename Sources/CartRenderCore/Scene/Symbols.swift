@@ -20,13 +20,16 @@ public enum Symbols {
         "plus": "plus-lg",
         "minus": "dash-lg",
         "chevron.left": "chevron-left",
+        "chevron.backward": "chevron-left",
     ]
     /// Symbols drawn mirrored in a right-to-left layout, as SF Symbols draws its localized
-    /// right-to-left variants: the back chevron (the seed's `chevron.left` is a back button,
-    /// which points toward the leading edge as `chevron.backward` does) and the carts (their
-    /// basket faces the reading direction). The others have no direction and are drawn as they
-    /// are.
-    public static let mirroredRightToLeft: Set<String> = ["chevron.left", "cart.fill", "cart", "cart.badge.plus"]
+    /// right-to-left variants: `chevron.backward`, whose direction is the reading order's, and
+    /// the carts (their basket faces the reading direction). A symbol named for a fixed
+    /// direction keeps it: the seed's `chevron.left` points left in every layout (Apple, *Human
+    /// Interface Guidelines: Right to left*, "flip … only directional symbols"; SF Symbols gives
+    /// `chevron.left` no right-to-left variant). The others have no direction and are drawn as
+    /// they are.
+    public static let mirroredRightToLeft: Set<String> = ["chevron.backward", "cart.fill", "cart", "cart.badge.plus"]
 
     /// An image as a layout in `direction` draws it: mirrored when it is a directional symbol
     /// in a right-to-left layout.

@@ -11,17 +11,15 @@ public struct CartContent: Equatable, Sendable {
     public var items: [CartItem] = []
     /// The family of the page's text (`"font"`): Jost, as in seed 003.
     public var font: FontFamily = .jost
-    /// The scene's `totalLabel` and `checkoutTitle`: they replace the locale's built-in "Total"
-    /// and "Check out" (`CartLabels`); nil keeps the built-in text.
+    /// The scene's `totalLabel` and `checkoutTitle`, the app's translations of the seed's
+    /// "Total" and "Check out" (`CartLabels`); nil shows the seed's English.
     public var totalLabel: String?
     public var checkoutTitle: String?
     public init() {}
 
-    /// The page's fixed texts in `locale`: the scene's own where it gives them, else the
-    /// locale's built-in ones.
-    public func labels(locale: String) -> CartLabels {
-        let builtIn = CartLabels.builtIn(locale: locale)
-        return CartLabels(total: totalLabel ?? builtIn.total, checkout: checkoutTitle ?? builtIn.checkout)
+    /// The page's fixed texts: the scene's own where it gives them, else the seed's English.
+    public func labels() -> CartLabels {
+        CartLabels(total: totalLabel ?? CartLabels.english.total, checkout: checkoutTitle ?? CartLabels.english.checkout)
     }
 }
 
@@ -75,8 +73,8 @@ extension CartContent: Screen {
             ("font", SceneSchema.fontFamily(default: d.font)),
             ("currencyCode", .object([("type", "string"), ("description", "ISO 4217 currency code known to the platform"),
                                       ("default", .string(d.currencyCode)), ("examples", ["USD", "EUR", "JPY"]), ("pattern", "^[A-Z]{3}$")])),
-            ("totalLabel", SceneSchema.text("The label beside the total; default: the locale's (\"Total\", de \"Gesamt\", zh_Hans \"合计\"; English for languages without one)")),
-            ("checkoutTitle", SceneSchema.text("The checkout button's title; default: the locale's (\"Check out\", de \"Zur Kasse\", zh_Hans \"去结算\"; English for languages without one)")),
+            ("totalLabel", SceneSchema.text("The label beside the total, as the app translates the seed's \"Total\" (default: \"Total\")")),
+            ("checkoutTitle", SceneSchema.text("The checkout button's title, as the app translates the seed's \"Check out\" (default: \"Check out\")")),
             ("items", .object([("type", "array"), ("description", .string("The rows, top to bottom; at most \(SceneDecoder.maxCartItems), ids unique")),
                                ("default", []), ("items", item), ("maxItems", .int(SceneDecoder.maxCartItems))])),
         ], description: "The cart page (seed 003); required on the cart screen")

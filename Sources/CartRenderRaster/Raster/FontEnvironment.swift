@@ -32,6 +32,7 @@ public final class FontEnvironment: @unchecked Sendable {
         FontFile(path: "/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf", package: "fonts-noto-core"),
         FontFile(path: "/usr/share/fonts/truetype/noto/NotoSansArabic-Bold.ttf", package: "fonts-noto-core"),
         FontFile(path: "/usr/share/fonts/truetype/noto/NotoSansHebrew-Regular.ttf", package: "fonts-noto-core"),
+        FontFile(path: "/usr/share/fonts/truetype/noto/NotoSansHebrew-Bold.ttf", package: "fonts-noto-core"),
         FontFile(path: "/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf", package: "fonts-noto-core"),
         FontFile(path: "/usr/share/fonts/truetype/noto/NotoSansThai-Regular.ttf", package: "fonts-noto-core"),
         FontFile(path: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", package: "fonts-noto-cjk"),
