@@ -11,6 +11,7 @@ struct WrappingMetrics: TextMeasuring {
         guard let w = maxWidth, w > 0, width > w else { return Size(width: width, height: line) }
         return Size(width: w, height: line * min((width / w).rounded(.up), Double(maxLines ?? .max)))
     }
+    func firstBaseline(_ text: String, font: FontSpec) -> Double { font.size }
 }
 
 private extension Scene {

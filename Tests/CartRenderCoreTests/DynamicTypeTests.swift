@@ -73,7 +73,7 @@ final class DynamicTypeTests: XCTestCase {
         // Frames are on the 3x pixel grid: edges within half a pixel, lengths within one (1/3 pt).
         let px = 1.0 / 3
         XCTAssertEqual(ax3.titleFrame.height, 52 * 1.2, accuracy: px, "largeTitle at accessibility3")
-        XCTAssertEqual(ax3.cartSymbolFrame.size, ShopLayout.symbolSize(FontSpec(size: 44)), "the title2 symbol scales")
+        XCTAssertEqual(ax3.cartSymbolFrame.size, ShopLayout.symbolSize(FontSpec(size: 44), of: ShopLayout.cartSymbol), "the title2 symbol scales")
         XCTAssertEqual(ax3.imageContainerFrame.minY - large.imageContainerFrame.minY, (52 - 34) * 1.2, accuracy: px)
         XCTAssertEqual(xs.imageContainerFrame.minY - large.imageContainerFrame.minY, (31 - 34) * 1.2, accuracy: px)
         XCTAssertEqual(ax3.timeline().sourceCenter, ax3.imageContainerFrame.center)

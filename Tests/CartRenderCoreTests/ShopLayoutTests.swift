@@ -42,7 +42,7 @@ final class ShopLayoutTests: XCTestCase {
     /// edge 24 pt from the screen edge, centered in the header row.
     func testMeasuredCartFrame() {
         let l = layout(.iPhone16)
-        let symbol = ShopLayout.symbolSize(ScalableFont.style(.title2).resolved(.large))
+        let symbol = ShopLayout.symbolSize(ScalableFont.style(.title2).resolved(.large), of: ShopLayout.cartSymbol)
         let header = 34 * 1.2
         let expected = Rect(x: 393 - 24 - (symbol.width + 16), y: 59 + 8 + (header - (symbol.height + 16)) / 2,
                             width: symbol.width + 16, height: symbol.height + 16).roundedToPixels(scale: 3)  // on the 3x pixel grid

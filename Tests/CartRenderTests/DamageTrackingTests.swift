@@ -45,6 +45,7 @@ private final class PixelCollector: FrameSink, @unchecked Sendable {
 /// those of drawing and encoding every frame in full.
 private struct Fixed: TextMeasuring {
     func measure(_ text: String, font: FontSpec, maxWidth: Double?, maxLines: Int?) -> Size { Size(width: 10, height: 5) }
+    func firstBaseline(_ text: String, font: FontSpec) -> Double { 4 }
 }
 
 final class DamageTrackingTests: XCTestCase {

@@ -122,6 +122,10 @@ public protocol TextMeasuring {
     /// The logical size (pt) of `text` in `font`, wrapped at `maxWidth` pt when given, and cut
     /// to `maxLines` lines (the last ending in "…") when given.
     func measure(_ text: String, font: FontSpec, maxWidth: Double?, maxLines: Int?) -> Size
+    /// The distance (pt) from the top of `text`'s layout box, laid out on one line in `font`, to
+    /// its baseline: the largest ascent of the fonts the line uses — a fallback font's when the
+    /// font lacks the text's script (Noto Sans Arabic for Arabic-Indic digits in Inter).
+    func firstBaseline(_ text: String, font: FontSpec) -> Double
 }
 
 extension TextMeasuring {

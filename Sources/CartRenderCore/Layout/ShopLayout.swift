@@ -39,6 +39,10 @@ public struct ShopLayout {
     public let descriptionFrame: Rect
     /// Line height of the badge digits (caption2 bold, pt).
     public let badgeLineHeight: Double
+    /// The badge digits' baseline (pt) below the top of their line: the ascent of the badge's
+    /// font (Inter for SF Pro). Every character sits on it, whatever font draws it, as SF Pro's
+    /// fallbacks (SF Arabic's Arabic-Indic digits) share its vertical metrics on iOS.
+    public let badgeBaseline: Double
     /// The widest the badge may grow (pt): from the cart frame's trailing edge to the title's
     /// text plus the header spacing, and at least the cart frame's width, so that a huge count
     /// never covers the title; a text that needs more ends in "…".
@@ -70,7 +74,7 @@ public struct ShopLayout {
         let contentWidth = d.width - 2 * pad
 
         // Header: HStack { title; Spacer; cart } .padding(.horizontal, 24) .padding(.top, 8)
-        let symbol = Self.symbolSize(font(Look.shopCartSymbolFont))
+        let symbol = Self.symbolSize(font(Look.shopCartSymbolFont), of: Self.cartSymbol)
         let cartSize = Size(width: symbol.width + 2 * Look.shopCartIconPadding, height: symbol.height + 2 * Look.shopCartIconPadding)
         // A long title wraps in the space the cart leaves (HStack spacing 8 pt), as Text does, to
         // at most `Look.shopTitleLineLimit` lines; none when the cart leaves it no room.
@@ -90,7 +94,7 @@ public struct ShopLayout {
         // Fly button: VStack(spacing: 20) { image container (260 tall); button }
         imageContainerFrame = px(Rect(x: pad, y: y, width: contentWidth, height: Look.shopImageContainerHeight))
         y += Look.shopImageContainerHeight + Look.shopFlyButtonSpacing
-        let icon = Self.symbolSize(font(Look.shopButtonFont))
+        let icon = Self.symbolSize(font(Look.shopButtonFont), of: Self.buttonSymbol)
         // The label is `HStack(spacing: 7) { icon; title }` in the button's padding, shared as
         // SwiftUI does (`HStackSizing`): the icon keeps its size, the title gets the rest and
         // wraps in it, to at most `Look.shopButtonTitleLineLimit` lines, the last ending in "…";
@@ -116,6 +120,7 @@ public struct ShopLayout {
         let desc = measurer.measure(s.productDescription, font: font(Look.shopDescriptionFont), maxWidth: contentWidth)
         descriptionFrame = px(Rect(x: pad, y: y, width: contentWidth, height: desc.height))
         badgeLineHeight = measurer.measure("0", font: font(Look.shopBadgeFont), maxWidth: nil).height
+        badgeBaseline = measurer.firstBaseline("0", font: font(Look.shopBadgeFont))
         let titleText = min(titleFrame.width, measurer.measure(s.title, font: font(Look.shopTitleFont), maxWidth: nil).width)
         badgeMaxWidth = max(cartSize.width, d.width - pad - (pad + titleText + Look.shopHeaderSpacing))
 
@@ -126,10 +131,12 @@ public struct ShopLayout {
         }
     }
 
-    /// The box an SF Symbol occupies at a font (pt): Bootstrap Icons are square, SF Symbols such
-    /// as `cart.fill` are wider than tall; see `Look.symbolWidthFactor`.
-    public static func symbolSize(_ font: FontSpec) -> Size {
-        Size(width: (font.size * Look.symbolWidthFactor).rounded(), height: (font.size * Look.symbolHeightFactor).rounded())
+    /// The box (pt, rounded to whole points) a symbol occupies at a font: SF Symbols such as
+    /// `cart.fill` are wider than tall (`Symbols.boxFactors`); its artwork is fitted inside.
+    public static func symbolSize(_ font: FontSpec, of symbol: ImageSource) -> Size {
+        guard case .symbol(let name) = symbol else { return Size(width: font.size, height: font.size) }
+        let f = Symbols.boxFactors(name)
+        return Size(width: (font.size * f.width).rounded(), height: (font.size * f.height).rounded())
     }
 
     /// The motion of this screen's taps.
@@ -226,6 +233,10 @@ public struct ShopLayout {
         let red = Look.systemRed.resolved(scene.colorScheme)
         let height = max(Look.badgeMinSide, badgeLineHeight)
         let textY = cartIconFrame.minY + (height - badgeLineHeight) / 2
+        /// The top of a character's layout box that puts it on the badge's baseline.
+        func top(_ c: Character) -> Double {
+            textY + badgeBaseline - measurer.firstBaseline(String(c), font: font(Look.shopBadgeFont))
+        }
         let new = badgeGlyphs(state.count)
         var width = new.width
         var glyphs: [DisplayItem] = []
@@ -240,7 +251,7 @@ public struct ShopLayout {
             /// `opacity` and blurred the more the fainter it is (sharp at opacity 1).
             func glyph(_ g: (character: Character, x: Double, width: Double), dy: Double, scale: Double, opacity: Double) -> DisplayItem {
                 let f = font(Look.shopBadgeFont)
-                let run = DisplayItem.text(TextRun(String(g.character), font: f, color: .white, origin: Point(x: g.x, y: textY)))
+                let run = DisplayItem.text(TextRun(String(g.character), font: f, color: .white, origin: Point(x: g.x, y: top(g.character))))
                 let center = Point(x: g.x + g.width / 2, y: textY + badgeLineHeight / 2)
                 let t = AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: center.x * (1 - scale), ty: center.y * (1 - scale) + dy)
                 let o = min(max(opacity, 0), 1)
@@ -253,14 +264,14 @@ public struct ShopLayout {
                 let n = ni >= 0 ? new.glyphs[ni] : nil, o = oi >= 0 ? old.glyphs[oi] : nil
                 if let n, let o, n.character == o.character {
                     let x = o.x + (n.x - o.x) * p
-                    glyphs.append(.text(TextRun(String(n.character), font: font(Look.shopBadgeFont), color: .white, origin: Point(x: x, y: textY))))
+                    glyphs.append(.text(TextRun(String(n.character), font: font(Look.shopBadgeFont), color: .white, origin: Point(x: x, y: top(n.character)))))
                     continue
                 }
                 if let o { glyphs.append(glyph(o, dy: -rise * p, scale: 1 - shrink * min(max(p, 0), 1), opacity: 1 - p)) }
                 if let n { glyphs.append(glyph(n, dy: rise * (1 - p), scale: 1 - shrink * min(max(1 - p, 0), 1), opacity: p)) }
             }
         } else {
-            glyphs = new.glyphs.map { .text(TextRun(String($0.character), font: font(Look.shopBadgeFont), color: .white, origin: Point(x: $0.x, y: textY))) }
+            glyphs = new.glyphs.map { .text(TextRun(String($0.character), font: font(Look.shopBadgeFont), color: .white, origin: Point(x: $0.x, y: top($0.character)))) }
         }
         let capsule = Rect(x: badgeX(width: width), y: cartIconFrame.minY, width: width, height: height)
         return [.fill(.capsule(capsule), .color(red)), .group(transform: .identity, opacity: 1, clip: .capsule(capsule), items: glyphs)]

@@ -434,8 +434,8 @@ public struct SceneDecoder {
         let v = try string(node, path, nonEmpty: true)
         if v.hasPrefix("symbol:") {
             let name = String(v.dropFirst("symbol:".count))
-            guard Symbols.bootstrapNames[name] != nil else {
-                let known = Symbols.bootstrapNames.keys.sorted()
+            guard Symbols.isKnown(name) else {
+                let known = Symbols.names
                 let hint = nearestKey(to: name, in: known).map { "; did you mean \"symbol:\($0)\"?" } ?? " (known: \(known.joined(separator: ", ")))"
                 throw error(node, path, "unknown symbol \(echoedQuoted(name))" + hint)
             }

@@ -223,7 +223,7 @@ public enum SceneSchema {
     /// An image field: a known symbol, or a `.png`, `.jpg`, `.jpeg` or `.svg` file (any case)
     /// relative to the scene file, which must exist (the decoder checks).
     static func image(default value: ImageSource) -> JSONValue {
-        let symbols = Symbols.bootstrapNames.keys.sorted()
+        let symbols = Symbols.names
         return .object([
             ("type", "string"),
             ("description", .string("\"symbol:NAME\" (\(symbols.joined(separator: ", "))) or a PNG, JPEG or SVG file relative to the scene file")),

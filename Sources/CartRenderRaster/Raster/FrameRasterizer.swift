@@ -36,6 +36,10 @@ public final class FrameRasterizer: TextMeasuring {
         text.measure(string, font: font, maxWidth: maxWidth, maxLines: maxLines)
     }
 
+    public func firstBaseline(_ string: String, font: FontSpec) -> Double {
+        text.firstBaseline(string, font: font)
+    }
+
     /// Rasterizes `list` at `scale` pixels per point.
     /// - Returns: an image of `round(size × scale)` px, straight alpha.
     /// - Throws: `RasterError` when Cairo or librsvg fail.

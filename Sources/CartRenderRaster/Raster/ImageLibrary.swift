@@ -72,6 +72,7 @@ public final class ImageLibrary: @unchecked Sendable {
     static func load(_ source: ImageSource) throws -> Entry {
         switch source {
         case .symbol(let name):
+            if let svg = Symbols.standIns[name] { return .svg(Array(svg.utf8), path: "symbol:\(name)") }
             guard let file = Symbols.bootstrapNames[name] else { throw ImageError(source, "unknown symbol \"\(name)\"") }
             let path = try ProjectData.iconDirectory() + "/" + file + ".svg"
             do {

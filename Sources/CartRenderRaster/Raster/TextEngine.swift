@@ -25,6 +25,8 @@ final class TextEngine: TextMeasuring {
     private let context: OpaquePointer  // PangoContext *
     private let fontOptions: OpaquePointer  // cairo_font_options_t *
     private var cache: [Key: Size] = [:]
+    /// `firstBaseline` by text and font (single lines).
+    private var baselines: [Key: Double] = [:]
     /// `pieceStarts` of texts longer than `longRunCharacters`, by text, font and width (at most
     /// `outlineCacheLimit` of them).
     private var pieces: [Key: [Int32]] = [:]
@@ -229,6 +231,20 @@ final class TextEngine: TextMeasuring {
                              newItemsAt: maxWidth.map { pieceStarts(text, font: font, maxWidth: $0) } ?? [])
         cache[key] = size
         return size
+    }
+
+    func firstBaseline(_ text: String, font: FontSpec) -> Double {
+        FontEnvironment.layoutLock.lock()
+        defer { FontEnvironment.layoutLock.unlock() }
+        let key = Key(text: text, font: font, maxWidth: nil, maxLines: nil)
+        if let b = baselines[key] { return b }
+        pango_context_set_matrix(pangoContext, nil)
+        let made = layout(text, font: font, maxWidth: nil, maxLines: nil, alignment: .leading, newItemsAt: [])
+        let baseline = Double(pango_layout_get_baseline(made.pointer)) / Double(PANGO_SCALE)
+        withExtendedLifetime(made) {}
+        if baselines.count >= Self.outlineCacheLimit { baselines.removeAll() }
+        baselines[key] = baseline
+        return baseline
     }
 
     /// The logical size (pt) of `text` laid out with items also ending at the UTF-8 byte
