@@ -105,13 +105,20 @@ public struct ShopLayout {
         let labelTitle = titleShare > 0
             ? measurer.measure(s.buttonTitle, font: font(Look.shopButtonFont), maxWidth: titleShare, maxLines: Look.shopButtonTitleLineLimit)
             : Size(width: 0, height: 0)
-        let labelHeight = max(Look.shopButtonMinLabelHeight, max(labelTitle.height, icon.height))
+        // The icon is centered on the title's first line, as a Label aligns it: relative to the
+        // title's top, the icon's top is half a line minus half the icon (above the title when
+        // the icon is the taller). The pair is centered in the button.
+        let firstLine = titleShare > 0 ? measurer.measure(s.buttonTitle, font: font(Look.shopButtonFont), maxWidth: nil).height : 0
+        let iconTop = firstLine / 2 - icon.height / 2
+        let groupTop = min(0, iconTop), groupBottom = max(labelTitle.height, iconTop + icon.height)
+        let labelHeight = max(Look.shopButtonMinLabelHeight, groupBottom - groupTop)
         buttonFrame = px(Rect(x: pad, y: y, width: contentWidth, height: labelHeight + 2 * Look.buttonPaddingV))
         let shownTitle = min(titleShare, labelTitle.width)
         let labelWidth = icon.width + (shownTitle > 0 ? Look.labelSpacing + shownTitle : 0)
         let labelX = buttonFrame.midX - labelWidth / 2
-        buttonIconFrame = place(Rect(x: labelX, y: buttonFrame.midY - icon.height / 2, width: icon.width, height: icon.height))
-        buttonTitleFrame = place(Rect(x: labelX + icon.width + Look.labelSpacing, y: buttonFrame.midY - labelTitle.height / 2,
+        let titleTop = buttonFrame.midY - (groupBottom - groupTop) / 2 - groupTop
+        buttonIconFrame = place(Rect(x: labelX, y: titleTop + iconTop, width: icon.width, height: icon.height))
+        buttonTitleFrame = place(Rect(x: labelX + icon.width + Look.labelSpacing, y: titleTop,
                                       width: shownTitle, height: labelTitle.height))
         y = buttonFrame.maxY + Look.shopStackSpacing + Look.shopNameTopPadding
         let name = measurer.measure(s.productName, font: font(Look.shopNameFont), maxWidth: contentWidth)
