@@ -293,14 +293,71 @@ final class CartLayoutTests: XCTestCase {
         XCTAssertEqual(groups.map(\.y), [134, 296, 458, 620])
     }
 
-    func testDarkAppearanceUsesTheDarkAssetColors() {
-        let l = layout(scene(scheme: .dark))
-        let display = l.displayList(for: l.timeline().state(at: 0))
-        XCTAssertEqual(display.background, Look.cartGray.dark)
-        guard case .fill(_, .linearGradient(_, _, let colors))? = display.items.first(where: {
+    /// Dark mode draws what seed 003's code draws: its `.black` texts and `Color.black.opacity(0.06)`
+    /// quantity box are not dynamic colors, and its asset colors have one appearance; only
+    /// system colors (the prices' systemRed) change.
+    func testDarkAppearanceKeepsTheSeedsFixedColors() {
+        let light = layout(scene()), dark = layout(scene(scheme: .dark))
+        let l = light.displayList(for: light.timeline().state(at: 0)), d = dark.displayList(for: dark.timeline().state(at: 0))
+        XCTAssertEqual(d.background, Color(r8: 242, g8: 242, b8: 247))
+        guard case .fill(_, .linearGradient(_, _, let colors))? = d.items.first(where: {
             if case .fill(.roundedRect, _) = $0 { return true }; return false
         }) else { return XCTFail("no checkout button") }
-        XCTAssertEqual(colors, [Look.cartLightBlue.dark, Look.cartBlue.dark])
+        XCTAssertEqual(colors, [Color(r8: 100, g8: 180, b8: 255), Color(r8: 0, g8: 88, b8: 220)])
+        /// Every text run's text and color, depth first.
+        func texts(_ items: [DisplayItem]) -> [String: Color] {
+            var out: [String: Color] = [:]
+            for item in items {
+                switch item {
+                case .text(let run): out[run.text] = run.color
+                case .group(_, _, _, let inner), .blur(_, let inner): out.merge(texts(inner)) { a, _ in a }
+                default: break
+                }
+            }
+            return out
+        }
+        let lightTexts = texts(l.items), darkTexts = texts(d.items)
+        for name in ["Tek Product 1", "1", "My cart"] where lightTexts[name] != nil {
+            XCTAssertEqual(darkTexts[name], Color.black, name)
+        }
+        XCTAssertEqual(darkTexts["Tek Product 1"], Color.black)
+        XCTAssertEqual(darkTexts["$10.00"], Look.systemRed.dark, "prices are systemRed, which adapts")
+        XCTAssertEqual(lightTexts["$10.00"], Look.systemRed.light)
+    }
+
+    /// The quantity shows the locale's digits (seed 003's `Text("\(item.quantity)")`) on the
+    /// box's own baseline: a text whose first line is taller (a fallback font's ascent, here 5 pt
+    /// more for anything not ASCII) is raised by the difference, so its digits sit where Latin
+    /// digits do.
+    func testQuantityTakesTheLocalesDigitsOnTheBoxsBaseline() {
+        struct TallFallback: TextMeasuring {
+            func measure(_ text: String, font: FontSpec, maxWidth: Double?, maxLines: Int?) -> Size {
+                WrappingMetrics().measure(text, font: font, maxWidth: maxWidth, maxLines: maxLines)
+            }
+            func firstBaseline(_ text: String, font: FontSpec) -> Double { font.size + (text.allSatisfy(\.isASCII) ? 0 : 5) }
+        }
+        /// The quantity runs ("1"/"١") of the first row and their tops.
+        func quantities(_ locale: String) -> [(String, Double)] {
+            var s = scene(items: 1)
+            s.locale = locale
+            let l = CartLayout(scene: s, cart: s.cart, measurer: TallFallback())
+            var out: [(String, Double)] = []
+            func walk(_ items: [DisplayItem]) {
+                for item in items {
+                    switch item {
+                    case .text(let run) where ["1", "١"].contains(run.text): out.append((run.text, run.origin.y))
+                    case .group(_, _, _, let inner), .blur(_, let inner): walk(inner)
+                    default: break
+                    }
+                }
+            }
+            walk(l.displayList(for: l.timeline().state(at: 0)).items)
+            return out
+        }
+        let latin = quantities("en_US"), arabic = quantities("ar_SA")
+        XCTAssertEqual(latin.map(\.0), ["1"])
+        XCTAssertEqual(arabic.map(\.0), ["١"])
+        XCTAssertEqual(arabic[0].1, latin[0].1 - 5, accuracy: 1e-9)
     }
 
     func testManifestStateKeysAndValues() throws {

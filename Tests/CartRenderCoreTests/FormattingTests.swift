@@ -22,6 +22,18 @@ final class FormattingTests: XCTestCase {
         }
     }
 
+    /// The quantity as seed 003's `Text("\(item.quantity)")` shows it: the locale's digits
+    /// (`%lld` in a localized string), never a grouping separator.
+    func testInterpolatedIntegersTakeTheLocalesDigitsWithoutGrouping() {
+        let cases: [(Int, String, String)] = [
+            (1, "en_US", "1"), (1000, "en_US", "1000"), (1000000, "de_DE", "1000000"),
+            (3, "ar_SA", "٣"), (1000, "ar_SA", "١٠٠٠"), (12, "he_IL", "12"), (7, "fa_IR", "۷"),
+        ]
+        for (n, locale, expected) in cases {
+            XCTAssertEqual(Formatting.interpolated(n, locale: locale), expected, "\(n) \(locale)")
+        }
+    }
+
     /// Rounding to the currency's digits happens in decimal, half to even (as ICU rounds).
     func testRoundingIsDecimalHalfToEven() {
         XCTAssertEqual(Formatting.currency(d("291.5"), code: "JPY", locale: "ja_JP"), "¥292")

@@ -10,6 +10,11 @@ final class CountingMetrics: TextMeasuring, @unchecked Sendable {
         characters += text.count
         return WrappingMetrics().measure(text, font: font, maxWidth: maxWidth, maxLines: maxLines)
     }
+    func firstBaseline(_ text: String, font: FontSpec) -> Double {
+        calls += 1
+        characters += text.count
+        return WrappingMetrics().firstBaseline(text, font: font)
+    }
 }
 
 /// Layout of a very long word is linear in its length (issue 12 item 7): the screens measure a

@@ -179,12 +179,17 @@ final class RightToLeftTests: XCTestCase {
         XCTAssertEqual(rt.value.y, lt.value.y)
     }
 
-    func testCartChevronMirroredAndGradientFromTheRight() {
+    /// The seed's `chevron.left` keeps pointing left right to left (only `chevron.backward`
+    /// follows the reading direction); the carts are mirrored.
+    func testCartChevronKeepsItsDirectionAndGradientFromTheRight() {
         let (rs, rc) = cartScene(.rightToLeft)
         let list = CartLayout(scene: rs, cart: rc, measurer: WrappingMetrics()).displayList(for: CartTimeline(scene: rs, cart: rc).state(at: 0))
         guard case .image(let chevron) = list.items.first else { return XCTFail("the chevron first") }
-        XCTAssertTrue(chevron.mirrored)
+        XCTAssertFalse(chevron.mirrored)
         XCTAssertEqual(chevron.source, .symbol("chevron.left"))
+        XCTAssertTrue(Symbols.isMirrored(.symbol("chevron.backward"), in: .rightToLeft))
+        XCTAssertTrue(Symbols.isMirrored(.symbol("cart.badge.plus"), in: .rightToLeft))
+        XCTAssertFalse(Symbols.isMirrored(.symbol("chevron.backward"), in: .leftToRight))
         let gradients = list.items.compactMap { item -> (Point, Point)? in
             if case .fill(_, .linearGradient(let s, let e, _)) = item { return (s, e) }
             return nil

@@ -2,11 +2,12 @@
 import XCTest
 
 /// Fixed text metrics, so layout tests do not depend on fonts: line height 1.2 × size,
-/// width 0.5 × size per character, no wrapping.
+/// width 0.5 × size per character, baseline 1 × size below the top, no wrapping.
 struct FixedMetrics: TextMeasuring {
     func measure(_ text: String, font: FontSpec, maxWidth: Double?, maxLines: Int?) -> Size {
         Size(width: Double(text.count) * font.size * 0.5, height: font.size * 1.2)
     }
+    func firstBaseline(_ text: String, font: FontSpec) -> Double { font.size }
 }
 
 final class ShopLayoutTests: XCTestCase {
@@ -61,6 +62,29 @@ final class ShopLayoutTests: XCTestCase {
         XCTAssertEqual(l.buttonFrame.minY, l.imageContainerFrame.maxY + 20, accuracy: 1e-9)
         XCTAssertEqual(l.buttonFrame.height, 44 + 2 * Look.buttonPaddingV, accuracy: 1e-9, "minHeight 44 plus the button's padding")
         XCTAssertEqual(l.nameFrame.minY, l.buttonFrame.maxY + 8 + 12, accuracy: 1e-9)
+    }
+
+    /// A Label's icon is centered on its title's first line: with a title that wraps to two
+    /// lines the icon sits beside the first, not between the two.
+    func testButtonIconIsCenteredOnTheTitlesFirstLine() {
+        var s = Scene()
+        var shop = ShopContent()
+        shop.buttonTitle = String(repeating: "Add to Cart ", count: 8)
+        s.content = .shop(shop)
+        let l = ShopLayout(scene: s, shop: shop, measurer: WrappingMetrics())
+        let line = 1.25 * 17.0   // WrappingMetrics' line at the headline's 17 pt
+        XCTAssertGreaterThan(l.buttonTitleFrame.height, 1.5 * line, "the title wraps")
+        XCTAssertEqual(l.buttonIconFrame.midY, l.buttonTitleFrame.minY + line / 2, accuracy: 0.5)
+        let one = layout(.iPhone16)
+        XCTAssertEqual(one.buttonIconFrame.midY, one.buttonTitleFrame.midY, accuracy: 0.5, "one line: both centered")
+    }
+
+    /// A symbol's box: 1.2 × 1.0 of the point size, `cart.badge.plus` 1.35 × 1.06 (about
+    /// 23 × 18 pt at the headline's 17 pt, as SF Symbols draws it).
+    func testSymbolBoxes() {
+        XCTAssertEqual(ShopLayout.symbolSize(FontSpec(size: 22), of: .symbol("cart.fill")), Size(width: 26, height: 22))
+        XCTAssertEqual(ShopLayout.symbolSize(FontSpec(size: 17), of: .symbol("cart.badge.plus")), Size(width: 23, height: 18))
+        XCTAssertEqual(layout(.iPhone16).buttonIconFrame.size, Size(width: 23, height: 18))
     }
 
     func testBadgeWidthHasAMinimumOf18() {

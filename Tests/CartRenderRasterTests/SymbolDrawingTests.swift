@@ -55,6 +55,34 @@ final class SymbolDrawingTests: XCTestCase {
         XCTAssertLessThan(bag[18, 46].r, 64, "the bag is solid there")
     }
 
+    /// `cart.fill` has solid wheels, as SF Symbols draws them (Bootstrap's `cart-fill` has
+    /// rings): the wheels' centers (5, 14) and (12, 14) of 16 units are ink.
+    func testCartFillHasSolidWheels() throws {
+        let cart = try draw("cart.fill")
+        XCTAssertLessThan(cart[20, 56].r, 64, "left wheel's center")
+        XCTAssertLessThan(cart[48, 56].r, 64, "right wheel's center")
+    }
+
+    /// `cart.badge.plus` is an outline cart with a plus badge at its top right, set apart by a
+    /// ring of background (SF Symbols' badge), about 1.28 times as wide as tall; Bootstrap's
+    /// `cart-plus` had the plus inside the basket.
+    func testCartBadgePlusHasItsPlusAtTheTopRight() throws {
+        let image = try draw("cart.badge.plus", side: 82)   // 20.5 × 16 units at 4 px a unit: 82 × 64 px, centered
+        var minX = Int.max, maxX = 0, minY = Int.max, maxY = 0
+        for y in 0..<image.height { for x in 0..<image.width where image[x, y].r < 128 {
+            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+        } }
+        let aspect = Double(maxX - minX + 1) / Double(maxY - minY + 1)
+        XCTAssertEqual(aspect, 1.28, accuracy: 0.08, "ink \(minX)…\(maxX) × \(minY)…\(maxY)")
+        // The plus's center (17, 3.5) units → (68, 9 + 14) px (the 64 px tall artwork is centered
+        // in the 82 px square: 9 px above it); the ring around it is background, and the basket's
+        // middle (9, 7.5) is not filled (an outline).
+        let top = (82 - 64) / 2
+        XCTAssertLessThan(image[68, top + 14].r, 64, "the plus")
+        XCTAssertGreaterThan(image[68 - 14, top + 14 + 4].r, 192, "the ring between the plus and the cart")
+        XCTAssertGreaterThan(image[36, top + 30].r, 192, "the basket is an outline")
+    }
+
     /// Every mapped symbol has its file among the icons the setup installs.
     func testEveryMappedSymbolLoads() throws {
         XCTAssertNoThrow(try ImageLibrary(sources: Symbols.names.map { .symbol($0) }))

@@ -18,11 +18,57 @@ final class BadgeRollTests: XCTestCase {
         }
     }
 
-    private func screen(scale: Double = 3, title: String = ShopContent().title) throws -> Screen {
+    private func screen(scale: Double = 3, title: String = ShopContent().title, locale: String = "en_US") throws -> Screen {
         var shop = ShopContent()
         shop.title = title
+        var scene = Scene()
+        scene.locale = locale
+        scene.layoutDirection = LayoutDirection(locale: locale)
         let rasterizer = try FrameRasterizer(fonts: FontEnvironment.shared(), images: ImageLibrary(sources: shop.images))
-        return Screen(layout: ShopLayout(scene: Scene(), shop: shop, measurer: rasterizer), rasterizer: rasterizer, scale: scale)
+        return Screen(layout: ShopLayout(scene: scene, shop: shop, measurer: rasterizer), rasterizer: rasterizer, scale: scale)
+    }
+
+    /// The ink of the badge's digits relative to its capsule, in pt: the capsule's red pixels'
+    /// box and the light pixels inside it.
+    private func inkOffset(_ image: RGBAImage, scale: Double, in region: (x: Range<Int>, y: Range<Int>)) -> (dx: Double, dy: Double, margin: Double)? {
+        var capsule = (minX: Int.max, maxX: -1, minY: Int.max, maxY: -1)
+        for y in region.y { for x in region.x {
+            let p = image[x, y]
+            if p.r > 200 && p.g < 120 && p.b < 120 {
+                capsule = (min(capsule.minX, x), max(capsule.maxX, x), min(capsule.minY, y), max(capsule.maxY, y))
+            }
+        } }
+        guard capsule.maxX >= 0 else { return nil }
+        var ink = (minX: Int.max, maxX: -1, minY: Int.max, maxY: -1)
+        for y in capsule.minY...capsule.maxY {
+            let reds = (capsule.minX...capsule.maxX).filter { image[$0, y].r > 200 && image[$0, y].g < 120 }
+            guard let first = reds.first, let last = reds.last else { continue }
+            for x in first...last where image[x, y].g > 180 {
+                ink = (min(ink.minX, x), max(ink.maxX, x), min(ink.minY, y), max(ink.maxY, y))
+            }
+        }
+        guard ink.maxX >= 0 else { return nil }
+        func mid(_ a: Int, _ b: Int) -> Double { Double(a + b + 1) / 2 }
+        let margin = Double(min(ink.minY - capsule.minY, capsule.maxY - ink.maxY)) / scale
+        return ((mid(ink.minX, ink.maxX) - mid(capsule.minX, capsule.maxX)) / scale,
+                (mid(ink.minY, ink.maxY) - mid(capsule.minY, capsule.maxY)) / scale, margin)
+    }
+
+    /// Table: the badge's digits are centered in the capsule, within 0.5 pt, whatever font draws
+    /// them — Inter's Latin digits and Noto Sans Arabic's Arabic-Indic ones (٣, ٩٩, ١٠٠ in ar_SA),
+    /// which used to sit 4.9 pt low, cut by the capsule — and clear of its top and bottom.
+    func testDigitsAreCenteredInTheCapsuleInEveryScript() throws {
+        for (locale, counts) in [("en_US", [3, 99, 100]), ("ar_SA", [3, 99, 100])] {
+            let s = try screen(locale: locale)
+            let f = s.layout.cartIconFrame
+            let region = (x: Int((f.minX - 20) * 3)..<Int((f.maxX + 20) * 3), y: max(0, Int((f.minY - 12) * 3))..<Int((f.maxY) * 3))
+            for count in counts {
+                guard let o = inkOffset(try s.image(count: count), scale: 3, in: region) else { XCTFail("\(locale) \(count): no badge"); continue }
+                XCTAssertEqual(o.dx, 0, accuracy: 0.5, "\(locale) \(count) horizontally")
+                XCTAssertEqual(o.dy, 0, accuracy: 0.5, "\(locale) \(count) vertically")
+                XCTAssertGreaterThanOrEqual(o.margin, 2, "\(locale) \(count): clear of the capsule's edges")
+            }
+        }
     }
 
     private func differingPixels(_ a: RGBAImage, _ b: RGBAImage, rows: Range<Int>? = nil, columns: Range<Int>? = nil) -> Int {

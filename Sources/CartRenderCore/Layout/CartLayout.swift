@@ -446,14 +446,18 @@ public struct CartLayout {
         let scheme = scene.colorScheme
         let text = Look.cartText.resolved(scheme)
         let f = stepperFrames(quantity: r.quantity, metrics: m)
-        let label = measurer.measure(quantityText(r.quantity), font: font(Look.cartQuantityFont), maxWidth: nil)
+        let shown = quantityText(r.quantity), quantityFont = font(Look.cartQuantityFont)
+        let label = measurer.measure(shown, font: quantityFont, maxWidth: nil)
+        // On the box's baseline, the font's own (Jost's): digits of another script, drawn by a
+        // fallback font with a taller line (Noto Sans Arabic's ١), sit where Latin ones do.
+        let top = f.quantity.minY + Look.cartQuantityPaddingV
+            + measurer.firstBaseline("0", font: quantityFont) - measurer.firstBaseline(shown, font: quantityFont)
         // A quantity wider than its box's share is truncated with "…" inside the box's padding.
         let room = f.quantity.width - 2 * Look.cartQuantityPaddingH
         let quantity: [DisplayItem] = label.width <= room
-            ? [.text(TextRun(quantityText(r.quantity), font: font(Look.cartQuantityFont), color: text,
-                             origin: Point(x: f.quantity.midX - label.width / 2, y: f.quantity.minY + Look.cartQuantityPaddingV)))]
-            : [TextRun.truncated(quantityText(r.quantity), font: font(Look.cartQuantityFont), color: text,
-                                  origin: Point(x: f.quantity.minX + Look.cartQuantityPaddingH, y: f.quantity.minY + Look.cartQuantityPaddingV),
+            ? [.text(TextRun(shown, font: quantityFont, color: text, origin: Point(x: f.quantity.midX - label.width / 2, y: top)))]
+            : [TextRun.truncated(shown, font: quantityFont, color: text,
+                                  origin: Point(x: f.quantity.minX + Look.cartQuantityPaddingH, y: top),
                                   width: room, direction: .leftToRight, measurer: measurer)].compactMap { $0.map(DisplayItem.text) }
         func symbol(_ name: String, _ frame: Rect) -> DisplayItem {
             let image = DisplayItem.image(ImageDraw(source: .symbol(name), frame: frame, tint: text, weight: Look.cartStepperSymbolWeight))
