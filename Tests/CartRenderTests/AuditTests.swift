@@ -104,6 +104,23 @@ final class AuditTests: XCTestCase {
         XCTAssertEqual(contrast(try auditor().audit(list([text("Total", gray)]), state: NoState(), level: .aa)).count, 1)
     }
 
+    /// Truncation is reported only for text someone can see: a run cut with "…" or running past
+    /// the screen's edge is a finding while it shows, and none while an opaque fill drawn after
+    /// it (the checkout button over the last row's price) covers every pixel of it.
+    func testCoveredTextIsNotReportedAsTruncated() throws {
+        func truncation(_ findings: [AuditFinding]) -> [AuditFinding] { findings.filter { $0.kind == .truncation } }
+        let long = DisplayItem.text(TextRun("$1,000,000.00 and more text than fits", font: FontSpec(size: 17), color: .black,
+                                            origin: Point(x: 20, y: 30), maxWidth: 60, maxLines: 1))
+        let offScreen = DisplayItem.text(TextRun("$10.00", font: FontSpec(size: 17), color: .black, origin: Point(x: 170, y: 60)))
+        let cover = DisplayItem.fill(.rect(Rect(x: 0, y: 0, width: 200, height: 100)), .color(.white))
+        XCTAssertEqual(truncation(try auditor().audit(list([long, offScreen]), state: NoState(), level: .aa)).map(\.subject),
+                       ["$1,000,000.00 and more text than fits", "$10.00"])
+        XCTAssertEqual(truncation(try auditor().audit(list([long, offScreen, cover]), state: NoState(), level: .aa)), [])
+        // Half covered: still seen, still reported.
+        let half = DisplayItem.fill(.rect(Rect(x: 0, y: 0, width: 200, height: 38)), .color(.white))
+        XCTAssertEqual(truncation(try auditor().audit(list([long, half]), state: NoState(), level: .aa)).count, 1)
+    }
+
     func testContrastRegionIsTheFramesOwnPixels() throws {
         // The region drawn for a run, moved by whole pixels, is the frame's crop pixel for pixel.
         let json = #"{"screen": "cart", "fps": 2, "duration": 0.5, "cart": {"title": "My cart", "currencyCode": "USD", "items": [{"id": "a", "name": "Tek", "details": "Gift", "image": "symbol:backpack.fill", "price": "9.99", "quantity": 1}]}}"#

@@ -22,7 +22,9 @@ import Foundation
 ///
 /// Text at a group opacity below 1 or under a blur is in a transition (digits rolling in the
 /// badge, a deleted row fading out, a button's 0.1 s pressed look): its contrast is not checked
-/// there, only in the frames where it is at rest. Text fully hidden (no pixel differs) is not checked either.
+/// there, only in the frames where it is at rest. Text fully hidden (no pixel differs: covered by
+/// what is drawn after it, or transparent) is not checked at all — neither its contrast nor its
+/// truncation: only what someone can see is reported.
 ///
 /// **Truncation.** A run with a line limit that needs more lines than it shows ends in "…":
 /// `truncated`. A run whose box, as laid out (transforms of moving groups left out: a swipe
@@ -49,15 +51,17 @@ final class FrameAuditor {
             let size = worker.rasterizer.measure(run.text, font: run.font, maxWidth: run.maxWidth, maxLines: run.maxLines)
             let box = Self.textBox(run, size: size)
             let screenBox = placed.transform.boundingBox(of: box)
-            if placed.opacity >= 1, !placed.blurred, run.color.alpha > 0,
-               let ratio = try contrast(of: placed, box: screenBox, in: display, canvas: canvas) {
+            // The pixels the run changes: none when it is invisible (transparent, or covered by
+            // what is drawn after it, such as the checkout button over the last row's price).
+            guard placed.opacity > 0, run.color.alpha > 0,
+                  let ratio = try contrast(of: placed, box: screenBox, in: display, canvas: canvas) else { continue }
+            if placed.opacity >= 1, !placed.blurred {
                 let required = WCAGContrast.required(for: run.font, level: level)
                 if ratio < required {
                     findings.append(AuditFinding(kind: .contrast, subject: run.text, rect: screenBox, measured: ratio, required: required,
                                                  detail: JSONValue.format(run.font.size, decimals: 2)))
                 }
             }
-            guard placed.opacity > 0 else { continue }
             if let limit = run.maxLines {
                 let full = worker.rasterizer.measure(run.text, font: run.font, maxWidth: run.maxWidth, maxLines: nil)
                 let lineHeight = size.height / Double(max(1, limit))
