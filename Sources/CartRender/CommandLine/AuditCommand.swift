@@ -50,16 +50,12 @@ public struct AuditCommand: Equatable, Sendable {
         var reports: [(name: String?, report: AuditReport)] = []
         for target in targets {
             let bar = quiet ? nil : ProgressBar()
-            do {
-                let report = try target.renderer().audit(audit, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                                                         cancellation: interrupts.cancellation, progress: bar.map { b in { b.update($0, $1) } })
-                bar?.finish()
-                reports.append((target.name, report))
-            } catch is RenderCancelled {
-                bar?.finish()
-                Stderr.write("cartrender: audit interrupted by \(interrupts.signalName)\n")
-                return interrupts.exitCode
+            let report = try interrupts.during(.audit, cleanUp: { bar?.finish() }) {
+                try target.renderer().audit(audit, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                                            cancellation: interrupts.cancellation, progress: bar.map { b in { b.update($0, $1) } })
             }
+            bar?.finish()
+            reports.append((target.name, report))
         }
         let passed = reports.allSatisfy(\.report.passed)
         if json {

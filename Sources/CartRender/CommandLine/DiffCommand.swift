@@ -63,14 +63,10 @@ public struct DiffCommand: Equatable, Sendable {
             throw UsageError("diff: A and B must both be PNG files or both be directories; \(kinds[0] ? expected : actual) is a directory")
         }
         if kinds[0] {
-            let result: SnapshotResult
-            do {
-                result = try DirectoryDiff.compare(expected: expected, actual: actual, options: tolerance,
-                                                   jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                                                   reportDirectory: reportDirectory, diffDirectory: out, cancellation: interrupts.cancellation)
-            } catch is RenderCancelled {
-                Stderr.write("cartrender: diff interrupted by \(interrupts.signalName); no report written" + (out.map { ", \($0) is as it was before" } ?? "") + "\n")
-                return interrupts.exitCode
+            let result = try interrupts.during(.diffDirectories(out: out)) {
+                try DirectoryDiff.compare(expected: expected, actual: actual, options: tolerance,
+                                          jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                                          reportDirectory: reportDirectory, diffDirectory: out, cancellation: interrupts.cancellation)
             }
             if !quiet { printResult(result, json: json) }
             return result.passed ? .success : .differences
@@ -102,10 +98,7 @@ public struct DiffCommand: Equatable, Sendable {
         } else {
             comparison = try FrameComparison.compare(expected: e, actual: a, options: options, expectedPath: expected, actualPath: actual)
         }
-        if interrupts.received != nil {
-            Stderr.write("cartrender: diff interrupted by \(interrupts.signalName); nothing written\n")
-            return interrupts.exitCode
-        }
+        try interrupts.checkNotInterrupted(while: .diffFiles)
         if let out, let diffImage { try OutputFile.write(try PNGEncoder.encode(diffImage), to: out) }
         let passed = comparison.status == .pass
         if json {

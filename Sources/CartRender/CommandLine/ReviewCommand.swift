@@ -42,8 +42,8 @@ public struct ReviewCommand: Sendable {
         } else {
             renderer = try verify.scene.makeRenderer()
         }
-        guard let session = try ReviewSession(command: verify, renderer: renderer, baseline: baseline, reportDirectory: reports,
-                                              environment: environment, interrupts: interrupts) else { return interrupts.exitCode }
+        let session = try ReviewSession(command: verify, renderer: renderer, baseline: baseline, reportDirectory: reports,
+                                        environment: environment, interrupts: interrupts)
         printResult(session.result, json: false)
         let server = try ReviewServer(session: session)
         StandardOutput.print(server.url)

@@ -78,7 +78,7 @@ public final class FrameStream {
         var delivered = 0
         var streamError: Error?
         do {
-            try ParallelFrames.stream(
+            try WorkerPool.stream(
                 count: runs.count, jobs: jobs,
                 makeWorker: { [tracksDamage] in
                     let worker = try renderer.makeWorker()
@@ -86,6 +86,7 @@ public final class FrameStream {
                     return worker
                 },
                 cancellation: cancellation,
+                threadsNeeded: "a drawing thread",
                 body: { worker, slot in
                     // The frame before the run, when it is the frame just before in the timeline.
                     let before = slot > 0 && runs[slot - 1].last!.index + 1 == runs[slot][0].index ? runs[slot - 1].last : nil

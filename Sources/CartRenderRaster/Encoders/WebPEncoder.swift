@@ -267,7 +267,7 @@ public final class WebPEncoder {
     private func compressPending() throws {
         let frames = pending, config = config
         pending.removeAll()
-        let compressed = try ParallelWork.map(count: frames.count, jobs: jobs) { _, i in
+        let compressed = try WorkerPool.map(count: frames.count, jobs: jobs) { _, i in
             try WebPEncoder.compress(frames[i], config: config)
         }
         encoded += zip(frames, compressed).map { frame, bytes in
