@@ -84,20 +84,10 @@ public struct DiffCommand: Equatable, Sendable {
         }
         let e = try RegularFile.read(expected, limit: PNGDecoder.maxFileBytes)
         let a = try RegularFile.read(actual, limit: PNGDecoder.maxFileBytes)
-        var comparison: FrameComparison
-        var diffImage: RGBAImage?
-        if out != nil {
-            // The diff image is asked for, so decode even equal files and always draw it.
-            let ei = try PNGDecoder.decode(contentsOf: expected)
-            let ai = try PNGDecoder.decode(contentsOf: actual)
-            comparison = try FrameComparison.compare(ei, ai, options: options)
-            if comparison.status != .sizeMismatch {
-                let (_, image) = try Pixelmatch.diff(ei, ai, options: options.pixelmatch, mask: options.masks)
-                diffImage = image
-            }
-        } else {
-            comparison = try FrameComparison.compare(expected: e, actual: a, options: options, expectedPath: expected, actualPath: actual)
-        }
+        // With --out the diff image is asked for, so even equal files are decoded and it is always drawn.
+        let comparison = try ImageDiffing.pixelmatch(options).compare(expected: e, actual: a, keeping: out != nil ? .always : .none,
+                                                                      expectedPath: expected, actualPath: actual)
+        let diffImage = comparison.images?.diff
         try interrupts.checkNotInterrupted(while: .diffFiles)
         if let out, let diffImage { try OutputFile.write(try PNGEncoder.encode(diffImage), to: out) }
         let passed = comparison.status == .pass

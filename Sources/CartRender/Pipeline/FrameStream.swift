@@ -163,14 +163,12 @@ public final class FrameStream {
         }
         if needs.draws {
             try worker.withPixels(first.display) { rows, damage in
-                content.canvas = rows
-                defer { content.canvas = nil }
                 if needs.contains(.png) {
                     content.png = EncodedFrame(try PNGEncoder.encode(rows, compression: compression, reusing: stripes,
                                                                      canvas: worker.pngStripes, damage: damage))
                 }
-                try firstStage()
-                content.leaveWorker(keepPixels: orderedNeeds.contains(.pixels), changedRows: changed)
+                try content.inFirstStage(on: worker, firstStage)
+                if orderedNeeds.contains(.pixels) { content.keepChangedPixels(of: rows, changedRows: changed) }
             }
         } else {
             try firstStage()

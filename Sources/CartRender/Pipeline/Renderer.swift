@@ -129,6 +129,10 @@ public final class FrameWorker {
         try rasterizer.withPixels(of: display, scale: renderer.scale, body)
     }
 
+    /// A copy of this worker's canvas as last drawn (straight RGBA, px at the scene's scale), or
+    /// nil before the first draw (``FrameRasterizer/canvasImage()``).
+    public func canvasImage() -> RGBAImage? { rasterizer.canvasImage() }
+
     /// The rows (px at the scene's scale) where `new` drawn in full can differ from `old`
     /// drawn in full (``FrameRasterizer/changedRows(from:to:scale:)``), or nil when not known.
     public func changedRows(from old: DisplayList, to new: DisplayList) -> [Range<Int>]? {

@@ -108,7 +108,8 @@ public struct FrameComparison: Sendable {
     /// Sizes of the expected and actual images (px).
     public var expectedSize: PixelSize
     public var actualSize: PixelSize
-    /// For frames that did not pass, when asked for: the decoded images and pixelmatch's diff
+    /// For frames that did not pass, when asked for (for every frame with
+    /// ``ImageDiffing/KeptImages/always``): the decoded images and pixelmatch's diff
     /// image (differing pixels red, anti-aliased yellow, the rest the expected image's luma
     /// faded to gray); `diff` is nil on a size mismatch.
     public var images: (expected: RGBAImage, actual: RGBAImage, diff: RGBAImage?)?

@@ -105,6 +105,14 @@ public final class FrameRasterizer: TextMeasuring {
         return try surface.withPixels { try body($0, damage) }
     }
 
+    /// A copy of the canvas as the last successful draw left it (``withPixels(of:scale:_:)``),
+    /// straight RGBA, `round(size × scale)` px; nil before the first draw or after one that failed.
+    /// The pixels are borrowed from the canvas only for the time of the copy.
+    public func canvasImage() -> RGBAImage? {
+        guard canvasContent != nil, let reusableCanvas else { return nil }
+        return reusableCanvas.image
+    }
+
     /// The rows (px, sorted and disjoint) where drawing `new` in full can give other pixels than
     /// drawing `old` in full at `scale` px/pt: the rows their differences span
     /// (``DisplayListDiff``), rounded out and grown by ``damageMargin`` (``DamageBands``); empty
