@@ -172,3 +172,20 @@ public enum APNGDecoder {
     public static func be16(_ b: [UInt8], _ o: Int) -> Int { Int(b[o]) << 8 | Int(b[o + 1]) }
     public static func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
 }
+
+extension APNG {
+    /// Each frame's source frames at `fps` frames per second: the first it shows and how many
+    /// (its delay × `fps`); nil when a delay is not a whole number of frames.
+    public func sourceRuns(fps: Int) -> [Range<Int>]? {
+        var start = 0
+        var runs: [Range<Int>] = []
+        for f in frames {
+            let den = f.control.delayDenominator == 0 ? 100 : f.control.delayDenominator
+            guard f.control.delayNumerator * fps % den == 0 else { return nil }
+            let n = f.control.delayNumerator * fps / den
+            runs.append(start..<(start + n))
+            start += n
+        }
+        return runs
+    }
+}
