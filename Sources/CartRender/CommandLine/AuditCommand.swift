@@ -6,14 +6,18 @@ import Foundation
 /// issue and a summary (or one JSON object); exit 1 when an issue remains, 0 otherwise. A scene
 /// with a `"variants"` matrix is audited per variant.
 public struct AuditCommand: Equatable, Sendable {
+    /// The contrast level and the kinds left out (`--level`, `--ignore`).
     public var audit = AuditOptions()
+    /// Print the report as one JSON object (`--json`).
     public var json = false
     /// The scene and the options that change its frames.
     public var scene = SceneOptions()
     /// nil = the number of cores.
     public var jobs: Int?
+    /// No progress bar (`--quiet`).
     public var quiet = false
 
+    /// An audit of the default scene at AA with every kind.
     public init() {}
 
     static let options = OptionTable<AuditCommand>([

@@ -5,7 +5,9 @@ import Foundation
 /// `cartrender diff A B …`: compares two PNG files, or the `frame_NNNN.png` files of two
 /// directories, as `verify` does (docs/snapshot-testing.md). A is the expected side, B the actual one.
 public struct DiffCommand: Equatable, Sendable {
+    /// A: the expected PNG file or directory.
     public var expected = ""
+    /// B: the actual PNG file or directory.
     public var actual = ""
     /// Two files: the diff image's path. Two directories: a directory for `frame_NNNN.diff.png`
     /// of each failing frame.
@@ -14,11 +16,14 @@ public struct DiffCommand: Equatable, Sendable {
     public var reportDirectory: String?
     /// Threshold, pixel limits, anti-aliasing and masks (in **pixels**: there is no scene, hence no scale).
     public var tolerance = ComparisonOptions()
+    /// Print the result as one JSON object (`--json`).
     public var json = false
     /// Print nothing on stdout: the exit status tells.
     public var quiet = false
+    /// Threads comparing the frames of two directories (≥ 1); nil = the number of cores.
     public var jobs: Int?
 
+    /// A comparison with the default tolerance; set ``expected`` and ``actual``.
     public init() {}
 
     static let options = OptionTable<DiffCommand>([

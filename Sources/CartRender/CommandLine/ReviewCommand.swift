@@ -8,6 +8,7 @@ public struct ReviewCommand: Sendable {
     /// Every option is verify's; `--json` and `--summary-markdown` are refused.
     public var verify = VerifyCommand()
 
+    /// A review of the default scene; set the baseline of ``verify``.
     public init() {}
 
     /// Parses review arguments (after `review`) as verify's.

@@ -19,6 +19,7 @@ public struct VerifyCommand: Sendable {
     /// Also write the Markdown summary (``MarkdownSummary``) to this file.
     public var summaryMarkdown: String?
 
+    /// A verify of the default scene; set the baseline (`--baseline`).
     public init() {}
 
     /// The environment variable GitHub Actions sets to the file a step appends its Markdown

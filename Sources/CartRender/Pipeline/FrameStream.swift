@@ -4,9 +4,11 @@ import Foundation
 
 /// A frame to make: its index (the file name) and the time it shows (s).
 public struct PlannedFrame: Equatable, Sendable {
+    /// The frame index (its file is `frame_NNNN` with that number).
     public var index: Int
     /// Seconds since the start of the timeline.
     public var time: Double
+    /// Frame `index`, showing `time` seconds.
     public init(index: Int, time: Double) { self.index = index; self.time = time }
 }
 
@@ -29,7 +31,9 @@ public struct PlannedFrame: Equatable, Sendable {
 /// Bytes do not depend on `jobs`, on thread timing or on which runs share a worker: frames are a
 /// pure function of (scene, time), and the stripe cache of the PNG encoder only reuses equal bytes.
 public final class FrameStream {
+    /// The scene's renderer, whose workers draw the frames.
     public let renderer: Renderer
+    /// The frames to make, in index order.
     public let frames: [PlannedFrame]
     /// Worker threads (≥ 1).
     public var jobs: Int

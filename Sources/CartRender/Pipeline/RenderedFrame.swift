@@ -3,6 +3,7 @@ import CartRenderRaster
 
 /// Bytes of an encoded frame and their digest.
 public struct EncodedFrame: Sendable {
+    /// The file's bytes.
     public var bytes: [UInt8]
     /// Lowercase hex SHA-256 of `bytes`.
     public var sha256: String

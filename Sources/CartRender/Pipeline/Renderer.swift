@@ -9,8 +9,11 @@ import Foundation
 /// workers — each with its own Pango context and librsvg handles — as pure functions of time, so
 /// they can be rendered in any order, on any number of threads, with the same bytes.
 public final class Renderer: @unchecked Sendable {
+    /// The validated scene drawn.
     public let scene: Scene
+    /// The fonts the frames are drawn with (a confined fontconfig).
     public let fonts: FontEnvironment
+    /// The scene's images and icons, loaded once.
     public let images: ImageLibrary
     /// Manifest `events`, in time order.
     public let events: [TimelineEvent]
@@ -68,6 +71,7 @@ public final class Renderer: @unchecked Sendable {
                                  what: "a render of \(pixelSize.width)×\(pixelSize.height) px frames")
     }
 
+    /// The frame size in pixels: the screen's points × scale, rounded.
     public var pixelSize: (width: Int, height: Int) {
         (Int((scene.device.width * scale).rounded()), Int((scene.device.height * scale).rounded()))
     }
@@ -93,6 +97,7 @@ public final class Renderer: @unchecked Sendable {
 
 /// Makes frames of one renderer on one thread.
 public final class FrameWorker {
+    /// The renderer this worker draws for.
     public let renderer: Renderer
     let rasterizer: FrameRasterizer
     let model: any ScreenModel

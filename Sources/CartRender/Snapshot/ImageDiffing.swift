@@ -29,6 +29,7 @@ public struct ImageDiffing: Sendable {
     /// or that kept no images.
     public var artifacts: @Sendable (FrameComparison) throws -> [Artifact]
 
+    /// A strategy of these four steps.
     public init(toData: @escaping @Sendable (RGBAImage) throws -> [UInt8],
                 fromData: @escaping @Sendable (_ bytes: [UInt8], _ path: String?) throws -> RGBAImage,
                 diff: @escaping @Sendable (_ expected: RGBAImage, _ actual: RGBAImage, _ keeping: KeptImages) throws -> FrameComparison,
@@ -52,6 +53,7 @@ public struct ImageDiffing: Sendable {
 
     /// A file made by a failed comparison.
     public struct Artifact: Equatable, Sendable {
+        /// Which image an artifact is.
         public enum Kind: String, Sendable, CaseIterable {
             /// pixelmatch's diff image: differing pixels red, anti-aliased ones yellow, the rest
             /// the expected image's luma faded to gray.
@@ -60,10 +62,12 @@ public struct ImageDiffing: Sendable {
             /// (3 × width px wide).
             case panel
         }
+        /// The diff image or the panel.
         public var kind: Kind
         /// PNG bytes.
         public var bytes: [UInt8]
 
+        /// An artifact of `kind` with its PNG bytes.
         public init(kind: Kind, bytes: [UInt8]) { self.kind = kind; self.bytes = bytes }
 
         /// What a frame's file name stem gets: `.diff.png`, `.panel.png`.

@@ -544,5 +544,6 @@ public final class GIFEncoder {
 
 extension GIFEncoder: AnimationEncoder {}
 extension GIFSummary: AnimationSummary {
+    /// The sentence about frames dropped to fit GIF's frame rates, if any.
     public var notice: String? { frameRateNotice }
 }

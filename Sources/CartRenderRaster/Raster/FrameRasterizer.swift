@@ -32,6 +32,7 @@ public final class FrameRasterizer: TextMeasuring {
         self.images = images
     }
 
+    /// The size (pt) of `string` set in `font`, wrapped at `maxWidth` pt and cut after `maxLines` lines when given (Pango).
     public func measure(_ string: String, font: FontSpec, maxWidth: Double?, maxLines: Int?) -> Size {
         text.measure(string, font: font, maxWidth: maxWidth, maxLines: maxLines)
     }
