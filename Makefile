@@ -2,8 +2,8 @@
 #   make frames   installs the Debian packages, builds, renders the demo into frames/
 #   make test     installs the Debian packages and the test tools, builds and runs the test suite
 #                 (the Swift tests, then the browser tests of Tests/Browser)
-#   make install  builds and copies cartrender to /usr/local/bin and its icons and fonts to
-#                 /usr/local/share/cartrender (PREFIX=…)
+#   make install  builds and copies cartrender to /usr/local/bin, its icons and fonts to
+#                 /usr/local/share/cartrender, its man page and bash/zsh/fish completions (PREFIX=…)
 #   make deb      builds cartrender_VERSION_ARCH.deb (Scripts/make-deb.sh; Scripts/deb-route.sh
 #                 installs it and checks it)
 #   make peers    installs the peers of Benchmarks/peers.sh (for that benchmark only) and runs it
@@ -84,13 +84,27 @@ RELEASE_FLAGS = -c release --product cartrender --static-swift-stdlib
 build: deps version
 	$(SWIFT) build $(RELEASE_FLAGS)
 
-# Puts cartrender on PATH: $(PREFIX)/bin/cartrender (make install PREFIX=$$HOME/.local for ~/.local/bin).
+# Puts cartrender on PATH: $(PREFIX)/bin/cartrender (make install PREFIX=$$HOME/.local for ~/.local/bin),
+# with its man page (`cartrender man`) and the completion scripts (`cartrender completions SHELL`)
+# where man, bash-completion, zsh (site-functions, on its fpath for /usr/local) and fish look
+# under PREFIX. Scripts/make-deb.sh installs the same files under /usr.
+MAN_DIR = $(PREFIX)/share/man/man1
+BASH_COMPLETION_DIR = $(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETION_DIR = $(PREFIX)/share/zsh/site-functions
+FISH_COMPLETION_DIR = $(PREFIX)/share/fish/vendor_completions.d
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 .build/release/cartrender $(DESTDIR)$(PREFIX)/bin/cartrender
 	install -d $(DESTDIR)$(PREFIX)/share/cartrender/bootstrap-icons $(DESTDIR)$(PREFIX)/share/cartrender/fonts
 	install -m 644 $(DATA_DIR)/bootstrap-icons/* $(DESTDIR)$(PREFIX)/share/cartrender/bootstrap-icons/
 	install -m 644 $(DATA_DIR)/fonts/* $(DESTDIR)$(PREFIX)/share/cartrender/fonts/
+	install -d $(DESTDIR)$(MAN_DIR) $(DESTDIR)$(BASH_COMPLETION_DIR) $(DESTDIR)$(ZSH_COMPLETION_DIR) $(DESTDIR)$(FISH_COMPLETION_DIR)
+	.build/release/cartrender man > $(DESTDIR)$(MAN_DIR)/cartrender.1
+	.build/release/cartrender completions bash > $(DESTDIR)$(BASH_COMPLETION_DIR)/cartrender
+	.build/release/cartrender completions zsh > $(DESTDIR)$(ZSH_COMPLETION_DIR)/_cartrender
+	.build/release/cartrender completions fish > $(DESTDIR)$(FISH_COMPLETION_DIR)/cartrender.fish
+	chmod 644 $(DESTDIR)$(MAN_DIR)/cartrender.1 $(DESTDIR)$(BASH_COMPLETION_DIR)/cartrender \
+		$(DESTDIR)$(ZSH_COMPLETION_DIR)/_cartrender $(DESTDIR)$(FISH_COMPLETION_DIR)/cartrender.fish
 
 # cartrender_VERSION_ARCH.deb: the binary, its icons and fonts in /usr/share/cartrender, the man
 # page, the completions and the licences; Depends from dpkg-shlibdeps (see Scripts/make-deb.sh).

@@ -4,9 +4,11 @@ import CartRenderRaster
 public struct APNG {
     /// One `fcTL` chunk.
     public struct FrameControl: Equatable {
+        /// The chunk's sequence number.
         public var sequence: Int
         /// Where the frame's image goes on the canvas, px.
         public var rect: PixelRect
+        /// The delay's numerator: the frame shows for `delayNumerator / delayDenominator` s.
         public var delayNumerator: Int
         /// As stored: 0 means 100 (APNG 1.0).
         public var delayDenominator: Int
@@ -16,7 +18,9 @@ public struct APNG {
         public var blend: UInt8
     }
 
+    /// One frame as shown: its control chunk, its image and the canvas.
     public struct Frame {
+        /// The frame's `fcTL`.
         public var control: FrameControl
         /// The frame's own image, `control.rect`'s size.
         public var image: RGBAImage
@@ -24,12 +28,15 @@ public struct APNG {
         public var canvas: RGBAImage
     }
 
+    /// Canvas width (px).
     public var width: Int
+    /// Canvas height (px).
     public var height: Int
     /// `acTL`'s `num_plays`: 0 = forever.
     public var numPlays: Int
     /// Every chunk in file order, with its data (CRCs already checked).
     public var chunks: [(type: String, data: [UInt8])]
+    /// The frames in play order.
     public var frames: [Frame]
 }
 
@@ -46,11 +53,15 @@ public struct APNG {
 /// The default image must be the first frame (an `fcTL` before the `IDAT`): the encoder
 /// always writes it so.
 public enum APNGDecoder {
+    /// A file that is not a valid APNG: what is wrong.
     public struct Failure: Error, CustomStringConvertible {
+        /// What is wrong, one sentence.
         public let description: String
+        /// The failure saying `description`.
         public init(_ description: String) { self.description = description }
     }
 
+    /// The 8 bytes every PNG starts with.
     public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// The chunks of a PNG or APNG file in order, each with its length and CRC checked.
@@ -74,6 +85,8 @@ public enum APNGDecoder {
         return chunks
     }
 
+    /// Decodes an APNG file and composes every frame onto the canvas as a player does.
+    /// - Throws: ``Failure`` for a file that is not a valid APNG.
     public static func decode(_ bytes: [UInt8]) throws -> APNG {
         let chunks = try chunks(bytes)
         guard chunks.first?.type == "IHDR", chunks.first?.data.count == 13 else { throw Failure("IHDR is not the first chunk") }
@@ -168,7 +181,27 @@ public enum APNGDecoder {
         out += be32(data.count) + body + be32(Int(crc32(body)))
     }
 
+    /// The big-endian 32-bit number at byte `o` of `b`.
     public static func be32(_ b: [UInt8], _ o: Int) -> Int { b[o..<(o + 4)].reduce(0) { $0 << 8 | Int($1) } }
+    /// The big-endian 16-bit number at byte `o` of `b`.
     public static func be16(_ b: [UInt8], _ o: Int) -> Int { Int(b[o]) << 8 | Int(b[o + 1]) }
+    /// `v` as 4 big-endian bytes.
     public static func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+}
+
+extension APNG {
+    /// Each frame's source frames at `fps` frames per second: the first it shows and how many
+    /// (its delay × `fps`); nil when a delay is not a whole number of frames.
+    public func sourceRuns(fps: Int) -> [Range<Int>]? {
+        var start = 0
+        var runs: [Range<Int>] = []
+        for f in frames {
+            let den = f.control.delayDenominator == 0 ? 100 : f.control.delayDenominator
+            guard f.control.delayNumerator * fps % den == 0 else { return nil }
+            let n = f.control.delayNumerator * fps / den
+            runs.append(start..<(start + n))
+            start += n
+        }
+        return runs
+    }
 }

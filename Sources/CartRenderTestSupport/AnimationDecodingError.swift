@@ -15,6 +15,7 @@ public enum AnimationDecodingError: Error, Equatable, Sendable, CustomStringConv
     /// The file could not be read (`message` is the system's reason).
     case readFailed(path: String, message: String)
 
+    /// One sentence naming what failed and why.
     public var description: String {
         switch self {
         case let .gifFailed(operation, code, message):

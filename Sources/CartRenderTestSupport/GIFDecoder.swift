@@ -6,6 +6,7 @@ public struct GIFAnimation: Equatable, Sendable {
     /// A rectangle on the canvas, in px from the top-left corner.
     public typealias Rect = PixelRect
 
+    /// One image of the GIF as shown: the canvas after it, its rectangle and its delay.
     public struct Frame: Equatable, Sendable {
         /// The whole canvas after this image was drawn (straight alpha; never-drawn pixels are
         /// transparent black).

@@ -7,6 +7,7 @@ import Foundation
 /// (`.cartrender-files.sha256`), as the commit that wrote them would have. Without it,
 /// cartrender rightly refuses to replace or remove files it cannot prove it wrote.
 public enum OwnershipFixture {
+    /// The ledger's file name in a directory (as `OwnershipLedger` names it).
     public static let ledgerName = ".cartrender-files.sha256"
 
     /// Adds (or updates) ledger lines for `names` in `directory` with their bytes' SHA-256.

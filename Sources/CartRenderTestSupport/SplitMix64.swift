@@ -1,8 +1,11 @@
 /// A small deterministic random number generator (SplitMix64, Steele, Lea and Flood 2014): the
 /// same numbers from the same seed on every machine, for test noise and seeded test instants.
 public struct SplitMix64: RandomNumberGenerator {
+    /// The generator's state (64 bits).
     public var state: UInt64
+    /// A generator starting from `seed`.
     public init(seed: UInt64) { state = seed }
+    /// The next 64 random bits.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

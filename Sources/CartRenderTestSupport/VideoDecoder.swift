@@ -20,11 +20,13 @@ public struct VideoStreamInfo: Equatable, Sendable {
     public var profileName: String?
     /// Size in px as stored.
     public var width: Int
+    /// Height in px as stored.
     public var height: Int
     /// `yuv420p`, `gbrp`, `rgba`, ….
     public var pixelFormat: String
     /// `bt709`, `unknown`, ….
     public var colorPrimaries: String
+    /// The transfer characteristic: `bt709`, `unknown`, ….
     public var colorTransfer: String
     /// The matrix: `bt709`, `gbr`, ….
     public var colorSpace: String
@@ -34,6 +36,7 @@ public struct VideoStreamInfo: Equatable, Sendable {
     public var chromaLocation: String
     /// The stream's average and real frame rates as fractions (`60/1`).
     public var averageFrameRate: String
+    /// The stream's real frame rate as a fraction (`60/1`).
     public var realFrameRate: String
     /// The container's duration in s.
     public var durationSeconds: Double

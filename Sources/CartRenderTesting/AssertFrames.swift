@@ -138,12 +138,15 @@ final class Mutex<Value>: @unchecked Sendable {
 /// for a test or every test of a suite: `@Test(.recordFrames(.all))`, `@Suite(.recordFrames(.failed))`.
 /// It comes before `CARTRENDER_RECORD` and after a call's own `record:`.
 public struct RecordFramesTrait: TestTrait, SuiteTrait, TestScoping {
+    /// The record mode of the tests under the trait.
     public var mode: RecordMode
+    /// The mode applies to every test of a suite, nested suites included.
     public var isRecursive: Bool { true }
 
     /// The mode of the test running on this task, if a trait set one.
     @TaskLocal static var current: RecordMode?
 
+    /// Runs the test with ``mode`` as its record mode.
     public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
         try await Self.$current.withValue(mode) { try await function() }
     }

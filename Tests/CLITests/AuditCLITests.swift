@@ -28,8 +28,8 @@ final class AuditCLITests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
 
-    private func run(_ args: [String]) throws -> CommandOutput {
-        try CommandRunner.run(args, in: dir, environment: CommandRunner.environment(), timeout: 300)
+    private func run(_ args: [String]) throws -> Binary.Result {
+        try Binary.run(args, in: dir, timeout: 300)
     }
 
     private func json(_ args: [String]) throws -> (status: Int32, report: [String: Any]) {

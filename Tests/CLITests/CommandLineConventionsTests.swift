@@ -12,8 +12,8 @@ final class CommandLineConventionsTests: XCTestCase {
     override func setUpWithError() throws { dir = try makeTemporaryDirectory() }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
 
-    private func run(_ args: [String], env: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws -> CommandOutput {
-        try CommandRunner.run(args, in: dir, environment: CommandRunner.environment(env), file: file, line: line)
+    private func run(_ args: [String], env: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws -> Binary.Result {
+        try Binary.run(args, in: dir, environment: env, file: file, line: line)
     }
 
     func testEveryCommandTakesDashHAndDashDashHelp() throws {
@@ -179,7 +179,7 @@ final class CommandLineConventionsTests: XCTestCase {
     /// Runs `cartrender ARGS` with standard output a pipe whose reader has already gone (as
     /// `| head -c 10` is once head has its bytes): returns how the process ended and its stderr.
     private func runIntoClosedPipe(_ args: [String]) throws -> (reason: Process.TerminationReason, status: Int32, stderr: String) {
-        let binary = try XCTUnwrap(CommandRunner.binary, "the cartrender binary was not found; run `swift build` first")
+        let binary = Binary.url.path
         var fds: [Int32] = [0, 0]
         XCTAssertEqual(pipe(&fds), 0)
         close(fds[0])
@@ -187,7 +187,7 @@ final class CommandLineConventionsTests: XCTestCase {
         p.executableURL = URL(fileURLWithPath: binary)
         p.arguments = args
         p.currentDirectoryURL = URL(fileURLWithPath: dir)
-        p.environment = CommandRunner.environment()
+        p.environment = Binary.environment()
         p.standardOutput = FileHandle(fileDescriptor: fds[1], closeOnDealloc: true)
         let err = Pipe()
         p.standardError = err

@@ -10,8 +10,8 @@ final class DiffCLITests: XCTestCase {
     override func setUpWithError() throws { dir = try makeTemporaryDirectory() }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
 
-    private func run(_ args: [String], timeout: TimeInterval = 120, file: StaticString = #filePath, line: UInt = #line) throws -> CommandOutput {
-        try CommandRunner.run(["diff"] + args, in: dir, timeout: timeout, file: file, line: line)
+    private func run(_ args: [String], timeout: TimeInterval = 120, file: StaticString = #filePath, line: UInt = #line) throws -> Binary.Result {
+        try Binary.run(["diff"] + args, in: dir, timeout: timeout, file: file, line: line)
     }
 
     /// `width × height` px of `fill`, with `edit` applied, saved as `name`.
@@ -36,7 +36,7 @@ final class DiffCLITests: XCTestCase {
         }
     }
 
-    private func json(_ r: CommandOutput) throws -> [String: Any] {
+    private func json(_ r: Binary.Result) throws -> [String: Any] {
         try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], r.stdout)
     }
 

@@ -124,9 +124,9 @@ final class JUnitReportTests: XCTestCase {
         XCTAssertEqual(p.terminationStatus, 0, message, file: file, line: line)
     }
 
-    private func verify(_ extra: [String], env: [String: String] = [:]) throws -> CommandOutput {
-        try CommandRunner.run(["verify", "scene.json", "--baseline", "snaps/scene", "--scale", "1", "--report", "report"] + extra,
-                              in: dir, environment: CommandRunner.environment(env))
+    private func verify(_ extra: [String], env: [String: String] = [:]) throws -> Binary.Result {
+        try Binary.run(["verify", "scene.json", "--baseline", "snaps/scene", "--scale", "1", "--report", "report"] + extra,
+                              in: dir, environment: env)
     }
 
     func testVerifyReportIsValidAndTimed() throws {
@@ -177,7 +177,7 @@ final class JUnitReportTests: XCTestCase {
         XCTAssertEqual(try verify(["--frames", "0-2"]).status, 0)
         try FileManager.default.copyItem(atPath: dir + "/snaps/scene", toPath: dir + "/other")
         try FileManager.default.removeItem(atPath: dir + "/other/frame_0001.png")
-        let r = try CommandRunner.run(["diff", "snaps/scene", "other", "--report", "diff-report"], in: dir)
+        let r = try Binary.run(["diff", "snaps/scene", "other", "--report", "diff-report"], in: dir)
         XCTAssertEqual(r.status, 1, r.stderr)
         try validate(dir + "/diff-report/junit.xml")
         let xml = try String(contentsOfFile: dir + "/diff-report/junit.xml", encoding: .utf8)

@@ -48,12 +48,12 @@ final class ReviewCLITests: XCTestCase {
     /// Starts `cartrender review ARGS` in the test directory and waits (at most 60 s) for the
     /// address on stdout.
     private func startReview(_ args: [String], file: StaticString = #filePath, line: UInt = #line) throws -> Review {
-        let binary = try XCTUnwrap(CommandRunner.binary, "the cartrender binary was not found; run `swift build` first")
+        let binary = Binary.url.path
         let p = Process()
         p.executableURL = URL(fileURLWithPath: binary)
         p.arguments = ["review"] + args
         p.currentDirectoryURL = URL(fileURLWithPath: dir)
-        p.environment = CommandRunner.environment()
+        p.environment = Binary.environment()
         let out = dir + "/review.stdout", err = dir + "/review.stderr"
         _ = FileManager.default.createFile(atPath: out, contents: nil)
         _ = FileManager.default.createFile(atPath: err, contents: nil)
@@ -114,8 +114,8 @@ final class ReviewCLITests: XCTestCase {
         return try send("POST \(target) HTTP/1.1\r\n\(h)\r\n", port: review.port)
     }
 
-    private func run(_ args: [String], env: [String: String] = [:]) throws -> CommandOutput {
-        try CommandRunner.run(args, in: dir, environment: CommandRunner.environment(env))
+    private func run(_ args: [String], env: [String: String] = [:]) throws -> Binary.Result {
+        try Binary.run(args, in: dir, environment: env)
     }
 
     /// Renders the default scene into `baseline` (frames and manifest.json, as a render writes

@@ -22,8 +22,8 @@ final class VariantMatrixCLITests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
 
-    private func run(_ args: [String], env: [String: String] = [:]) throws -> CommandOutput {
-        try CommandRunner.run(args, in: dir, environment: CommandRunner.environment(env), timeout: 300)
+    private func run(_ args: [String], env: [String: String] = [:]) throws -> Binary.Result {
+        try Binary.run(args, in: dir, environment: env, timeout: 300)
     }
 
     private func files(_ sub: String) throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: dir + "/" + sub).sorted() }

@@ -19,8 +19,8 @@ final class VerifyCLITests: XCTestCase {
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
 
     private func run(_ args: [String], env: [String: String] = [:], timeout: TimeInterval = 120,
-                     file: StaticString = #filePath, line: UInt = #line) throws -> CommandOutput {
-        try CommandRunner.run(args, in: dir, environment: CommandRunner.environment(env), timeout: timeout, file: file, line: line)
+                     file: StaticString = #filePath, line: UInt = #line) throws -> Binary.Result {
+        try Binary.run(args, in: dir, environment: env, timeout: timeout, file: file, line: line)
     }
 
     private let verify = ["verify", "scene.json", "--baseline", "snaps/scene", "--scale", "1"]

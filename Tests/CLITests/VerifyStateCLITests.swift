@@ -20,8 +20,8 @@ final class VerifyStateCLITests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
 
-    private func run(_ args: [String], env: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws -> CommandOutput {
-        try CommandRunner.run(args, in: dir, environment: CommandRunner.environment(env), timeout: 300, file: file, line: line)
+    private func run(_ args: [String], env: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws -> Binary.Result {
+        try Binary.run(args, in: dir, environment: env, timeout: 300, file: file, line: line)
     }
 
     private let verify = ["verify", "scene.json", "--baseline", "snaps", "--scale", "1", "--quiet", "--summary-markdown", "summary.md"]

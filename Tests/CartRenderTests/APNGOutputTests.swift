@@ -25,7 +25,7 @@ final class APNGOutputTests: XCTestCase {
         let apng = try APNGDecoder.decode(try bytes(o.outputDirectory + "/animation.png"))
         XCTAssertEqual([apng.width, apng.height], [393, 852])
         XCTAssertEqual(apng.numPlays, 0, "loops forever by default")
-        let runs = APNGEncoderTests.sourceRuns(apng, fps: 10)
+        let runs = try XCTUnwrap(apng.sourceRuns(fps: 10), "delays are whole frames")
         XCTAssertEqual(runs.last?.upperBound, r.frameCount, "delays add up to frameCount / fps s")
         for (k, (frame, run)) in zip(apng.frames, runs).enumerated() {
             var (a, b) = (frame.control.delayNumerator, frame.control.delayDenominator)

@@ -189,34 +189,4 @@ final class FrameComparisonTests: XCTestCase {
             XCTAssertEqual((error as? UsageError)?.message, "CARTRENDER_RECORD: expected all, missing, failed or never, got \"sometimes\"")
         }
     }
-
-    /// A failing frame leaves its diff image and expected | diff | actual; a passing frame, a
-    /// size mismatch (no diff) and a comparison that kept no images leave nothing.
-    func testArtifactsOfTheComparison() throws {
-        let first = TestPixels(width: 9, height: 9, fill: (240, 240, 240, 255))
-        var second = first
-        second[4, 4] = (10, 10, 10, 255)
-        let diffing = ImageDiffing.pixelmatch(ComparisonOptions())
-        let failing = try diffing.compare(expected: png(first), actual: png(second), keepImages: true)
-        let artifacts = try diffing.artifacts(failing)
-        XCTAssertEqual(artifacts.map(\.kind), [.diff, .panel])
-        XCTAssertEqual(artifacts.map(\.suffix), [".diff.png", ".panel.png"])
-        let diff = try XCTUnwrap(failing.images?.diff)
-        XCTAssertEqual(try PNGDecoder.decode(artifacts[0].bytes), diff)
-        XCTAssertEqual(try PNGDecoder.decode(artifacts[1].bytes), ImageDiffing.panel(image(first), diff, image(second)))
-
-        XCTAssertEqual(try diffing.artifacts(diffing.compare(expected: png(first), actual: png(second))), [], "no images kept")
-        XCTAssertEqual(try diffing.artifacts(diffing.compare(expected: png(first), actual: png(first), keepImages: true)), [])
-        let small = TestPixels(width: 3, height: 9)
-        XCTAssertEqual(try diffing.artifacts(diffing.compare(expected: png(first), actual: png(small), keepImages: true)), [])
-    }
-
-    func testPanelPutsImagesSideBySide() {
-        let a = RGBAImage(width: 2, height: 2, pixels: [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4])
-        let b = RGBAImage(width: 2, height: 2, pixels: Array(repeating: 9, count: 16))
-        XCTAssertEqual(ImageDiffing.panel(a, b).pixels,
-                       [1, 1, 1, 1, 2, 2, 2, 2, 9, 9, 9, 9, 9, 9, 9, 9,
-                        3, 3, 3, 3, 4, 4, 4, 4, 9, 9, 9, 9, 9, 9, 9, 9])
-        XCTAssertEqual(ImageDiffing.panel(a, b, a).width, 6)
-    }
 }

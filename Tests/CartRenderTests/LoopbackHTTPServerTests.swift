@@ -73,6 +73,27 @@ final class LoopbackHTTPServerTests: XCTestCase {
         XCTAssertEqual(handled.withLock { $0 }, ["/page", "/half"])
     }
 
+    /// `Content-Length` is digits only: a sign, a space inside, hex or an empty value is a 400;
+    /// plain digits are read as the body's length.
+    func testContentLengthIsDigitsOnly() throws {
+        let server = try LoopbackHTTPServer(timeout: 30)
+        let handled = LockedValue([String]()), stopped = LockedValue(false)
+        let done = start(server, handled: handled, stopped: stopped)
+        let table: [(value: String, body: String, status: String)] = [
+            ("+5", "hello", "400"), ("-0", "", "400"), ("5 5", "hello", "400"), ("0x5", "hello", "400"),
+            ("", "", "400"), ("٥", "hello", "400"), ("5", "hello", "200"), ("0", "", "200"),
+        ]
+        for row in table {
+            let fd = try connect(server.port, receiveTimeout: 30)
+            let response = exchange(fd, "POST /p HTTP/1.1\r\nHost: x\r\nContent-Length: \(row.value)\r\nConnection: close\r\n\r\n\(row.body)")
+            close(fd)
+            XCTAssertTrue(response.hasPrefix("HTTP/1.1 \(row.status) "), "Content-Length: \(row.value) → \(response)")
+        }
+        stopped.withLock { $0 = true }
+        done.wait()
+        XCTAssertEqual(handled.withLock { $0 }, ["/p", "/p"])
+    }
+
     /// Requests that arrive together are all answered, and `respond` never runs for two at once.
     func testRequestsAreHandledOneAtATime() throws {
         let server = try LoopbackHTTPServer(timeout: 60)

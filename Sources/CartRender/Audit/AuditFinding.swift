@@ -11,6 +11,7 @@ public enum AuditKind: String, Sendable, CaseIterable, Comparable {
     /// Text cut to fewer lines than it needs ("…"), or running past the screen or its clip.
     case truncation
 
+    /// Kinds sort in the order they are declared (the report's order).
     public static func < (a: AuditKind, b: AuditKind) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }

@@ -3,6 +3,7 @@ import Foundation
 
 /// One accessibility problem and every frame that shows it.
 public struct AuditIssue: Equatable, Sendable {
+    /// What was found: contrast, touch target, label or truncation.
     public var kind: AuditKind
     /// The text of the run (contrast, truncation) or the element's name (touch target, label).
     public var subject: String
@@ -83,12 +84,15 @@ public struct AuditIssue: Equatable, Sendable {
 /// The audit of a render: its issues, gathered over the frames, in a fixed order (kind as in
 /// ``AuditKind``, then first frame, then top to bottom, left to right, then text).
 public struct AuditReport: Equatable, Sendable {
+    /// The WCAG contrast level audited (`--level`: AA or AAA).
     public var level: AuditLevel
     /// Kinds left out (`--ignore`), in ``AuditKind`` order.
     public var ignored: [AuditKind]
     /// Frames audited, and how many of them differ in what they show (each checked once).
     public var frameCount: Int
+    /// Frames that differ in what they show, each checked once (≤ ``frameCount``).
     public var distinctFrames: Int
+    /// The problems found, sorted (kind, first frame, top to bottom, left to right, text).
     public var issues: [AuditIssue]
 
     /// Whether no issue remains.

@@ -3,8 +3,11 @@ import CartRenderRaster
 
 /// What to audit: the contrast level and the kinds left out (`--level`, `--ignore`).
 public struct AuditOptions: Equatable, Sendable {
+    /// The WCAG contrast level (`--level`); default AA.
     public var level: AuditLevel = .aa
+    /// Kinds left out of the report (`--ignore`).
     public var ignored: Set<AuditKind> = []
+    /// Options auditing at `level`, leaving out `ignored`.
     public init(level: AuditLevel = .aa, ignored: Set<AuditKind> = []) { self.level = level; self.ignored = ignored }
 }
 

@@ -12,6 +12,7 @@ public struct RenderCommand: Sendable {
     /// No progress bar and no summary.
     public var quiet = false
 
+    /// A render of the default scene into `frames/` with the default options.
     public init() {}
 
     static let options = OptionTable<RenderCommand>([

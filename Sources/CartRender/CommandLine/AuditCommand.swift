@@ -6,14 +6,18 @@ import Foundation
 /// issue and a summary (or one JSON object); exit 1 when an issue remains, 0 otherwise. A scene
 /// with a `"variants"` matrix is audited per variant.
 public struct AuditCommand: Equatable, Sendable {
+    /// The contrast level and the kinds left out (`--level`, `--ignore`).
     public var audit = AuditOptions()
+    /// Print the report as one JSON object (`--json`).
     public var json = false
     /// The scene and the options that change its frames.
     public var scene = SceneOptions()
     /// nil = the number of cores.
     public var jobs: Int?
+    /// No progress bar (`--quiet`).
     public var quiet = false
 
+    /// An audit of the default scene at AA with every kind.
     public init() {}
 
     static let options = OptionTable<AuditCommand>([
@@ -50,16 +54,12 @@ public struct AuditCommand: Equatable, Sendable {
         var reports: [(name: String?, report: AuditReport)] = []
         for target in targets {
             let bar = quiet ? nil : ProgressBar()
-            do {
-                let report = try target.renderer().audit(audit, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                                                         cancellation: interrupts.cancellation, progress: bar.map { b in { b.update($0, $1) } })
-                bar?.finish()
-                reports.append((target.name, report))
-            } catch is RenderCancelled {
-                bar?.finish()
-                Stderr.write("cartrender: audit interrupted by \(interrupts.signalName)\n")
-                return interrupts.exitCode
+            let report = try interrupts.during(.audit, cleanUp: { bar?.finish() }) {
+                try target.renderer().audit(audit, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                                            cancellation: interrupts.cancellation, progress: bar.map { b in { b.update($0, $1) } })
             }
+            bar?.finish()
+            reports.append((target.name, report))
         }
         let passed = reports.allSatisfy(\.report.passed)
         if json {

@@ -160,17 +160,11 @@ public enum CLI {
         options.progress = bar.map { b in { @Sendable done, total in b.update(done, total) } }
         let started = Date()
         options.cancellation = interrupts.cancellation
-        let result: RenderResult
-        do { result = try renderer.render(options) } catch is RenderCancelled {
-            bar?.finish()
-            Stderr.write("cartrender: interrupted by \(interrupts.signalName); removed the unfinished frames, \(options.outputDirectory) is as it was before\n")
-            return interrupts.exitCode
+        let result = try interrupts.during(.render(outputDirectory: options.outputDirectory), cleanUp: { bar?.finish() }) {
+            try renderer.render(options)
         }
         bar?.finish()
-        if interrupts.received != nil {
-            Stderr.write("cartrender: interrupted by \(interrupts.signalName) while moving the finished frames into place; \(options.outputDirectory) is complete\n")
-            return interrupts.exitCode
-        }
+        try interrupts.checkNotInterrupted(while: .renderMovingIntoPlace(outputDirectory: options.outputDirectory))
         if !command.quiet {
             for notice in result.notices { Stderr.write("cartrender: \(notice)\n") }
             if let audit = result.summary(AuditReport.self) { Stderr.write(audit.summaryLine + " (in manifest.json)\n") }
@@ -215,10 +209,8 @@ struct MergeCommand {
         let interrupts = InterruptWatcher()
         defer { interrupts.stop() }
         let out = self.out ?? directories[0]
-        let n: Int
-        do { n = try ShardMerge.merge(directories, into: out, cancellation: interrupts.cancellation) } catch is RenderCancelled {
-            Stderr.write("cartrender: merge interrupted by \(interrupts.signalName); removed the unfinished files, \(out) is as it was before\n")
-            return interrupts.exitCode
+        let n = try interrupts.during(.merge(out: out)) {
+            try ShardMerge.merge(directories, into: out, cancellation: interrupts.cancellation)
         }
         if !quiet {
             Stderr.write("cartrender: merged \(n) frames into \(out)/manifest.json\n")

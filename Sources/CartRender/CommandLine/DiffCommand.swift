@@ -5,7 +5,9 @@ import Foundation
 /// `cartrender diff A B …`: compares two PNG files, or the `frame_NNNN.png` files of two
 /// directories, as `verify` does (docs/snapshot-testing.md). A is the expected side, B the actual one.
 public struct DiffCommand: Equatable, Sendable {
+    /// A: the expected PNG file or directory.
     public var expected = ""
+    /// B: the actual PNG file or directory.
     public var actual = ""
     /// Two files: the diff image's path. Two directories: a directory for `frame_NNNN.diff.png`
     /// of each failing frame.
@@ -14,11 +16,14 @@ public struct DiffCommand: Equatable, Sendable {
     public var reportDirectory: String?
     /// Threshold, pixel limits, anti-aliasing and masks (in **pixels**: there is no scene, hence no scale).
     public var tolerance = ComparisonOptions()
+    /// Print the result as one JSON object (`--json`).
     public var json = false
     /// Print nothing on stdout: the exit status tells.
     public var quiet = false
+    /// Threads comparing the frames of two directories (≥ 1); nil = the number of cores.
     public var jobs: Int?
 
+    /// A comparison with the default tolerance; set ``expected`` and ``actual``.
     public init() {}
 
     static let options = OptionTable<DiffCommand>([
@@ -63,14 +68,10 @@ public struct DiffCommand: Equatable, Sendable {
             throw UsageError("diff: A and B must both be PNG files or both be directories; \(kinds[0] ? expected : actual) is a directory")
         }
         if kinds[0] {
-            let result: SnapshotResult
-            do {
-                result = try DirectoryDiff.compare(expected: expected, actual: actual, options: tolerance,
-                                                   jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                                                   reportDirectory: reportDirectory, diffDirectory: out, cancellation: interrupts.cancellation)
-            } catch is RenderCancelled {
-                Stderr.write("cartrender: diff interrupted by \(interrupts.signalName); no report written" + (out.map { ", \($0) is as it was before" } ?? "") + "\n")
-                return interrupts.exitCode
+            let result = try interrupts.during(.diffDirectories(out: out)) {
+                try DirectoryDiff.compare(expected: expected, actual: actual, options: tolerance,
+                                          jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                                          reportDirectory: reportDirectory, diffDirectory: out, cancellation: interrupts.cancellation)
             }
             if !quiet { printResult(result, json: json) }
             return result.passed ? .success : .differences
@@ -88,24 +89,11 @@ public struct DiffCommand: Equatable, Sendable {
         }
         let e = try RegularFile.read(expected, limit: PNGDecoder.maxFileBytes)
         let a = try RegularFile.read(actual, limit: PNGDecoder.maxFileBytes)
-        var comparison: FrameComparison
-        var diffImage: RGBAImage?
-        if out != nil {
-            // The diff image is asked for, so decode even equal files and always draw it.
-            let ei = try PNGDecoder.decode(contentsOf: expected)
-            let ai = try PNGDecoder.decode(contentsOf: actual)
-            comparison = try FrameComparison.compare(ei, ai, options: options)
-            if comparison.status != .sizeMismatch {
-                let (_, image) = try Pixelmatch.diff(ei, ai, options: options.pixelmatch, mask: options.masks)
-                diffImage = image
-            }
-        } else {
-            comparison = try FrameComparison.compare(expected: e, actual: a, options: options, expectedPath: expected, actualPath: actual)
-        }
-        if interrupts.received != nil {
-            Stderr.write("cartrender: diff interrupted by \(interrupts.signalName); nothing written\n")
-            return interrupts.exitCode
-        }
+        // With --out the diff image is asked for, so even equal files are decoded and it is always drawn.
+        let comparison = try ImageDiffing.pixelmatch(options).compare(expected: e, actual: a, keeping: out != nil ? .always : .none,
+                                                                      expectedPath: expected, actualPath: actual)
+        let diffImage = comparison.images?.diff
+        try interrupts.checkNotInterrupted(while: .diffFiles)
         if let out, let diffImage { try OutputFile.write(try PNGEncoder.encode(diffImage), to: out) }
         let passed = comparison.status == .pass
         if json {

@@ -101,6 +101,7 @@ public enum Help {
           cartrender version
         """
 
+    /// The help of `cartrender verify`, its options from ``VerifyCommand/options``.
     public static var verify: String {
         """
         cartrender verify — render a scene and compare every frame with a baseline directory of
@@ -148,6 +149,7 @@ public enum Help {
         """
     }
 
+    /// The help of `cartrender diff`, its options from ``DiffCommand/options``.
     public static var diff: String {
         """
         cartrender diff — compare two PNG files, or the frame_NNNN.png files of two directories,
@@ -200,6 +202,7 @@ public enum Help {
         """
     }
 
+    /// The main help (`cartrender --help`): USAGE from the subcommands, render's options, EXIT STATUS from ``ExitCode``.
     public static var main: String {
         var s = """
         cartrender — draws every frame of two iOS commerce animations (the Add to Cart fly button

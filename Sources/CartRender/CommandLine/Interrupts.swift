@@ -110,6 +110,21 @@ final class InterruptWatcher: @unchecked Sendable {
     /// "SIGINT" or "SIGTERM".
     var signalName: String { Self.name(received ?? SIGINT) }
 
+    /// Runs `body`; a ``RenderCancelled`` it throws is thrown on with the signal received and
+    /// `activity`, so that its sentence says what was interrupted and what was left.
+    /// - Parameter cleanUp: runs before the cancellation is thrown on (a progress bar to end).
+    func during<T>(_ activity: RenderCancelled.Activity, cleanUp: () -> Void = {}, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let cancelled as RenderCancelled {
+            cleanUp()
+            throw cancelled.interrupted(by: received ?? SIGINT, while: activity)
+        }
+    }
+
+    /// Throws the ``RenderCancelled`` of `activity` when a signal was received.
+    func checkNotInterrupted(while activity: RenderCancelled.Activity) throws {
+        if let received { throw RenderCancelled().interrupted(by: received, while: activity) }
+    }
+
     /// Stops watching and restores the default actions.
     func stop() {
         lock.withLock { stopped = true }

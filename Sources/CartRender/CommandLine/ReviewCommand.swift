@@ -8,6 +8,7 @@ public struct ReviewCommand: Sendable {
     /// Every option is verify's; `--json` and `--summary-markdown` are refused.
     public var verify = VerifyCommand()
 
+    /// A review of the default scene; set the baseline of ``verify``.
     public init() {}
 
     /// Parses review arguments (after `review`) as verify's.
@@ -42,8 +43,8 @@ public struct ReviewCommand: Sendable {
         } else {
             renderer = try verify.scene.makeRenderer()
         }
-        guard let session = try ReviewSession(command: verify, renderer: renderer, baseline: baseline, reportDirectory: reports,
-                                              environment: environment, interrupts: interrupts) else { return interrupts.exitCode }
+        let session = try ReviewSession(command: verify, renderer: renderer, baseline: baseline, reportDirectory: reports,
+                                        environment: environment, interrupts: interrupts)
         printResult(session.result, json: false)
         let server = try ReviewServer(session: session)
         StandardOutput.print(server.url)

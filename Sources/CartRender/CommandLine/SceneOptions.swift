@@ -7,15 +7,19 @@ public struct SceneOptions: Equatable, Sendable {
     /// Scene file, ``standardInput`` for the scene on standard input, or nil for the embedded
     /// default scene.
     public var scenePath: String?
+    /// Frames per second (`--fps`, 1…240); nil = the scene's.
     public var fps: Int?
     /// Pixels per point (1…4).
     public var scale: Double?
+    /// Light or dark (`--color-scheme`); nil = the scene's.
     public var colorScheme: ColorScheme?
+    /// Render with Reduce Motion on (`--reduce-motion`).
     public var reduceMotion = false
     /// `--variant NAME` (repeatable): the variants of the scene's `"variants"` matrix to render
     /// or verify, in the order given; empty = all.
     public var variants: [String] = []
 
+    /// The default scene with its own settings.
     public init() {}
 
     static let options = OptionTable<SceneOptions>([

@@ -3,7 +3,7 @@ import CartRenderCore
 /// `cartrender completions bash|zsh|fish`: a completion script for the shell, generated from the
 /// option tables (``CommandReference``): subcommands, every option of each, and the values of
 /// options whose placeholder lists them (`light|dark`), directories for `DIR` and file names for
-/// files. The Debian package installs the three (`make deb`).
+/// files. `make install` and the Debian package (`make deb`) install the three.
 enum ShellCompletion {
     enum Shell: String, CaseIterable { case bash, zsh, fish }
 
@@ -30,7 +30,7 @@ enum ShellCompletion {
           bash: cartrender completions bash > ~/.local/share/bash-completion/completions/cartrender
           zsh:  cartrender completions zsh > ~/.zfunc/_cartrender   (with fpath+=(~/.zfunc) before compinit)
           fish: cartrender completions fish > ~/.config/fish/completions/cartrender.fish
-          The Debian package (make deb) installs all three.
+          make install and the Debian package (make deb) install all three.
         """
 
     /// Runs `completions SHELL`.

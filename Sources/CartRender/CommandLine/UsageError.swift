@@ -9,15 +9,21 @@ public protocol UsageProblem: ReportableError {
 }
 
 extension UsageProblem {
+    /// 64 (`EX_USAGE`).
     public var exitCode: ExitCode { .usage }
+    /// Where to find the usage of ``command`` (`cartrender help verify`).
     public var hint: String? { UsageError.hint(for: command) }
 }
 
 /// A bad command line: one sentence for stderr, followed by where to find the usage (exit 64).
 public struct UsageError: UsageProblem, Equatable, Sendable, CustomStringConvertible {
+    /// The sentence, without the `cartrender: ` prefix.
     public var message: String
+    /// The subcommand whose arguments were wrong, nil for a render.
     public var command: String?
+    /// The error saying `message` about `command`'s arguments.
     public init(_ message: String, command: String? = nil) { self.message = message; self.command = command }
+    /// The sentence (``message``).
     public var description: String { message }
     /// The line under a render's command-line errors.
     public static let hint = hint(for: nil)

@@ -19,6 +19,7 @@ public struct VerifyCommand: Sendable {
     /// Also write the Markdown summary (``MarkdownSummary``) to this file.
     public var summaryMarkdown: String?
 
+    /// A verify of the default scene; set the baseline (`--baseline`).
     public init() {}
 
     /// The environment variable GitHub Actions sets to the file a step appends its Markdown
@@ -65,8 +66,8 @@ public struct VerifyCommand: Sendable {
         let interrupts = InterruptWatcher()
         defer { interrupts.stop() }
         let hadBaseline = FileSystemPath.isDirectory(options.baseline) != nil
-        guard let result = try verify(renderer: try self.scene.makeRenderer(), baseline: options.baseline, reportDirectory: options.reportDirectory,
-                                      environment: environment, interrupts: interrupts) else { return interrupts.exitCode }
+        let result = try verify(renderer: try self.scene.makeRenderer(), baseline: options.baseline, reportDirectory: options.reportDirectory,
+                                environment: environment, interrupts: interrupts)
         let baselineMissing = !hadBaseline && result.recordedCount == 0 && !result.frames.isEmpty
         if baselineMissing && !json {
             StandardOutput.print(Self.missingBaselineLine(result))
@@ -80,10 +81,10 @@ public struct VerifyCommand: Sendable {
         return result.passedWithAudit ? .success : .differences
     }
 
-    /// Verifies one scene (or variant) against `baseline`; nil when interrupted (the message is
-    /// printed). `writeReport: false` writes no report (`review` recording accepted frames).
+    /// Verifies one scene (or variant) against `baseline`; throws ``RenderCancelled`` (its
+    /// sentence naming the baseline) when interrupted. `writeReport: false` writes no report (`review` recording accepted frames).
     func verify(renderer: Renderer, baseline: String, reportDirectory: String?, writeReport: Bool = true, environment: [String: String],
-                interrupts: InterruptWatcher) throws -> SnapshotResult? {
+                interrupts: InterruptWatcher) throws -> SnapshotResult {
         var options = self.options
         options.baseline = baseline
         options.reportDirectory = reportDirectory
@@ -92,11 +93,8 @@ public struct VerifyCommand: Sendable {
         let bar = quiet ? nil : ProgressBar()
         options.progress = bar.map { b in { @Sendable done, total in b.update(done, total) } }
         options.cancellation = interrupts.cancellation
-        let result: SnapshotResult
-        do { result = try Verifier.verify(renderer: renderer, subject: scene.sceneName, options: options) } catch is RenderCancelled {
-            bar?.finish()
-            Stderr.write("cartrender: verify interrupted by \(interrupts.signalName); no report written, \(baseline) is as it was before\n")
-            return nil
+        let result = try interrupts.during(.verify(baseline: baseline), cleanUp: { bar?.finish() }) {
+            try Verifier.verify(renderer: renderer, subject: scene.sceneName, options: options)
         }
         bar?.finish()
         for warning in result.warnings { Stderr.write("cartrender: \(warning)\n") }

@@ -10,9 +10,12 @@ import Foundation
 /// writes each listed variant's page, then `DIR/index.html` linking them (``VariantsIndexPage``),
 /// as `render --viewer` does for the matrix.
 public struct ViewCommand: Equatable, Sendable {
+    /// The render directory whose viewer pages are written.
     public var directory = ""
+    /// No summary line (`--quiet`).
     public var quiet = false
 
+    /// A command with no directory yet; set ``directory``.
     public init() {}
 
     static let options = OptionTable<ViewCommand>([

@@ -14,6 +14,7 @@ public struct DiffResult: Equatable, Hashable, Sendable {
     /// `width × height` of either image.
     public var totalPixels: Int
 
+    /// Counts (px) as pixelmatch returns them.
     public init(differingPixels: Int, antialiasedPixels: Int, totalPixels: Int) {
         self.differingPixels = differingPixels
         self.antialiasedPixels = antialiasedPixels
@@ -31,6 +32,7 @@ public enum DiffError: ReportableError, Equatable, Sendable, CustomStringConvert
     /// An option is out of range; the text names it and the accepted range.
     case invalidOption(String)
 
+    /// `N of M px differ`, with the anti-aliased pixels ignored when there are any.
     public var description: String {
         switch self {
         case let .sizeMismatch(w1, h1, w2, h2):

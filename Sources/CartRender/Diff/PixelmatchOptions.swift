@@ -1,9 +1,13 @@
 /// An opaque 8-bit sRGB color used to paint a diff image.
 public struct DiffColor: Equatable, Hashable, Sendable {
+    /// Red, 0…255.
     public var red: UInt8
+    /// Green, 0…255.
     public var green: UInt8
+    /// Blue, 0…255.
     public var blue: UInt8
 
+    /// The color of these 8-bit sRGB components.
     public init(red: UInt8, green: UInt8, blue: UInt8) {
         self.red = red
         self.green = green
@@ -37,6 +41,7 @@ public struct PixelmatchOptions: Equatable, Hashable, Sendable {
     /// Default `false`.
     public var diffMask: Bool
 
+    /// pixelmatch's options; the defaults are pixelmatch 7.1's (threshold 0.1, alpha 0.1, yellow AA, red differences).
     public init(
         threshold: Double = 0.1,
         includeAA: Bool = false,

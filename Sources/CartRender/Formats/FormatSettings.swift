@@ -6,6 +6,7 @@
 public struct FormatSettings: Sendable {
     private var values: [String: any Sendable] = [:]
 
+    /// Every format at its defaults.
     public init() {}
 
     /// The settings stored for `format`, or nil when none were (the format's property gives its

@@ -52,8 +52,11 @@ public struct OutputFormat: Hashable, CustomStringConvertible, @unchecked Sendab
         return nil
     }
 
+    /// The name in `--format` (`gif`).
     public var description: String { name }
+    /// Formats are equal when their names are.
     public static func == (a: OutputFormat, b: OutputFormat) -> Bool { a.name == b.name }
+    /// Hashes the name.
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
     /// Every format, in the order of `--format`'s list and of the help: per-frame formats, then

@@ -61,10 +61,12 @@ extension Manifest {
     }
 
     /// The files the manifest `name` in `directory` lists, frames' and outputs': plain file
-    /// names this program writes, never a path elsewhere.
+    /// names this program writes (frame files, the animation files of ``OutputFormat/all``, the
+    /// contact sheet and the viewer page), never a path elsewhere.
     static func files(listedIn name: String, in directory: DirectoryHandle) -> [String] {
         guard let data = OwnershipLedger.ownFile(name, in: directory), let manifest = try? Manifest(json: data) else { return [] }
         let names = manifest.frames.flatMap { $0.files.map(\.name) } + manifest.outputs.map(\.name)
-        return names.filter { !$0.contains("/") && !$0.hasPrefix(".") && ($0.hasPrefix("frame_") || $0.hasPrefix("animation.") || $0 == "contact-sheet.png" || $0 == ViewerSink.fileName) }
+        let outputs = Set(OutputFormat.all.compactMap(\.animationFileName) + [ContactSheetSink.fileName, ViewerSink.fileName])
+        return names.filter { !$0.contains("/") && !$0.hasPrefix(".") && ($0.hasPrefix("frame_") || outputs.contains($0)) }
     }
 }

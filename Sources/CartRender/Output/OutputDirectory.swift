@@ -3,15 +3,20 @@ import Foundation
 
 /// A failure to write outputs (exit 73).
 public struct OutputError: ReportableError, Equatable, Sendable, CustomStringConvertible {
+    /// The file or directory that could not be written.
     public var path: String
+    /// Why, as the end of the sentence.
     public var reason: String
+    /// `PATH: REASON`.
     public var description: String { "\(path): \(reason)" }
+    /// 73 (`EX_CANTCREAT`).
     public var exitCode: ExitCode { .cannotCreate }
 }
 
 /// The directory a render writes into. Every file is written atomically: to a temporary file
 /// in the same directory, then renamed over the final name, so a reader never sees half a file.
 public struct OutputDirectory: Sendable {
+    /// The directory's path as given.
     public let path: String
     /// The directories `init` created, outermost first (empty when `path` existed).
     public let createdDirectories: [String]

@@ -4,13 +4,16 @@ import Foundation
 
 /// A problem joining shard manifests (exit 65: the shards do not make one render).
 public struct MergeError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The sentence, naming the directory or shard manifest and what is wrong with it.
     public var message: String
     /// A named directory is missing or unreadable (exit 66) rather than inconsistent (exit 65).
     public var missingInput = false
+    /// The sentence (``message``).
     public var description: String { message }
 }
 
 extension MergeError: ReportableError {
+    /// 66 when a shard manifest is missing, 65 when one is wrong.
     public var exitCode: ExitCode { missingInput ? .noInput : .dataError }
 }
 

@@ -4,7 +4,9 @@ import CartRenderRaster
 /// What a sink needs each frame to carry: what the stream must draw and encode, once per run of
 /// identical frames, before the sink sees the frame.
 public struct FrameNeeds: OptionSet, Sendable {
+    /// The bits of the needs.
     public let rawValue: Int
+    /// Needs of these bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// The frame drawn into the worker's canvas: ``RenderedFrame/pixels()`` works in
@@ -33,6 +35,7 @@ public struct SinkOutput: Sendable {
     public var notices: [String] = []
     /// What the sink reports of its work (an encoder's `GIFSummary`, `WebPSummary`), or nil.
     public var summary: (any Sendable)?
+    /// What a sink's finish returns: the files it wrote, notices for stderr and a summary for the command.
     public init(files: [Manifest.File] = [], notices: [String] = [], summary: (any Sendable)? = nil) {
         self.files = files; self.notices = notices; self.summary = summary
     }
@@ -65,7 +68,10 @@ public protocol FrameSink: AnyObject, Sendable {
 }
 
 extension FrameSink {
+    /// Writes nothing in the first stage.
     public func write(_ frame: RenderedFrame) throws -> [Manifest.File] { [] }
+    /// Takes nothing in frame order.
     public func consume(_ frame: RenderedFrame) throws {}
+    /// Finishes with no files.
     public func finish(earlier: [Manifest.File]) throws -> SinkOutput { SinkOutput() }
 }

@@ -4,9 +4,11 @@ import Foundation
 
 /// A frame to make: its index (the file name) and the time it shows (s).
 public struct PlannedFrame: Equatable, Sendable {
+    /// The frame index (its file is `frame_NNNN` with that number).
     public var index: Int
     /// Seconds since the start of the timeline.
     public var time: Double
+    /// Frame `index`, showing `time` seconds.
     public init(index: Int, time: Double) { self.index = index; self.time = time }
 }
 
@@ -29,7 +31,9 @@ public struct PlannedFrame: Equatable, Sendable {
 /// Bytes do not depend on `jobs`, on thread timing or on which runs share a worker: frames are a
 /// pure function of (scene, time), and the stripe cache of the PNG encoder only reuses equal bytes.
 public final class FrameStream {
+    /// The scene's renderer, whose workers draw the frames.
     public let renderer: Renderer
+    /// The frames to make, in index order.
     public let frames: [PlannedFrame]
     /// Worker threads (≥ 1).
     public var jobs: Int
@@ -78,7 +82,7 @@ public final class FrameStream {
         var delivered = 0
         var streamError: Error?
         do {
-            try ParallelFrames.stream(
+            try WorkerPool.stream(
                 count: runs.count, jobs: jobs,
                 makeWorker: { [tracksDamage] in
                     let worker = try renderer.makeWorker()
@@ -86,6 +90,7 @@ public final class FrameStream {
                     return worker
                 },
                 cancellation: cancellation,
+                threadsNeeded: "a drawing thread",
                 body: { worker, slot in
                     // The frame before the run, when it is the frame just before in the timeline.
                     let before = slot > 0 && runs[slot - 1].last!.index + 1 == runs[slot][0].index ? runs[slot - 1].last : nil
@@ -162,14 +167,12 @@ public final class FrameStream {
         }
         if needs.draws {
             try worker.withPixels(first.display) { rows, damage in
-                content.canvas = rows
-                defer { content.canvas = nil }
                 if needs.contains(.png) {
                     content.png = EncodedFrame(try PNGEncoder.encode(rows, compression: compression, reusing: stripes,
                                                                      canvas: worker.pngStripes, damage: damage))
                 }
-                try firstStage()
-                content.leaveWorker(keepPixels: orderedNeeds.contains(.pixels), changedRows: changed)
+                try content.inFirstStage(on: worker, firstStage)
+                if orderedNeeds.contains(.pixels) { content.keepChangedPixels(of: rows, changedRows: changed) }
             }
         } else {
             try firstStage()

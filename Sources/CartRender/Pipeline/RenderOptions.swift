@@ -20,7 +20,9 @@ public enum FrameSelection: Equatable, Sendable {
 public struct RenderOptions: Sendable {
     /// Output directory (created when missing).
     public var outputDirectory: String = "frames"
+    /// The formats written (`--format`), the first the primary; default PNG.
     public var formats: [OutputFormat] = [.png]
+    /// Which frames (`--frames`, `--at`); default all.
     public var frames: FrameSelection = .all
     /// Worker threads (≥ 1); nil = the number of cores. Fewer when the address-space limit has
     /// room for fewer (``Renderer/affordableWorkers(_:)``). Output bytes do not depend on it.
@@ -55,6 +57,7 @@ public struct RenderOptions: Sendable {
     var additionalSinks: [any FrameSink] { [] }
     #endif
 
+    /// The defaults: PNG frames into `frames/`, as many workers as the memory budget allows up to one per core.
     public init() {}
 
     /// A format's settings by the property its file declares on ``FormatSettings``: `options.gif`.

@@ -3,6 +3,7 @@ import CartRenderRaster
 
 /// Bytes of an encoded frame and their digest.
 public struct EncodedFrame: Sendable {
+    /// The file's bytes.
     public var bytes: [UInt8]
     /// Lowercase hex SHA-256 of `bytes`.
     public var sha256: String
@@ -94,25 +95,32 @@ final class RunContent: @unchecked Sendable {
     private(set) var changedPixels: RowPatch?
     /// The straight RGBA copy of the canvas, made once for the first-stage sinks that ask.
     private var image: RGBAImage?
-    /// The worker's canvas while the run is in the first stage.
-    var canvas: PixelRows?
+    /// The worker whose canvas holds the run while the run is in the first stage
+    /// (``inFirstStage(on:_:)``). The canvas's pixels are borrowed from it only for the time of a
+    /// copy: no pointer to them is kept.
+    private var drawnOn: FrameWorker?
 
     init() {}
 
+    /// Runs `body`, the first stage of the run's frames, while `worker`'s canvas holds the run:
+    /// ``pixels()`` copies it from there meanwhile.
+    func inFirstStage<R>(on worker: FrameWorker, _ body: () throws -> R) rethrows -> R {
+        drawnOn = worker
+        defer { drawnOn = nil; image = nil }
+        return try body()
+    }
+
     func pixels() throws -> RGBAImage {
         if let image { return image }
-        guard let canvas else { throw RasterError(.library, "the frame's pixels were not kept: no sink asked for them") }
-        let copy = RGBAImage(canvas)
+        guard let copy = drawnOn?.canvasImage() else { throw RasterError(.library, "the frame's pixels were not kept: no sink asked for them") }
         image = copy
         return copy
     }
 
-    /// Ends the first stage: the canvas goes back to the worker. With `keepPixels`, the canvas's
-    /// `changedRows` (nil: every row) are kept as ``changedPixels`` for the in-order sinks.
-    func leaveWorker(keepPixels: Bool, changedRows: [Range<Int>]?) {
-        if keepPixels, let canvas { changedPixels = RowPatch(canvas, rows: changedRows) }
-        image = nil
-        canvas = nil
+    /// Keeps the rows `changedRows` (nil: every row) of `canvas` — the run's pixels, lent for
+    /// the call — as ``changedPixels`` for the in-order sinks.
+    func keepChangedPixels(of canvas: PixelRows, changedRows: [Range<Int>]?) {
+        changedPixels = RowPatch(canvas, rows: changedRows)
     }
 
     /// Drops what no later stage needs.

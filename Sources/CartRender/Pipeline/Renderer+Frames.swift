@@ -2,6 +2,7 @@ import CartRenderCore
 
 /// A frame selection that names frames the render does not have (exit 64).
 public struct FrameSelectionError: UsageProblem, Equatable, Sendable, CustomStringConvertible {
+    /// What the selection asks for that the render does not have.
     public enum Kind: Equatable, Sendable {
         /// `--frames A-B` with `B` past the last frame index.
         case pastLastFrame(last: Int, frameCount: Int)
@@ -9,6 +10,7 @@ public struct FrameSelectionError: UsageProblem, Equatable, Sendable, CustomStri
         /// at `end` seconds (``Renderer/endTime``).
         case timeOutside(time: Double, end: Double)
     }
+    /// What is out of range, with the render's bounds.
     public var kind: Kind
     /// The subcommand whose options selected the frames (`verify`), nil for a render.
     public var command: String?

@@ -9,8 +9,11 @@ import Foundation
 /// workers — each with its own Pango context and librsvg handles — as pure functions of time, so
 /// they can be rendered in any order, on any number of threads, with the same bytes.
 public final class Renderer: @unchecked Sendable {
+    /// The validated scene drawn.
     public let scene: Scene
+    /// The fonts the frames are drawn with (a confined fontconfig).
     public let fonts: FontEnvironment
+    /// The scene's images and icons, loaded once.
     public let images: ImageLibrary
     /// Manifest `events`, in time order.
     public let events: [TimelineEvent]
@@ -68,6 +71,7 @@ public final class Renderer: @unchecked Sendable {
                                  what: "a render of \(pixelSize.width)×\(pixelSize.height) px frames")
     }
 
+    /// The frame size in pixels: the screen's points × scale, rounded.
     public var pixelSize: (width: Int, height: Int) {
         (Int((scene.device.width * scale).rounded()), Int((scene.device.height * scale).rounded()))
     }
@@ -93,6 +97,7 @@ public final class Renderer: @unchecked Sendable {
 
 /// Makes frames of one renderer on one thread.
 public final class FrameWorker {
+    /// The renderer this worker draws for.
     public let renderer: Renderer
     let rasterizer: FrameRasterizer
     let model: any ScreenModel
@@ -128,6 +133,10 @@ public final class FrameWorker {
     public func withPixels<R>(_ display: DisplayList, _ body: (PixelRows, CanvasDamage) throws -> R) throws -> R {
         try rasterizer.withPixels(of: display, scale: renderer.scale, body)
     }
+
+    /// A copy of this worker's canvas as last drawn (straight RGBA, px at the scene's scale), or
+    /// nil before the first draw (``FrameRasterizer/canvasImage()``).
+    public func canvasImage() -> RGBAImage? { rasterizer.canvasImage() }
 
     /// The rows (px at the scene's scale) where `new` drawn in full can differ from `old`
     /// drawn in full (``FrameRasterizer/changedRows(from:to:scale:)``), or nil when not known.

@@ -324,7 +324,10 @@ private final class Connection {
             guard lengths.count <= 1 else { throw .text(400, "Content-Length is given more than once") }
             var length = 0
             if let v = lengths.first?.value {
-                guard let n = Int(v), n >= 0, v.allSatisfy(\.isASCII) else { throw .text(400, "Content-Length is not a number of bytes") }
+                // Digits only (RFC 9110, 8.6): Swift's Int("+5") would take a sign.
+                guard !v.isEmpty, v.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let n = Int(v) else {
+                    throw .text(400, "Content-Length is not a number of bytes")
+                }
                 length = n
             }
             guard length <= LoopbackHTTPServer.maxBodyBytes else {

@@ -25,8 +25,7 @@ enum ReviewPage {
 
     static func controls(token: String, frames: [String], failing: Int) -> String {
         let config: JSONValue = .object([("token", .string(token)), ("frames", .array(frames.map { .string($0) })), ("failing", .int(failing))])
-        // `</` cannot end the script from inside a JSON string.
-        let data = config.serialized().replacingOccurrences(of: "</", with: "<\\/")
+        let data = Escaping.scriptJSON(config)
         return "<style>\(css)</style>\n<script>(function(review){\(script)})(\(data));</script>\n"
     }
 

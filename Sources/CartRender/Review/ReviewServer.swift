@@ -124,15 +124,16 @@ final class ReviewServer {
         }
         if interrupted { return .text(503, "interrupted: review stops (its terminal says what was written)") }
         do {
-            guard let names = try session.accept(frame == "all" ? nil : frame) else {
-                interruptedFlag.withLock { $0 = true }
-                return .text(503, "interrupted: review stops (its terminal says what was written)")
-            }
+            let names = try session.accept(frame == "all" ? nil : frame)
             let failing = session.result.failures.count
             let verdict = failing == 0 ? "verify passes" : "verify still fails (\(failing) frame\(failing == 1 ? "" : "s"))"
             return .text(200, "accepted \(names.count) frame\(names.count == 1 ? "" : "s"); \(verdict)")
         } catch let refusal as ReviewRefusal {
             return .text(409, refusal.description)
+        } catch let cancelled as RenderCancelled {
+            _ = CLI.report(cancelled)
+            interruptedFlag.withLock { $0 = true }
+            return .text(503, "interrupted: review stops (its terminal says what was written)")
         } catch {
             _ = CLI.report(error)
             let sentence = (error as? ReportableError)?.sentence ?? "internal error: \(error)"

@@ -25,9 +25,9 @@ final class ReviewSession {
     /// The result of the last verify run, which the report on disk shows.
     private(set) var result: SnapshotResult
 
-    /// Runs the first verify; nil when it was interrupted (the message is printed).
-    /// - Throws: what `verify` throws.
-    init?(command: VerifyCommand, renderer: Renderer, baseline: String, reportDirectory: String?,
+    /// Runs the first verify.
+    /// - Throws: what `verify` throws (``RenderCancelled`` when interrupted).
+    init(command: VerifyCommand, renderer: Renderer, baseline: String, reportDirectory: String?,
           environment: [String: String], interrupts: InterruptWatcher) throws {
         self.command = command
         self.renderer = renderer
@@ -35,9 +35,8 @@ final class ReviewSession {
         self.reportDirectory = reportDirectory ?? VerifyOptions.defaultReportDirectory(forBaseline: baseline)
         self.environment = environment
         self.interrupts = interrupts
-        guard let first = try command.verify(renderer: renderer, baseline: baseline, reportDirectory: self.reportDirectory,
-                                             environment: environment, interrupts: interrupts) else { return nil }
-        result = first
+        result = try command.verify(renderer: renderer, baseline: baseline, reportDirectory: self.reportDirectory,
+                                    environment: environment, interrupts: interrupts)
     }
 
     /// The failing frames the page may accept one by one: every failure but extra frames (which
@@ -45,11 +44,12 @@ final class ReviewSession {
     var acceptable: [FrameResult] { result.failures.filter { $0.status != .extra && $0.index != nil } }
 
     /// Accepts the frame named `name` (nil: every failing frame), then verifies again.
-    /// - Returns: the baseline frames rewritten or removed; nil when a run was interrupted (the message is printed;
-    ///   the baseline and the report are each as a complete run left them).
+    /// - Returns: the baseline frames rewritten or removed.
     /// - Throws: ``ReviewRefusal`` when `name` is not a frame ``acceptable`` lists, or nothing
-    ///   fails; what `verify` throws (a baseline whose manifests describe another render: exit 73).
-    func accept(_ name: String?) throws -> [String]? {
+    ///   fails; what `verify` throws (a baseline whose manifests describe another render: exit 73;
+    ///   ``RenderCancelled`` when a run was interrupted: the baseline and the report are each as
+    ///   a complete run left them).
+    func accept(_ name: String?) throws -> [String] {
         var recording = command
         recording.record = .failed
         if let name {
@@ -60,12 +60,12 @@ final class ReviewSession {
         } else {
             guard !result.failures.isEmpty else { throw ReviewRefusal("nothing to accept: every frame passes") }
         }
-        guard let recorded = try recording.verify(renderer: renderer, baseline: baseline, reportDirectory: nil, writeReport: false,
-                                                  environment: environment, interrupts: interrupts) else { return nil }
+        let recorded = try recording.verify(renderer: renderer, baseline: baseline, reportDirectory: nil, writeReport: false,
+                                            environment: environment, interrupts: interrupts)
         let names = recorded.frames.filter(\.recorded).map(\.name)
         print("cartrender review: accepted \(names.isEmpty ? "nothing" : names.joined(separator: ", ")) into \(FileSystemPath.display(baseline))")
-        guard let again = try command.verify(renderer: renderer, baseline: baseline, reportDirectory: reportDirectory,
-                                             environment: environment, interrupts: interrupts) else { return nil }
+        let again = try command.verify(renderer: renderer, baseline: baseline, reportDirectory: reportDirectory,
+                                       environment: environment, interrupts: interrupts)
         result = again
         printResult(again, json: false)
         fflush(nil)

@@ -40,7 +40,7 @@ enum ViewerPage {
     static func page(around manifest: Manifest, frames count: Int) throws -> (head: String, tail: String) {
         var header = manifest
         header.frames = []
-        let json = try data(for: header).serialized().replacingOccurrences(of: "<", with: "\\u003c")
+        let json = Escaping.scriptJSON(try data(for: header))
         // `frames` comes before every member that holds text of the scene (events): the first match is it.
         let emptyFrames = json.range(of: "\"frames\":[]")!
         let title = "cartrender viewer: \(count) frame\(count == 1 ? "" : "s"), \(manifest.width)×\(manifest.height) px"
@@ -53,7 +53,7 @@ enum ViewerPage {
     /// One frame's entry in the embedded data: `{"index", "time", "file" (PNG, else SVG, else
     /// null), "state"}`, compact, every `<` written `\u003c`.
     static func entry(_ frame: Manifest.Frame) -> String {
-        frameData(frame).serialized().replacingOccurrences(of: "<", with: "\\u003c")
+        Escaping.scriptJSON(frameData(frame))
     }
 
     private static func frameData(_ frame: Manifest.Frame) -> JSONValue {

@@ -69,7 +69,8 @@ public enum DirectoryDiff {
         let keepImages = report != nil || diffs != nil
         let diffing = ImageDiffing.pixelmatch(options)
 
-        let frames = try ParallelFrames.map(count: names.count, jobs: jobs, makeWorker: { () }, cancellation: cancellation) { _, slot -> FrameResult in
+        let frames = try WorkerPool.map(count: names.count, jobs: jobs, makeWorker: { () }, cancellation: cancellation,
+                                         threadsNeeded: "a drawing thread") { _, slot -> FrameResult in
             let started = DispatchTime.now()
             let name = names[slot]
             let stem = String(name.dropLast(4))

@@ -19,9 +19,13 @@ public enum FrameStatus: String, Sendable, CaseIterable {
 
 /// A size in pixels.
 public struct PixelSize: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// Width (px).
     public var width: Int
+    /// Height (px).
     public var height: Int
+    /// A size of `width × height` px.
     public init(width: Int, height: Int) { self.width = width; self.height = height }
+    /// `width × height`.
     public var pixelCount: Int { width * height }
     /// `1179×2556`
     public var description: String { "\(width)×\(height)" }
@@ -48,6 +52,7 @@ public struct ComparisonOptions: Equatable, Sendable {
     /// to convert rectangles given in points.
     public var masks: [PixelRect]
 
+    /// Options of a comparison; the defaults are pixelmatch's threshold 0.1, anti-aliasing detected, no limits, no masks.
     public init(threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int? = nil,
                 maxDiffRatio: Double? = nil, masks: [PixelRect] = []) {
         self.threshold = threshold
@@ -107,12 +112,15 @@ public struct FrameComparison: Sendable {
     public var byteEqual: Bool
     /// Sizes of the expected and actual images (px).
     public var expectedSize: PixelSize
+    /// Size of the actual image (px).
     public var actualSize: PixelSize
-    /// For frames that did not pass, when asked for: the decoded images and pixelmatch's diff
+    /// For frames that did not pass, when asked for (for every frame with
+    /// ``ImageDiffing/KeptImages/always``): the decoded images and pixelmatch's diff
     /// image (differing pixels red, anti-aliased yellow, the rest the expected image's luma
     /// faded to gray); `diff` is nil on a size mismatch.
     public var images: (expected: RGBAImage, actual: RGBAImage, diff: RGBAImage?)?
 
+    /// A comparison's outcome, as an ``ImageDiffing`` makes it.
     public init(status: FrameStatus, result: DiffResult?, byteEqual: Bool, expectedSize: PixelSize, actualSize: PixelSize,
                 images: (expected: RGBAImage, actual: RGBAImage, diff: RGBAImage?)?) {
         self.status = status

@@ -22,16 +22,17 @@ public struct ImageDiffing: Sendable {
     public var toData: @Sendable (RGBAImage) throws -> [UInt8]
     /// File bytes as an image; the path, when known, names the file in errors.
     public var fromData: @Sendable (_ bytes: [UInt8], _ path: String?) throws -> RGBAImage
-    /// Compares two decoded images: status, counts and sizes, plus (when the `Bool` says to keep
-    /// images) the images and the diff image of a comparison that does not pass.
-    public var diff: @Sendable (_ expected: RGBAImage, _ actual: RGBAImage, _ keepImages: Bool) throws -> FrameComparison
+    /// Compares two decoded images: status, counts and sizes, plus the images and the diff image
+    /// that ``KeptImages`` asks for.
+    public var diff: @Sendable (_ expected: RGBAImage, _ actual: RGBAImage, _ keeping: KeptImages) throws -> FrameComparison
     /// The files a comparison that did not pass leaves beside its frame; none for one that passed
     /// or that kept no images.
     public var artifacts: @Sendable (FrameComparison) throws -> [Artifact]
 
+    /// A strategy of these four steps.
     public init(toData: @escaping @Sendable (RGBAImage) throws -> [UInt8],
                 fromData: @escaping @Sendable (_ bytes: [UInt8], _ path: String?) throws -> RGBAImage,
-                diff: @escaping @Sendable (_ expected: RGBAImage, _ actual: RGBAImage, _ keepImages: Bool) throws -> FrameComparison,
+                diff: @escaping @Sendable (_ expected: RGBAImage, _ actual: RGBAImage, _ keeping: KeptImages) throws -> FrameComparison,
                 artifacts: @escaping @Sendable (FrameComparison) throws -> [Artifact]) {
         self.toData = toData
         self.fromData = fromData
@@ -39,8 +40,20 @@ public struct ImageDiffing: Sendable {
         self.artifacts = artifacts
     }
 
+    /// Which images a comparison keeps in ``FrameComparison/images``.
+    public enum KeptImages: Sendable {
+        /// None: the status, counts and sizes only.
+        case none
+        /// The two images and the diff image of a comparison that does not pass.
+        case whenFailing
+        /// The two images and the diff image whatever the outcome, both files decoded even when
+        /// their bytes are equal (`diff A.png B.png --out DIFF.png` always draws the diff image).
+        case always
+    }
+
     /// A file made by a failed comparison.
     public struct Artifact: Equatable, Sendable {
+        /// Which image an artifact is.
         public enum Kind: String, Sendable, CaseIterable {
             /// pixelmatch's diff image: differing pixels red, anti-aliased ones yellow, the rest
             /// the expected image's luma faded to gray.
@@ -49,10 +62,12 @@ public struct ImageDiffing: Sendable {
             /// (3 × width px wide).
             case panel
         }
+        /// The diff image or the panel.
         public var kind: Kind
         /// PNG bytes.
         public var bytes: [UInt8]
 
+        /// An artifact of `kind` with its PNG bytes.
         public init(kind: Kind, bytes: [UInt8]) { self.kind = kind; self.bytes = bytes }
 
         /// What a frame's file name stem gets: `.diff.png`, `.panel.png`.
@@ -76,19 +91,31 @@ extension ImageDiffing {
     /// - Complexity: O(bytes) when the bytes are equal; O(width × height) otherwise.
     public func compare(expected: [UInt8], actual: [UInt8], actualImage: RGBAImage? = nil, keepImages: Bool = false,
                         expectedPath: String? = nil, actualPath: String? = nil) throws -> FrameComparison {
-        if bytesEqual(expected, actual), let size = PNGHeader.size(of: actual) ?? actualImage.map({ PixelSize(width: $0.width, height: $0.height) }) {
+        try compare(expected: expected, actual: actual, actualImage: actualImage, keeping: keepImages ? .whenFailing : .none,
+                    expectedPath: expectedPath, actualPath: actualPath)
+    }
+
+    /// Compares file bytes like ``compare(expected:actual:actualImage:keepImages:expectedPath:actualPath:)``,
+    /// keeping the images `keeping` asks for; with ``KeptImages/always`` equal bytes are decoded
+    /// and compared too.
+    /// - Throws: as ``compare(expected:actual:actualImage:keepImages:expectedPath:actualPath:)``.
+    public func compare(expected: [UInt8], actual: [UInt8], actualImage: RGBAImage? = nil, keeping: KeptImages,
+                        expectedPath: String? = nil, actualPath: String? = nil) throws -> FrameComparison {
+        if keeping != .always, bytesEqual(expected, actual), let size = PNGHeader.size(of: actual) ?? actualImage.map({ PixelSize(width: $0.width, height: $0.height) }) {
             return FrameComparison(status: .pass,
                                    result: DiffResult(differingPixels: 0, antialiasedPixels: 0, totalPixels: size.pixelCount),
                                    byteEqual: true, expectedSize: size, actualSize: size, images: nil)
         }
         let expectedImage = try fromData(expected, expectedPath)
         let actualImage = try actualImage ?? fromData(actual, actualPath)
-        return try diff(expectedImage, actualImage, keepImages)
+        return try diff(expectedImage, actualImage, keeping)
     }
 
     /// Compares two decoded images with ``diff``.
+    /// - Parameter keepImages: keep the images and the diff image of a comparison that does not pass.
+    /// - Throws: what ``diff`` throws.
     public func compare(_ expected: RGBAImage, _ actual: RGBAImage, keepImages: Bool = false) throws -> FrameComparison {
-        try diff(expected, actual, keepImages)
+        try diff(expected, actual, keepImages ? .whenFailing : .none)
     }
 
     /// The comparison of `verify`, `diff` and the goldens: PNG files (``PNGDecoder``; written
@@ -108,24 +135,24 @@ extension ImageDiffing {
                     throw ImageDecodingError(kind: e.kind, message: e.message, path: path ?? e.path)
                 }
             },
-            diff: { expected, actual, keepImages in
+            diff: { expected, actual, keeping in
                 let es = PixelSize(width: expected.width, height: expected.height)
                 let asz = PixelSize(width: actual.width, height: actual.height)
                 guard es == asz else {
                     return FrameComparison(status: .sizeMismatch, result: nil, byteEqual: false, expectedSize: es, actualSize: asz,
-                                           images: keepImages ? (expected, actual, nil) : nil)
+                                           images: keeping != .none ? (expected, actual, nil) : nil)
                 }
-                if bytesEqual(expected.pixels, actual.pixels) {
+                if keeping != .always, bytesEqual(expected.pixels, actual.pixels) {
                     return FrameComparison(status: .pass, result: DiffResult(differingPixels: 0, antialiasedPixels: 0, totalPixels: es.pixelCount),
                                            byteEqual: false, expectedSize: es, actualSize: asz, images: nil)
                 }
                 // One pass that also draws the diff image: cheaper than counting first and drawing
                 // again for the frames that fail, and the image is dropped when the frame passes.
-                if keepImages {
+                if keeping != .none {
                     let (result, diff) = try Pixelmatch.diff(expected, actual, options: options.pixelmatch, mask: options.masks)
                     let pass = options.accepts(result)
-                    return FrameComparison(status: pass ? .pass : .fail, result: result, byteEqual: false,
-                                           expectedSize: es, actualSize: asz, images: pass ? nil : (expected, actual, diff))
+                    return FrameComparison(status: pass ? .pass : .fail, result: result, byteEqual: false, expectedSize: es, actualSize: asz,
+                                           images: pass && keeping != .always ? nil : (expected, actual, diff))
                 }
                 let result = try Pixelmatch.compare(expected, actual, options: options.pixelmatch, mask: options.masks)
                 return FrameComparison(status: options.accepts(result) ? .pass : .fail, result: result, byteEqual: false,

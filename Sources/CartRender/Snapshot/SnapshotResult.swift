@@ -7,6 +7,7 @@ public struct FrameResult: Sendable {
     public var name: String
     /// Frame index and the time (s) it shows, when known (renders; directory diffs parse the index).
     public var index: Int?
+    /// The time the frame shows (s), when known.
     public var time: Double?
     /// What the comparison found, before any recording.
     public var status: FrameStatus
@@ -16,6 +17,7 @@ public struct FrameResult: Sendable {
     public var byteEqual = false
     /// Sizes (px), when known.
     public var expectedSize: PixelSize?
+    /// Size of the actual frame (px), when known.
     public var actualSize: PixelSize?
     /// The baseline was written (or, for an `extra` frame, removed) by the record mode.
     public var recorded = false
@@ -23,7 +25,9 @@ public struct FrameResult: Sendable {
     public var undecodable: String?
     /// Files written into the report directory for this frame (names relative to it).
     public var expectedFile: String?
+    /// The actual frame's copy in the report directory.
     public var actualFile: String?
+    /// The diff image in the report directory.
     public var diffFile: String?
     /// Expected | diff | actual side by side in one image (frames that failed with both sides of one size).
     public var panelFile: String?
@@ -38,6 +42,7 @@ public struct FrameResult: Sendable {
     /// Whether a state difference fails the frame (false with `--ignore-state`).
     public var stateCounts = true
 
+    /// A frame's result with nothing compared yet but its status.
     public init(name: String, index: Int?, time: Double?, status: FrameStatus) {
         self.name = name
         self.index = index
@@ -100,8 +105,10 @@ public struct FrameResult: Sendable {
 
 /// Everything a `verify` run or a directory `diff` found, in frame order, and where its report is.
 public struct SnapshotResult: Sendable {
+    /// The command that made the result.
     public enum Command: String, Sendable { case verify, diff }
 
+    /// `verify` or `diff`.
     public var command: Command
     /// What was checked: the scene file (verify) or the actual directory (diff).
     public var subject: String
@@ -111,6 +118,7 @@ public struct SnapshotResult: Sendable {
     public var reportDirectory: String?
     /// The record mode in force (verify only).
     public var record: RecordMode?
+    /// The tolerance the frames were compared with.
     public var options: ComparisonOptions
     /// Frames per second of the render, for times in the report (nil for directory diffs).
     public var fps: Int?

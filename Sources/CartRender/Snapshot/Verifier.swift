@@ -39,6 +39,7 @@ public struct VerifyOptions: Sendable {
     /// result's ``SnapshotResult/audit``.
     public var audit: AuditOptions?
 
+    /// Options verifying against the baseline directory `baseline`, with the defaults otherwise.
     public init(baseline: String) { self.baseline = baseline }
 
     /// `cartrender-report` beside the baseline directory: `snapshots/fly` → `snapshots/cartrender-report`.

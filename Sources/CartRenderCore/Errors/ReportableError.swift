@@ -25,6 +25,7 @@ public protocol ReportableError: Error {
 }
 
 extension ReportableError {
+    /// No hint line.
     public var hint: String? { nil }
 }
 

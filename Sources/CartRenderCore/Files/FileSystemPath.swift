@@ -130,24 +130,32 @@ public enum FileSystemPath {
 /// The system calls cartrender makes on paths, taking them as ``FileSystemPath`` strings: each
 /// returns what the C call returns and leaves `errno` as it left it.
 extension FileSystemPath {
+    /// `open(2)` of `path` with `flags` and, for a new file, `mode`: a descriptor, or -1 and `errno`.
     public static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
         withCString(path) { Glibc.open($0, flags, mode) }
     }
 
+    /// `rename(2)`: 0, or -1 and `errno`.
     public static func rename(_ from: String, _ to: String) -> Int32 {
         withCString(from) { f in withCString(to) { t in Glibc.rename(f, t) } }
     }
 
+    /// `unlink(2)`: 0, or -1 and `errno`.
     public static func unlink(_ path: String) -> Int32 { withCString(path) { Glibc.unlink($0) } }
 
+    /// `mkdir(2)` with permission bits `mode`: 0, or -1 and `errno`.
     public static func mkdir(_ path: String, _ mode: mode_t) -> Int32 { withCString(path) { Glibc.mkdir($0, mode) } }
 
+    /// `rmdir(2)`: 0, or -1 and `errno`.
     public static func rmdir(_ path: String) -> Int32 { withCString(path) { Glibc.rmdir($0) } }
 
+    /// `stat(2)` into `info`, following links: 0, or -1 and `errno`.
     public static func stat(_ path: String, _ info: inout Glibc.stat) -> Int32 { withCString(path) { cStat($0, &info) } }
 
+    /// `lstat(2)` into `info`, not following a link: 0, or -1 and `errno`.
     public static func lstat(_ path: String, _ info: inout Glibc.stat) -> Int32 { withCString(path) { cLstat($0, &info) } }
 
+    /// `access(2)` for `mode` (`F_OK`, `R_OK`…): 0, or -1 and `errno`.
     public static func access(_ path: String, _ mode: Int32) -> Int32 { withCString(path) { Glibc.access($0, mode) } }
 
     /// `readlink(2)`: the target of the symbolic link at `path` as stored; nil when `path` is

@@ -136,6 +136,7 @@ public enum RegularFile {
 /// `description` is `PATH: REASON` (`baseline/frame_0001.png: is a FIFO (named pipe), not a
 /// regular file`); callers that name the file in their own words use ``reason(missing:notA:)``.
 public struct FileReadError: ReportableError, Equatable, Sendable, CustomStringConvertible {
+    /// Why the file could not be read.
     public enum Problem: Equatable, Sendable {
         /// There is no such file (`ENOENT`, or `ENOTDIR`: a component of the path is a file).
         case missing
@@ -150,8 +151,10 @@ public struct FileReadError: ReportableError, Equatable, Sendable, CustomStringC
 
     /// The path as the caller gave it.
     public var path: String
+    /// Missing, not a regular file, unreadable or too large.
     public var problem: Problem
 
+    /// The error of `problem` about `path`.
     public init(path: String, problem: Problem) {
         self.path = path
         self.problem = problem
@@ -173,8 +176,10 @@ public struct FileReadError: ReportableError, Equatable, Sendable, CustomStringC
         }
     }
 
+    /// `PATH: REASON` (``reason(missing:notA:)``).
     public var description: String { "\(path): \(reason())" }
 
+    /// 65 for a file over the limit, 66 otherwise.
     public var exitCode: ExitCode {
         if case .tooLarge = problem { return .dataError }
         return .noInput

@@ -19,8 +19,11 @@ public struct Manifest {
     /// A file the run wrote: its name in the output directory and the lowercase hex SHA-256 of
     /// its bytes; `{"file", "sha256"}`.
     public struct File: Codable, Equatable, Sendable {
+        /// The file's name in the output directory (`frame_0042.png`).
         public var name: String
+        /// Lowercase hex SHA-256 of the file's bytes.
         public var sha256: String
+        /// The file `name` with digest `sha256`.
         public init(name: String, sha256: String) { self.name = name; self.sha256 = sha256 }
         private enum CodingKeys: String, CodingKey { case name = "file", sha256 }
     }
@@ -29,6 +32,7 @@ public struct Manifest {
     /// (`file` and `sha256` of the primary format, the others' in `alternates`; neither for a
     /// frame that went only into an animation).
     public struct Frame: Codable, Equatable, Sendable {
+        /// Frame index (`frame_NNNN`).
         public var index: Int
         /// Seconds since the start.
         public var time: Double
@@ -37,12 +41,14 @@ public struct Manifest {
         /// The screen's state at `time` (`FrameState`, encoded).
         public var state: JSONValue
 
+        /// Frame `index` at `time` s, with its files (primary first) and state.
         public init(index: Int, time: Double, files: [File], state: JSONValue) {
             self.index = index; self.time = time; self.files = files; self.state = state
         }
 
         private enum CodingKeys: String, CodingKey { case index, time, file, sha256, alternates, state }
 
+        /// Encodes `{"index", "time", "file", "sha256", "alternates"?, "state"}`.
         public func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(index, forKey: .index)
@@ -74,36 +80,51 @@ public struct Manifest {
 
     /// The programs and fonts that drew the frames; any difference can change their bytes.
     public struct Software: Codable, Equatable, Sendable {
+        /// cartrender's version (VERSION).
         public var cartrender: String
+        /// Cairo's version.
         public var cairo: String
+        /// Pango's version.
         public var pango: String
+        /// librsvg's version.
         public var librsvg: String
+        /// libpng's version.
         public var libpng: String
+        /// zlib's version (it decides the bytes of PNG frames).
         public var zlib: String
+        /// The font files drawn with, by name, with their Debian packages.
         public var fonts: [Font]
 
         /// A font file by name, and the Debian package it comes from.
         public struct Font: Codable, Equatable, Sendable {
+            /// The font file's name (`Inter.ttc`).
             public var file: String
+            /// The Debian package that installs it (`fonts-inter`).
             public var package: String
+            /// The font file `file` of `package`.
             public init(file: String, package: String) { self.file = file; self.package = package }
         }
 
+        /// Software of these versions and fonts.
         public init(cartrender: String, cairo: String, pango: String, librsvg: String, libpng: String, zlib: String, fonts: [Font]) {
             self.cartrender = cartrender; self.cairo = cairo; self.pango = pango; self.librsvg = librsvg
             self.libpng = libpng; self.zlib = zlib; self.fonts = fonts
         }
     }
 
+    /// The manifest's `scene`: SHA-256 of the scene's canonical JSON, overrides applied.
     public var sceneHash: String
+    /// Frames per second.
     public var fps: Int
     /// Pixels per point.
     public var scale: Double
     /// Canvas size (px).
     public var width: Int
+    /// Canvas height (px).
     public var height: Int
     /// Length of the timeline (s) and its frame count.
     public var duration: Double
+    /// Frames in the whole render (all shards).
     public var frameCount: Int
     /// Shard `k` of `n` when this manifest covers one shard of a render.
     public var shard: (Int, Int)?
@@ -112,13 +133,16 @@ public struct Manifest {
     /// render of the latest. A recording may rewrite it for another render of the scene; a
     /// render's manifest it only keeps true to the files.
     public var baseline = false
+    /// The frames written, in index order.
     public var frames: [Frame]
     /// Other files written by the run (animations, contact sheets), in a fixed order.
     public var outputs: [File] = []
+    /// The timeline's events, in time order.
     public var events: [TimelineEvent]
     /// The accessibility audit of the frames (`render --audit`: `{"passed", "level", …, "issues"}`),
     /// nil without one.
     public var audit: JSONValue?
+    /// The programs and fonts that drew the frames.
     public var software: Software
 
     /// A manifest of a render drawn by `software`.
@@ -216,6 +240,7 @@ extension Manifest: Codable {
         case width, height, index, count
     }
 
+    /// Encodes the manifest's JSON (docs/command-line.md, “Outputs”), `version` first.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(Self.formatVersion, forKey: .version)

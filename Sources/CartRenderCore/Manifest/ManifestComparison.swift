@@ -15,8 +15,10 @@ public enum ManifestComparison {
         public var path: String
         /// The value in the baseline and in this run; nil when the member or element is absent.
         public var expected: JSONValue?
+        /// The value in this run; nil when absent.
         public var actual: JSONValue?
 
+        /// A difference at `path`.
         public init(path: String, expected: JSONValue?, actual: JSONValue?) {
             self.path = path; self.expected = expected; self.actual = actual
         }
@@ -93,11 +95,14 @@ public enum ManifestComparison {
         /// The event's `kind` and the members that tell it from others of its kind (`flight`,
         /// `item`, a `target` button), in the event's order.
         public var kind: String
+        /// The members that identify the event among those of its kind.
         public var identity: [(String, JSONValue)]
         /// Its time (s) in the baseline and in this run; nil when that side has no such event.
         public var expected: Double?
+        /// Its time in this run (s); nil when this run has no such event.
         public var actual: Double?
 
+        /// Equal when their JSON is.
         public static func == (a: MovedEvent, b: MovedEvent) -> Bool { a.json == b.json }
 
         /// `{"kind", "flight"?, "item"?, "target"?, "expected", "actual"}`, times in s, an absent side as `null`.
@@ -153,6 +158,7 @@ public enum ManifestComparison {
         /// The version (for a font: its Debian package) in the baseline and in this run; nil
         /// when that side has none.
         public var baseline: String?
+        /// The version (for a font: its package) in this run; nil when it has none.
         public var current: String?
 
         /// `baseline recorded with cairo 1.18.0, this run uses 1.16.0: pixel differences may come

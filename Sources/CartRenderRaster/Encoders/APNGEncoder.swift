@@ -35,6 +35,7 @@ public struct APNGSummary: Equatable, Sendable {
     /// Size of the APNG file in bytes.
     public var byteCount: Int
 
+    /// A summary of these counts and size (bytes).
     public init(sourceFrameCount: Int, writtenFrameCount: Int, mergedFrameCount: Int, byteCount: Int) {
         self.sourceFrameCount = sourceFrameCount
         self.writtenFrameCount = writtenFrameCount
@@ -280,5 +281,6 @@ public final class APNGEncoder {
 
 extension APNGEncoder: AnimationEncoder {}
 extension APNGSummary: AnimationSummary {
+    /// None: an APNG shows every source frame.
     public var notice: String? { nil }
 }

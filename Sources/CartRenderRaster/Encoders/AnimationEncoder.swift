@@ -25,5 +25,6 @@ public protocol AnimationSummary: Sendable {
 }
 
 extension AnimationEncoder {
+    /// Adds `frame`, ignoring which rows changed (an encoder that compares whole frames).
     public func add(_ frame: RGBAImage, changedRows: [Range<Int>]?) throws { try add(frame) }
 }

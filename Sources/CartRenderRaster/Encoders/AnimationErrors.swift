@@ -34,6 +34,7 @@ public enum AnimationEncodingError: ReportableError, Equatable, Sendable, Custom
     /// The output file could not be written (`message` is the system's reason).
     case writeFailed(path: String, message: String)
 
+    /// One sentence naming what failed and why.
     public var description: String {
         switch self {
         case let .invalidCanvasSize(format, width, height, limit):
@@ -63,6 +64,7 @@ public enum AnimationEncodingError: ReportableError, Equatable, Sendable, Custom
         }
     }
 
+    /// 73 for a write failure, 65 for a quality too low, 64 for settings, 70 for the rest.
     public var exitCode: ExitCode {
         switch self {
         case .writeFailed: return .cannotCreate
@@ -74,5 +76,6 @@ public enum AnimationEncodingError: ReportableError, Equatable, Sendable, Custom
         }
     }
 
+    /// ``description``, after `internal error: ` for exit 70.
     public var sentence: String { exitCode == .software ? "internal error: " + description : description }
 }

@@ -292,7 +292,7 @@ public final class GIFEncoder {
     private func emit(_ frame: PendingFrame) throws {
         guard options.palette == .global, !globalPaletteWritten else { return try write(frame) }
         if globalPalette == nil {
-            globalPalette = try GIFGlobalPalette(options: options, threads: min(jobs, ParallelWork.processorCount))
+            globalPalette = try GIFGlobalPalette(options: options, threads: min(jobs, WorkerPool.processorCount))
         }
         globalPalette!.add(rgba: frame.rgba, width: frame.rect.width, height: frame.rect.height, frameIndex: frame.sourceIndex)
         buffered.append(frame)
@@ -317,7 +317,7 @@ public final class GIFEncoder {
         let tooLong = buffered.firstIndex { frame in (frame.end ?? frame.start) - frame.start > 65535 }
         let frames = buffered[..<(tooLong ?? buffered.count)]
         let firstWritten = writtenFrameCount
-        let quantized = try ParallelWork.map(count: frames.count, jobs: threads) { [self] thread, i in
+        let quantized = try WorkerPool.map(count: frames.count, jobs: threads) { [self] thread, i in
             try quantizeGlobal(frames[i], isFirstImage: firstWritten + i == 0, thread: thread)
         }
         for (frame, (pixels, local)) in zip(frames, quantized) {
@@ -544,5 +544,6 @@ public final class GIFEncoder {
 
 extension GIFEncoder: AnimationEncoder {}
 extension GIFSummary: AnimationSummary {
+    /// The sentence about frames dropped to fit GIF's frame rates, if any.
     public var notice: String? { frameRateNotice }
 }

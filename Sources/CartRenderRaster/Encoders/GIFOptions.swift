@@ -139,6 +139,7 @@ public struct GIFSummary: Equatable, Sendable {
     /// fallbacks with `.global`, none with `.shared`.
     public var localPaletteCount: Int
 
+    /// A summary of these counts, duration (cs) and size (bytes).
     public init(sourceFrameCount: Int, writtenFrameCount: Int, droppedFrameCount: Int, mergedFrameCount: Int,
                 durationCentiseconds: Int, byteCount: Int, frameRateNotice: String?, localPaletteCount: Int = 0) {
         self.sourceFrameCount = sourceFrameCount

@@ -26,6 +26,7 @@ public struct ImageDecodingError: ReportableError, Equatable, Sendable, CustomSt
     /// The file being decoded, when decoding from a path.
     public let path: String?
 
+    /// The error of `kind` saying `message`, about the file at `path` when known.
     public init(kind: Kind, message: String, path: String? = nil) {
         self.kind = kind
         self.message = message
@@ -38,6 +39,7 @@ public struct ImageDecodingError: ReportableError, Equatable, Sendable, CustomSt
         return "cannot decode PNG data: \(message)"
     }
 
+    /// 66 for a file that cannot be read, 65 for data that cannot be decoded.
     public var exitCode: ExitCode { kind == .unreadable ? .noInput : .dataError }
 
     func at(path: String) -> ImageDecodingError {

@@ -131,6 +131,7 @@ public final class PNGCanvasStripes {
     /// Stripes taken without reading their pixels since this was made.
     public private(set) var untouchedReused = 0
 
+    /// Stripes of no draw yet.
     public init() {}
 
     /// The stripe `index` (rows `range`) of the previous frame, if the canvas's damage left its

@@ -542,5 +542,6 @@ private func videoMemoryFileClose(_ format: UnsafeMutablePointer<AVFormatContext
 
 extension VideoEncoder: AnimationEncoder {}
 extension VideoSummary: AnimationSummary {
+    /// None: a video shows every frame.
     public var notice: String? { nil }
 }

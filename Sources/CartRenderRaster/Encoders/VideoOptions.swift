@@ -48,6 +48,7 @@ public struct H264Options: Equatable, Sendable {
     /// The range of `crf`: libx264's for 8-bit video.
     public static let crfRange = 0...51
 
+    /// H.264 at constant rate factor `crf` (0…51, lower is better; default 18).
     public init(crf: Int = 18) { self.crf = crf }
 
     func validate() throws {
@@ -77,6 +78,7 @@ public struct VP9Options: Equatable, Sendable {
     /// The range of `crf`: libvpx's quantizer scale.
     public static let crfRange = 0...63
 
+    /// VP9 at constant quality `crf` (0…63, lower is better; default 30), or lossless.
     public init(crf: Int = 30, lossless: Bool = false) {
         self.crf = crf
         self.lossless = lossless
@@ -95,10 +97,12 @@ public struct VideoSummary: Equatable, Sendable {
     public var frameCount: Int
     /// The video's size in px: the frames' size, each odd side one pixel larger for 4:2:0.
     public var codedWidth: Int
+    /// The coded height (px): the frames' height, one larger when odd.
     public var codedHeight: Int
     /// Size of the file in bytes.
     public var byteCount: Int
 
+    /// A summary of these counts, sizes (px) and file size (bytes).
     public init(frameCount: Int, codedWidth: Int, codedHeight: Int, byteCount: Int) {
         self.frameCount = frameCount
         self.codedWidth = codedWidth

@@ -66,6 +66,7 @@ public struct WebPSummary: Equatable, Sendable {
     /// Size of the WebP file in bytes.
     public var byteCount: Int
 
+    /// A summary of these counts, duration (ms) and size (bytes).
     public init(sourceFrameCount: Int, durationMilliseconds: Int, byteCount: Int) {
         self.sourceFrameCount = sourceFrameCount
         self.durationMilliseconds = durationMilliseconds
@@ -267,7 +268,7 @@ public final class WebPEncoder {
     private func compressPending() throws {
         let frames = pending, config = config
         pending.removeAll()
-        let compressed = try ParallelWork.map(count: frames.count, jobs: jobs) { _, i in
+        let compressed = try WorkerPool.map(count: frames.count, jobs: jobs) { _, i in
             try WebPEncoder.compress(frames[i], config: config)
         }
         encoded += zip(frames, compressed).map { frame, bytes in
@@ -385,5 +386,6 @@ public final class WebPEncoder {
 
 extension WebPEncoder: AnimationEncoder {}
 extension WebPSummary: AnimationSummary {
+    /// None: libwebp keeps every source frame's time.
     public var notice: String? { nil }
 }

@@ -12,6 +12,7 @@ public struct CanvasDamage: Equatable, Sendable {
     /// The whole canvas was drawn (first draw, another size, scale or background).
     public var whole: Bool
 
+    /// The damage of draw `serial`: `rows` (px), or the whole canvas.
     public init(serial: Int, rows: [Range<Int>], whole: Bool) {
         self.serial = serial; self.rows = rows; self.whole = whole
     }

@@ -15,7 +15,9 @@ public final class FontEnvironment: @unchecked Sendable {
 
     /// A font file in the environment and the Debian package it comes from.
     public struct FontFile: Equatable, Sendable {
+        /// The font file's path.
         public var path: String
+        /// The Debian package that installs it (`fonts-inter`).
         public var package: String
     }
 

@@ -32,6 +32,7 @@ public final class FrameRasterizer: TextMeasuring {
         self.images = images
     }
 
+    /// The size (pt) of `string` set in `font`, wrapped at `maxWidth` pt and cut after `maxLines` lines when given (Pango).
     public func measure(_ string: String, font: FontSpec, maxWidth: Double?, maxLines: Int?) -> Size {
         text.measure(string, font: font, maxWidth: maxWidth, maxLines: maxLines)
     }
@@ -107,6 +108,14 @@ public final class FrameRasterizer: TextMeasuring {
         drawSerial += 1
         let damage = CanvasDamage(serial: drawSerial, rows: bands ?? [0..<h], whole: bands == nil)
         return try surface.withPixels { try body($0, damage) }
+    }
+
+    /// A copy of the canvas as the last successful draw left it (``withPixels(of:scale:_:)``),
+    /// straight RGBA, `round(size × scale)` px; nil before the first draw or after one that failed.
+    /// The pixels are borrowed from the canvas only for the time of the copy.
+    public func canvasImage() -> RGBAImage? {
+        guard canvasContent != nil, let reusableCanvas else { return nil }
+        return reusableCanvas.image
     }
 
     /// The rows (px, sorted and disjoint) where drawing `new` in full can give other pixels than

@@ -6,14 +6,19 @@ import Foundation
 /// An image file a scene names cannot be used: which one and why, as one sentence that starts
 /// with "image file PATH" (`image file /a/b.png is truncated (the PNG data ends early)`).
 public struct ImageError: ReportableError, Equatable, Sendable, CustomStringConvertible {
+    /// The image the scene names.
     public var source: ImageSource
     /// True when the file cannot be read (exit 66); false when its contents are unusable (65).
     public var unreadable: Bool
+    /// The sentence, starting with `image file PATH`.
     public var message: String
+    /// The error about `source`, saying `message`.
     public init(_ source: ImageSource, unreadable: Bool = false, _ message: String) {
         self.source = source; self.unreadable = unreadable; self.message = message
     }
+    /// The sentence (``message``).
     public var description: String { message }
+    /// 66 for a file that cannot be read, 65 for contents that cannot be used.
     public var exitCode: ExitCode { unreadable ? .noInput : .dataError }
 }
 

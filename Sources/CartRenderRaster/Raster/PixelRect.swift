@@ -2,11 +2,16 @@
 /// `y ..< y + height`. Used for diff masks, GIF image rectangles and changed regions. A rectangle
 /// with a non-positive size is empty.
 public struct PixelRect: Equatable, Hashable, Sendable {
+    /// First column (px).
     public var x: Int
+    /// First row (px).
     public var y: Int
+    /// Width (px).
     public var width: Int
+    /// Height (px).
     public var height: Int
 
+    /// The rectangle of columns `x ..< x + width` and rows `y ..< y + height` (px).
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
@@ -16,6 +21,7 @@ public struct PixelRect: Equatable, Hashable, Sendable {
 
     /// One past the last column and row.
     public var maxX: Int { x + width }
+    /// One past the last row.
     public var maxY: Int { y + height }
 
     /// Whether pixel (`px`, `py`) lies inside.

@@ -28,9 +28,11 @@ public struct PixelRows {
     public let base: UnsafeRawPointer
     /// Width and height in pixels.
     public let width: Int
+    /// Rows (px).
     public let height: Int
     /// Bytes from the start of one row to the next (≥ `width × 4`).
     public let stride: Int
+    /// How the 4 bytes of a pixel are laid out, and whether alpha is premultiplied.
     public let format: Format
 
     /// A view of memory the caller keeps alive while the view is used.

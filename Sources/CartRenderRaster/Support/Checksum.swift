@@ -14,6 +14,7 @@ public enum Checksum {
     public final class Hasher {
         private let c: OpaquePointer
 
+        /// A hasher of no bytes yet.
         public init() {
             guard let c = g_checksum_new(G_CHECKSUM_SHA256) else { preconditionFailure("g_checksum_new(SHA256) failed") }
             self.c = c
@@ -21,6 +22,7 @@ public enum Checksum {
 
         deinit { g_checksum_free(c) }
 
+        /// Adds `bytes` to what is hashed.
         public func update(_ bytes: [UInt8]) {
             bytes.withUnsafeBufferPointer { g_checksum_update(c, $0.baseAddress, gssize($0.count)) }
         }

@@ -11,9 +11,13 @@ import CWebP
 /// `cartrender --version`. Each is the version of the library loaded at run time, except
 /// librsvg's and giflib's, which export none: theirs is the version of the headers built against.
 public enum LibraryVersions {
+    /// Cairo's version at run time (`1.16.0`).
     public static var cairo: String { String(cString: cairo_version_string()) }
+    /// Pango's version at run time.
     public static var pango: String { String(cString: pango_version_string()) }
+    /// librsvg's version from the headers built against.
     public static var librsvg: String { "\(LIBRSVG_MAJOR_VERSION).\(LIBRSVG_MINOR_VERSION).\(LIBRSVG_MICRO_VERSION)" }
+    /// libpng's version at run time.
     public static var libpng: String { String(cString: png_get_libpng_ver(nil)) }
     /// zlib compresses the PNG image data: its version decides the bytes of PNG frames.
     public static var zlib: String { String(cString: zlibVersion()) }

@@ -85,12 +85,15 @@ public struct OutOfMemoryError: ReportableError, Equatable, Sendable, CustomStri
     public var neededBytes: Int
     /// The limit in force (bytes).
     public var limitBytes: Int
+    /// The sentence: what needs how many MB, and the limit when there is one.
     public var description: String {
         guard limitBytes > 0 else { return "out of memory: the system cannot give \(what) the \(neededBytes >> 20) MB it needs" }
         return "out of memory: \(what) needs about \(neededBytes >> 20) MB of address space, and the limit (ulimit -v) is \(limitBytes >> 20) MB; raise the limit or render at a smaller --scale"
     }
+    /// 70 (`EX_SOFTWARE`).
     public var exitCode: ExitCode { .software }
 
+    /// The error for `what`, needing `neededBytes` under a limit of `limitBytes` (0: no limit).
     public init(what: String, neededBytes: Int, limitBytes: Int) {
         self.what = what; self.neededBytes = neededBytes; self.limitBytes = limitBytes
     }

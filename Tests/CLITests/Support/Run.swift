@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-/// Runs the built `cartrender` binary the way a user does and captures its output.
+/// Runs the built `cartrender` binary the way a user does and captures its output: the one
+/// runner of the command-line tests (as apple/swift-argument-parser's `AssertExecuteCommand`).
 enum Binary {
     /// `cartrender` next to the test bundle (`.build/<config>/`).
     static let url: URL = {
@@ -21,17 +22,33 @@ enum Binary {
     }
 
     /// Runs `cartrender arguments` (or `executable arguments`) in `directory` with `environment`
-    /// added; kills it with SIGKILL after `timeout` seconds.
+    /// added (``environment(_:)``) and nothing on standard input; kills it with SIGKILL after `timeout` seconds, which fails
+    /// the test at `file`, `line` (a hang cannot stop the suite).
     static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
-                    timeout: TimeInterval = 300, executable: String? = nil) throws -> Result {
-        let running = try start(arguments, in: directory, environment: environment, executable: executable)
+                    timeout: TimeInterval = 300, executable: String? = nil,
+                    file: StaticString = #filePath, line: UInt = #line) throws -> Result {
+        let running = try start(arguments, in: directory, environment: environment, executable: executable,
+                                standardInput: FileHandle.nullDevice)
         let deadline = Date().addingTimeInterval(timeout)
         while running.process.isRunning && Date() < deadline { usleep(5_000) }
         let timedOut = running.process.isRunning
-        if timedOut { kill(running.process.processIdentifier, SIGKILL) }
+        if timedOut {
+            kill(running.process.processIdentifier, SIGKILL)
+            XCTFail("cartrender \(arguments.joined(separator: " ")) did not finish in \(Int(timeout)) s", file: file, line: line)
+        }
         var r = running.finish()
         r.timedOut = timedOut
         return r
+    }
+
+    /// The test process's environment without the variables that choose a record mode (`CI`,
+    /// `CARTRENDER_RECORD`), plus `extra`.
+    static func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["CI"] = nil
+        env["CARTRENDER_RECORD"] = nil
+        for (k, v) in extra { env[k] = v }
+        return env
     }
 
     /// A started run: the process, and its output collected on other threads (so a full pipe
@@ -66,10 +83,7 @@ enum Binary {
         p.executableURL = executable.map { URL(fileURLWithPath: $0) } ?? url
         p.arguments = arguments
         if let directory { p.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "CI")
-        for (k, v) in environment { env[k] = v }
-        p.environment = env
+        p.environment = Self.environment(environment)
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
@@ -86,4 +100,11 @@ enum Binary {
         test.addTeardownBlock { try? FileManager.default.removeItem(atPath: d) }
         return d
     }
+}
+
+/// A fresh temporary directory, removed by `cleanUp`.
+func makeTemporaryDirectory() throws -> String {
+    let dir = NSTemporaryDirectory() + "cartrender-cli-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    return dir
 }

@@ -10,13 +10,13 @@ extension HTMLReport {
         guard result.command == .verify else { return "" }
         var body = ""
         if let f = result.stateDivergence {
-            var title = "State diverges first at frame \(f.index.map(String.init) ?? esc(f.name))"
+            var title = "State diverges first at frame \(f.index.map(String.init) ?? Escaping.html(f.name))"
             if let t = f.time { title += " (t=\(JSONValue.format(t, decimals: 3)) s)" }
             if f.isReported { title = "<a href=\"#\(anchor(f))\">\(title)</a>" }
             if !f.stateCounts { title += " <small>(ignored: --ignore-state)</small>" }
             body += "<h2>\(title)</h2>\n<table><thead><tr><th>path</th><th>expected</th><th>actual</th></tr></thead><tbody>\n"
             for c in f.stateChanges ?? [] {
-                body += "<tr><td><code>\(esc(c.path))</code></td><td>\(esc(c.expected?.serialized() ?? "none"))</td><td>\(esc(c.actual?.serialized() ?? "none"))</td></tr>\n"
+                body += "<tr><td><code>\(Escaping.html(c.path))</code></td><td>\(Escaping.html(c.expected?.serialized() ?? "none"))</td><td>\(Escaping.html(c.actual?.serialized() ?? "none"))</td></tr>\n"
             }
             body += "</tbody></table>\n"
             let n = result.frames.filter(\.stateDiffers).count
@@ -24,13 +24,13 @@ extension HTMLReport {
         } else if result.stateCompared {
             body += "<p>Every frame's state matches the baseline's manifest.</p>\n"
         } else if let why = result.warnings.first {
-            body += "<p>\(esc(why)).</p>\n"
+            body += "<p>\(Escaping.html(why)).</p>\n"
         }
         if !result.movedEvents.isEmpty {
-            body += "<h2>Events that moved</h2>\n<ul>\n" + result.movedEvents.map { "<li>\(esc($0.description))</li>\n" }.joined() + "</ul>\n"
+            body += "<h2>Events that moved</h2>\n<ul>\n" + result.movedEvents.map { "<li>\(Escaping.html($0.description))</li>\n" }.joined() + "</ul>\n"
         }
         if !result.softwareDifferences.isEmpty {
-            body += "<h2>Provenance</h2>\n<ul>\n" + result.softwareDifferences.map { "<li>\(esc($0.message))</li>\n" }.joined() + "</ul>\n"
+            body += "<h2>Provenance</h2>\n<ul>\n" + result.softwareDifferences.map { "<li>\(Escaping.html($0.message))</li>\n" }.joined() + "</ul>\n"
         }
         guard !body.isEmpty else { return "" }
         let style = "#state{margin:1em;padding:.5em 1em;border:1px solid #c9a227;border-radius:6px;background:#fffbe8;color:#222}"

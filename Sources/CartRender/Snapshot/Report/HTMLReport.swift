@@ -38,8 +38,8 @@ enum HTMLReport {
         """
         let subjectLabel = result.command == .verify ? "scene" : "actual"
         let baselineLabel = result.command == .verify ? "baseline" : "expected"
-        var meta = "\(subjectLabel) <code>\(esc(result.subject))</code> · \(baselineLabel) <code>\(esc(result.baseline))</code>"
-        meta += " · threshold \(JSONValue.format(result.options.threshold, decimals: 6)) · allowed \(esc(result.allowance))"
+        var meta = "\(subjectLabel) <code>\(Escaping.html(result.subject))</code> · \(baselineLabel) <code>\(Escaping.html(result.baseline))</code>"
+        meta += " · threshold \(JSONValue.format(result.options.threshold, decimals: 6)) · allowed \(Escaping.html(result.allowance))"
         meta += result.options.includeAA ? " · anti-aliasing counted" : " · anti-aliasing ignored"
         if !result.options.masks.isEmpty { meta += " · \(result.options.masks.count) mask\(result.options.masks.count == 1 ? "" : "s")" }
         if let record = result.record { meta += " · record \(record.rawValue)" }
@@ -76,7 +76,7 @@ enum HTMLReport {
         }
         h += "</main>\n"
         if !failing.isEmpty {
-            h += "<footer>First failing frame: <a href=\"#\(anchor(failing[0]))\">\(esc(failing[0].name))</a>. Keys: ← → previous / next frame that did not pass · 1–5 views · T flips the toggle view.</footer>\n"
+            h += "<footer>First failing frame: <a href=\"#\(anchor(failing[0]))\">\(Escaping.html(failing[0].name))</a>. Keys: ← → previous / next frame that did not pass · 1–5 views · T flips the toggle view.</footer>\n"
         }
         h += "<script>\(script)</script>\n"
         return page(title: "cartrender \(result.command.rawValue) \(verdict): \(result.subject)", style: css, body: h)
@@ -92,7 +92,7 @@ enum HTMLReport {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(esc(title))</title>
+        <title>\(Escaping.html(title))</title>
         <style>\(style)</style>
         </head>
         <body>
@@ -136,7 +136,7 @@ enum HTMLReport {
             var title = group.count == 1 ? worst.name : "\(group.first!.name) – \(group.last!.name)"
             if let t = worst.time { title += " · \(JSONValue.format(t, decimals: 3)) s" }
             title += " · " + shownStatus(worst).label
-            h += "<a class=\"cell \(status)\" href=\"#\(anchor(worst))\" data-frame=\"\(anchor(worst))\" title=\"\(esc(title))\"></a>"
+            h += "<a class=\"cell \(status)\" href=\"#\(anchor(worst))\" data-frame=\"\(anchor(worst))\" title=\"\(Escaping.html(title))\"></a>"
         }
         h += "</div>\n<div class=\"axis\">"
         // Ticks at start, quarters and end, labeled with the frame's time when known.
@@ -144,7 +144,7 @@ enum HTMLReport {
             let i = min(frames.count - 1, q * (frames.count - 1) / 4)
             let f = frames[i]
             let text = f.time.map { "\(JSONValue.format($0, decimals: 2)) s" } ?? f.name
-            h += "<span style=\"left:\(JSONValue.format(Double(q) * 25, decimals: 2))%\">\(esc(text))</span>"
+            h += "<span style=\"left:\(JSONValue.format(Double(q) * 25, decimals: 2))%\">\(Escaping.html(text))</span>"
         }
         h += "</div>\n</nav>\n"
         return h
@@ -157,7 +157,7 @@ enum HTMLReport {
             guard let thumb = frame.diffFile ?? frame.actualFile ?? frame.expectedFile else { continue }
             let time = frame.time.map { "\(JSONValue.format($0, decimals: 3)) s" } ?? ""
             h += "<a class=\"thumb \(shownStatus(frame).css)\" href=\"#\(anchor(frame))\" data-frame=\"\(anchor(frame))\">"
-            h += "<img src=\"\(esc(thumb))\" alt=\"\(esc(frame.name))\" loading=\"lazy\"><span>\(esc(frame.name.dropLast(4).dropFirst(6)))<br>\(esc(time))</span></a>"
+            h += "<img src=\"\(Escaping.html(thumb))\" alt=\"\(Escaping.html(frame.name))\" loading=\"lazy\"><span>\(Escaping.html(frame.name.dropLast(4).dropFirst(6)))<br>\(Escaping.html(time))</span></a>"
         }
         return h + "</div>\n"
     }
@@ -179,11 +179,11 @@ enum HTMLReport {
     static func section(_ frame: FrameResult, number: Int, of total: Int, result: SnapshotResult, eager: Bool) -> String {
         let lazy = eager ? "" : " loading=\"lazy\""
         var h = "<section class=\"frame\" id=\"\(anchor(frame))\">\n"
-        var title = "<h2><span class=\"status \(shownStatus(frame).css)\">\(shownStatus(frame).label)</span> \(esc(frame.name))"
+        var title = "<h2><span class=\"status \(shownStatus(frame).css)\">\(shownStatus(frame).label)</span> \(Escaping.html(frame.name))"
         if let t = frame.time { title += " <small>t = \(JSONValue.format(t, decimals: 3)) s</small>" }
         title += " <small class=\"pos\">\(number) of \(total)</small></h2>\n"
         h += title
-        h += "<p class=\"why\">\(esc(result.explanation(of: frame)))</p>\n"
+        h += "<p class=\"why\">\(Escaping.html(result.explanation(of: frame)))</p>\n"
         let views = views(of: frame)
         h += "<div class=\"views\" data-view=\"side\" data-views=\"\(views.map(\.id).joined(separator: " "))\">\n"
         if views.count > 1 {
@@ -196,13 +196,13 @@ enum HTMLReport {
         h += "<div class=\"view side\"><div class=\"panels\">\n"
         func figure(_ caption: String, _ file: String?, _ cls: String, _ size: PixelSize?) {
             guard let file else { return }
-            h += "<figure class=\"\(cls)\"><figcaption>\(caption)\(Self.size(size))</figcaption><a href=\"\(esc(file))\"><img src=\"\(esc(file))\" alt=\"\(caption) \(esc(frame.name))\"\(lazy)></a></figure>\n"
+            h += "<figure class=\"\(cls)\"><figcaption>\(caption)\(Self.size(size))</figcaption><a href=\"\(Escaping.html(file))\"><img src=\"\(Escaping.html(file))\" alt=\"\(caption) \(Escaping.html(frame.name))\"\(lazy)></a></figure>\n"
         }
         figure("Expected", frame.expectedFile, "expected", frame.expectedSize)
         figure("Actual", frame.actualFile, "actual", frame.actualSize)
         figure("Diff", frame.diffFile, "diff", frame.actualSize)
         h += "</div></div>\n"
-        if let e = frame.expectedFile.map(esc), let a = frame.actualFile.map(esc), views.contains(where: { $0.id == "slider" }) {
+        if let e = frame.expectedFile.map(Escaping.html), let a = frame.actualFile.map(Escaping.html), views.contains(where: { $0.id == "slider" }) {
             let sized = size(frame.actualSize)
             h += "<figure class=\"view slider wipe\"><figcaption>Slider: expected ◀ ▶ actual\(sized)</figcaption><div class=\"stack\">"
             h += "<img src=\"\(e)\" alt=\"expected\"\(lazy)><img class=\"over\" src=\"\(a)\" alt=\"actual\"\(lazy) style=\"clip-path: inset(0 0 0 50%)\"><div class=\"handle\" style=\"left:50%\"></div></div>"
@@ -214,12 +214,12 @@ enum HTMLReport {
             h += "<div class=\"stack flip\" role=\"button\" tabindex=\"0\" aria-label=\"Flip between expected and actual\">"
             h += "<img src=\"\(e)\" alt=\"expected\"\(lazy)><img class=\"over\" src=\"\(a)\" alt=\"actual\"\(lazy) hidden></div></figure>\n"
         }
-        if let d = frame.diffFile.map(esc) {
-            h += "<figure class=\"view diff\"><figcaption>Diff: red differs, yellow anti-aliasing\(size(frame.actualSize))</figcaption><a href=\"\(d)\"><img src=\"\(d)\" alt=\"diff \(esc(frame.name))\"\(lazy)></a></figure>\n"
+        if let d = frame.diffFile.map(Escaping.html) {
+            h += "<figure class=\"view diff\"><figcaption>Diff: red differs, yellow anti-aliasing\(size(frame.actualSize))</figcaption><a href=\"\(d)\"><img src=\"\(d)\" alt=\"diff \(Escaping.html(frame.name))\"\(lazy)></a></figure>\n"
         }
         h += "</div>\n"
         if let panel = frame.panelFile {
-            h += "<p class=\"why\"><a href=\"\(esc(panel))\">Expected | diff | actual in one image</a></p>\n"
+            h += "<p class=\"why\"><a href=\"\(Escaping.html(panel))\">Expected | diff | actual in one image</a></p>\n"
         }
         h += "</section>\n"
         return h
@@ -234,15 +234,15 @@ enum HTMLReport {
     static func passingSection(_ frame: FrameResult, expectedDirectory: String?, result: SnapshotResult) -> String {
         let status = frame.passed ? (frame.recorded ? "recorded" : "pass") : shownStatus(frame).css
         var h = "<section class=\"frame \(status)\" id=\"\(anchor(frame))\">\n"
-        h += "<h2><span class=\"status \(status)\">\(status)</span> \(esc(frame.name))"
+        h += "<h2><span class=\"status \(status)\">\(status)</span> \(Escaping.html(frame.name))"
         if let t = frame.time { h += " <small>t = \(JSONValue.format(t, decimals: 3)) s</small>" }
         h += "</h2>\n"
         let why = frame.recorded ? "recorded into the baseline by this run" : result.explanation(of: frame) + (frame.byteEqual ? " (byte-identical)" : "")
-        h += "<p class=\"why\">\(esc(why))</p>\n"
-        if let src = expectedImage(frame, in: expectedDirectory).map(esc) {
+        h += "<p class=\"why\">\(Escaping.html(why))</p>\n"
+        if let src = expectedImage(frame, in: expectedDirectory).map(Escaping.html) {
             let caption = frame.recorded ? "Baseline, as recorded" : "Baseline (the actual frame matches it)"
             h += "<div class=\"panels\"><figure class=\"expected\"><figcaption>\(caption)\(size(frame.actualSize ?? frame.expectedSize))</figcaption>"
-            h += "<a href=\"\(src)\"><img src=\"\(src)\" alt=\"baseline \(esc(frame.name))\" loading=\"lazy\"></a></figure></div>\n"
+            h += "<a href=\"\(src)\"><img src=\"\(src)\" alt=\"baseline \(Escaping.html(frame.name))\" loading=\"lazy\"></a></figure></div>\n"
         }
         return h + "</section>\n"
     }
@@ -255,9 +255,9 @@ enum HTMLReport {
             let status = shownStatus(frame).css
             let thumb = frame.isReported ? (frame.diffFile ?? frame.actualFile ?? frame.expectedFile) : expectedImage(frame, in: expectedDirectory)
             let time = frame.time.map { "\(JSONValue.format($0, decimals: 3)) s" } ?? ""
-            h += "<a class=\"thumb \(status)\" href=\"#\(anchor(frame))\" data-frame=\"\(anchor(frame))\" title=\"\(esc(frame.name)) · \(frame.recorded ? "recorded" : label(frame.status))\">"
-            if let thumb { h += "<img src=\"\(esc(thumb))\" alt=\"\(esc(frame.name))\" loading=\"lazy\">" }
-            h += "<span>\(esc(frame.name.dropLast(4).dropFirst(6)))<br>\(esc(time))</span></a>"
+            h += "<a class=\"thumb \(status)\" href=\"#\(anchor(frame))\" data-frame=\"\(anchor(frame))\" title=\"\(Escaping.html(frame.name)) · \(frame.recorded ? "recorded" : label(frame.status))\">"
+            if let thumb { h += "<img src=\"\(Escaping.html(thumb))\" alt=\"\(Escaping.html(frame.name))\" loading=\"lazy\">" }
+            h += "<span>\(Escaping.html(frame.name.dropLast(4).dropFirst(6)))<br>\(Escaping.html(time))</span></a>"
         }
         return h + "</div></details>\n"
     }
@@ -275,21 +275,6 @@ enum HTMLReport {
         let up = Array(repeating: "..", count: b.count - common)
         let down = t[common...].map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? $0 }
         return (up + down).map { $0 + "/" }.joined()
-    }
-
-    static func esc<S: StringProtocol>(_ text: S) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(c)
-            }
-        }
-        return out
     }
 
     static let css = """

@@ -36,7 +36,7 @@ enum JUnitReport {
         let time = seconds(run.seconds)
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         s += "<testsuites name=\"cartrender \(result.command.rawValue)\" tests=\"\(n)\" failures=\"\(failures)\" errors=\"0\" time=\"\(time)\">\n"
-        s += "  <testsuite name=\"\(escape(suite))\" tests=\"\(n)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"\(time)\" timestamp=\"\(timestamp(run.timestamp))\">\n"
+        s += "  <testsuite name=\"\(Escaping.xml(suite))\" tests=\"\(n)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"\(time)\" timestamp=\"\(timestamp(run.timestamp))\">\n"
         s += "    <properties>\n"
         var properties: [(String, String)] = [
             (result.command == .verify ? "scene" : "actual", result.subject),
@@ -47,20 +47,20 @@ enum JUnitReport {
         ]
         if let record = result.record { properties.append(("record", record.rawValue)) }
         if let dir = result.reportDirectory { properties.append(("report", (dir as NSString).appendingPathComponent(ReportWriter.htmlName))) }
-        for (k, v) in properties { s += "      <property name=\"\(escape(k))\" value=\"\(escape(v))\"/>\n" }
+        for (k, v) in properties { s += "      <property name=\"\(Escaping.xml(k))\" value=\"\(Escaping.xml(v))\"/>\n" }
         s += "    </properties>\n"
         for frame in result.frames {
             var name = frame.name
             if let t = frame.time { name += " (t=\(JSONValue.format(t, decimals: 3)) s)" }
             let file = result.command == .verify ? result.subject : (result.subject as NSString).appendingPathComponent(frame.name)
-            let open = "    <testcase classname=\"\(escape(className))\" name=\"\(escape(name))\" time=\"\(seconds(frame.seconds ?? 0))\" file=\"\(escape(file))\""
+            let open = "    <testcase classname=\"\(Escaping.xml(className))\" name=\"\(Escaping.xml(name))\" time=\"\(seconds(frame.seconds ?? 0))\" file=\"\(Escaping.xml(file))\""
             let state = frame.stateDiffers && frame.status != .pass ? "state differs from the baseline manifest's: " + SnapshotResult.describe(frame.stateChanges!) : nil
             if frame.passed && !frame.recorded {
                 guard frame.stateDiffers else {
                     s += open + "/>\n"
                     continue
                 }
-                s += open + ">\n      <system-out>\(escape("ignored (--ignore-state): " + result.explanation(of: frame)))</system-out>\n    </testcase>\n"
+                s += open + ">\n      <system-out>\(Escaping.xml("ignored (--ignore-state): " + result.explanation(of: frame)))</system-out>\n    </testcase>\n"
                 continue
             }
             s += open + ">\n"
@@ -72,15 +72,15 @@ enum JUnitReport {
                 }
             }
             if frame.passed {
-                s += "      <system-out>\(escape("recorded: " + explanation + (details.isEmpty ? "" : "\n" + details.joined(separator: "\n"))))</system-out>\n"
+                s += "      <system-out>\(Escaping.xml("recorded: " + explanation + (details.isEmpty ? "" : "\n" + details.joined(separator: "\n"))))</system-out>\n"
             } else {
                 let body = ([explanation] + details).joined(separator: "\n")
-                s += "      <failure type=\"\(frame.status == .pass ? "state" : frame.status.rawValue)\" message=\"\(escape(explanation))\">\(escape(body))</failure>\n"
+                s += "      <failure type=\"\(frame.status == .pass ? "state" : frame.status.rawValue)\" message=\"\(Escaping.xml(explanation))\">\(Escaping.xml(body))</failure>\n"
             }
             s += "    </testcase>\n"
         }
         let notes = [result.movedEventsLine].compactMap { $0 } + result.warnings
-        if !notes.isEmpty { s += "    <system-out>\(escape(notes.joined(separator: "\n")))</system-out>\n" }
+        if !notes.isEmpty { s += "    <system-out>\(Escaping.xml(notes.joined(separator: "\n")))</system-out>\n" }
         s += "  </testsuite>\n</testsuites>\n"
         return s
     }
@@ -104,25 +104,5 @@ enum JUnitReport {
         return String(stem.unicodeScalars.map { s -> Character in
             (s.isASCII && (CharacterSet.alphanumerics.contains(s) || s == "-" || s == "_")) ? Character(s) : "_"
         })
-    }
-
-    /// Escapes text for XML attributes and content; drops characters XML 1.0 cannot hold.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for u in text.unicodeScalars {
-            switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n": out += "&#10;"
-            case "\t": out += "&#9;"
-            case "\r": out += "&#13;"
-            case _ where u.value < 0x20 || u.value == 0xFFFE || u.value == 0xFFFF: out += "\u{FFFD}"
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out
     }
 }

@@ -52,7 +52,7 @@ public enum MarkdownSummary {
         s += "\n\n"
         var notes = [result.stateDivergenceLine, result.movedEventsLine].compactMap { $0 }.map { $0.prefix(1).uppercased() + $0.dropFirst() }
         notes += result.softwareDifferences.map { "⚠️ " + $0.message.prefix(1).uppercased() + $0.message.dropFirst() }
-        if !notes.isEmpty && !baselineMissing { s += notes.map { "- " + escape($0) + "\n" }.joined() + "\n" }
+        if !notes.isEmpty && !baselineMissing { s += notes.map { "- " + Escaping.markdown($0) + "\n" }.joined() + "\n" }
         let listed = result.failures.filter { $0.isReported || $0.stateDiffers }
         if !listed.isEmpty && !baselineMissing {
             s += "| frame | time | differing pixels | status | state divergence | images |\n| --- | ---: | ---: | --- | --- | --- |\n"
@@ -70,7 +70,7 @@ public enum MarkdownSummary {
                     }
                 }
                 let status = frame.status == .pass && frame.stateDiffers ? "state" : frame.status.rawValue
-                let state = frame.stateDiffers ? escape(SnapshotResult.describe(frame.stateChanges!)) : "—"
+                let state = frame.stateDiffers ? Escaping.markdown(SnapshotResult.describe(frame.stateChanges!)) : "—"
                 s += "| \(code(frame.name)) | \(time) | \(pixels) | \(status) | \(state) | \(images.isEmpty ? "—" : images.joined(separator: " · ")) |\n"
             }
             if listed.count > maxRows { s += "\n… and \(listed.count - maxRows) more frames: see the report.\n" }
@@ -83,18 +83,8 @@ public enum MarkdownSummary {
     /// plain text when it holds a backtick.
     static func code(_ text: String) -> String {
         let flat = text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
-        if flat.contains("`") { return escape(flat) }
+        if flat.contains("`") { return Escaping.markdown(flat) }
         return "`" + flat.replacingOccurrences(of: "|", with: "\\|") + "`"
-    }
-
-    /// Text with Markdown's punctuation escaped.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            if "\\`*_[]()<>#|!".contains(c) { out.append("\\") }
-            out.append(c)
-        }
-        return out
     }
 
     /// `[label](path)` with the characters that would end or break the link percent-encoded.
@@ -112,7 +102,7 @@ public enum MarkdownSummary {
             default: target.unicodeScalars.append(c)
             }
         }
-        return "[\(escape(label))](\(target))"
+        return "[\(Escaping.markdown(label))](\(target))"
     }
 
     /// Appends `text` to the file at `path` (created when missing), as GitHub Actions expects

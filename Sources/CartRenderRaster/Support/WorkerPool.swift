@@ -1,17 +1,24 @@
-import CartRenderRaster
+import CartRenderCore
 import Foundation
 
-/// The frame pipeline's worker pool: runs one job per item (a run of identical frames, or a
-/// pair of frame files) on a few threads. Render and verify stream its results in item order
-/// through ``FrameStream``; diff collects them with ``map(count:jobs:makeWorker:cancellation:body:)``.
+/// The one worker pool: runs one job per item on a few threads and hands the results back in
+/// item order, so that what is made does not depend on the number of threads or their timing.
+/// The frame pipeline runs its runs of frames on it (``stream(count:jobs:makeWorker:cancellation:threadsNeeded:body:deliver:)``,
+/// through `FrameStream`), `diff` its pairs of frame files, and the encoders their independent
+/// pieces of work (the GIF images remapped to the global palette, the WebP sub-frames) with
+/// ``map(count:jobs:_:)``.
 ///
 /// The pool's lock guards only its own bookkeeping: results are handed to the consumer on the
 /// calling thread after the lock is released, so a slow consumer (an animation encoder, a
 /// manifest write) never holds up a worker that is drawing.
-enum ParallelFrames {
-    /// Calls `body(worker, i)` for every `i` in `0 ..< count` on `jobs` threads that each make
-    /// their own worker with `makeWorker` (Pango contexts and the like are not thread-safe), and
-    /// hands each result to `deliver` in item order, on the calling thread, outside the pool's lock.
+public enum WorkerPool {
+    /// Processors available to this process (≥ 1).
+    public static let processorCount = max(1, ProcessInfo.processInfo.activeProcessorCount)
+
+    /// Calls `body(worker, i)` for every `i` in `0 ..< count` on `min(jobs, count)` threads that
+    /// each make their own worker with `makeWorker` (Pango contexts and the like are not
+    /// thread-safe), and hands each result to `deliver` in item order, on the calling thread,
+    /// outside the pool's lock.
     ///
     /// Items are taken in index order. Threads do not start an item more than `2 × jobs` items
     /// ahead of the last one delivered, so at most that many finished results wait for their
@@ -21,16 +28,24 @@ enum ParallelFrames {
     /// delivered, and the error is thrown: the error of the lowest-numbered failing item (or of
     /// `deliver`) wins, whatever the thread timing.
     ///
+    /// Threads the system cannot give (a memory or thread limit) are done without: fewer workers
+    /// do the same items.
+    ///
     /// - Parameters:
+    ///   - count: items (≥ 0).
+    ///   - jobs: threads asked for (≥ 1).
     ///   - cancellation: checked before each item and each delivery; once cancelled, no new item
     ///     starts and nothing more is delivered.
+    ///   - threadsNeeded: what the threads are, for the `OutOfMemoryError` thrown when not one can
+    ///     be started (`a drawing thread`); nil: the calling thread then does the items itself.
     /// - Throws: the error of the lowest-numbered item that failed (a worker's set-up failure
     ///   counts as item -1, the earliest), or of `deliver`; `RenderCancelled` when `cancellation`
-    ///   was cancelled.
-    static func stream<Worker, Result>(
+    ///   was cancelled; `OutOfMemoryError` when no thread starts and `threadsNeeded` names them.
+    public static func stream<Worker, Result>(
         count: Int, jobs: Int,
         makeWorker: @escaping () throws -> Worker,
         cancellation: RenderCancellation? = nil,
+        threadsNeeded: String? = nil,
         body: @escaping (Worker, Int) throws -> Result,
         deliver: (Int, Result) throws -> Void
     ) throws {
@@ -39,8 +54,6 @@ enum ParallelFrames {
         let threads = max(1, min(jobs, count))
         let pool = Pool<Result>(window: 2 * threads)
         let isCancelled = { cancellation?.isCancelled == true }
-        // Threads the system cannot give (a memory or thread limit) are done without: fewer
-        // workers draw the same frames.
         pool.started(threads)
         var started = 0
         for _ in 0..<threads {
@@ -54,7 +67,17 @@ enum ParallelFrames {
             }
             if ok { started += 1 } else { pool.exit() }
         }
-        guard started > 0 else { throw OutOfMemoryError(what: "a drawing thread", neededBytes: WorkerThread.stackBytes, limitBytes: MemoryBudget.addressSpaceLimit ?? 0) }
+        guard started > 0 else {
+            if let threadsNeeded {
+                throw OutOfMemoryError(what: threadsNeeded, neededBytes: WorkerThread.stackBytes, limitBytes: MemoryBudget.addressSpaceLimit ?? 0)
+            }
+            let worker = try makeWorker()
+            for slot in 0..<count {
+                if isCancelled() { throw RenderCancelled() }
+                try deliver(slot, try body(worker, slot))
+            }
+            return
+        }
         var deliverError: (Int, Error)?
         while let (slot, result) = pool.next(count: count, isCancelled: isCancelled) {
             do { try deliver(slot, result) } catch {
@@ -70,20 +93,40 @@ enum ParallelFrames {
     }
 
     /// Runs `body` for every item on `jobs` threads and returns the results in item order
-    /// (see ``stream(count:jobs:makeWorker:cancellation:body:deliver:)``).
-    static func map<Worker, Result>(
+    /// (see ``stream(count:jobs:makeWorker:cancellation:threadsNeeded:body:deliver:)``).
+    /// - Throws: as ``stream(count:jobs:makeWorker:cancellation:threadsNeeded:body:deliver:)``.
+    public static func map<Worker, Result>(
         count: Int, jobs: Int,
         makeWorker: @escaping () throws -> Worker,
         cancellation: RenderCancellation? = nil,
+        threadsNeeded: String? = nil,
         body: @escaping (Worker, Int) throws -> Result
     ) throws -> [Result] {
         var results: [Result] = []
         results.reserveCapacity(count)
-        try stream(count: count, jobs: jobs, makeWorker: makeWorker, cancellation: cancellation, body: body) { _, result in
+        try stream(count: count, jobs: jobs, makeWorker: makeWorker, cancellation: cancellation, threadsNeeded: threadsNeeded,
+                   body: body) { _, result in
             results.append(result)
         }
         return results
     }
+
+    /// Calls `body(thread, i)` for every `i` in `0 ..< count` on `min(jobs, count)` threads and
+    /// returns the results in item order; `thread`, in `0 ..< jobs`, numbers the thread for
+    /// state of its own (an encoder's per-thread buffers).
+    /// - Throws: the error of the lowest-numbered item that failed; once an item has failed, no
+    ///   new item starts.
+    public static func map<Result>(count: Int, jobs: Int, _ body: @escaping (_ thread: Int, _ item: Int) throws -> Result) throws -> [Result] {
+        let threadNumbers = ThreadNumbers()
+        return try map(count: count, jobs: jobs, makeWorker: { threadNumbers.next() }, body: body)
+    }
+}
+
+/// Numbers the threads of a ``WorkerPool/map(count:jobs:_:)`` from 0 as they start.
+private final class ThreadNumbers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func next() -> Int { lock.withLock { defer { count += 1 }; return count } }
 }
 
 /// The bookkeeping the pool's threads share, under `condition`.

@@ -1,0 +1,63 @@
+import CartRenderCore
+
+/// The one escaper of each language cartrender writes text into: HTML (report, viewer, variants
+/// index), XML (JUnit), JSON inside an HTML `<script>` element (viewer data, review controls)
+/// and Markdown (the step summary). Each takes any text and returns text that the language reads
+/// back as that text.
+enum Escaping {
+    /// Text for HTML content and double- or single-quoted attribute values: `&`, `<`, `>`, `"`
+    /// and `'` as character references (`&amp;`, `&lt;`, `&gt;`, `&quot;`, `&#39;`).
+    static func html<S: StringProtocol>(_ text: S) -> String {
+        var out = ""
+        for c in text {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+
+    /// Text for XML 1.0 attribute values and content: the five predefined entities, line breaks
+    /// and tabs as character references (kept in attributes), and the characters XML 1.0 cannot
+    /// hold (controls, U+FFFE, U+FFFF) as U+FFFD.
+    static func xml(_ text: String) -> String {
+        var out = ""
+        for u in text.unicodeScalars {
+            switch u {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n": out += "&#10;"
+            case "\t": out += "&#9;"
+            case "\r": out += "&#13;"
+            case _ where u.value < 0x20 || u.value == 0xFFFE || u.value == 0xFFFF: out += "\u{FFFD}"
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out
+    }
+
+    /// `value` as compact JSON to put inside an HTML `<script>` element: every `<` is written
+    /// `\u003c`, so that no `</script>` or `<!--` in a string can end or change the element; the
+    /// text is still the same JSON (and JavaScript) value.
+    static func scriptJSON(_ value: JSONValue) -> String {
+        value.serialized().replacingOccurrences(of: "<", with: "\\u003c")
+    }
+
+    /// Text with Markdown's punctuation (`` \ ` * _ [ ] ( ) < > # | ! ``) backslash-escaped.
+    static func markdown(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            if "\\`*_[]()<>#|!".contains(c) { out.append("\\") }
+            out.append(c)
+        }
+        return out
+    }
+}
