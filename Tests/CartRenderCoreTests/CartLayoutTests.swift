@@ -80,7 +80,7 @@ final class CartLayoutTests: XCTestCase {
 
         for (i, m) in l.rows.enumerated() {
             let stepper = l.stepperFrames(quantity: s.cart.items[i].quantity, metrics: m)
-            XCTAssertLessThanOrEqual(m.priceFrame.maxX + 2 * Look.cartControlSpacing, stepper.minus.minX + 1e-9, "row \(i): price clear of the stepper")
+            XCTAssertLessThanOrEqual(m.priceFrame.maxX + 2 * CartLook.controlSpacing, stepper.minus.minX + 1e-9, "row \(i): price clear of the stepper")
             XCTAssertEqual(m.priceFrame.height, 19, "row \(i): one line")
             XCTAssertEqual(m.controlsFrame.height, 33, "row \(i): beside the stepper")
         }
@@ -161,7 +161,7 @@ final class CartLayoutTests: XCTestCase {
         for (i, m) in l.rows.enumerated() {
             let stepper = l.stepperFrames(quantity: [100_000, 1_000_000][i], metrics: m)
             XCTAssertEqual(stepper.quantity.width, m.quantityWidth, "row \(i): the box at its share")
-            XCTAssertLessThanOrEqual(m.priceFrame.maxX + 2 * Look.cartControlSpacing, stepper.minus.minX + 1.0 / 3, "row \(i): price beside the stepper (pixel rounding)")
+            XCTAssertLessThanOrEqual(m.priceFrame.maxX + 2 * CartLook.controlSpacing, stepper.minus.minX + 1.0 / 3, "row \(i): price beside the stepper (pixel rounding)")
             XCTAssertEqual(m.priceFrame.height, 19, "row \(i): one line")
         }
         let state = l.timeline().state(at: 1)
@@ -295,11 +295,11 @@ final class CartLayoutTests: XCTestCase {
     func testDarkAppearanceUsesTheDarkAssetColors() {
         let l = layout(scene(scheme: .dark))
         let display = l.displayList(for: l.timeline().state(at: 0))
-        XCTAssertEqual(display.background, Look.cartGray.dark)
+        XCTAssertEqual(display.background, CartLook.gray.dark)
         guard case .fill(_, .linearGradient(_, _, let colors))? = display.items.first(where: {
             if case .fill(.roundedRect, _) = $0 { return true }; return false
         }) else { return XCTFail("no checkout button") }
-        XCTAssertEqual(colors, [Look.cartLightBlue.dark, Look.cartBlue.dark])
+        XCTAssertEqual(colors, [CartLook.lightBlue.dark, CartLook.blue.dark])
     }
 
     func testManifestStateKeysAndValues() throws {

@@ -82,7 +82,7 @@ final class ShopLayoutTests: XCTestCase {
         XCTAssertEqual(t.a, flight.scale)
     }
 
-    /// Rolling digits blur by `Look.digitRollBlurFraction` × the font size × (1 − opacity): the
+    /// Rolling digits blur by `ShopLook.digitRollBlurFraction` × the font size × (1 − opacity): the
     /// leaving 9 of 9 → 10 blurs as it fades, the arriving 1 and 0 sharpen as they appear; nothing
     /// is blurred at rest, at progress 0 or at progress 1.
     func testRollingDigitsBlurAsTheyFade() {
@@ -105,12 +105,12 @@ final class ShopLayoutTests: XCTestCase {
             walk(l.displayList(for: state).items)
             return found
         }
-        let size = Look.shopBadgeFont.resolved(.large).size
+        let size = ShopLook.badgeFont.resolved(.large).size
         for p in [0.25, 0.5, 0.8] {
             let found = blurs(from: 9, to: 10, progress: p)
             XCTAssertEqual(found.count, 3, "the 9 leaving, the 1 and the 0 arriving at \(p)")
             for (radius, opacity) in found {
-                XCTAssertEqual(radius, Look.digitRollBlurFraction * size * (1 - opacity), accuracy: 1e-12)
+                XCTAssertEqual(radius, ShopLook.digitRollBlurFraction * size * (1 - opacity), accuracy: 1e-12)
             }
             for (o, expected) in zip(found.map(\.opacity).sorted(), [p, p, 1 - p].sorted()) { XCTAssertEqual(o, expected, accuracy: 1e-12) }
         }

@@ -95,7 +95,7 @@ final class TextFitTests: XCTestCase {
                 XCTAssertLessThanOrEqual(stepper.quantity.width, m.quantityWidth + 1e-9, "\(what) row \(i): the box within its share")
             }
             let line = l.totalLine(for: l.timeline().state(at: 0))
-            XCTAssertLessThanOrEqual(line.labelMaxLines, Look.cartLabelLineLimit, what)
+            XCTAssertLessThanOrEqual(line.labelMaxLines, CartLook.labelLineLimit, what)
             XCTAssertGreaterThanOrEqual(line.label.minY, l.titleFrame.maxY, "\(what): the bottom area below the header")
         }
     }
@@ -108,11 +108,11 @@ final class TextFitTests: XCTestCase {
         let rasterizer = try FrameRasterizer(fonts: FontEnvironment.shared(), images: ImageLibrary(sources: []))
         let l = CartLayout(scene: s, cart: cart, measurer: rasterizer)
         let line = l.totalLine(for: l.timeline().state(at: 0))
-        let total = rasterizer.measure(line.text, font: Look.cartTotalFont.resolved(.large).family(cart.font), maxWidth: nil)
+        let total = rasterizer.measure(line.text, font: CartLook.totalFont.resolved(.large).family(cart.font), maxWidth: nil)
         XCTAssertEqual(line.value.width, total.width, "the total keeps its width")
         XCTAssertEqual(line.labelMaxLines, 2)
         XCTAssertEqual(line.label.height, 2 * l.totalLabelFrame.height, accuracy: 1, "two lines")
-        XCTAssertLessThanOrEqual(line.label.maxX + 2 * Look.cartStackSpacing, line.value.minX + 1e-9)
+        XCTAssertLessThanOrEqual(line.label.maxX + 2 * CartLook.stackSpacing, line.value.minX + 1e-9)
         XCTAssertEqual(l.checkoutTitleFrame.height, 2 * l.totalLabelFrame.height, accuracy: 2, "the button's title: two lines")
     }
 
@@ -135,7 +135,7 @@ final class TextFitTests: XCTestCase {
                 XCTAssertNil(title, "no room for the title")
             } else {
                 let run = try XCTUnwrap(title).run
-                XCTAssertEqual(run.maxLines, Look.shopButtonTitleLineLimit)
+                XCTAssertEqual(run.maxLines, ShopLook.buttonTitleLineLimit)
                 let size = worker.rasterizer.measure(run.text, font: run.font, maxWidth: run.maxWidth, maxLines: run.maxLines)
                 let box = FrameAuditor.textBox(run, size: size)
                 XCTAssertGreaterThanOrEqual(box.minX, layout.buttonFrame.minX, "inside the button")
