@@ -88,7 +88,7 @@ final class DynamicTypeTests: XCTestCase {
         s.dynamicTypeSize = size
         var c = CartContent()
         c.items = [CartItem(id: "a", name: "Tek Product 1", details: "Gift", image: .symbol("bag.fill"), price: Decimal(string: "10.00")!, quantity: 1)]
-        s.content = .cart(c)
+        s.content = c
         return CartLayout(scene: s, cart: c, measurer: WrappingMetrics())
     }
 

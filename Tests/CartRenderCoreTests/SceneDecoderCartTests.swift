@@ -46,7 +46,7 @@ final class SceneDecoderCartTests: XCTestCase {
             #"{ "at": 1.0, "tap": "delete", "item": "tek2" }"#,
             #"{ "at": 1.5, "tap": "checkout" }"#,
         ]).utf8), file: "cart.json", baseDirectory: "/")
-        guard case .cart(let cart) = s.content else { return XCTFail("not the cart screen") }
+        guard let cart = s.content as? CartContent else { return XCTFail("not the cart screen") }
         XCTAssertEqual(cart.items.map(\.price), [Decimal(string: "10.00")!, Decimal(string: "90.99")!])
         XCTAssertEqual(s.events.count, 3)
     }
@@ -55,7 +55,7 @@ final class SceneDecoderCartTests: XCTestCase {
     func testCartItemsAreLimited() throws {
         func items(_ n: Int) -> String { (0..<n).map { #"    { "id": "i\#($0)", "name": "N", "price": "1" }"# }.joined(separator: ",\n") }
         let s = try SceneDecoder.decode(Array(scene(items: items(1000), events: []).utf8), file: "cart.json", baseDirectory: "/")
-        guard case .cart(let cart) = s.content else { return XCTFail("not the cart screen") }
+        guard let cart = s.content as? CartContent else { return XCTFail("not the cart screen") }
         XCTAssertEqual(cart.items.count, 1000)
         XCTAssertEqual(error(scene(items: items(1001), events: [])), "cart.json:6:14: cart.items: has 1001 items; at most 1000 are allowed")
     }

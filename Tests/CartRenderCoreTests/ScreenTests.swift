@@ -16,13 +16,13 @@ final class ScreenTests: XCTestCase {
 
     func testTheSceneHoldsTheContentOfItsScreen() throws {
         let shop = try decode(#"{"shop": {"title": "Store"}}"#)
-        guard case .shop(let s) = shop.content else { return XCTFail("a scene without \"screen\" shows the shop") }
+        guard let s = shop.content as? ShopContent else { return XCTFail("a scene without \"screen\" shows the shop") }
         XCTAssertEqual(s.title, "Store")
-        XCTAssertEqual(shop.content.name, "shop")
+        XCTAssertEqual(shop.screenName, "shop")
         let cart = try decode(cartScene)
-        guard case .cart(let c) = cart.content else { return XCTFail("not the cart") }
+        guard let c = cart.content as? CartContent else { return XCTFail("not the cart") }
         XCTAssertEqual(c.items.map(\.id), ["a", "b"])
-        XCTAssertEqual(cart.content.name, "cart")
+        XCTAssertEqual(cart.screenName, "cart")
     }
 
     func testTheSceneFileKeysAreTheScreensSections() {
@@ -46,11 +46,11 @@ final class ScreenTests: XCTestCase {
         }
         for scene in [try DefaultScene.scene(baseDirectory: "/"), try decode(cartScene)] {
             let model = Screens.model(for: scene, measurer: WrappingMetrics())
-            let listed = Set(scene.content.screen.images)
+            let listed = Set(scene.content.images)
             var seen = Set<ImageSource>()
             for i in 0...120 { seen.formUnion(drawn(model.frame(at: Double(i) / 60).display.items)) }
-            XCTAssertTrue(seen.isSubset(of: listed), "\(scene.content.name): \(seen.subtracting(listed)) drawn but not listed")
-            XCTAssertTrue(seen.count >= 3, "\(scene.content.name) draws its symbols")
+            XCTAssertTrue(seen.isSubset(of: listed), "\(scene.screenName): \(seen.subtracting(listed)) drawn but not listed")
+            XCTAssertTrue(seen.count >= 3, "\(scene.screenName) draws its symbols")
         }
     }
 }

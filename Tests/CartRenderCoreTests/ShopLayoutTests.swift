@@ -15,7 +15,7 @@ final class ShopLayoutTests: XCTestCase {
         s.device = device
         var shop = ShopContent()
         shop.cartFrame = cartFrame
-        s.content = .shop(shop)
+        s.content = shop
         return ShopLayout(scene: s, shop: shop, measurer: FixedMetrics())
     }
 
@@ -72,7 +72,7 @@ final class ShopLayoutTests: XCTestCase {
     /// Flights are drawn last, above the header and the cart icon.
     func testFlightsAreDrawnAboveEverything() {
         var s = Scene()
-        s.events = [SceneEvent(at: 0.3, action: .tapAdd, index: 0)]
+        s.events = [SceneEvent(at: 0.3, action: ShopAction.tapAdd, index: 0)]
         let screen = ShopModel(scene: s, shop: ShopContent(), measurer: FixedMetrics())
         let list = screen.frame(at: 0.6).display
         guard case .group(let t, _, _, let items)? = list.items.last else { return XCTFail("last item is not the flight") }

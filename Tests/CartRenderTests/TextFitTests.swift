@@ -66,7 +66,7 @@ final class TextFitTests: XCTestCase {
                 XCTAssertLessThanOrEqual(run.box.maxX, s.device.width + 0.5, "\(what): \(run.text) ends inside the screen (\(run.box))")
                 let bottom = min(s.device.height, run.clip?.maxY ?? s.device.height)
                 // The shop's name and description are in a scroll view: they may run below the screen.
-                if run.clip == nil, case .cart = s.content {
+                if run.clip == nil, s.content is CartContent {
                     XCTAssertLessThanOrEqual(run.box.maxY, bottom + 0.5, "\(what): \(run.text) above the screen's bottom")
                 }
             }
@@ -78,7 +78,7 @@ final class TextFitTests: XCTestCase {
     func testRowTextsStayInTheirRows() throws {
         for (what, json) in extremeScenes {
             let s = try scene(json)
-            guard case .cart(let cart) = s.content else { return XCTFail("a cart scene") }
+            guard let cart = s.content as? CartContent else { return XCTFail("a cart scene") }
             let rasterizer = try FrameRasterizer(fonts: FontEnvironment.shared(), images: ImageLibrary(sources: []))
             let l = CartLayout(scene: s, cart: cart, measurer: rasterizer)
             let width = s.device.width
@@ -104,7 +104,7 @@ final class TextFitTests: XCTestCase {
     /// wraps to two lines in its share and ends in "…", beside the whole total.
     func testLongTotalLabelWrapsInItsShare() throws {
         let s = try scene(#"{"screen": "cart", "cart": {"totalLabel": "\#(Self.long66)", "checkoutTitle": "\#(Self.long66)"}}"#)
-        guard case .cart(let cart) = s.content else { return XCTFail("a cart scene") }
+        guard let cart = s.content as? CartContent else { return XCTFail("a cart scene") }
         let rasterizer = try FrameRasterizer(fonts: FontEnvironment.shared(), images: ImageLibrary(sources: []))
         let l = CartLayout(scene: s, cart: cart, measurer: rasterizer)
         let line = l.totalLine(for: l.timeline().state(at: 0))
@@ -128,7 +128,7 @@ final class TextFitTests: XCTestCase {
             let findings = try FrameAuditor(worker: worker).audit(frame.display, state: frame.state, level: .aa)
             XCTAssertFalse(findings.contains { $0.kind == .label && $0.subject == "add button" }, "\(width) pt: labelled")
             XCTAssertFalse(findings.contains { $0.detail == "clipped" }, "\(width) pt: nothing clipped: \(findings.map(\.subject))")
-            guard case .shop(let shop) = s.content else { return XCTFail("a shop scene") }
+            guard let shop = s.content as? ShopContent else { return XCTFail("a shop scene") }
             let layout = ShopLayout(scene: s, shop: shop, measurer: worker.rasterizer)
             let title = FrameAuditor.textRuns(in: frame.display.items).first { $0.run.text == shop.buttonTitle }
             if width == 100 {

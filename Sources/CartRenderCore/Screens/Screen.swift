@@ -2,10 +2,14 @@
 /// scene file: the one type that knows the section's keys and its events, the images it draws,
 /// its schema, its canonical form, and how to lay it out and animate it (`model(for:measurer:)`).
 ///
-/// A scene holds its content as a `Scene.Content`, one case per screen, so the screen and its
-/// content cannot disagree. Adding a screen takes its content type (conforming to `Screen`,
-/// with its `ScreenModel`), its timeline (`Motion/`) and its layout (`Layout/`), a case in
-/// `Scene.Content`, and an entry in `Screens.all`.
+/// A scene holds its content as an `any Screen` (`Scene.content`), so the screen and its content
+/// cannot disagree. Each screen is one folder, `Screens/<Name>/`: its content type (conforming to
+/// `Screen`), its scene actions and timeline events (`SceneAction`, `TimelineEventKind`), its
+/// timeline, look constants, layout, `ScreenModel` and accessibility elements; what the screens
+/// share (the look of system controls, Dynamic Type, formatting, system chrome, symbols) is in
+/// `Screens/Kit/`. Adding a screen takes its folder and an entry in `Screens.all`: the decoder,
+/// the schema, the manifest's events, the audit and the renderer reach it only through this
+/// protocol.
 public protocol Screen: Sendable {
     /// The screen's name in scene files: the value of `"screen"` and the key of its section
     /// (`"shop"`).
@@ -40,8 +44,9 @@ public protocol Screen: Sendable {
     /// - Throws: `SceneError` at the event member that is wrong.
     func decodeEvents(_ node: JSONNode, at path: String, scene: Scene, with decoder: SceneDecoder) throws -> [SceneEvent]
 
-    /// This content as a scene's content.
-    var content: Scene.Content { get }
+    /// The screen's timeline events, as the manifest lists them: `TimelineEvent` reads a
+    /// manifest's events through each screen's type.
+    static var timelineEvents: any TimelineEventKind.Type { get }
     /// The section with every default written out, keys in a fixed order (`Scene.canonicalJSON`);
     /// `image` writes an image as the canonical scene names it.
     func canonicalJSON(image: (ImageSource) -> JSONValue) -> JSONValue
@@ -98,7 +103,7 @@ public enum Screens {
     /// With `scene.systemChrome`, the status bar and home indicator (`SystemChrome`) are drawn
     /// above every frame.
     public static func model(for scene: Scene, measurer: any TextMeasuring) -> any ScreenModel {
-        let model = scene.content.screen.model(for: scene, measurer: measurer)
+        let model = scene.content.model(for: scene, measurer: measurer)
         guard scene.systemChrome else { return model }
         func chromed<M: ScreenModel>(_ m: M) -> any ScreenModel { ChromedModel(m, chrome: SystemChrome.items(for: scene, measurer: measurer)) }
         return chromed(model)

@@ -297,7 +297,7 @@ public struct CartLayout {
                           origin: Point(x: checkoutTitleFrame.x, y: checkoutTitleFrame.y), maxWidth: checkoutTitleFrame.width, alignment: .center,
                           maxLines: CartLook.labelLineLimit, direction: direction)),
         ]
-        if state.isPressed("checkout") {
+        if state.isPressed(.checkout) {
             checkout = [.group(transform: .identity, opacity: Look.buttonPressedOpacity, clip: nil, items: checkout)]
         }
         list += checkout
@@ -426,7 +426,7 @@ public struct CartLayout {
     /// layout reserves room for, so that the stepper never grows into the price.
     static func maximumQuantities(cart: CartContent, events: [SceneEvent]) -> [Int] {
         var plus: [String: Int] = [:]
-        for e in events { if case .tapRow(.plus, let id) = e.action { plus[id, default: 0] += 1 } }
+        for e in events { if case .tap(.row(.plus, let id))? = e.action as? CartAction { plus[id, default: 0] += 1 } }
         return cart.items.map { item in
             let taps = plus[item.id] ?? 0
             return item.quantity >= CartItem.maximumQuantity - taps ? max(item.quantity, CartItem.maximumQuantity) : item.quantity + taps
@@ -451,16 +451,16 @@ public struct CartLayout {
             : [TextRun.truncated(String(r.quantity), font: font(CartLook.quantityFont), color: text,
                                   origin: Point(x: f.quantity.minX + CartLook.quantityPaddingH, y: f.quantity.minY + CartLook.quantityPaddingV),
                                   width: room, direction: .leftToRight, measurer: measurer)].compactMap { $0.map(DisplayItem.text) }
-        func symbol(_ name: String, _ frame: Rect) -> DisplayItem {
+        func symbol(_ name: String, _ button: CartButton.Row, _ frame: Rect) -> DisplayItem {
             let image = DisplayItem.image(ImageDraw(source: .symbol(name), frame: frame, tint: text, weight: CartLook.stepperSymbolWeight))
-            guard state.isPressed(name, item: r.id) else { return image }
+            guard state.isPressed(.row(button, item: r.id)) else { return image }
             return .group(transform: .identity, opacity: Look.buttonPressedOpacity, clip: nil, items: [image])
         }
         return [
-            symbol("minus", f.minus),
+            symbol("minus", .minus, f.minus),
             .fill(.rect(f.quantity), .color(CartLook.quantityBackground.resolved(scheme))),
         ] + quantity + [
-            symbol("plus", f.plus),
+            symbol("plus", .plus, f.plus),
         ]
     }
 

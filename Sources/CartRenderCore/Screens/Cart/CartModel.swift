@@ -29,7 +29,7 @@ public struct CartModel: ScreenModel {
             total: layout.currency(s.total),
             totalAmount: Formatting.plainDecimal(s.total),
             openRows: s.rows.filter(\.open).map(\.id),
-            pressed: s.pressed.map { p in p.item.map { "\(p.button):\($0)" } ?? p.button })
+            pressed: s.pressed.map(\.button.pressedName))
     }
 }
 

@@ -48,6 +48,7 @@ extension CartContent: Screen {
     public static let defaultContent: CartContent? = nil
     public static let tapTargets = ["plus", "minus", "delete", "checkout"]
     public static let tapHelp = "Cart: plus, minus, delete (the revealed trash button), checkout"
+    public static var timelineEvents: any TimelineEventKind.Type { CartEvent.self }
     /// The image of an item that names none.
     public static let defaultItemImage = ImageSource.symbol("bag.fill")
 
@@ -189,19 +190,19 @@ extension CartContent: Screen {
                 guard ids.contains(item) else { throw unknownItem(sm.values["item"]!, sm.child("item"), item) }
                 let translation = try d.number(sm.values["translation"]!, sm.child("translation"), in: -10_000...10_000, unit: "pt")
                 let duration = try sm.values["duration"].map { try d.number($0, sm.child("duration"), in: 0...60, unit: "s") } ?? CartTimeline.defaultSwipeDuration
-                return .swipe(item: item, translation: translation, duration: duration)
+                return CartAction.swipe(item: item, translation: translation, duration: duration)
             }
             let tapNode = m.values["tap"]!
             let target = try d.string(tapNode, m.child("tap"))
             switch target {
             case "checkout":
                 if let itemNode = m.values["item"] { throw d.error(itemNode, m.child("item"), "is not used by \"tap\": \"checkout\"") }
-                return .tapCheckout
+                return CartAction.tap(.checkout)
             case "plus", "minus", "delete":
                 guard let itemNode = m.values["item"] else { throw d.error(m.node, m.child("item"), "is required for \"tap\": \"\(target)\"") }
                 let item = try d.string(itemNode, m.child("item"))
                 guard ids.contains(item) else { throw unknownItem(itemNode, m.child("item"), item) }
-                return .tapRow(button: SceneEvent.RowButton(rawValue: target)!, item: item)
+                return CartAction.tap(.row(CartButton.Row(rawValue: target)!, item: item))
             default:
                 throw d.unknownTap(tapNode, m.child("tap"), target, on: Self.self)
             }
@@ -219,8 +220,6 @@ extension CartContent: Screen {
         }
         throw d.error(culprit ?? node, issue.path, issue.message)
     }
-
-    public var content: Scene.Content { .cart(self) }
 
     /// `font` (when it is not Jost), `totalLabel` and `checkoutTitle` are written only when the
     /// scene gives them, so that the scenes written before they existed keep their hash.

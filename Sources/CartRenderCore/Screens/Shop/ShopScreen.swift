@@ -32,6 +32,7 @@ extension ShopContent: Screen {
     public static let defaultContent: ShopContent? = ShopContent()
     public static let tapTargets = ["add"]
     public static let tapHelp = "Shop: add"
+    public static var timelineEvents: any TimelineEventKind.Type { ShopEvent.self }
 
     public static var schema: JSONValue {
         let d = ShopContent()
@@ -104,11 +105,9 @@ extension ShopContent: Screen {
             let target = try d.string(tapNode, m.child("tap"))
             guard target == "add" else { throw d.unknownTap(tapNode, m.child("tap"), target, on: Self.self) }
             if let itemNode = m.values["item"] { throw d.error(itemNode, m.child("item"), "is not used by \"tap\": \"add\"") }
-            return .tapAdd
+            return ShopAction.tapAdd
         }
     }
-
-    public var content: Scene.Content { .shop(self) }
 
     public func canonicalJSON(image: (ImageSource) -> JSONValue) -> JSONValue {
         let frame: JSONValue
