@@ -25,14 +25,23 @@ public protocol TimelineEventKind: Equatable, Sendable {
     func encodeMembers(to container: inout KeyedEncodingContainer<TimelineEventKey>) throws
     /// Reads an event of kind `kind` as `encodeMembers(to:)` writes it; nil when the kind is
     /// not one of this screen's.
-    /// - Throws: `DecodingError` for a missing or mistyped member, or a value the kind cannot
-    ///   have (a tap target that is not this screen's: another screen may have it).
+    /// - Throws: `NotThisScreen` when the kind is this screen's but a member says the event is
+    ///   not (a tap on a target it does not have: another screen may have it); `DecodingError`
+    ///   for a missing or mistyped member or a value the kind cannot have.
     static func decode(kind: String, from container: KeyedDecodingContainer<TimelineEventKey>) throws -> Self?
 }
 
 extension TimelineEventKind {
     /// Whether `other` is the same event of the same screen.
     public func isEqual(to other: any TimelineEventKind) -> Bool { (other as? Self) == self }
+}
+
+/// What a screen's `TimelineEventKind.decode(kind:from:)` throws for an event of one of its
+/// kinds that another screen may read (a tap on a target it does not have): `error` is reported
+/// when no screen reads the event.
+public struct NotThisScreen: Error {
+    public var error: DecodingError
+    public init(_ error: DecodingError) { self.error = error }
 }
 
 /// A member of a manifest event (`time`, `kind`, `item`, …).
@@ -66,22 +75,22 @@ extension TimelineEvent: Codable {
 
     /// Reads an event as `encode(to:)` writes it: the first screen (in `Screens.all` order)
     /// whose event type reads its `kind` makes it.
-    /// - Throws: `DecodingError` for an unknown `kind`, or the first screen's error when no
-    ///   screen reads it (a missing or mistyped member, an unknown tap target, a `hook` or
-    ///   `animation` other than the one the kind has).
+    /// - Throws: `DecodingError` for an unknown `kind` or tap target (the first screen's
+    ///   `NotThisScreen`), and the error of the screen whose event it is (a missing or mistyped
+    ///   member, a `hook` or `animation` other than the one the kind has).
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: TimelineEventKey.self)
         time = try c.decode(Double.self, forKey: "time")
         let name = try c.decode(String.self, forKey: "kind")
-        var firstError: (any Error)?
+        var unclaimed: DecodingError?
         for screen in Screens.all {
             do {
                 if let kind = try screen.timelineEvents.decode(kind: name, from: c) { self.kind = kind; return }
-            } catch {
-                if firstError == nil { firstError = error }
+            } catch let e as NotThisScreen {
+                if unclaimed == nil { unclaimed = e.error }
             }
         }
-        throw firstError ?? DecodingError.dataCorruptedError(forKey: "kind", in: c, debugDescription: "unknown event kind \"\(name)\"")
+        throw unclaimed ?? DecodingError.dataCorruptedError(forKey: "kind", in: c, debugDescription: "unknown event kind \"\(name)\"")
     }
 }
 

@@ -27,6 +27,9 @@ public protocol Screen: Sendable {
     static var tapTargets: [String] { get }
     /// How the schema describes them (`Shop: add`).
     static var tapHelp: String { get }
+    /// The screen's part of the viewer page's script (`Screens.viewerScript`): JavaScript that
+    /// draws overlays from the manifest's events and states; empty when it has none.
+    static var viewerScript: String { get }
 
     /// Reads the screen's section of a scene file. Image fields go through `decoder`, which
     /// records where each image file is named (`Scene.imageFields`).
@@ -84,31 +87,16 @@ extension ScreenModel {
     }
 }
 
+extension Screen {
+    /// No overlays in the viewer.
+    public static var viewerScript: String { "" }
+}
+
 /// What a screen reports about one frame: the manifest's `state` (docs/command-line.md,
 /// “Outputs”), written with
 /// `JSONValue(encoding:)`, members in declaration order, lengths in pt and times in s with at
 /// most 6 fraction digits.
 public protocol FrameState: Encodable, Sendable {}
-
-/// The screens scene files can name.
-public enum Screens {
-    /// Every screen, the default one (a scene file without `"screen"`) first. Their order is
-    /// that of the scene file's keys, the schema and the messages that list them.
-    public static let all: [any Screen.Type] = [ShopContent.self, CartContent.self]
-
-    /// The screen named `name` in a scene file.
-    public static func named(_ name: String) -> (any Screen.Type)? { all.first { $0.name == name } }
-
-    /// The model of `scene`'s screen, laid out with `measurer`'s text metrics.
-    /// With `scene.systemChrome`, the status bar and home indicator (`SystemChrome`) are drawn
-    /// above every frame.
-    public static func model(for scene: Scene, measurer: any TextMeasuring) -> any ScreenModel {
-        let model = scene.content.model(for: scene, measurer: measurer)
-        guard scene.systemChrome else { return model }
-        func chromed<M: ScreenModel>(_ m: M) -> any ScreenModel { ChromedModel(m, chrome: SystemChrome.items(for: scene, measurer: measurer)) }
-        return chromed(model)
-    }
-}
 
 /// A screen's model with the system chrome drawn above each of its frames.
 struct ChromedModel<Base: ScreenModel>: ScreenModel {

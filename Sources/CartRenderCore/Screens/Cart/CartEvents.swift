@@ -130,8 +130,9 @@ public enum CartEvent: TimelineEventKind {
     }
 
     /// Reads the cart's kinds; a `tap` whose target is a row button also reads its `item`.
-    /// - Throws: `DecodingError` for a tap target that is not the cart's, an unknown deletion
-    ///   reason, an `animation` other than the reason's, or a missing or mistyped member.
+    /// - Throws: `NotThisScreen` for a tap target that is not the cart's; `DecodingError` for an
+    ///   unknown deletion reason, an `animation` other than the reason's, or a missing or
+    ///   mistyped member.
     public static func decode(kind: String, from c: KeyedDecodingContainer<TimelineEventKey>) throws -> CartEvent? {
         func string(_ key: TimelineEventKey) throws -> String { try c.decode(String.self, forKey: key) }
         func double(_ key: TimelineEventKey) throws -> Double { try c.decode(Double.self, forKey: key) }
@@ -141,7 +142,7 @@ public enum CartEvent: TimelineEventKind {
             let target = try string("target")
             if target == "checkout" { return .tap(.checkout) }
             guard let button = CartButton.Row(rawValue: target) else {
-                throw DecodingError.dataCorruptedError(forKey: "target", in: c, debugDescription: "unknown tap target \"\(target)\"")
+                throw NotThisScreen(DecodingError.dataCorruptedError(forKey: "target", in: c, debugDescription: "unknown tap target \"\(target)\""))
             }
             return .tap(.row(button, item: try string("item")))
         case "swipe":

@@ -66,14 +66,15 @@ public enum ShopEvent: TimelineEventKind {
     }
 
     /// Reads `tap` (target `add` only), `launch`, `land` and `increment`.
-    /// - Throws: `DecodingError` for a tap whose target is not `add` (the cart's taps are
-    ///   `CartEvent`'s), a missing or mistyped member, or a `hook` other than `onAdd`.
+    /// - Throws: `NotThisScreen` for a tap whose target is not `add` (the cart's taps are
+    ///   `CartEvent`'s); `DecodingError` for a missing or mistyped member, or a `hook` other
+    ///   than `onAdd`.
     public static func decode(kind: String, from c: KeyedDecodingContainer<TimelineEventKey>) throws -> ShopEvent? {
         switch kind {
         case "tap":
             let target = try c.decode(String.self, forKey: "target")
             guard target == addTarget else {
-                throw DecodingError.dataCorruptedError(forKey: "target", in: c, debugDescription: "unknown tap target \"\(target)\"")
+                throw NotThisScreen(DecodingError.dataCorruptedError(forKey: "target", in: c, debugDescription: "unknown tap target \"\(target)\""))
             }
             return .tap
         case "launch":

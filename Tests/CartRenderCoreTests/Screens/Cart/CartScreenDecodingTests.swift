@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// Bad cart scenes (docs/scene-file.md; docs/bad-input.md): each a `SceneError` naming file, line, column and JSON path.
-final class SceneDecoderCartTests: XCTestCase {
+final class CartScreenDecodingTests: XCTestCase {
     /// A cart scene with two items and the given events (one per line, from line 10).
     private func scene(items: String? = nil, events: [String]) -> String {
         let defaultItems = """
