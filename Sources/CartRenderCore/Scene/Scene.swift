@@ -28,7 +28,7 @@ public struct Scene: Equatable, Sendable {
     public var duration: Double?
     /// The screen and its content (`"screen"` and its section of the scene file): a value of
     /// one of the types in `Screens.all`.
-    public var content: any Screen = ShopContent()
+    public var content: any Screen = Screens.defaultContent
     /// The screen's name in scene files (`shop`).
     public var screenName: String { type(of: content).name }
     /// User input in time order (stable for equal times: file order).

@@ -23,6 +23,9 @@ public protocol Screen: Sendable {
     /// What an event on this screen must also satisfy, beyond `SceneSchema`'s event (`at` and
     /// one of `tap` and `swipe`): its taps, and which members each takes.
     static var eventSchema: JSONValue { get }
+    /// The members of an event, besides `at` and `tap`, that this screen's events use, as the
+    /// schema's event object lists them (`item`, `swipe`); none when its events are taps only.
+    static var eventMembers: [(String, JSONValue)] { get }
     /// The values `"tap"` takes on this screen, in the schema's order (`["add"]`).
     static var tapTargets: [String] { get }
     /// How the schema describes them (`Shop: add`).
@@ -88,6 +91,8 @@ extension ScreenModel {
 }
 
 extension Screen {
+    /// Taps only.
+    public static var eventMembers: [(String, JSONValue)] { [] }
     /// No overlays in the viewer.
     public static var viewerScript: String { "" }
 }

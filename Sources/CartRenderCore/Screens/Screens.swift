@@ -7,6 +7,10 @@ public enum Screens {
     /// that of the scene file's keys, the schema and the messages that list them.
     public static let all: [any Screen.Type] = [ShopContent.self, CartContent.self]
 
+    /// The content of a scene file without `"screen"` or its section: the first screen's
+    /// default content (that screen must have one).
+    public static var defaultContent: any Screen { all[0].defaultContent! }
+
     /// The screen named `name` in a scene file.
     public static func named(_ name: String) -> (any Screen.Type)? { all.first { $0.name == name } }
 

@@ -85,6 +85,19 @@ extension CartContent: Screen {
 
     /// Swipes without a top-level `item`; `plus`, `minus` and `delete` taps with one, `checkout`
     /// without.
+    /// A row button's `item`, and `swipe`.
+    public static var eventMembers: [(String, JSONValue)] {
+        let swipe = SceneSchema.object([
+            ("item", SceneSchema.string("The id of the cart item whose row is dragged")),
+            ("translation", SceneSchema.number("Horizontal finger travel (pt), negative = leftward", min: -10_000, max: 10_000)),
+            ("duration", SceneSchema.number("Seconds the finger moves before it lifts", min: 0, max: 60, default: .num(CartTimeline.defaultSwipeDuration))),
+        ], required: ["item", "translation"], description: "A drag on a cart row: the finger moves linearly, then lifts")
+        return [
+            ("item", SceneSchema.string("The id of the cart item whose button is tapped (plus, minus, delete)")),
+            ("swipe", swipe),
+        ]
+    }
+
     public static var eventSchema: JSONValue {
         func tap(_ targets: [String]) -> JSONValue {
             .object([("properties", .object([("tap", .object([("enum", .array(targets.map { .string($0) }))]))])), ("required", ["tap"])])
