@@ -143,17 +143,10 @@ public enum SceneSchema {
         ])
     }
 
-    /// The embedded default scene and a cart scene, as editors show them.
+    /// The embedded default scene and the screens' examples (`Screen.schemaExample`), as
+    /// editors show them.
     static var examples: [JSONValue] {
-        let cart = """
-        {"screen": "cart", "locale": "en_US",
-         "cart": {"title": "My cart", "currencyCode": "USD", "items": [
-           {"id": "tek1", "name": "Trail backpack", "details": "Gift", "image": "symbol:backpack.fill", "price": "90.99", "quantity": 2},
-           {"id": "tek2", "name": "Travel bag", "image": "symbol:bag.fill", "price": "10.00"}]},
-         "events": [{"at": 0.3, "swipe": {"item": "tek2", "translation": -120, "duration": 0.25}},
-                    {"at": 1.2, "tap": "delete", "item": "tek2"}, {"at": 2.0, "tap": "plus", "item": "tek1"}]}
-        """
-        return [DefaultScene.json, cart].compactMap { (try? JSONParser.parse(Array($0.utf8))).map(JSONValue.init) }
+        ([DefaultScene.json] + Screens.all.compactMap { $0.schemaExample }).compactMap { (try? JSONParser.parse(Array($0.utf8))).map(JSONValue.init) }
     }
 
     // MARK: - Pieces for the screens' sections

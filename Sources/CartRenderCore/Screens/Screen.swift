@@ -26,6 +26,9 @@ public protocol Screen: Sendable {
     /// The members of an event, besides `at` and `tap`, that this screen's events use, as the
     /// schema's event object lists them (`item`, `swipe`); none when its events are taps only.
     static var eventMembers: [(String, JSONValue)] { get }
+    /// A scene file showing this screen, for the schema's `examples`; nil when the embedded
+    /// default scene (`DefaultScene`) already shows it.
+    static var schemaExample: String? { get }
     /// The values `"tap"` takes on this screen, in the schema's order (`["add"]`).
     static var tapTargets: [String] { get }
     /// How the schema describes them (`Shop: add`).
@@ -91,6 +94,8 @@ extension ScreenModel {
 }
 
 extension Screen {
+    /// No example of its own.
+    public static var schemaExample: String? { nil }
     /// Taps only.
     public static var eventMembers: [(String, JSONValue)] { [] }
     /// No overlays in the viewer.

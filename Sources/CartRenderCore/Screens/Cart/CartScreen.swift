@@ -85,6 +85,18 @@ extension CartContent: Screen {
 
     /// Swipes without a top-level `item`; `plus`, `minus` and `delete` taps with one, `checkout`
     /// without.
+    /// A cart with two items, a swipe, a trash tap and a plus tap.
+    public static var schemaExample: String? {
+        """
+        {"screen": "cart", "locale": "en_US",
+         "cart": {"title": "My cart", "currencyCode": "USD", "items": [
+           {"id": "tek1", "name": "Trail backpack", "details": "Gift", "image": "symbol:backpack.fill", "price": "90.99", "quantity": 2},
+           {"id": "tek2", "name": "Travel bag", "image": "symbol:bag.fill", "price": "10.00"}]},
+         "events": [{"at": 0.3, "swipe": {"item": "tek2", "translation": -120, "duration": 0.25}},
+                    {"at": 1.2, "tap": "delete", "item": "tek2"}, {"at": 2.0, "tap": "plus", "item": "tek1"}]}
+        """
+    }
+
     /// A row button's `item`, and `swipe`.
     public static var eventMembers: [(String, JSONValue)] {
         let swipe = SceneSchema.object([
