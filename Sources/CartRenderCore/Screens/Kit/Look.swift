@@ -44,8 +44,9 @@ public struct FontSpec: Equatable, Hashable, Sendable {
     }
 }
 
-/// Every look constant of the screens in one place, so they can be tuned; docs/motion-and-look.md
-/// gives the source of each.
+/// The look constants the screens share (system colors, the bordered-prominent button, symbol
+/// metrics), so they can be tuned in one place; each screen's own are in its folder (`ShopLook`,
+/// `CartLook`). docs/motion-and-look.md gives the source of each.
 /// Colors are sRGB; lengths are points (pt).
 public enum Look {
     // Text styles and their sizes at each Dynamic Type size: `TextStyle` (documented table).
@@ -117,7 +118,6 @@ public enum Look {
         case .black: return 1.3
         }
     }
-
 
     private static func dyn(_ r: Int, _ g: Int, _ b: Int, _ dr: Int, _ dg: Int, _ db: Int) -> DynamicColor {
         DynamicColor(light: Color(r8: r, g8: g, b8: b), dark: Color(r8: dr, g8: dg, b8: db))
