@@ -25,9 +25,6 @@ public struct SceneDecoder {
     public static let maxFrames = 100_000
     /// Longest scene time accepted (s); keeps frame arithmetic far from overflow.
     public static let maxTime = 3600.0
-    /// Most items a cart may hold: every frame's manifest state lists every row, so the cost
-    /// of a frame grows with the number of items (a choice: far more than a screen shows).
-    public static let maxCartItems = 1000
 
     let file: String
     /// Where the image files of the scene are named, as `image` reads them.

@@ -48,6 +48,9 @@ extension CartContent: Screen {
     public static let defaultContent: CartContent? = nil
     public static let tapTargets = ["plus", "minus", "delete", "checkout"]
     public static let tapHelp = "Cart: plus, minus, delete (the revealed trash button), checkout"
+    /// Most items a cart may hold: every frame's manifest state lists every row, so the cost
+    /// of a frame grows with the number of items (a choice: far more than a screen shows).
+    public static let maximumItems = 1000
     public static var timelineEvents: any TimelineEventKind.Type { CartEvent.self }
     /// The image of an item that names none.
     public static let defaultItemImage = ImageSource.symbol("bag.fill")
@@ -78,8 +81,8 @@ extension CartContent: Screen {
                                       ("default", .string(d.currencyCode)), ("examples", ["USD", "EUR", "JPY"]), ("pattern", "^[A-Z]{3}$")])),
             ("totalLabel", SceneSchema.text("The label beside the total; default: the locale's (\"Total\", de \"Gesamt\", zh_Hans \"合计\"; English for languages without one)")),
             ("checkoutTitle", SceneSchema.text("The checkout button's title; default: the locale's (\"Check out\", de \"Zur Kasse\", zh_Hans \"去结算\"; English for languages without one)")),
-            ("items", .object([("type", "array"), ("description", .string("The rows, top to bottom; at most \(SceneDecoder.maxCartItems), ids unique")),
-                               ("default", []), ("items", item), ("maxItems", .int(SceneDecoder.maxCartItems))])),
+            ("items", .object([("type", "array"), ("description", .string("The rows, top to bottom; at most \(maximumItems), ids unique")),
+                               ("default", []), ("items", item), ("maxItems", .int(maximumItems))])),
         ], description: "The cart page (seed 003); required on the cart screen")
     }
 
@@ -146,8 +149,8 @@ extension CartContent: Screen {
         }
         if let n = m.values["items"] {
             guard case .array(let list) = n.value else { throw d.error(n, m.child("items"), "expected an array, got \(n.typeName)") }
-            if list.count > SceneDecoder.maxCartItems {
-                throw d.error(n, m.child("items"), "has \(list.count) items; at most \(SceneDecoder.maxCartItems) are allowed")
+            if list.count > maximumItems {
+                throw d.error(n, m.child("items"), "has \(list.count) items; at most \(maximumItems) are allowed")
             }
             var seen: [String: Int] = [:]
             for (i, itemNode) in list.enumerated() {

@@ -51,7 +51,7 @@ final class CartScreenDecodingTests: XCTestCase {
         XCTAssertEqual(s.events.count, 3)
     }
 
-    /// A cart holds at most `SceneDecoder.maxCartItems` (1000) items: that many decode, one more is an error at `cart.items`.
+    /// A cart holds at most `CartContent.maximumItems` (1000) items: that many decode, one more is an error at `cart.items`.
     func testCartItemsAreLimited() throws {
         func items(_ n: Int) -> String { (0..<n).map { #"    { "id": "i\#($0)", "name": "N", "price": "1" }"# }.joined(separator: ",\n") }
         let s = try SceneDecoder.decode(Array(scene(items: items(1000), events: []).utf8), file: "cart.json", baseDirectory: "/")
