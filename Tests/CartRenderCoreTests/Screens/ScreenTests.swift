@@ -53,4 +53,35 @@ final class ScreenTests: XCTestCase {
             XCTAssertTrue(seen.count >= 3, "\(scene.screenName) draws its symbols")
         }
     }
+
+    /// What the generic code relies on in the registry: a manifest `tap` is read by the one
+    /// screen that has its target, so no two screens share a target; no two screens add the same
+    /// event member to the schema; and the default screen has default content.
+    func testTheRegistryIsWhatTheGenericCodeReliesOn() {
+        let targets = Screens.all.flatMap { $0.tapTargets }
+        XCTAssertEqual(Set(targets).count, targets.count, "tap targets are unique across screens: \(targets)")
+        let members = Screens.all.flatMap { $0.eventMembers.map(\.0) }
+        XCTAssertEqual(Set(members).count, members.count, "event members are unique across screens: \(members)")
+        XCTAssertFalse(members.contains("at") || members.contains("tap"), "at and tap are every screen's")
+        XCTAssertTrue(Screens.defaultContent is ShopContent)
+        XCTAssertEqual(Screens.all.map { "\($0.timelineEvents)" }, ["ShopEvent", "CartEvent"])
+        XCTAssertEqual(Screens.viewerScript, ShopContent.viewerScript, "only the shop draws overlays in the viewer")
+        XCTAssertTrue(ShopContent.viewerScript.contains("e.kind!=='launch'"), "the shop's arcs start at its launch events")
+    }
+
+    /// Every kind a screen's timeline writes is read back by the registry as that screen's, in
+    /// real timelines of both screens.
+    func testTimelinesOfEveryScreenReadBackThroughTheRegistry() throws {
+        let shop = try SceneDecoder.decode(Array(#"{"events": [{"at": 0.1, "tap": "add"}, {"at": 0.2, "tap": "add"}]}"#.utf8), file: "s.json", baseDirectory: "/")
+        for scene in [shop, try decode(cartScene)] {
+            let events = Screens.model(for: scene, measurer: WrappingMetrics()).events
+            XCTAssertFalse(events.isEmpty)
+            let json = try JSONValue(encoding: events)
+            let back = try JSONValueDecoder().decode([TimelineEvent].self, from: JSONValue(JSONParser.parse(Array(json.serialized().utf8))))
+            // The manifest keeps 6 fraction digits: what it reads back writes the same bytes.
+            XCTAssertEqual(try JSONValue(encoding: back).serialized(), json.serialized(), scene.screenName)
+            XCTAssertEqual(back.map(\.kind.name), events.map(\.kind.name), scene.screenName)
+            XCTAssertTrue(back.allSatisfy { type(of: $0.kind) == type(of: scene.content).timelineEvents }, scene.screenName)
+        }
+    }
 }
