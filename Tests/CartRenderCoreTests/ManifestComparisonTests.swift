@@ -29,10 +29,10 @@ final class ManifestComparisonTests: XCTestCase {
     /// Events match by kind and identity (the k-th of each), so a moved landing is found
     /// whatever else moved; events only one side has are listed with `null` on the other.
     func testMovedEvents() throws {
-        let expected = [TimelineEvent(time: 0.3, .tap(.add)), TimelineEvent(time: 0.95, .land(flight: 1, count: 1)),
-                        TimelineEvent(time: 1.2, .tap(.add))]
-        let actual = [TimelineEvent(time: 0.3, .tap(.add)), TimelineEvent(time: 1.0, .land(flight: 1, count: 1)),
-                      TimelineEvent(time: 1.2000004, .tap(.add)), TimelineEvent(time: 1.5, .tap(.add))]
+        let expected = [TimelineEvent(time: 0.3, ShopEvent.tap), TimelineEvent(time: 0.95, ShopEvent.land(flight: 1, count: 1)),
+                        TimelineEvent(time: 1.2, ShopEvent.tap)]
+        let actual = [TimelineEvent(time: 0.3, ShopEvent.tap), TimelineEvent(time: 1.0, ShopEvent.land(flight: 1, count: 1)),
+                      TimelineEvent(time: 1.2000004, ShopEvent.tap), TimelineEvent(time: 1.5, ShopEvent.tap)]
         XCTAssertEqual(try ManifestComparison.movedEvents(expected: expected, actual: actual).map { $0.json.serialized() }, [
             #"{"kind":"land","flight":1,"expected":0.95,"actual":1}"#,
             #"{"kind":"tap","target":"add","expected":null,"actual":1.5}"#,

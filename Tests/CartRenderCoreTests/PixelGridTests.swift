@@ -52,7 +52,7 @@ final class PixelGridTests: XCTestCase {
             s.device = Device(name: nil, width: 393.3, height: 852, scale: scale, safeAreaTop: 59.2, safeAreaBottom: 34)
             var cart = CartContent()
             cart.items = [CartItem(id: "a", name: "A", details: "", image: .symbol("bag.fill"), price: 1, quantity: 3)]
-            s.content = .cart(cart)
+            s.content = cart
             let l = CartLayout(scene: s, cart: cart, measurer: FixedMetrics())
             for (frame, name) in [(l.chevronFrame, "chevron"), (l.titleFrame, "title"), (l.totalLabelFrame, "Total"),
                                   (l.rows[0].imageFrame, "image"), (l.rows[0].priceFrame, "price"), (l.rows[0].trashFrame, "trash")] {

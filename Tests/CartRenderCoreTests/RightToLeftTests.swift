@@ -67,7 +67,7 @@ final class RightToLeftTests: XCTestCase {
         s.layoutDirection = direction
         var shop = ShopContent()
         shop.count = count
-        s.content = .shop(shop)
+        s.content = shop
         return ShopLayout(scene: s, shop: shop, measurer: FixedMetrics())
     }
 
@@ -141,7 +141,7 @@ final class RightToLeftTests: XCTestCase {
         s.layoutDirection = .rightToLeft
         var content = ShopContent()
         content.cartFrame = .rect(Rect(x: 300, y: 80, width: 40, height: 40))
-        s.content = .shop(content)
+        s.content = content
         XCTAssertEqual(ShopLayout(scene: s, shop: content, measurer: FixedMetrics()).cartFrame, Rect(x: 300, y: 80, width: 40, height: 40))
     }
 
@@ -152,7 +152,7 @@ final class RightToLeftTests: XCTestCase {
         s.layoutDirection = direction
         var cart = CartContent()
         cart.items = [CartItem(id: "a", name: "A", details: "Gift", image: .symbol("bag.fill"), price: Decimal(string: "10.00")!, quantity: 1)]
-        s.content = .cart(cart)
+        s.content = cart
         return (s, cart)
     }
 
@@ -204,7 +204,7 @@ final class RightToLeftTests: XCTestCase {
 
     // MARK: Cart motion
 
-    private func timeline(_ actions: [(Double, SceneEvent.Action)], width: Double = 393) -> CartTimeline {
+    private func timeline(_ actions: [(Double, CartAction)], width: Double = 393) -> CartTimeline {
         let (_, cart) = cartScene(.rightToLeft)
         let events = actions.enumerated().map { SceneEvent(at: $0.element.0, action: $0.element.1, index: $0.offset) }
         return CartTimeline(items: cart.items, events: events, screenWidth: width, layoutDirection: .rightToLeft)
@@ -219,7 +219,7 @@ final class RightToLeftTests: XCTestCase {
         XCTAssertTrue(open.state(at: 2).rows[0].open)
         let gone = timeline([(0.1, .swipe(item: "a", translation: 197, duration: 0.2))])
         XCTAssertTrue(gone.state(at: 2).rows.isEmpty)
-        guard case .release(_, let translation, let offset, let target) = gone.events.first(where: { if case .release = $0.kind { return true }; return false })?.kind
+        guard case .release(_, let translation, let offset, let target)? = gone.events.first(where: { $0.kind.name == "release" })?.kind as? CartEvent
         else { return XCTFail("a release") }
         XCTAssertEqual([translation, offset, target], [197, 197, 1000], "manifest values in screen points")
         XCTAssertEqual(gone.state(at: 0.3 + 0.175).rows[0].phase, .delete)
@@ -241,10 +241,10 @@ final class RightToLeftTests: XCTestCase {
     }
 
     func testTrashTapNeedsARowOpenToTheRight() {
-        let tl = timeline([(0.1, .tapRow(button: .delete, item: "a"))])
+        let tl = timeline([(0.1, .tap(.row(.delete, item: "a")))])
         XCTAssertEqual(tl.issues.first?.message,
                        #"the trash button of "a" is hidden at 0.1 s: the row is not swiped open (a swipe released more than 50 pt to the right opens it)"#)
-        let ok = timeline([(0.1, .swipe(item: "a", translation: 120, duration: 0.2)), (1, .tapRow(button: .delete, item: "a"))])
+        let ok = timeline([(0.1, .swipe(item: "a", translation: 120, duration: 0.2)), (1, .tap(.row(.delete, item: "a")))])
         XCTAssertTrue(ok.issues.isEmpty)
         XCTAssertEqual(ok.state(at: 1.175).rows[0].offset, 90, "the row stays open while it fades")
     }

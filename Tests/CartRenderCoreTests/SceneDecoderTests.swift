@@ -15,7 +15,7 @@ final class SceneDecoderTests: XCTestCase {
 
     func testDefaultSceneIsTheSeedDemo() throws {
         let s = try DefaultScene.scene(baseDirectory: "/")
-        guard case .shop(let shop) = s.content else { return XCTFail("not the shop screen") }
+        guard let shop = s.content as? ShopContent else { return XCTFail("not the shop screen") }
         XCTAssertEqual(s.device, .iPhone16)
         XCTAssertEqual(s.tint, .system("indigo"))
         XCTAssertEqual(shop.image, .symbol("backpack.fill"))

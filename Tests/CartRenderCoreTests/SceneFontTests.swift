@@ -37,13 +37,13 @@ final class SceneFontTests: XCTestCase {
         let scene = try decode(#"{"fonts": ["\#(serif)"], "screen": "cart", "cart": {"font": "Noto Serif", "items": []}}"#)
         XCTAssertEqual(scene.fonts.map(\.family), ["Noto Serif"])
         XCTAssertEqual(scene.fonts.map(\.path), ["fonts[0]"])
-        guard case .cart(let cart) = scene.content else { return XCTFail("a cart") }
+        guard let cart = scene.content as? CartContent else { return XCTFail("a cart") }
         XCTAssertEqual(cart.font, .named("Noto Serif"))
-        guard case .cart(let plain) = try decode(#"{"screen": "cart", "cart": {"items": []}}"#).content else { return XCTFail("a cart") }
+        guard let plain = (try decode(#"{"screen": "cart", "cart": {"items": []}}"#)).content as? CartContent else { return XCTFail("a cart") }
         XCTAssertEqual(plain.font, .jost)
-        guard case .shop(let shop) = try decode("{}").content else { return XCTFail("a shop") }
+        guard let shop = (try decode("{}")).content as? ShopContent else { return XCTFail("a shop") }
         XCTAssertEqual(shop.font, .system)
-        guard case .shop(let jostShop) = try decode(#"{"shop": {"font": "Jost"}}"#).content else { return XCTFail("a shop") }
+        guard let jostShop = (try decode(#"{"shop": {"font": "Jost"}}"#)).content as? ShopContent else { return XCTFail("a shop") }
         XCTAssertEqual(jostShop.font, .jost)
         XCTAssertNil(try decode("{}").canonicalJSON.serialized().range(of: "font"), "no fonts, no font: the identity of older scenes")
         XCTAssertNotNil(scene.canonicalJSON.serialized().range(of: #""fonts":["\#(serif)"]"#))

@@ -5,19 +5,19 @@ import XCTest
 /// Timeline events are typed; their manifest form is read back into the same events.
 final class TimelineEventTests: XCTestCase {
     private let every: [TimelineEvent] = [
-        TimelineEvent(time: 0.3, .tap(.add)),
-        TimelineEvent(time: 0.3, .launch(flight: 1, destination: Vector(dx: 151.5, dy: -222.5))),
-        TimelineEvent(time: 0.95, .land(flight: 1, count: Int.max)),
-        TimelineEvent(time: 1, .increment(count: 2, reason: .maximumFlights)),
-        TimelineEvent(time: 1.1, .swipe(item: "a", translation: -120, duration: 0.25, offset: -90)),
-        TimelineEvent(time: 1.35, .release(item: "a", translation: -120, offset: -210, target: -1000)),
-        TimelineEvent(time: 1.4, .open(item: "b")),
-        TimelineEvent(time: 1.5, .close(item: "b")),
-        TimelineEvent(time: 1.6, .delete(item: "a", reason: .trash, total: "$1.00")),
-        TimelineEvent(time: 1.7, .tap(.row(.minus, item: "b"))),
-        TimelineEvent(time: 1.7, .quantity(item: "b", from: 2, to: 1, total: "$0.50")),
-        TimelineEvent(time: 1.8, .tap(.checkout)),
-        TimelineEvent(time: 1.8, .checkout(total: "$0.50")),
+        TimelineEvent(time: 0.3, ShopEvent.tap),
+        TimelineEvent(time: 0.3, ShopEvent.launch(flight: 1, destination: Vector(dx: 151.5, dy: -222.5))),
+        TimelineEvent(time: 0.95, ShopEvent.land(flight: 1, count: Int.max)),
+        TimelineEvent(time: 1, ShopEvent.increment(count: 2, reason: .maximumFlights)),
+        TimelineEvent(time: 1.1, CartEvent.swipe(item: "a", translation: -120, duration: 0.25, offset: -90)),
+        TimelineEvent(time: 1.35, CartEvent.release(item: "a", translation: -120, offset: -210, target: -1000)),
+        TimelineEvent(time: 1.4, CartEvent.open(item: "b")),
+        TimelineEvent(time: 1.5, CartEvent.close(item: "b")),
+        TimelineEvent(time: 1.6, CartEvent.delete(item: "a", reason: .trash, total: "$1.00")),
+        TimelineEvent(time: 1.7, CartEvent.tap(.row(.minus, item: "b"))),
+        TimelineEvent(time: 1.7, CartEvent.quantity(item: "b", from: 2, to: 1, total: "$0.50")),
+        TimelineEvent(time: 1.8, CartEvent.tap(.checkout)),
+        TimelineEvent(time: 1.8, CartEvent.checkout(total: "$0.50")),
     ]
 
     private func reread(_ json: JSONValue) throws -> [TimelineEvent] {

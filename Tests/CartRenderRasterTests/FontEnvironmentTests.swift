@@ -24,7 +24,7 @@ final class FontEnvironmentTests: XCTestCase {
     func testTheCartPageIsSetInJost() throws {
         let scene = try SceneDecoder.decode(Array(#"{"screen": "cart", "cart": {"items": [{"id": "a", "name": "A", "price": "1"}]}}"#.utf8),
                                             file: "s.json", baseDirectory: "/")
-        guard case .cart(let cart) = scene.content else { return XCTFail("a cart scene") }
+        guard let cart = scene.content as? CartContent else { return XCTFail("a cart scene") }
         let layout = CartLayout(scene: scene, cart: cart, measurer: try rasterizer())
         XCTAssertEqual(layout.titleFrame.height, 41)
         XCTAssertEqual(layout.totalLineHeight, 41)
@@ -71,7 +71,7 @@ final class FontEnvironmentTests: XCTestCase {
     func testARowWithEmojiIsAsTallAsOneWithout() throws {
         let json = #"{"screen": "cart", "cart": {"items": [{"id": "a", "name": "🕹️ Joystick", "details": "Gift 🎁", "price": "1"}, {"id": "b", "name": "Joystick", "details": "Gift", "price": "1"}]}}"#
         let scene = try SceneDecoder.decode(Array(json.utf8), file: "s.json", baseDirectory: "/")
-        guard case .cart(let cart) = scene.content else { return XCTFail("a cart scene") }
+        guard let cart = scene.content as? CartContent else { return XCTFail("a cart scene") }
         let layout = CartLayout(scene: scene, cart: cart, measurer: try rasterizer())
         XCTAssertEqual(layout.rows[0].nameFrame.height, layout.rows[1].nameFrame.height)
         XCTAssertEqual(layout.rows[0].detailsFrame.height, layout.rows[1].detailsFrame.height)

@@ -101,7 +101,7 @@ final class BadgeRollTests: XCTestCase {
         let s = try screen()
         let frame = s.layout.cartIconFrame
         let top = Int((frame.minY * s.scale).rounded(.down)) - 1
-        let bottom = Int(((frame.minY + Look.badgeMinSide) * s.scale).rounded(.up)) + 1
+        let bottom = Int(((frame.minY + ShopLook.badgeMinSide) * s.scale).rounded(.up)) + 1
         let columns = Int(((frame.maxX - 60) * s.scale).rounded(.down))..<Int((frame.maxX * s.scale).rounded(.up))
         for (from, to) in [(9, 10), (1_099, 1_100), (10, 9)] {
             let rest = try s.image(count: from)
@@ -120,9 +120,9 @@ final class BadgeRollTests: XCTestCase {
         let frame = s.layout.cartIconFrame
         // The middle columns of the 18 pt circle, between its top and bottom pixel rows: red
         // (green 59) or digits, white faded by up to half mid-roll.
-        let mid = (frame.maxX - Look.badgeMinSide / 2) * s.scale
+        let mid = (frame.maxX - ShopLook.badgeMinSide / 2) * s.scale
         let middle = Int(mid - 2 * s.scale)..<Int(mid + 2 * s.scale)
-        let capsuleRows = Int(frame.minY * s.scale) + 1..<Int((frame.minY + Look.badgeMinSide) * s.scale) - 1
+        let capsuleRows = Int(frame.minY * s.scale) + 1..<Int((frame.minY + ShopLook.badgeMinSide) * s.scale) - 1
         func inkRows(_ image: RGBAImage) -> ClosedRange<Int>? {
             let rows = capsuleRows.filter { y in middle.contains { x in let p = image[x, y]; return p.g > 120 && p.b > 120 } }
             guard let first = rows.first, let last = rows.last else { return nil }
@@ -145,8 +145,8 @@ final class BadgeRollTests: XCTestCase {
             if case .fill(.capsule(let r), _) = item { return r }
             return nil
         }).first else { return XCTFail("a capsule") }
-        let title = s.rasterizer.measure("Outdoor Gear", font: Look.shopTitleFont.resolved(.large), maxWidth: nil)
-        XCTAssertGreaterThanOrEqual(capsule.minX, layout.titleFrame.minX + title.width + Look.shopHeaderSpacing - 1e-9)
+        let title = s.rasterizer.measure("Outdoor Gear", font: ShopLook.titleFont.resolved(.large), maxWidth: nil)
+        XCTAssertGreaterThanOrEqual(capsule.minX, layout.titleFrame.minX + title.width + ShopLook.headerSpacing - 1e-9)
         XCTAssertLessThanOrEqual(capsule.width, layout.badgeMaxWidth)
         XCTAssertTrue(layout.badgeGlyphs(Int.max).glyphs.last?.character == "…")
     }

@@ -63,7 +63,7 @@ final class DeterminismTests: XCTestCase {
             }
             let forward = try times.map { try frame(w1, $0) }
             let backward = try times.reversed().map { try frame(w2, $0) }
-            XCTAssertEqual(forward, Array(backward.reversed()), scene.content.screen.images[0].text)
+            XCTAssertEqual(forward, Array(backward.reversed()), scene.content.images[0].text)
         }
     }
 

@@ -18,7 +18,7 @@ final class RowSeamTests: XCTestCase {
 
     func testAnOpenRowSlidingUpShowsNoGradientAtItsEdges() throws {
         let scene = try SceneDecoder.decode(Array(Self.json.utf8), file: "seam.json", baseDirectory: "/")
-        guard case .cart(let cart) = scene.content else { return XCTFail("a cart scene") }
+        guard let cart = scene.content as? CartContent else { return XCTFail("a cart scene") }
         let rasterizer = try FrameRasterizer(fonts: FontEnvironment.shared(), images: ImageLibrary(sources: cart.images))
         let layout = CartLayout(scene: scene, cart: cart, measurer: rasterizer)
         let timeline = layout.timeline()

@@ -66,7 +66,7 @@ final class TextFitTests: XCTestCase {
                 XCTAssertLessThanOrEqual(run.box.maxX, s.device.width + 0.5, "\(what): \(run.text) ends inside the screen (\(run.box))")
                 let bottom = min(s.device.height, run.clip?.maxY ?? s.device.height)
                 // The shop's name and description are in a scroll view: they may run below the screen.
-                if run.clip == nil, case .cart = s.content {
+                if run.clip == nil, s.content is CartContent {
                     XCTAssertLessThanOrEqual(run.box.maxY, bottom + 0.5, "\(what): \(run.text) above the screen's bottom")
                 }
             }
@@ -78,7 +78,7 @@ final class TextFitTests: XCTestCase {
     func testRowTextsStayInTheirRows() throws {
         for (what, json) in extremeScenes {
             let s = try scene(json)
-            guard case .cart(let cart) = s.content else { return XCTFail("a cart scene") }
+            guard let cart = s.content as? CartContent else { return XCTFail("a cart scene") }
             let rasterizer = try FrameRasterizer(fonts: FontEnvironment.shared(), images: ImageLibrary(sources: []))
             let l = CartLayout(scene: s, cart: cart, measurer: rasterizer)
             let width = s.device.width
@@ -95,7 +95,7 @@ final class TextFitTests: XCTestCase {
                 XCTAssertLessThanOrEqual(stepper.quantity.width, m.quantityWidth + 1e-9, "\(what) row \(i): the box within its share")
             }
             let line = l.totalLine(for: l.timeline().state(at: 0))
-            XCTAssertLessThanOrEqual(line.labelMaxLines, Look.cartLabelLineLimit, what)
+            XCTAssertLessThanOrEqual(line.labelMaxLines, CartLook.labelLineLimit, what)
             XCTAssertGreaterThanOrEqual(line.label.minY, l.titleFrame.maxY, "\(what): the bottom area below the header")
         }
     }
@@ -104,15 +104,15 @@ final class TextFitTests: XCTestCase {
     /// wraps to two lines in its share and ends in "…", beside the whole total.
     func testLongTotalLabelWrapsInItsShare() throws {
         let s = try scene(#"{"screen": "cart", "cart": {"totalLabel": "\#(Self.long66)", "checkoutTitle": "\#(Self.long66)"}}"#)
-        guard case .cart(let cart) = s.content else { return XCTFail("a cart scene") }
+        guard let cart = s.content as? CartContent else { return XCTFail("a cart scene") }
         let rasterizer = try FrameRasterizer(fonts: FontEnvironment.shared(), images: ImageLibrary(sources: []))
         let l = CartLayout(scene: s, cart: cart, measurer: rasterizer)
         let line = l.totalLine(for: l.timeline().state(at: 0))
-        let total = rasterizer.measure(line.text, font: Look.cartTotalFont.resolved(.large).family(cart.font), maxWidth: nil)
+        let total = rasterizer.measure(line.text, font: CartLook.totalFont.resolved(.large).family(cart.font), maxWidth: nil)
         XCTAssertEqual(line.value.width, total.width, "the total keeps its width")
         XCTAssertEqual(line.labelMaxLines, 2)
         XCTAssertEqual(line.label.height, 2 * l.totalLabelFrame.height, accuracy: 1, "two lines")
-        XCTAssertLessThanOrEqual(line.label.maxX + 2 * Look.cartStackSpacing, line.value.minX + 1e-9)
+        XCTAssertLessThanOrEqual(line.label.maxX + 2 * CartLook.stackSpacing, line.value.minX + 1e-9)
         XCTAssertEqual(l.checkoutTitleFrame.height, 2 * l.totalLabelFrame.height, accuracy: 2, "the button's title: two lines")
     }
 
@@ -128,14 +128,14 @@ final class TextFitTests: XCTestCase {
             let findings = try FrameAuditor(worker: worker).audit(frame.display, state: frame.state, level: .aa)
             XCTAssertFalse(findings.contains { $0.kind == .label && $0.subject == "add button" }, "\(width) pt: labelled")
             XCTAssertFalse(findings.contains { $0.detail == "clipped" }, "\(width) pt: nothing clipped: \(findings.map(\.subject))")
-            guard case .shop(let shop) = s.content else { return XCTFail("a shop scene") }
+            guard let shop = s.content as? ShopContent else { return XCTFail("a shop scene") }
             let layout = ShopLayout(scene: s, shop: shop, measurer: worker.rasterizer)
             let title = FrameAuditor.textRuns(in: frame.display.items).first { $0.run.text == shop.buttonTitle }
             if width == 100 {
                 XCTAssertNil(title, "no room for the title")
             } else {
                 let run = try XCTUnwrap(title).run
-                XCTAssertEqual(run.maxLines, Look.shopButtonTitleLineLimit)
+                XCTAssertEqual(run.maxLines, ShopLook.buttonTitleLineLimit)
                 let size = worker.rasterizer.measure(run.text, font: run.font, maxWidth: run.maxWidth, maxLines: run.maxLines)
                 let box = FrameAuditor.textBox(run, size: size)
                 XCTAssertGreaterThanOrEqual(box.minX, layout.buttonFrame.minX, "inside the button")

@@ -32,7 +32,7 @@ public final class Renderer: @unchecked Sendable {
     public init(scene: Scene) throws {
         self.scene = scene
         fonts = try FontEnvironment.shared(sceneFonts: scene.fonts.map(\.file))
-        do { images = try ImageLibrary(sources: scene.content.screen.images) } catch let e as ImageError {
+        do { images = try ImageLibrary(sources: scene.content.images) } catch let e as ImageError {
             let field = scene.imageFields.first { $0.source == e.source }
             throw SceneError(kind: e.unreadable ? .unreadable : .invalid, file: "", location: field?.location,
                              path: field?.path ?? "", message: e.message)

@@ -12,10 +12,9 @@ import CartRenderCore
 ///   as flights and rows, values that changed since the previous frame marked), and the event
 ///   list with the events up to this frame's time marked as past and those since the previous
 ///   frame as current;
-/// - overlays: the arc path of each flight (the quadratic Bézier of SPEC §2.1 rebuilt from the
-///   `launch` events' destinations and the flights' centers, in screen points, drawn in an SVG
-///   whose view box is the screen in points), the current flight centers, and an onion skin of
-///   the previous frame at 45 % opacity;
+/// - overlays: those the screens draw (`Screens.viewerScript`: the shop's flight arcs and
+///   centers, in screen points, in an SVG whose view box is the screen in points), and an onion
+///   skin of the previous frame at 45 % opacity;
 /// - for a render with only an animation (no frame files): the animation itself, a video
 ///   (`animation.webm`, `.mp4`) seeked by the scrubber, else the animated image.
 ///
@@ -203,33 +202,7 @@ enum ViewerPage {
         $('note').textContent='This render wrote no frame files or animation to show.';
       }
 
-      // Flight arcs (SPEC §2.1): center(p) = start + B(p), B the quadratic Bézier from (0,0) to
-      // the destination with control (0.35·dx, min(dy,0) − 120); start from any frame of the flight.
-      var arcs=[];
-      data.events.forEach(function(e){
-        if(e.kind!=='launch'||!e.destination)return;
-        var d=e.destination, c={x:0.35*d.x,y:Math.min(d.y,0)-120};
-        for(var i=0;i<frames.length;i++){
-          var fl=(frames[i].state.flights||[]).filter(function(f){return f.id===e.flight})[0];
-          if(!fl)continue;
-          var p=fl.progress, b={x:2*(1-p)*p*c.x+p*p*d.x,y:2*(1-p)*p*c.y+p*p*d.y};
-          var s={x:fl.center.x-b.x,y:fl.center.y-b.y};
-          arcs.push({id:e.flight,d:'M'+num(s.x)+' '+num(s.y)+' Q'+num(s.x+c.x)+' '+num(s.y+c.y)+' '+num(s.x+d.x)+' '+num(s.y+d.y)});
-          break;
-        }
-      });
-      if(!arcs.length){$('arcs').disabled=true;$('arcs').parentNode.title='No flights in this render';}
-
-      function drawOverlay(){
-        var on=$('arcs').checked, svg='';
-        if(on){
-          arcs.forEach(function(a){svg+='<path class="arc" data-flight="'+a.id+'" d="'+a.d+'" fill="none" stroke="#ff2d55" stroke-width="2" stroke-dasharray="6 4" vector-effect="non-scaling-stroke"/>'});
-          (frames[pos].state.flights||[]).forEach(function(f){
-            svg+='<circle class="center" cx="'+num(f.center.x)+'" cy="'+num(f.center.y)+'" r="4" fill="#ff2d55" stroke="#fff" stroke-width="1.5" vector-effect="non-scaling-stroke"/>';
-          });
-        }
-        overlay.innerHTML=svg;
-      }
+    \#(Screens.viewerScript)
 
       function flat(v,path,out){
         if(v&&typeof v==='object'){Object.keys(v).forEach(function(k){flat(v[k],path+(Array.isArray(v)?'['+k+']':(path?'.':'')+k),out)})}

@@ -19,7 +19,7 @@ extension Scene {
         ]
         let deviceJSON: JSONValue = self.device.name.flatMap { Device.presets[$0] } == self.device ? .string(self.device.name!) : .object(device)
         var members: [(String, JSONValue)] = [
-            ("version", .int(version)), ("screen", .string(content.name)), ("device", deviceJSON),
+            ("version", .int(version)), ("screen", .string(screenName)), ("device", deviceJSON),
             ("colorScheme", .string(colorScheme.rawValue)), ("reduceMotion", .bool(reduceMotion)),
             ("locale", .string(locale)), ("tint", .string(tint.text)), ("fps", .int(fps)),
             ("duration", duration.map { .num($0) } ?? .null),
@@ -37,17 +37,9 @@ extension Scene {
         if systemChrome { members.insert(("systemChrome", .bool(true)), at: members.firstIndex { $0.0 == "reduceMotion" }! + 1) }
         // Written only when the scene registers fonts, so that other scenes keep their identity.
         if !fonts.isEmpty { members.append(("fonts", .array(fonts.map { image(.file($0.file)) }))) }
-        members.append((content.name, content.screen.canonicalJSON(image: image)))
+        members.append((screenName, content.canonicalJSON(image: image)))
         members.append(("events", .array(events.map { e in
-            var m: [(String, JSONValue)] = [("at", .num(e.at))]
-            switch e.action {
-            case .tapAdd: m.append(("tap", "add"))
-            case .tapCheckout: m.append(("tap", "checkout"))
-            case .tapRow(let b, let item): m += [("tap", .string(b.rawValue)), ("item", .string(item))]
-            case .swipe(let item, let tr, let d):
-                m.append(("swipe", .object([("item", .string(item)), ("translation", .num(tr)), ("duration", .num(d))])))
-            }
-            return .object(m)
+            .object([("at", .num(e.at))] + e.action.canonicalMembers)
         })))
         return .object(members)
     }

@@ -5,25 +5,6 @@ import Foundation
 /// Produced by `SceneDecoder` from a scene file (or the embedded default); all values are
 /// resolved and in range. Times are seconds (s), lengths points (pt).
 public struct Scene: Equatable, Sendable {
-    /// What the scene shows: one screen and its content, so the two cannot disagree.
-    public enum Content: Equatable, Sendable {
-        /// The fly-button demo screen of seed 000.
-        case shop(ShopContent)
-        /// The cart page of seed 003.
-        case cart(CartContent)
-
-        /// The content as its screen.
-        public var screen: any Screen {
-            switch self {
-            case .shop(let s): return s
-            case .cart(let c): return c
-            }
-        }
-
-        /// The screen's name in scene files (`shop`).
-        public var name: String { type(of: screen).name }
-    }
-
     public var version: Int = 1
     public var device: Device = .iPhone16
     public var colorScheme: ColorScheme = .light
@@ -45,8 +26,11 @@ public struct Scene: Equatable, Sendable {
     public var fps: Int = 60
     /// Length of the render (s); `nil` ends it 0.5 s after the last animation settles.
     public var duration: Double?
-    /// The screen and its content (`"screen"` and its section of the scene file).
-    public var content: Content = .shop(ShopContent())
+    /// The screen and its content (`"screen"` and its section of the scene file): a value of
+    /// one of the types in `Screens.all`.
+    public var content: any Screen = Screens.defaultContent
+    /// The screen's name in scene files (`shop`).
+    public var screenName: String { type(of: content).name }
     /// User input in time order (stable for equal times: file order).
     public var events: [SceneEvent] = []
     /// Directory that relative image paths are resolved against (not part of the scene's identity).
@@ -136,31 +120,4 @@ public struct ImageField: Equatable, Sendable {
     public init(source: ImageSource, path: String, location: SourceLocation?) {
         self.source = source; self.path = path; self.location = location
     }
-}
-
-/// A user input at a time on the timeline.
-public struct SceneEvent: Equatable, Sendable {
-    /// Seconds since the start of the render (≥ 0).
-    public var at: Double
-    public var action: Action
-    /// Index of the event in the scene file's `events` array (for error messages and stable order).
-    public var index: Int
-
-    public init(at: Double, action: Action, index: Int) { self.at = at; self.action = action; self.index = index }
-
-    public enum Action: Equatable, Sendable {
-        /// Tap the fly button's add button (shop screen).
-        case tapAdd
-        /// A finger drag on a cart row: `translation` in pt (negative = leftward), moving linearly
-        /// over `duration` seconds, then lifting.
-        case swipe(item: String, translation: Double, duration: Double)
-        /// Tap a cart row's plus, minus or revealed trash button. `delete` needs the row to be
-        /// swiped open at that moment (and not under a finger); `SceneDecoder` rejects it
-        /// otherwise, as it rejects any event on an item an earlier event deleted.
-        case tapRow(button: RowButton, item: String)
-        /// Tap the cart page's "Check out" button.
-        case tapCheckout
-    }
-
-    public enum RowButton: String, Sendable { case plus, minus, delete }
 }

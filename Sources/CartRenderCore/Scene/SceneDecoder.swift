@@ -25,9 +25,6 @@ public struct SceneDecoder {
     public static let maxFrames = 100_000
     /// Longest scene time accepted (s); keeps frame arithmetic far from overflow.
     public static let maxTime = 3600.0
-    /// Most items a cart may hold: every frame's manifest state lists every row, so the cost
-    /// of a frame grows with the number of items (a choice: far more than a screen shows).
-    public static let maxCartItems = 1000
 
     let file: String
     /// Where the image files of the scene are named, as `image` reads them.
@@ -348,7 +345,7 @@ public struct SceneDecoder {
             content = try other.decode(n, at: other.name, with: self, baseDirectory: baseDirectory)
         }
         guard let content else { throw error(root, screen.name, "is required when \"screen\" is \"\(screen.name)\"") }
-        s.content = content.content
+        s.content = content
         if let n = m.values["events"] {
             s.events = try content.decodeEvents(n, at: "events", scene: s, with: self)
         }
@@ -366,7 +363,7 @@ public struct SceneDecoder {
     /// Reads the members of `events` (an array of at most 10 000 objects with `at` and exactly one
     /// of `tap` and `swipe`), leaving each event's action to `action` (the screen's), and sorts
     /// them by time, equal times in file order.
-    func events(_ node: JSONNode, _ path: String, action: (Members) throws -> SceneEvent.Action) throws -> [SceneEvent] {
+    func events(_ node: JSONNode, _ path: String, action: (Members) throws -> any SceneAction) throws -> [SceneEvent] {
         guard case .array(let list) = node.value else { throw error(node, path, "expected an array, got \(node.typeName)") }
         if list.count > 10_000 { throw error(node, path, "has \(list.count) events; at most 10000 are allowed") }
         var out: [SceneEvent] = []

@@ -111,22 +111,16 @@ public enum SceneSchema {
         ])
     }
 
-    /// An event as any screen may have it: `at` and exactly one of `tap` and `swipe`. The
+    /// An event as any screen may have it: `at`, `tap` (every screen's targets), the members
+    /// the screens add (`Screen.eventMembers`), and exactly one of `tap` and `swipe`. The
     /// screen's `eventSchema` narrows it (`condition`).
     static var event: JSONValue {
         let tap = string(Screens.all.map { $0.tapHelp }.joined(separator: ". "),
                          enumValues: Screens.all.flatMap { $0.tapTargets })
-        let swipe = object([
-            ("item", string("The id of the cart item whose row is dragged")),
-            ("translation", number("Horizontal finger travel (pt), negative = leftward", min: -10_000, max: 10_000)),
-            ("duration", number("Seconds the finger moves before it lifts", min: 0, max: 60, default: .num(CartTimeline.defaultSwipeDuration))),
-        ], required: ["item", "translation"], description: "A drag on a cart row: the finger moves linearly, then lifts")
         let e = object([
             ("at", number("Seconds since the start; at most the duration", min: 0, max: SceneDecoder.maxTime)),
             ("tap", tap),
-            ("item", string("The id of the cart item whose button is tapped (plus, minus, delete)")),
-            ("swipe", swipe),
-        ], required: ["at"], description: "An event: a tap or a swipe at a time")
+        ] + Screens.all.flatMap { $0.eventMembers }, required: ["at"], description: "An event: a tap or a swipe at a time")
         guard case .object(var m) = e else { return e }
         m.append(("oneOf", [.object([("required", ["tap"])]), .object([("required", ["swipe"])])]))
         return .object(m)
@@ -149,17 +143,10 @@ public enum SceneSchema {
         ])
     }
 
-    /// The embedded default scene and a cart scene, as editors show them.
+    /// The embedded default scene and the screens' examples (`Screen.schemaExample`), as
+    /// editors show them.
     static var examples: [JSONValue] {
-        let cart = """
-        {"screen": "cart", "locale": "en_US",
-         "cart": {"title": "My cart", "currencyCode": "USD", "items": [
-           {"id": "tek1", "name": "Trail backpack", "details": "Gift", "image": "symbol:backpack.fill", "price": "90.99", "quantity": 2},
-           {"id": "tek2", "name": "Travel bag", "image": "symbol:bag.fill", "price": "10.00"}]},
-         "events": [{"at": 0.3, "swipe": {"item": "tek2", "translation": -120, "duration": 0.25}},
-                    {"at": 1.2, "tap": "delete", "item": "tek2"}, {"at": 2.0, "tap": "plus", "item": "tek1"}]}
-        """
-        return [DefaultScene.json, cart].compactMap { (try? JSONParser.parse(Array($0.utf8))).map(JSONValue.init) }
+        ([DefaultScene.json] + Screens.all.compactMap { $0.schemaExample }).compactMap { (try? JSONParser.parse(Array($0.utf8))).map(JSONValue.init) }
     }
 
     // MARK: - Pieces for the screens' sections

@@ -2,10 +2,14 @@
 /// scene file: the one type that knows the section's keys and its events, the images it draws,
 /// its schema, its canonical form, and how to lay it out and animate it (`model(for:measurer:)`).
 ///
-/// A scene holds its content as a `Scene.Content`, one case per screen, so the screen and its
-/// content cannot disagree. Adding a screen takes its content type (conforming to `Screen`,
-/// with its `ScreenModel`), its timeline (`Motion/`) and its layout (`Layout/`), a case in
-/// `Scene.Content`, and an entry in `Screens.all`.
+/// A scene holds its content as an `any Screen` (`Scene.content`), so the screen and its content
+/// cannot disagree. Each screen is one folder, `Screens/<Name>/`: its content type (conforming to
+/// `Screen`), its scene actions and timeline events (`SceneAction`, `TimelineEventKind`), its
+/// timeline, look constants, layout, `ScreenModel` and accessibility elements; what the screens
+/// share (the look of system controls, Dynamic Type, formatting, system chrome, symbols) is in
+/// `Screens/Kit/`. Adding a screen takes its folder and an entry in `Screens.all`: the decoder,
+/// the schema, the manifest's events, the audit and the renderer reach it only through this
+/// protocol.
 public protocol Screen: Sendable {
     /// The screen's name in scene files: the value of `"screen"` and the key of its section
     /// (`"shop"`).
@@ -19,10 +23,19 @@ public protocol Screen: Sendable {
     /// What an event on this screen must also satisfy, beyond `SceneSchema`'s event (`at` and
     /// one of `tap` and `swipe`): its taps, and which members each takes.
     static var eventSchema: JSONValue { get }
+    /// The members of an event, besides `at` and `tap`, that this screen's events use, as the
+    /// schema's event object lists them (`item`, `swipe`); none when its events are taps only.
+    static var eventMembers: [(String, JSONValue)] { get }
+    /// A scene file showing this screen, for the schema's `examples`; nil when the embedded
+    /// default scene (`DefaultScene`) already shows it.
+    static var schemaExample: String? { get }
     /// The values `"tap"` takes on this screen, in the schema's order (`["add"]`).
     static var tapTargets: [String] { get }
     /// How the schema describes them (`Shop: add`).
     static var tapHelp: String { get }
+    /// The screen's part of the viewer page's script (`Screens.viewerScript`): JavaScript that
+    /// draws overlays from the manifest's events and states; empty when it has none.
+    static var viewerScript: String { get }
 
     /// Reads the screen's section of a scene file. Image fields go through `decoder`, which
     /// records where each image file is named (`Scene.imageFields`).
@@ -40,8 +53,9 @@ public protocol Screen: Sendable {
     /// - Throws: `SceneError` at the event member that is wrong.
     func decodeEvents(_ node: JSONNode, at path: String, scene: Scene, with decoder: SceneDecoder) throws -> [SceneEvent]
 
-    /// This content as a scene's content.
-    var content: Scene.Content { get }
+    /// The screen's timeline events, as the manifest lists them: `TimelineEvent` reads a
+    /// manifest's events through each screen's type.
+    static var timelineEvents: any TimelineEventKind.Type { get }
     /// The section with every default written out, keys in a fixed order (`Scene.canonicalJSON`);
     /// `image` writes an image as the canonical scene names it.
     func canonicalJSON(image: (ImageSource) -> JSONValue) -> JSONValue
@@ -79,31 +93,20 @@ extension ScreenModel {
     }
 }
 
+extension Screen {
+    /// No example of its own.
+    public static var schemaExample: String? { nil }
+    /// Taps only.
+    public static var eventMembers: [(String, JSONValue)] { [] }
+    /// No overlays in the viewer.
+    public static var viewerScript: String { "" }
+}
+
 /// What a screen reports about one frame: the manifest's `state` (docs/command-line.md,
 /// “Outputs”), written with
 /// `JSONValue(encoding:)`, members in declaration order, lengths in pt and times in s with at
 /// most 6 fraction digits.
 public protocol FrameState: Encodable, Sendable {}
-
-/// The screens scene files can name.
-public enum Screens {
-    /// Every screen, the default one (a scene file without `"screen"`) first. Their order is
-    /// that of the scene file's keys, the schema and the messages that list them.
-    public static let all: [any Screen.Type] = [ShopContent.self, CartContent.self]
-
-    /// The screen named `name` in a scene file.
-    public static func named(_ name: String) -> (any Screen.Type)? { all.first { $0.name == name } }
-
-    /// The model of `scene`'s screen, laid out with `measurer`'s text metrics.
-    /// With `scene.systemChrome`, the status bar and home indicator (`SystemChrome`) are drawn
-    /// above every frame.
-    public static func model(for scene: Scene, measurer: any TextMeasuring) -> any ScreenModel {
-        let model = scene.content.screen.model(for: scene, measurer: measurer)
-        guard scene.systemChrome else { return model }
-        func chromed<M: ScreenModel>(_ m: M) -> any ScreenModel { ChromedModel(m, chrome: SystemChrome.items(for: scene, measurer: measurer)) }
-        return chromed(model)
-    }
-}
 
 /// A screen's model with the system chrome drawn above each of its frames.
 struct ChromedModel<Base: ScreenModel>: ScreenModel {

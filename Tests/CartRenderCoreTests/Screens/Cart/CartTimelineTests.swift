@@ -13,12 +13,12 @@ final class CartTimelineTests: XCTestCase {
         ]
     }
 
-    private func timeline(_ actions: [(Double, SceneEvent.Action)], width: Double = 400) -> CartTimeline {
+    private func timeline(_ actions: [(Double, CartAction)], width: Double = 400) -> CartTimeline {
         let events = actions.enumerated().map { SceneEvent(at: $0.element.0, action: $0.element.1, index: $0.offset) }
         return CartTimeline(items: items(), events: events, screenWidth: width)
     }
 
-    private func swipe(_ item: String, _ translation: Double, _ duration: Double = 0.2) -> SceneEvent.Action {
+    private func swipe(_ item: String, _ translation: Double, _ duration: Double = 0.2) -> CartAction {
         .swipe(item: item, translation: translation, duration: duration)
     }
 
@@ -185,7 +185,7 @@ final class CartTimelineTests: XCTestCase {
     }
 
     func testTrashButtonDeletesAnOpenRowWithEaseIn() {
-        let tl = timeline([(0, swipe("b", -100, 0.2)), (1.0, .tapRow(button: .delete, item: "b"))])
+        let tl = timeline([(0, swipe("b", -100, 0.2)), (1.0, .tap(.row(.delete, item: "b")))])
         XCTAssertTrue(tl.issues.isEmpty)
         XCTAssertEqual(tl.state(at: 0.99).total, Decimal(string: "192.28")!)
         XCTAssertEqual(tl.state(at: 1.0).total, Decimal(string: "10.30")!)
@@ -205,11 +205,11 @@ final class CartTimelineTests: XCTestCase {
 
     func testMinusNeverGoesBelowOneAndPlusRaises() {
         let tl = timeline([
-            (0.1, .tapRow(button: .minus, item: "a")),
-            (0.2, .tapRow(button: .plus, item: "a")),
-            (0.3, .tapRow(button: .minus, item: "b")),
-            (0.4, .tapRow(button: .minus, item: "b")),
-            (0.5, .tapRow(button: .minus, item: "b")),
+            (0.1, .tap(.row(.minus, item: "a"))),
+            (0.2, .tap(.row(.plus, item: "a"))),
+            (0.3, .tap(.row(.minus, item: "b"))),
+            (0.4, .tap(.row(.minus, item: "b"))),
+            (0.5, .tap(.row(.minus, item: "b"))),
         ])
         XCTAssertEqual(row(tl, "a", at: 0.1)!.quantity, 1)
         XCTAssertEqual(row(tl, "a", at: 0.2)!.quantity, 2)
@@ -230,7 +230,7 @@ final class CartTimelineTests: XCTestCase {
     func testPlusStopsAtTheQuantityLimit() {
         var cart = items()
         cart[0].quantity = 999_999
-        let events = [0.1, 0.2, 0.3].enumerated().map { SceneEvent(at: $0.element, action: .tapRow(button: .plus, item: "a"), index: $0.offset) }
+        let events = [0.1, 0.2, 0.3].enumerated().map { SceneEvent(at: $0.element, action: CartAction.tap(.row(.plus, item: "a")), index: $0.offset) }
         let tl = CartTimeline(items: cart, events: events, screenWidth: 400)
         XCTAssertEqual(row(tl, "a", at: 0.1)!.quantity, 1_000_000)
         XCTAssertEqual(row(tl, "a", at: 1)!.quantity, 1_000_000)
@@ -241,36 +241,36 @@ final class CartTimelineTests: XCTestCase {
 
     func testTotalIsExactDecimal() {
         // 3 × 0.10 is 0.3 exactly (0.1 + 0.1 + 0.1 in binary floating point is not).
-        let tl = timeline([(0, .tapRow(button: .plus, item: "c"))])
+        let tl = timeline([(0, .tap(.row(.plus, item: "c")))])
         XCTAssertEqual(tl.state(at: 0).rows.first { $0.id == "c" }!.quantity, 4)
         XCTAssertEqual(tl.state(at: 0).total, Decimal(string: "192.38")!)
         XCTAssertEqual(Formatting.plainDecimal(tl.state(at: 0).total), "192.38")
     }
 
     func testCheckoutIsLoggedWithTheTotalAndPressesTheButton() {
-        let tl = timeline([(0.5, .tapCheckout)])
+        let tl = timeline([(0.5, .tap(.checkout))])
         XCTAssertEqual(tl.events.map(\.kind.name), ["tap", "checkout"])
         XCTAssertEqual(fields(tl.events[1]), JSONValue.object([("total", "$192.28")]))
-        XCTAssertTrue(tl.state(at: 0.55).isPressed("checkout"))
-        XCTAssertFalse(tl.state(at: 0.6).isPressed("checkout"))
+        XCTAssertTrue(tl.state(at: 0.55).isPressed(.checkout))
+        XCTAssertFalse(tl.state(at: 0.6).isPressed(.checkout))
         XCTAssertEqual(tl.settleTime, 0.6, accuracy: 1e-12)
     }
 
     // MARK: Events that cannot happen
 
     func testIssues() {
-        let cases: [(actions: [(Double, SceneEvent.Action)], issue: String)] = [
-            ([(0, swipe("a", -300, 0.2)), (1, .tapRow(button: .plus, item: "a"))],
+        let cases: [(actions: [(Double, CartAction)], issue: String)] = [
+            ([(0, swipe("a", -300, 0.2)), (1, .tap(.row(.plus, item: "a")))],
              #"events[1].item: "a" was deleted at 0.2 s (events[0] swiped it away); no event can target it after that"#),
             ([(0, swipe("a", -300, 0.2)), (0.2, swipe("a", -10))],
              #"events[1].swipe.item: "a" was deleted at 0.2 s (events[0] swiped it away); no event can target it after that"#),
-            ([(0, swipe("a", -80, 0.2)), (1, .tapRow(button: .delete, item: "a")), (1.1, .tapRow(button: .minus, item: "a"))],
+            ([(0, swipe("a", -80, 0.2)), (1, .tap(.row(.delete, item: "a"))), (1.1, .tap(.row(.minus, item: "a")))],
              #"events[2].item: "a" was deleted at 1 s (events[1] tapped its trash button); no event can target it after that"#),
-            ([(0, .tapRow(button: .delete, item: "b"))],
+            ([(0, .tap(.row(.delete, item: "b")))],
              #"events[0].tap: the trash button of "b" is hidden at 0 s: the row is not swiped open (a swipe released more than 50 pt to the left opens it)"#),
-            ([(0, swipe("b", -40, 0.2)), (1, .tapRow(button: .delete, item: "b"))],
+            ([(0, swipe("b", -40, 0.2)), (1, .tap(.row(.delete, item: "b")))],
              #"events[1].tap: the trash button of "b" is hidden at 1 s: the row is not swiped open (a swipe released more than 50 pt to the left opens it)"#),
-            ([(0, swipe("b", -80, 0.2)), (1, swipe("b", -5, 0.5)), (1.2, .tapRow(button: .delete, item: "b"))],
+            ([(0, swipe("b", -80, 0.2)), (1, swipe("b", -5, 0.5)), (1.2, .tap(.row(.delete, item: "b")))],
              #"events[2].tap: the trash button of "b" cannot be tapped at 1.2 s: the row is being dragged until 1.5 s"#),
             ([(0, swipe("c", -80, 0.5)), (0.3, swipe("c", -10, 0.1))],
              #"events[1].at: the swipe on "c" starts at 0.3 s, while an earlier swipe on that row lasts until 0.5 s"#),
@@ -282,7 +282,7 @@ final class CartTimelineTests: XCTestCase {
 
     func testEventsAtTheMomentOfAReleaseSeeItsOutcome() {
         // The release at 0.2 s opens the row before the trash tap at 0.2 s is handled.
-        XCTAssertTrue(timeline([(0, swipe("a", -80, 0.2)), (0.2, .tapRow(button: .delete, item: "a"))]).issues.isEmpty)
+        XCTAssertTrue(timeline([(0, swipe("a", -80, 0.2)), (0.2, .tap(.row(.delete, item: "a")))]).issues.isEmpty)
         // A swipe may start at the moment the previous one on the same row ends.
         XCTAssertTrue(timeline([(0, swipe("a", -80, 0.2)), (0.2, swipe("a", -10, 0.2))]).issues.isEmpty)
         // Swipes on different rows may overlap.
@@ -290,7 +290,7 @@ final class CartTimelineTests: XCTestCase {
     }
 
     func testStateIsAPureFunctionOfTime() {
-        let tl = timeline([(0, swipe("a", -80, 0.2)), (0.5, .tapRow(button: .delete, item: "a")), (0.6, swipe("b", -300, 0.3))])
+        let tl = timeline([(0, swipe("a", -80, 0.2)), (0.5, .tap(.row(.delete, item: "a"))), (0.6, swipe("b", -300, 0.3))])
         let times = stride(from: 0.0, through: 2.0, by: 1.0 / 60).map { $0 }
         let forward = times.map { tl.state(at: $0) }
         let backward = times.reversed().map { tl.state(at: $0) }.reversed()

@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// Bad cart scenes (docs/scene-file.md; docs/bad-input.md): each a `SceneError` naming file, line, column and JSON path.
-final class SceneDecoderCartTests: XCTestCase {
+final class CartScreenDecodingTests: XCTestCase {
     /// A cart scene with two items and the given events (one per line, from line 10).
     private func scene(items: String? = nil, events: [String]) -> String {
         let defaultItems = """
@@ -46,16 +46,16 @@ final class SceneDecoderCartTests: XCTestCase {
             #"{ "at": 1.0, "tap": "delete", "item": "tek2" }"#,
             #"{ "at": 1.5, "tap": "checkout" }"#,
         ]).utf8), file: "cart.json", baseDirectory: "/")
-        guard case .cart(let cart) = s.content else { return XCTFail("not the cart screen") }
+        guard let cart = s.content as? CartContent else { return XCTFail("not the cart screen") }
         XCTAssertEqual(cart.items.map(\.price), [Decimal(string: "10.00")!, Decimal(string: "90.99")!])
         XCTAssertEqual(s.events.count, 3)
     }
 
-    /// A cart holds at most `SceneDecoder.maxCartItems` (1000) items: that many decode, one more is an error at `cart.items`.
+    /// A cart holds at most `CartContent.maximumItems` (1000) items: that many decode, one more is an error at `cart.items`.
     func testCartItemsAreLimited() throws {
         func items(_ n: Int) -> String { (0..<n).map { #"    { "id": "i\#($0)", "name": "N", "price": "1" }"# }.joined(separator: ",\n") }
         let s = try SceneDecoder.decode(Array(scene(items: items(1000), events: []).utf8), file: "cart.json", baseDirectory: "/")
-        guard case .cart(let cart) = s.content else { return XCTFail("not the cart screen") }
+        guard let cart = s.content as? CartContent else { return XCTFail("not the cart screen") }
         XCTAssertEqual(cart.items.count, 1000)
         XCTAssertEqual(error(scene(items: items(1001), events: [])), "cart.json:6:14: cart.items: has 1001 items; at most 1000 are allowed")
     }

@@ -88,7 +88,7 @@ final class DynamicTypeTests: XCTestCase {
         s.dynamicTypeSize = size
         var c = CartContent()
         c.items = [CartItem(id: "a", name: "Tek Product 1", details: "Gift", image: .symbol("bag.fill"), price: Decimal(string: "10.00")!, quantity: 1)]
-        s.content = .cart(c)
+        s.content = c
         return CartLayout(scene: s, cart: c, measurer: WrappingMetrics())
     }
 
@@ -99,14 +99,14 @@ final class DynamicTypeTests: XCTestCase {
         XCTAssertGreaterThan(ax1.rows[0].height, large.rows[0].height)
         XCTAssertGreaterThan(ax1.checkoutFrame.height, large.checkoutFrame.height)
         XCTAssertEqual(ax1.chevronFrame.size, large.chevronFrame.size, "the chevron has a fixed size")
-        XCTAssertEqual(ax1.font(Look.cartTrashSymbolFont).size, 38, "trash at .title")
-        XCTAssertEqual(ax1.font(Look.cartPriceFont).size, 25, "price at .subheadline")
+        XCTAssertEqual(ax1.font(CartLook.trashSymbolFont).size, 38, "trash at .title")
+        XCTAssertEqual(ax1.font(CartLook.priceFont).size, 25, "price at .subheadline")
     }
 
     /// "Check out" wraps inside its button when it does not fit on one line.
     func testCheckoutTitleWrapsInItsButton() {
         let ax5 = cart(.accessibility5)
-        let font = ax5.font(Look.cartCheckoutFont)
+        let font = ax5.font(CartLook.checkoutFont)
         XCTAssertGreaterThan(0.55 * font.size * 9, ax5.checkoutFrame.width, "one line would not fit")
         XCTAssertEqual(ax5.checkoutTitleFrame.height, (2 * 1.25 * font.size).rounded(.up))
     }

@@ -4,7 +4,7 @@ import XCTest
 private extension FlyTimeline {
     /// The timeline of a shop scene's taps.
     init(scene: Scene, sourceFrame: Rect, cartFrame: Rect?) {
-        guard case .shop(let shop) = scene.content else { fatalError("a shop scene") }
+        guard let shop = scene.content as? ShopContent else { fatalError("a shop scene") }
         self.init(scene: scene, shop: shop, sourceFrame: sourceFrame, cartFrame: cartFrame)
     }
 }
@@ -18,8 +18,8 @@ final class FlyTimelineTests: XCTestCase {
         s.reduceMotion = reduceMotion
         var shop = ShopContent()
         shop.count = count
-        s.content = .shop(shop)
-        s.events = taps.enumerated().map { SceneEvent(at: $1, action: .tapAdd, index: $0) }
+        s.content = shop
+        s.events = taps.enumerated().map { SceneEvent(at: $1, action: ShopAction.tapAdd, index: $0) }
         return s
     }
 
@@ -105,7 +105,7 @@ final class FlyTimelineTests: XCTestCase {
         XCTAssertTrue(tl.flights.isEmpty)
         XCTAssertEqual(tl.state(at: 0.3).count, 1)
         XCTAssertEqual(tl.state(at: 0.44).badgeScale, KeyframeTimeline.badgeBump.state(at: 0.14, from: 1).value, accuracy: 1e-9)
-        guard case .increment(_, let reason)? = tl.events.first(where: { $0.kind.name == "increment" })?.kind else { return XCTFail("no increment") }
+        guard case .increment(_, let reason)? = tl.events.first(where: { $0.kind.name == "increment" })?.kind as? ShopEvent else { return XCTFail("no increment") }
         XCTAssertEqual(reason, .noCartFrame)
     }
 

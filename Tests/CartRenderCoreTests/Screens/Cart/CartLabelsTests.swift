@@ -15,7 +15,7 @@ final class CartLabelsTests: XCTestCase {
 
     /// The texts of the bottom area as the display list draws them.
     private func drawnTexts(_ scene: Scene) -> [String] {
-        guard case .cart(let cart) = scene.content else { XCTFail("a cart scene"); return [] }
+        guard let cart = scene.content as? CartContent else { XCTFail("a cart scene"); return [] }
         let layout = CartLayout(scene: scene, cart: cart, measurer: WrappingMetrics())
         return layout.displayList(for: layout.timeline().state(at: 0)).items.compactMap { item -> String? in
             if case .text(let run) = item { return run.text }

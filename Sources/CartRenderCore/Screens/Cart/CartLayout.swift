@@ -8,7 +8,7 @@ import Foundation
 /// All frames are in screen points (pt). Structure, from the seed:
 /// `VStack { HStack(spacing: 20) { chevron; title; Spacer }.padding(); ScrollView { LazyVStack(spacing: 0) { rows } };
 /// VStack { HStack { "Total"; Spacer; total }.padding([.top, .horizontal]); checkout } }`, filling the
-/// safe area, with SwiftUI's default spacing (`Look.cartStackSpacing`) between the three parts.
+/// safe area, with SwiftUI's default spacing (`CartLook.stackSpacing`) between the three parts.
 ///
 /// A row is a `ZStack`: the `lightblue → blue` gradient filling the row, the trash button
 /// (90×50 pt) at its trailing edge, and the row content on `gray` — `HStack(spacing: 15)` of the
@@ -17,7 +17,7 @@ import Foundation
 /// and moved by the row's offset. List content taller than the scroll area is clipped to it.
 ///
 /// Text wraps like SwiftUI's `Text` when it does not fit its place: the title within the
-/// header, names and details within the text column (at most `Look.cartNameLineLimit` lines
+/// header, names and details within the text column (at most `CartLook.nameLineLimit` lines
 /// each, the last ending in "…"). Words too long for a line break between
 /// characters. Amounts and quantities never break: they are one line each, truncated at the tail
 /// with "…" (`.lineLimit(1)`) when they do not fit their share of their `HStack`. The rows'
@@ -25,7 +25,7 @@ import Foundation
 /// `HStack { "Total"; Spacer(); total }` share their width as SwiftUI's `HStack` does
 /// (`HStackSizing`): the symbols keep their size; of the texts, one that fits in its part of
 /// what is left keeps its width and the other takes the rest. "Total" and "Check out" wrap
-/// to at most `Look.cartLabelLineLimit` lines, the last ending in "…". A text whose share is
+/// to at most `CartLook.labelLineLimit` lines, the last ending in "…". A text whose share is
 /// narrower than "…" is not drawn. Nothing is shrunk: every text keeps its font size.
 ///
 /// Positions and sizes of boxes are rounded to whole points (text heights up), as SwiftUI rounds
@@ -117,7 +117,7 @@ public struct CartLayout {
         let labels = cart.labels()
         self.labels = labels
         let d = scene.device
-        let pad = Look.cartPadding
+        let pad = CartLook.padding
         let direction = scene.layoutDirection
         func place(_ r: Rect) -> Rect { direction.mirrored(r, in: d.width).roundedToPixels(scale: d.scale) }
         let typeSize = scene.dynamicTypeSize
@@ -129,84 +129,84 @@ public struct CartLayout {
         // Bottom area, from the bottom of the safe area up: the button, then the total line
         // (padded 16 pt on top).
         // The title wraps within the button, which grows taller, at large text sizes, to at most
-        // `Look.cartLabelLineLimit` lines.
-        let checkoutWidth = max(0, d.width - Look.cartCheckoutInset)
-        let checkoutTitle = up(measurer.measure(labels.checkout, font: font(Look.cartCheckoutFont), maxWidth: max(1, checkoutWidth),
-                                                maxLines: Look.cartLabelLineLimit))
+        // `CartLook.labelLineLimit` lines.
+        let checkoutWidth = max(0, d.width - CartLook.checkoutInset)
+        let checkoutTitle = up(measurer.measure(labels.checkout, font: font(CartLook.checkoutFont), maxWidth: max(1, checkoutWidth),
+                                                maxLines: CartLook.labelLineLimit))
         let checkoutHeight = checkoutTitle.height + 2 * pad
         let bottom = d.height - d.safeAreaBottom
         checkoutFrame = Rect(x: half(d.width - checkoutWidth), y: bottom - checkoutHeight, width: checkoutWidth, height: checkoutHeight)
         checkoutTitleFrame = Rect(x: checkoutFrame.x, y: checkoutFrame.minY + pad,
                                   width: checkoutFrame.width, height: checkoutTitle.height)
-        let totalLabel = up(measurer.measure(labels.total, font: font(Look.cartTotalFont), maxWidth: nil))
-        totalLineHeight = max(totalLabel.height, up(measurer.measure("0", font: font(Look.cartTotalFont), maxWidth: nil)).height)
-        let totalY = checkoutFrame.minY - Look.cartStackSpacing - totalLineHeight
+        let totalLabel = up(measurer.measure(labels.total, font: font(CartLook.totalFont), maxWidth: nil))
+        totalLineHeight = max(totalLabel.height, up(measurer.measure("0", font: font(CartLook.totalFont), maxWidth: nil)).height)
+        let totalY = checkoutFrame.minY - CartLook.stackSpacing - totalLineHeight
         let startTotal = Formatting.currency(cart.items.reduce(Decimal(0)) { $0 + $1.price * Decimal($1.quantity) }, code: cart.currencyCode, locale: scene.locale)
-        let labelShare = Self.totalShares(label: labels.total, total: startTotal, font: font(Look.cartTotalFont), width: d.width, measurer: measurer).label
+        let labelShare = Self.totalShares(label: labels.total, total: startTotal, font: font(CartLook.totalFont), width: d.width, measurer: measurer).label
         totalLabelFrame = place(Rect(x: pad, y: totalY + half(totalLineHeight - totalLabel.height), width: min(totalLabel.width, labelShare),
                                      height: totalLabel.height))
         let bottomAreaTop = totalY - pad
 
         // Header: HStack(spacing: 20) { chevron; title; Spacer }.padding()
-        let chevron = Look.cartChevronSize
-        let titleX = pad + chevron.width + Look.cartHeaderSpacing
+        let chevron = CartLook.chevronSize
+        let titleX = pad + chevron.width + CartLook.headerSpacing
         let titleWidth = max(1, d.width - pad - titleX)
         let headerTop = d.safeAreaTop + pad
         // The title wraps; when it would leave the list no room at all it is cut to the lines
         // that fit, the last ending in "…" (SwiftUI truncates a Text proposed too little height).
-        let titleLine = up(measurer.measure("0", font: font(Look.cartTitleFont), maxWidth: nil)).height
-        let room = bottomAreaTop - 2 * Look.cartStackSpacing - pad - headerTop
+        let titleLine = up(measurer.measure("0", font: font(CartLook.titleFont), maxWidth: nil)).height
+        let room = bottomAreaTop - 2 * CartLook.stackSpacing - pad - headerTop
         titleMaxLines = max(1, Int((room / max(1, titleLine)).rounded(.down)))
         // A text is not drawn where not even "…" fits its width (`TextRun.truncated`): it takes no height.
         func wrapped(_ text: String, _ f: FontSpec, width: Double, maxLines: Int?) -> Size {
             width >= measurer.measure("…", font: f, maxWidth: nil).width
                 ? up(measurer.measure(text, font: f, maxWidth: width, maxLines: maxLines)) : Size(width: 0, height: 0)
         }
-        let title = wrapped(cart.title, font(Look.cartTitleFont), width: titleWidth, maxLines: titleMaxLines)
+        let title = wrapped(cart.title, font(CartLook.titleFont), width: titleWidth, maxLines: titleMaxLines)
         let headerContent = max(chevron.height, title.height)
         chevronFrame = place(Rect(x: pad, y: headerTop + half(headerContent - chevron.height), width: chevron.width, height: chevron.height))
         titleFrame = place(Rect(x: titleX, y: headerTop + half(headerContent - title.height), width: titleWidth, height: title.height))
         let headerBottom = headerTop + headerContent + pad
 
-        let listTop = headerBottom + Look.cartStackSpacing
-        listFrame = Rect(x: 0, y: listTop, width: d.width, height: max(0, bottomAreaTop - Look.cartStackSpacing - listTop))
+        let listTop = headerBottom + CartLook.stackSpacing
+        listFrame = Rect(x: 0, y: listTop, width: d.width, height: max(0, bottomAreaTop - CartLook.stackSpacing - listTop))
 
         // Rows.
-        quantityLineHeight = up(measurer.measure("0", font: font(Look.cartQuantityFont), maxWidth: nil)).height
-        let textX = pad + Look.cartImageSide + Look.cartRowSpacing
+        quantityLineHeight = up(measurer.measure("0", font: font(CartLook.quantityFont), maxWidth: nil)).height
+        let textX = pad + CartLook.imageSide + CartLook.rowSpacing
         let textWidth = max(0, d.width - pad - textX)
-        let quantityBox = quantityLineHeight + 2 * Look.cartQuantityPaddingV
+        let quantityBox = quantityLineHeight + 2 * CartLook.quantityPaddingV
         let most = Self.maximumQuantities(cart: cart, events: scene.events)
         rows = cart.items.enumerated().map { index, item in
-            let name = wrapped(item.name, font(Look.cartNameFont), width: textWidth, maxLines: Look.cartNameLineLimit)
-            let details = wrapped(item.details, font(Look.cartDetailsFont), width: textWidth, maxLines: Look.cartNameLineLimit)
+            let name = wrapped(item.name, font(CartLook.nameFont), width: textWidth, maxLines: CartLook.nameLineLimit)
+            let details = wrapped(item.details, font(CartLook.detailsFont), width: textWidth, maxLines: CartLook.nameLineLimit)
             // HStack(spacing: 15) { price; Spacer(minLength: 0); minus; quantity; plus }, shared as
             // SwiftUI does (`HStackSizing`), the quantity at the row's widest: the symbols keep their
             // size, the price and the quantity box take what they need when both fit, else they
             // share what is left and are truncated with "…" (one line each).
-            let side = Look.cartStepperSymbolSide
+            let side = CartLook.stepperSymbolSide
             let priceText = Formatting.currency(item.price, code: cart.currencyCode, locale: scene.locale)
-            let priceNatural = measurer.measure(priceText, font: font(Look.cartPriceFont), maxWidth: nil)
-            let widestBox = Self.quantityBoxWidth(most[index], locale: scene.locale, font: font(Look.cartQuantityFont), measurer: measurer)
+            let priceNatural = measurer.measure(priceText, font: font(CartLook.priceFont), maxWidth: nil)
+            let widestBox = Self.quantityBoxWidth(most[index], locale: scene.locale, font: font(CartLook.quantityFont), measurer: measurer)
             let shares = HStackSizing.widths([.text(ideal: priceNatural.width), .spacer(minLength: 0), .fixed(side),
-                                              .flexible(minimum: 2 * Look.cartQuantityPaddingH, ideal: widestBox), .fixed(side)],
-                                             spacing: Look.cartControlSpacing, proposal: textWidth)
+                                              .flexible(minimum: 2 * CartLook.quantityPaddingH, ideal: widestBox), .fixed(side)],
+                                             spacing: CartLook.controlSpacing, proposal: textWidth)
             // On whole pixels, so that right to left the mirrored box's edges stay on the grid.
             let priceWidth = (shares[0] * d.scale - 1e-9).rounded(.up) / d.scale
-            let price = up(measurer.measure(priceText, font: font(Look.cartPriceFont), maxWidth: max(1, priceWidth), maxLines: 1))
-            let controlsHeight = max(price.height, max(Look.cartStepperSymbolSide, quantityBox))
-            let stack = name.height + Look.cartTextSpacing + details.height + Look.cartTextSpacing + controlsHeight
-            let content = max(Look.cartImageSide, stack)
+            let price = up(measurer.measure(priceText, font: font(CartLook.priceFont), maxWidth: max(1, priceWidth), maxLines: 1))
+            let controlsHeight = max(price.height, max(CartLook.stepperSymbolSide, quantityBox))
+            let stack = name.height + CartLook.textSpacing + details.height + CartLook.textSpacing + controlsHeight
+            let content = max(CartLook.imageSide, stack)
             let height = content + 2 * pad
             let stackTop = pad + half(content - stack)
-            let controls = Rect(x: textX, y: stackTop + name.height + details.height + 2 * Look.cartTextSpacing, width: textWidth, height: controlsHeight)
+            let controls = Rect(x: textX, y: stackTop + name.height + details.height + 2 * CartLook.textSpacing, width: textWidth, height: controlsHeight)
             let priceY = controls.minY + half(controls.height - price.height)
-            let trash = Look.cartTrashSize
+            let trash = CartLook.trashSize
             return RowMetrics(
                 height: height,
-                imageFrame: place(Rect(x: pad, y: pad + half(content - Look.cartImageSide), width: Look.cartImageSide, height: Look.cartImageSide)),
+                imageFrame: place(Rect(x: pad, y: pad + half(content - CartLook.imageSide), width: CartLook.imageSide, height: CartLook.imageSide)),
                 nameFrame: place(Rect(x: textX, y: stackTop, width: textWidth, height: name.height)),
-                detailsFrame: place(Rect(x: textX, y: stackTop + name.height + Look.cartTextSpacing, width: textWidth, height: details.height)),
+                detailsFrame: place(Rect(x: textX, y: stackTop + name.height + CartLook.textSpacing, width: textWidth, height: details.height)),
                 controlsFrame: place(controls),
                 priceFrame: place(Rect(x: textX, y: priceY, width: priceWidth, height: price.height)),
                 quantityWidth: shares[3],
@@ -248,7 +248,7 @@ public struct CartLayout {
     /// Everything the page shows in `state`, back to front.
     public func displayList(for state: CartState) -> DisplayList {
         let scheme = scene.colorScheme
-        let text = Look.cartText.resolved(scheme)
+        let text = CartLook.text.resolved(scheme)
         let size = Size(width: scene.device.width, height: scene.device.height)
         let direction = scene.layoutDirection
         var list: [DisplayItem] = []
@@ -256,8 +256,8 @@ public struct CartLayout {
         // Header.
         let chevron = ImageSource.symbol("chevron.left")
         list.append(.image(ImageDraw(source: chevron, frame: chevronFrame, contentMode: .fill, tint: text, mirrored: Symbols.isMirrored(chevron, in: direction),
-                                      weight: Look.cartChevronWeight)))
-        if let title = TextRun.truncated(cart.title, font: font(Look.cartTitleFont), color: text, origin: Point(x: titleFrame.x, y: titleFrame.y),
+                                      weight: CartLook.chevronWeight)))
+        if let title = TextRun.truncated(cart.title, font: font(CartLook.titleFont), color: text, origin: Point(x: titleFrame.x, y: titleFrame.y),
                                          width: titleFrame.width, maxLines: titleMaxLines, direction: direction, measurer: measurer) {
             list.append(.text(title))
         }
@@ -271,8 +271,8 @@ public struct CartLayout {
         }
 
         // Bottom area.
-        let secondary = Look.cartSecondaryText.resolved(scheme)
-        let totalFont = font(Look.cartTotalFont)
+        let secondary = CartLook.secondaryText.resolved(scheme)
+        let totalFont = font(CartLook.totalFont)
         let labelWidth = measurer.measure(labels.total, font: totalFont, maxWidth: nil).width
         // Texts that fit their share are drawn at their place on one line, as they always were;
         // one that does not is given its box: the label wraps in it, the total is truncated.
@@ -292,16 +292,16 @@ public struct CartLayout {
             list.append(.text(run))
         }
         var checkout: [DisplayItem] = [
-            .fill(.roundedRect(checkoutFrame, radius: Look.cartCheckoutCornerRadius), gradient(across: checkoutFrame)),
-            .text(TextRun(labels.checkout, font: font(Look.cartCheckoutFont), color: .white,
+            .fill(.roundedRect(checkoutFrame, radius: CartLook.checkoutCornerRadius), gradient(across: checkoutFrame)),
+            .text(TextRun(labels.checkout, font: font(CartLook.checkoutFont), color: .white,
                           origin: Point(x: checkoutTitleFrame.x, y: checkoutTitleFrame.y), maxWidth: checkoutTitleFrame.width, alignment: .center,
-                          maxLines: Look.cartLabelLineLimit, direction: direction)),
+                          maxLines: CartLook.labelLineLimit, direction: direction)),
         ]
-        if state.isPressed("checkout") {
+        if state.isPressed(.checkout) {
             checkout = [.group(transform: .identity, opacity: Look.buttonPressedOpacity, clip: nil, items: checkout)]
         }
         list += checkout
-        return DisplayList(size: size, background: Look.cartGray.resolved(scheme), items: list)
+        return DisplayList(size: size, background: CartLook.gray.resolved(scheme), items: list)
     }
 
     /// The total line in `state`: `HStack { label; Spacer(); total }` (spacing 8 pt) across the
@@ -311,18 +311,18 @@ public struct CartLayout {
     ///
     /// When both fit they keep their widths on one line (the static `totalLabelFrame` and
     /// `listFrame`). Else the total, one line, is truncated at its share with "…" (an amount never
-    /// breaks), and the label wraps within its share, at most `Look.cartLabelLineLimit` lines
+    /// breaks), and the label wraps within its share, at most `CartLook.labelLineLimit` lines
     /// (fewer when the list has no height for them), the last ending in "…": its extra lines
     /// grow the bottom area upwards and shrink the scroll view by as much; the total is centered
     /// on the label's lines (the stack's `.center` alignment).
     public func totalLine(for state: CartState) -> (text: String, label: Rect, value: Rect, labelMaxLines: Int, list: Rect) {
         let text = currency(state.total)
-        let pad = Look.cartPadding
+        let pad = CartLook.padding
         let width = scene.device.width
-        let f = font(Look.cartTotalFont)
+        let f = font(CartLook.totalFont)
         let shares = Self.totalShares(label: labels.total, total: text, font: f, width: width, measurer: measurer)
         let oneLine = totalLabelFrame.height
-        let maxLines = max(1, min(Look.cartLabelLineLimit, Int(((totalLineHeight + listFrame.height) / max(1, oneLine)).rounded(.down))))
+        let maxLines = max(1, min(CartLook.labelLineLimit, Int(((totalLineHeight + listFrame.height) / max(1, oneLine)).rounded(.down))))
         let labelSize = measurer.measure(labels.total, font: f, maxWidth: max(1, shares.label), maxLines: maxLines)
         let labelHeight = max(oneLine, labelSize.height.rounded(.up))
         let value = measurer.measure(text, font: f, maxWidth: max(1, shares.value), maxLines: 1)
@@ -339,14 +339,14 @@ public struct CartLayout {
     }
 
     /// The widths (pt) of the label and of the total in `HStack { label; Spacer(); total }`
-    /// (spacing 8 pt, `Look.cartStackSpacing`) across `width` minus twice the padding: each its
+    /// (spacing 8 pt, `CartLook.stackSpacing`) across `width` minus twice the padding: each its
     /// one-line width when both fit, else shared by `HStackSizing` (the narrower keeps its
     /// width when it has half, else the two split the room).
     static func totalShares(label: String, total: String, font: FontSpec, width: Double, measurer: any TextMeasuring) -> (label: Double, value: Double) {
         let l = measurer.measure(label, font: font, maxWidth: nil).width
         let t = measurer.measure(total, font: font, maxWidth: nil).width
         let w = HStackSizing.widths([.text(ideal: l), .spacer(minLength: 0), .text(ideal: t)],
-                                    spacing: Look.cartStackSpacing, proposal: width - 2 * Look.cartPadding)
+                                    spacing: CartLook.stackSpacing, proposal: width - 2 * CartLook.padding)
         return (w[0], w[2])
     }
 
@@ -357,7 +357,7 @@ public struct CartLayout {
         let leading = scene.layoutDirection.isRightToLeft ? r.maxX : r.minX
         let trailing = scene.layoutDirection.isRightToLeft ? r.minX : r.maxX
         return .linearGradient(start: Point(x: leading, y: r.midY), end: Point(x: trailing, y: r.midY),
-                               colors: [Look.cartLightBlue.resolved(scheme), Look.cartBlue.resolved(scheme)])
+                               colors: [CartLook.lightBlue.resolved(scheme), CartLook.blue.resolved(scheme)])
     }
 
     /// One row: backdrop and trash button, then the content moved by the row's offset, all in
@@ -369,7 +369,7 @@ public struct CartLayout {
         let item = items[r.item]
         let width = scene.device.width
         let frame = Rect(x: 0, y: 0, width: width, height: m.height)
-        let text = Look.cartText.resolved(scheme)
+        let text = CartLook.text.resolved(scheme)
         let direction = scene.layoutDirection
         var items: [DisplayItem] = []
 
@@ -377,20 +377,20 @@ public struct CartLayout {
         // no gradient bleeds through anti-aliased edges.
         if r.offset != 0 {
             items.append(.fill(.rect(frame), gradient(across: frame)))
-            let side = font(Look.cartTrashSymbolFont).size
+            let side = font(CartLook.trashSymbolFont).size
             items.append(.image(ImageDraw(source: .symbol("trash"), frame: Rect(center: m.trashFrame.center, size: Size(width: side, height: side)), tint: .white)))
         }
 
-        var content: [DisplayItem] = [.fill(.rect(frame), .color(Look.cartGray.resolved(scheme)))]
+        var content: [DisplayItem] = [.fill(.rect(frame), .color(CartLook.gray.resolved(scheme)))]
         content += productImage(item.image, frame: m.imageFrame)
         content += [
-            TextRun.truncated(item.name, font: font(Look.cartNameFont), color: text, origin: Point(x: m.nameFrame.x, y: m.nameFrame.y),
-                              width: m.nameFrame.width, maxLines: Look.cartNameLineLimit, direction: direction, measurer: measurer),
-            TextRun.truncated(item.details, font: font(Look.cartDetailsFont), color: Look.cartSecondaryText.resolved(scheme),
-                              origin: Point(x: m.detailsFrame.x, y: m.detailsFrame.y), width: m.detailsFrame.width, maxLines: Look.cartNameLineLimit, direction: direction,
+            TextRun.truncated(item.name, font: font(CartLook.nameFont), color: text, origin: Point(x: m.nameFrame.x, y: m.nameFrame.y),
+                              width: m.nameFrame.width, maxLines: CartLook.nameLineLimit, direction: direction, measurer: measurer),
+            TextRun.truncated(item.details, font: font(CartLook.detailsFont), color: CartLook.secondaryText.resolved(scheme),
+                              origin: Point(x: m.detailsFrame.x, y: m.detailsFrame.y), width: m.detailsFrame.width, maxLines: CartLook.nameLineLimit, direction: direction,
                               measurer: measurer),
         ].compactMap { $0.map(DisplayItem.text) }
-        if let price = TextRun.truncated(currency(item.price), font: font(Look.cartPriceFont), color: Look.cartPrice.resolved(scheme),
+        if let price = TextRun.truncated(currency(item.price), font: font(CartLook.priceFont), color: CartLook.price.resolved(scheme),
                                           origin: Point(x: m.priceFrame.x, y: m.priceFrame.y), width: m.priceFrame.width, direction: direction, measurer: measurer) {
             content.append(.text(price))
         }
@@ -406,15 +406,15 @@ public struct CartLayout {
     /// left-aligned, plus leftmost. The box is the quantity's width plus its padding, at most
     /// `RowMetrics.quantityWidth`.
     public func stepperFrames(quantity: Int, metrics m: RowMetrics) -> (minus: Rect, quantity: Rect, plus: Rect) {
-        let side = Look.cartStepperSymbolSide
+        let side = CartLook.stepperSymbolSide
         func place(_ r: Rect) -> Rect { scene.layoutDirection.mirrored(r, in: scene.device.width) }
         let c = place(m.controlsFrame)  // the left-to-right frame
         func half(_ v: Double) -> Double { (v / 2).rounded(.down) }
         let plus = Rect(x: c.maxX - side, y: c.minY + half(c.height - side), width: side, height: side)
-        let boxSize = Size(width: min(m.quantityWidth, Self.quantityBoxWidth(quantity, locale: scene.locale, font: font(Look.cartQuantityFont), measurer: measurer)),
-                           height: quantityLineHeight + 2 * Look.cartQuantityPaddingV)
-        let box = Rect(x: plus.minX - Look.cartControlSpacing - boxSize.width, y: c.minY + half(c.height - boxSize.height), width: boxSize.width, height: boxSize.height)
-        let minus = Rect(x: box.minX - Look.cartControlSpacing - side, y: c.minY + half(c.height - side), width: side, height: side)
+        let boxSize = Size(width: min(m.quantityWidth, Self.quantityBoxWidth(quantity, locale: scene.locale, font: font(CartLook.quantityFont), measurer: measurer)),
+                           height: quantityLineHeight + 2 * CartLook.quantityPaddingV)
+        let box = Rect(x: plus.minX - CartLook.controlSpacing - boxSize.width, y: c.minY + half(c.height - boxSize.height), width: boxSize.width, height: boxSize.height)
+        let minus = Rect(x: box.minX - CartLook.controlSpacing - side, y: c.minY + half(c.height - side), width: side, height: side)
         return (place(minus), place(box), place(plus))
     }
 
@@ -426,7 +426,7 @@ public struct CartLayout {
     /// layout reserves room for, so that the stepper never grows into the price.
     static func maximumQuantities(cart: CartContent, events: [SceneEvent]) -> [Int] {
         var plus: [String: Int] = [:]
-        for e in events { if case .tapRow(.plus, let id) = e.action { plus[id, default: 0] += 1 } }
+        for e in events { if case .tap(.row(.plus, let id))? = e.action as? CartAction { plus[id, default: 0] += 1 } }
         return cart.items.map { item in
             let taps = plus[item.id] ?? 0
             return item.quantity >= CartItem.maximumQuantity - taps ? max(item.quantity, CartItem.maximumQuantity) : item.quantity + taps
@@ -439,36 +439,36 @@ public struct CartLayout {
 
     /// Width of the quantity box (pt): the quantity's text in `locale` plus 10 pt on each side, rounded up.
     static func quantityBoxWidth(_ quantity: Int, locale: String, font: FontSpec, measurer: any TextMeasuring) -> Double {
-        (measurer.measure(Formatting.interpolated(quantity, locale: locale), font: font, maxWidth: nil).width + 2 * Look.cartQuantityPaddingH).rounded(.up)
+        (measurer.measure(Formatting.interpolated(quantity, locale: locale), font: font, maxWidth: nil).width + 2 * CartLook.quantityPaddingH).rounded(.up)
     }
 
     func controls(_ r: CartRowState, metrics m: RowMetrics, state: CartState) -> [DisplayItem] {
         let scheme = scene.colorScheme
-        let text = Look.cartText.resolved(scheme)
+        let text = CartLook.text.resolved(scheme)
         let f = stepperFrames(quantity: r.quantity, metrics: m)
-        let shown = quantityText(r.quantity), quantityFont = font(Look.cartQuantityFont)
+        let shown = quantityText(r.quantity), quantityFont = font(CartLook.quantityFont)
         let label = measurer.measure(shown, font: quantityFont, maxWidth: nil)
         // On the box's baseline, the font's own (Jost's): digits of another script, drawn by a
         // fallback font with a taller line (Noto Sans Arabic's ١), sit where Latin ones do.
-        let top = f.quantity.minY + Look.cartQuantityPaddingV
+        let top = f.quantity.minY + CartLook.quantityPaddingV
             + measurer.firstBaseline("0", font: quantityFont) - measurer.firstBaseline(shown, font: quantityFont)
         // A quantity wider than its box's share is truncated with "…" inside the box's padding.
-        let room = f.quantity.width - 2 * Look.cartQuantityPaddingH
+        let room = f.quantity.width - 2 * CartLook.quantityPaddingH
         let quantity: [DisplayItem] = label.width <= room
             ? [.text(TextRun(shown, font: quantityFont, color: text, origin: Point(x: f.quantity.midX - label.width / 2, y: top)))]
             : [TextRun.truncated(shown, font: quantityFont, color: text,
-                                  origin: Point(x: f.quantity.minX + Look.cartQuantityPaddingH, y: top),
+                                  origin: Point(x: f.quantity.minX + CartLook.quantityPaddingH, y: top),
                                   width: room, direction: .leftToRight, measurer: measurer)].compactMap { $0.map(DisplayItem.text) }
-        func symbol(_ name: String, _ frame: Rect) -> DisplayItem {
-            let image = DisplayItem.image(ImageDraw(source: .symbol(name), frame: frame, tint: text, weight: Look.cartStepperSymbolWeight))
-            guard state.isPressed(name, item: r.id) else { return image }
+        func symbol(_ name: String, _ button: CartButton.Row, _ frame: Rect) -> DisplayItem {
+            let image = DisplayItem.image(ImageDraw(source: .symbol(name), frame: frame, tint: text, weight: CartLook.stepperSymbolWeight))
+            guard state.isPressed(.row(button, item: r.id)) else { return image }
             return .group(transform: .identity, opacity: Look.buttonPressedOpacity, clip: nil, items: [image])
         }
         return [
-            symbol("minus", f.minus),
-            .fill(.rect(f.quantity), .color(Look.cartQuantityBackground.resolved(scheme))),
+            symbol("minus", .minus, f.minus),
+            .fill(.rect(f.quantity), .color(CartLook.quantityBackground.resolved(scheme))),
         ] + quantity + [
-            symbol("plus", f.plus),
+            symbol("plus", .plus, f.plus),
         ]
     }
 
@@ -477,12 +477,12 @@ public struct CartLayout {
     func productImage(_ source: ImageSource, frame: Rect) -> [DisplayItem] {
         switch source {
         case .file:
-            return [.image(ImageDraw(source: source, frame: frame, contentMode: .fill, tint: .clear, cornerRadius: Look.cartImageCornerRadius))]
+            return [.image(ImageDraw(source: source, frame: frame, contentMode: .fill, tint: .clear, cornerRadius: CartLook.imageCornerRadius))]
         case .symbol:
             let tint = scene.tint.resolved(scene.colorScheme)
             return [
-                .fill(.roundedRect(frame, radius: Look.cartImageCornerRadius), .color(tint.opacity(Look.cartSymbolImageTintOpacity))),
-                .image(ImageDraw(source: source, frame: frame.insetBy(Look.cartSymbolImageInset), tint: tint)),
+                .fill(.roundedRect(frame, radius: CartLook.imageCornerRadius), .color(tint.opacity(CartLook.symbolImageTintOpacity))),
+                .image(ImageDraw(source: source, frame: frame.insetBy(CartLook.symbolImageInset), tint: tint)),
             ]
         }
     }

@@ -46,6 +46,10 @@ extension CartContent: Screen {
     public static let defaultContent: CartContent? = nil
     public static let tapTargets = ["plus", "minus", "delete", "checkout"]
     public static let tapHelp = "Cart: plus, minus, delete (the revealed trash button), checkout"
+    /// Most items a cart may hold: every frame's manifest state lists every row, so the cost
+    /// of a frame grows with the number of items (a choice: far more than a screen shows).
+    public static let maximumItems = 1000
+    public static var timelineEvents: any TimelineEventKind.Type { CartEvent.self }
     /// The image of an item that names none.
     public static let defaultItemImage = ImageSource.symbol("bag.fill")
 
@@ -75,13 +79,38 @@ extension CartContent: Screen {
                                       ("default", .string(d.currencyCode)), ("examples", ["USD", "EUR", "JPY"]), ("pattern", "^[A-Z]{3}$")])),
             ("totalLabel", SceneSchema.text("The label beside the total, as the app translates the seed's \"Total\" (default: \"Total\")")),
             ("checkoutTitle", SceneSchema.text("The checkout button's title, as the app translates the seed's \"Check out\" (default: \"Check out\")")),
-            ("items", .object([("type", "array"), ("description", .string("The rows, top to bottom; at most \(SceneDecoder.maxCartItems), ids unique")),
-                               ("default", []), ("items", item), ("maxItems", .int(SceneDecoder.maxCartItems))])),
+            ("items", .object([("type", "array"), ("description", .string("The rows, top to bottom; at most \(maximumItems), ids unique")),
+                               ("default", []), ("items", item), ("maxItems", .int(maximumItems))])),
         ], description: "The cart page (seed 003); required on the cart screen")
     }
 
     /// Swipes without a top-level `item`; `plus`, `minus` and `delete` taps with one, `checkout`
     /// without.
+    /// A cart with two items, a swipe, a trash tap and a plus tap.
+    public static var schemaExample: String? {
+        """
+        {"screen": "cart", "locale": "en_US",
+         "cart": {"title": "My cart", "currencyCode": "USD", "items": [
+           {"id": "tek1", "name": "Trail backpack", "details": "Gift", "image": "symbol:backpack.fill", "price": "90.99", "quantity": 2},
+           {"id": "tek2", "name": "Travel bag", "image": "symbol:bag.fill", "price": "10.00"}]},
+         "events": [{"at": 0.3, "swipe": {"item": "tek2", "translation": -120, "duration": 0.25}},
+                    {"at": 1.2, "tap": "delete", "item": "tek2"}, {"at": 2.0, "tap": "plus", "item": "tek1"}]}
+        """
+    }
+
+    /// A row button's `item`, and `swipe`.
+    public static var eventMembers: [(String, JSONValue)] {
+        let swipe = SceneSchema.object([
+            ("item", SceneSchema.string("The id of the cart item whose row is dragged")),
+            ("translation", SceneSchema.number("Horizontal finger travel (pt), negative = leftward", min: -10_000, max: 10_000)),
+            ("duration", SceneSchema.number("Seconds the finger moves before it lifts", min: 0, max: 60, default: .num(CartTimeline.defaultSwipeDuration))),
+        ], required: ["item", "translation"], description: "A drag on a cart row: the finger moves linearly, then lifts")
+        return [
+            ("item", SceneSchema.string("The id of the cart item whose button is tapped (plus, minus, delete)")),
+            ("swipe", swipe),
+        ]
+    }
+
     public static var eventSchema: JSONValue {
         func tap(_ targets: [String]) -> JSONValue {
             .object([("properties", .object([("tap", .object([("enum", .array(targets.map { .string($0) }))]))])), ("required", ["tap"])])
@@ -118,8 +147,8 @@ extension CartContent: Screen {
         }
         if let n = m.values["items"] {
             guard case .array(let list) = n.value else { throw d.error(n, m.child("items"), "expected an array, got \(n.typeName)") }
-            if list.count > SceneDecoder.maxCartItems {
-                throw d.error(n, m.child("items"), "has \(list.count) items; at most \(SceneDecoder.maxCartItems) are allowed")
+            if list.count > maximumItems {
+                throw d.error(n, m.child("items"), "has \(list.count) items; at most \(maximumItems) are allowed")
             }
             var seen: [String: Int] = [:]
             for (i, itemNode) in list.enumerated() {
@@ -187,19 +216,19 @@ extension CartContent: Screen {
                 guard ids.contains(item) else { throw unknownItem(sm.values["item"]!, sm.child("item"), item) }
                 let translation = try d.number(sm.values["translation"]!, sm.child("translation"), in: -10_000...10_000, unit: "pt")
                 let duration = try sm.values["duration"].map { try d.number($0, sm.child("duration"), in: 0...60, unit: "s") } ?? CartTimeline.defaultSwipeDuration
-                return .swipe(item: item, translation: translation, duration: duration)
+                return CartAction.swipe(item: item, translation: translation, duration: duration)
             }
             let tapNode = m.values["tap"]!
             let target = try d.string(tapNode, m.child("tap"))
             switch target {
             case "checkout":
                 if let itemNode = m.values["item"] { throw d.error(itemNode, m.child("item"), "is not used by \"tap\": \"checkout\"") }
-                return .tapCheckout
+                return CartAction.tap(.checkout)
             case "plus", "minus", "delete":
                 guard let itemNode = m.values["item"] else { throw d.error(m.node, m.child("item"), "is required for \"tap\": \"\(target)\"") }
                 let item = try d.string(itemNode, m.child("item"))
                 guard ids.contains(item) else { throw unknownItem(itemNode, m.child("item"), item) }
-                return .tapRow(button: SceneEvent.RowButton(rawValue: target)!, item: item)
+                return CartAction.tap(.row(CartButton.Row(rawValue: target)!, item: item))
             default:
                 throw d.unknownTap(tapNode, m.child("tap"), target, on: Self.self)
             }
@@ -217,8 +246,6 @@ extension CartContent: Screen {
         }
         throw d.error(culprit ?? node, issue.path, issue.message)
     }
-
-    public var content: Scene.Content { .cart(self) }
 
     /// `font` (when it is not Jost), `totalLabel` and `checkoutTitle` are written only when the
     /// scene gives them, so that the scenes written before they existed keep their hash.
@@ -241,79 +268,5 @@ extension CartContent: Screen {
 
     public func model(for scene: Scene, measurer: any TextMeasuring) -> any ScreenModel {
         CartModel(scene: scene, cart: self, measurer: measurer)
-    }
-}
-
-/// The cart page's frames: `CartLayout` + `CartTimeline`.
-public struct CartModel: ScreenModel {
-    public let layout: CartLayout
-    public let timeline: CartTimeline
-
-    public init(scene: Scene, cart: CartContent, measurer: any TextMeasuring) {
-        layout = CartLayout(scene: scene, cart: cart, measurer: measurer)
-        timeline = layout.timeline()
-    }
-
-    public var events: [TimelineEvent] { timeline.events }
-    public var settleTime: Double { timeline.settleTime }
-
-    public func frame(at t: Double) -> (display: DisplayList, state: CartFrameState) {
-        let s = timeline.state(at: t)
-        return (layout.displayList(for: s), frameState(s))
-    }
-
-    /// The manifest `state` of a cart state.
-    public func frameState(_ s: CartState) -> CartFrameState {
-        CartFrameState(
-            rows: layout.slots(for: s).map { slot in
-                let r = slot.row
-                return CartFrameState.Row(id: r.id, offset: r.offset, y: slot.y, height: slot.height, quantity: r.quantity,
-                                          open: r.open, phase: r.phase, opacity: 1 - r.removal)
-            },
-            total: layout.currency(s.total),
-            totalAmount: Formatting.plainDecimal(s.total),
-            openRows: s.rows.filter(\.open).map(\.id),
-            pressed: s.pressed.map { p in p.item.map { "\(p.button):\($0)" } ?? p.button })
-    }
-}
-
-/// The cart page's manifest `state` (docs/command-line.md, “Outputs”), keys always present and in this order:
-/// `{"rows": [{"id", "offset", "y", "height", "quantity", "open", "phase", "opacity"}], "total",
-/// "totalAmount", "openRows", "pressed"}`.
-public struct CartFrameState: FrameState, Equatable {
-    /// Rows on screen, top to bottom, those still leaving after a deletion included.
-    public var rows: [Row]
-    /// The formatted total (`"$291.98"`).
-    public var total: String
-    /// The same amount as an exact decimal string (`"291.98"`).
-    public var totalAmount: String
-    /// Ids of the open rows (the seed lets several be open at once).
-    public var openRows: [String]
-    /// The buttons showing their pressed look (`"checkout"`, `"plus:tek1"`).
-    public var pressed: [String]
-
-    public init(rows: [Row], total: String, totalAmount: String, openRows: [String], pressed: [String]) {
-        self.rows = rows; self.total = total; self.totalAmount = totalAmount; self.openRows = openRows; self.pressed = pressed
-    }
-
-    public struct Row: Encodable, Equatable, Sendable {
-        public var id: String
-        /// The row content's horizontal offset (pt).
-        public var offset: Double
-        /// The row's slot on screen (pt); `height` shrinks to 0 while a deleted row leaves.
-        public var y: Double
-        public var height: Double
-        public var quantity: Int
-        /// The seed's `isSwiped`.
-        public var open: Bool
-        /// `rest`, `drag`, `settle` or `delete`.
-        public var phase: CartRowState.Phase
-        /// The row's opacity, 0…1.
-        public var opacity: Double
-
-        public init(id: String, offset: Double, y: Double, height: Double, quantity: Int, open: Bool, phase: CartRowState.Phase, opacity: Double) {
-            self.id = id; self.offset = offset; self.y = y; self.height = height; self.quantity = quantity
-            self.open = open; self.phase = phase; self.opacity = opacity
-        }
     }
 }

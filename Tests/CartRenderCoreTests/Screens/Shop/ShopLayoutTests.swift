@@ -16,7 +16,7 @@ final class ShopLayoutTests: XCTestCase {
         s.device = device
         var shop = ShopContent()
         shop.cartFrame = cartFrame
-        s.content = .shop(shop)
+        s.content = shop
         return ShopLayout(scene: s, shop: shop, measurer: FixedMetrics())
     }
 
@@ -96,7 +96,7 @@ final class ShopLayoutTests: XCTestCase {
     /// Flights are drawn last, above the header and the cart icon.
     func testFlightsAreDrawnAboveEverything() {
         var s = Scene()
-        s.events = [SceneEvent(at: 0.3, action: .tapAdd, index: 0)]
+        s.events = [SceneEvent(at: 0.3, action: ShopAction.tapAdd, index: 0)]
         let screen = ShopModel(scene: s, shop: ShopContent(), measurer: FixedMetrics())
         let list = screen.frame(at: 0.6).display
         guard case .group(let t, _, _, let items)? = list.items.last else { return XCTFail("last item is not the flight") }
@@ -106,7 +106,7 @@ final class ShopLayoutTests: XCTestCase {
         XCTAssertEqual(t.a, flight.scale)
     }
 
-    /// Rolling digits blur by `Look.digitRollBlurFraction` × the font size × (1 − opacity): the
+    /// Rolling digits blur by `ShopLook.digitRollBlurFraction` × the font size × (1 − opacity): the
     /// leaving 9 of 9 → 10 blurs as it fades, the arriving 1 and 0 sharpen as they appear; nothing
     /// is blurred at rest, at progress 0 or at progress 1.
     func testRollingDigitsBlurAsTheyFade() {
@@ -129,12 +129,12 @@ final class ShopLayoutTests: XCTestCase {
             walk(l.displayList(for: state).items)
             return found
         }
-        let size = Look.shopBadgeFont.resolved(.large).size
+        let size = ShopLook.badgeFont.resolved(.large).size
         for p in [0.25, 0.5, 0.8] {
             let found = blurs(from: 9, to: 10, progress: p)
             XCTAssertEqual(found.count, 3, "the 9 leaving, the 1 and the 0 arriving at \(p)")
             for (radius, opacity) in found {
-                XCTAssertEqual(radius, Look.digitRollBlurFraction * size * (1 - opacity), accuracy: 1e-12)
+                XCTAssertEqual(radius, ShopLook.digitRollBlurFraction * size * (1 - opacity), accuracy: 1e-12)
             }
             for (o, expected) in zip(found.map(\.opacity).sorted(), [p, p, 1 - p].sorted()) { XCTAssertEqual(o, expected, accuracy: 1e-12) }
         }

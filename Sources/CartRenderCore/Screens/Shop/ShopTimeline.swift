@@ -55,14 +55,15 @@ public struct FlyTimeline: Sendable {
     /// Times of taps on the add button (s).
     public let tapTimes: [Double]
 
-    /// Simulates the taps of `scene` (only `.tapAdd` events are read).
+    /// Simulates the taps of `scene` (its `ShopAction.tapAdd` events).
     /// - Parameters:
     ///   - shop: the scene's shop section (its `count` is the count at the start).
     ///   - sourceFrame: the product image container's frame (screen pt).
     ///   - cartFrame: where flights land (screen pt), or nil for none.
     public init(scene: Scene, shop: ShopContent, sourceFrame: Rect, cartFrame: Rect?) {
         initialCount = shop.count
-        tapTimes = scene.events.filter { $0.action == .tapAdd }.map(\.at)
+        let taps = scene.events(of: ShopAction.self).filter { $0.action == .tapAdd }.map(\.event)
+        tapTimes = taps.map(\.at)
         reduceMotion = scene.reduceMotion
         sourceCenter = sourceFrame.center
         destination = cartFrame.map { $0.center - sourceFrame.center }
@@ -76,7 +77,7 @@ public struct FlyTimeline: Sendable {
 
         /// Adds one to the count (saturating) and logs `event` of the new count: a landing, or a
         /// tap counted at once.
-        func increment(at time: Double, _ event: (Int) -> TimelineEvent.Kind) {
+        func increment(at time: Double, _ event: (Int) -> ShopEvent) {
             let old = count
             count = count == Int.max ? count : count + 1
             log.append(TimelineEvent(time: time, event(count)))
@@ -87,25 +88,25 @@ public struct FlyTimeline: Sendable {
             // Landings at or before `time` (within 1 µs) happen before a tap at `time`.
             while let first = inAir.first, TimeTolerance.hasHappened(first.land, by: time) {
                 inAir.removeFirst()
-                increment(at: first.land) { .land(flight: first.id, count: $0) }
+                increment(at: first.land) { ShopEvent.land(flight: first.id, count: $0) }
             }
         }
-        for event in scene.events where event.action == .tapAdd {
+        for event in taps {
             landFlights(through: event.at)
-            log.append(TimelineEvent(time: event.at, .tap(.add)))
-            let reason: TimelineEvent.IncrementReason?
+            log.append(TimelineEvent(time: event.at, ShopEvent.tap))
+            let reason: ShopEvent.IncrementReason?
             if scene.reduceMotion { reason = .reduceMotion }
             else if destination == nil { reason = .noCartFrame }
             else if inAir.count >= Self.maximumFlights { reason = .maximumFlights }
             else { reason = nil }
             if let r = reason {
-                increment(at: event.at) { .increment(count: $0, reason: r) }
+                increment(at: event.at) { ShopEvent.increment(count: $0, reason: r) }
             } else {
                 let f = Flight(id: nextID, launch: event.at)
                 nextID += 1
                 flights.append(f)
                 inAir.append(f)  // equal durations: launch order is landing order
-                log.append(TimelineEvent(time: event.at, .launch(flight: f.id, destination: destination!)))
+                log.append(TimelineEvent(time: event.at, ShopEvent.launch(flight: f.id, destination: destination!)))
             }
         }
         landFlights(through: .infinity)

@@ -75,15 +75,15 @@ public struct CartTimeline: Sendable {
         }
     }
 
-    /// How a row left the cart.
-    public enum DeletionReason: String, Sendable { case swipe, trash }
+    /// What a released row does (seed 003's `onEnd` thresholds).
+    enum ReleaseOutcome { case delete, open, close }
 
     /// A row's removal: the item leaves the cart at `time`; the row's slot collapses and the row
     /// fades over `animation`.
     public struct Deletion: Equatable, Sendable {
         public var time: Double
         public var animation: CurveAnimation
-        public var reason: DeletionReason
+        public var reason: CartEvent.DeletionReason
         /// When the row is gone from the screen (s).
         public var end: Double { time + animation.duration }
     }
@@ -118,10 +118,7 @@ public struct CartTimeline: Sendable {
     /// A button that shows its pressed look for `Look.buttonPressDuration` after a tap.
     public struct Press: Equatable, Sendable {
         public var time: Double
-        /// `plus`, `minus`, `delete` or `checkout`.
-        public var button: String
-        /// The row's item id, nil for checkout.
-        public var item: String?
+        public var button: CartButton
     }
 
     /// An event that cannot happen in the scene's cart, pointing at the JSON member to blame.
@@ -163,7 +160,8 @@ public struct CartTimeline: Sendable {
     /// Simulates `events` on a cart holding `items`.
     /// - Parameters:
     ///   - items: the rows, top to bottom.
-    ///   - events: scene events in time order (equal times in file order); shop taps are ignored.
+    ///   - events: scene events in time order (equal times in file order), their actions
+    ///     `CartAction`s (`CartContent.decodeEvents`); others are not the cart's and are skipped.
     ///   - screenWidth: the device width (pt).
     ///   - layoutDirection: right to left, rows open with rightward swipes (positive offsets).
     public init(items: [CartItem], events sceneEvents: [SceneEvent], screenWidth: Double,
@@ -200,11 +198,11 @@ public struct CartTimeline: Sendable {
             open[row] = value
             tracks[row].openChanges.append((time, value))
         }
-        func delete(_ row: Int, at time: Double, animation: CurveAnimation, reason: DeletionReason, event: Int) {
+        func delete(_ row: Int, at time: Double, animation: CurveAnimation, reason: CartEvent.DeletionReason, event: Int) {
             deleted[row] = (time, event)
             total -= tracks[row].item.price * Decimal(quantity[row])
             tracks[row].deletion = Deletion(time: time, animation: animation, reason: reason)
-            log.append(TimelineEvent(time: time, .delete(item: tracks[row].item.id, reason: reason, total: totalText())))
+            log.append(TimelineEvent(time: time, CartEvent.delete(item: tracks[row].item.id, reason: reason, total: totalText())))
         }
         // `onEnd`: the seed's release thresholds, animated with `.easeOut`.
         func release(_ r: Release) {
@@ -213,28 +211,28 @@ public struct CartTimeline: Sendable {
             let opening = r.translation * sign < 0
             let from = opening ? r.base + r.translation : tracks[row].offset(at: r.time)
             let target: Double
-            let outcome: String
+            let outcome: ReleaseOutcome
             if opening && -(r.translation * sign) > screenWidth / 2 {
                 target = Self.flyOffOffset * sign
-                outcome = "delete"
+                outcome = .delete
             } else if opening && -(from * sign) > Self.openThreshold {
                 target = Self.openOffset * sign
-                outcome = "open"
+                outcome = .open
             } else {
                 target = 0
-                outcome = "close"
+                outcome = .close
             }
             tracks[row].segments.append(.animation(start: r.time, from: from, to: target, animation: Self.releaseAnimation))
-            log.append(TimelineEvent(time: r.time, .release(item: tracks[row].item.id, translation: r.translation, offset: from, target: target)))
+            log.append(TimelineEvent(time: r.time, CartEvent.release(item: tracks[row].item.id, translation: r.translation, offset: from, target: target)))
             switch outcome {
-            case "delete":
+            case .delete:
                 delete(row, at: r.time, animation: Self.releaseAnimation, reason: .swipe, event: r.event)
-            case "open":
+            case .open:
                 setOpen(row, true, at: r.time)
-                log.append(TimelineEvent(time: r.time, .open(item: tracks[row].item.id)))
-            default:
+                log.append(TimelineEvent(time: r.time, CartEvent.open(item: tracks[row].item.id)))
+            case .close:
                 setOpen(row, false, at: r.time)
-                log.append(TimelineEvent(time: r.time, .close(item: tracks[row].item.id)))
+                log.append(TimelineEvent(time: r.time, CartEvent.close(item: tracks[row].item.id)))
             }
         }
         func releaseAll(through time: Double) {
@@ -256,13 +254,12 @@ public struct CartTimeline: Sendable {
 
         for e in sceneEvents {
             releaseAll(through: e.at)
-            switch e.action {
-            case .tapAdd:
-                continue
-            case .tapCheckout:
-                presses.append(Press(time: e.at, button: "checkout", item: nil))
-                log.append(TimelineEvent(time: e.at, .tap(.checkout)))
-                log.append(TimelineEvent(time: e.at, .checkout(total: totalText())))
+            guard let action = e.action as? CartAction else { continue }
+            switch action {
+            case .tap(.checkout):
+                presses.append(Press(time: e.at, button: .checkout))
+                log.append(TimelineEvent(time: e.at, CartEvent.tap(.checkout)))
+                log.append(TimelineEvent(time: e.at, CartEvent.checkout(total: totalText())))
             case .swipe(let id, let translation, let duration):
                 guard let row = index[id], alive(row, e, member: ["swipe", "item"]) else { continue }
                 if let end = dragEnd[row] {
@@ -277,24 +274,24 @@ public struct CartTimeline: Sendable {
                 }
                 tracks[row].drags.append((e.at, end))
                 dragEnd[row] = end
-                log.append(TimelineEvent(time: e.at, .swipe(item: id, translation: translation, duration: duration, offset: base)))
+                log.append(TimelineEvent(time: e.at, CartEvent.swipe(item: id, translation: translation, duration: duration, offset: base)))
                 let r = Release(time: end, row: row, base: base, translation: translation, event: e.index)
                 let at = pending.firstIndex { $0.time > end } ?? pending.count
                 pending.insert(r, at: at)
                 if duration == 0 { releaseAll(through: e.at) }
-            case .tapRow(let button, let id):
+            case .tap(.row(let button, let id)):
                 guard let row = index[id], alive(row, e, member: ["item"]) else { continue }
                 switch button {
                 case .plus, .minus:
-                    presses.append(Press(time: e.at, button: button.rawValue, item: id))
-                    log.append(TimelineEvent(time: e.at, .tap(.row(button, item: id))))
+                    presses.append(Press(time: e.at, button: .row(button, item: id)))
+                    log.append(TimelineEvent(time: e.at, CartEvent.tap(.row(button, item: id))))
                     let old = quantity[row]
                     let new = button == .plus ? (old >= CartItem.maximumQuantity ? old : old + 1) : max(1, old - 1)
                     if new != old {
                         quantity[row] = new
                         total += tracks[row].item.price * Decimal(new) - tracks[row].item.price * Decimal(old)
                         tracks[row].quantities.append((e.at, new))
-                        log.append(TimelineEvent(time: e.at, .quantity(item: id, from: old, to: new, total: totalText())))
+                        log.append(TimelineEvent(time: e.at, CartEvent.quantity(item: id, from: old, to: new, total: totalText())))
                     }
                 case .delete:
                     if let end = dragEnd[row] {
@@ -307,8 +304,8 @@ public struct CartTimeline: Sendable {
                                             message: "the trash button of \(echoedQuoted(id)) is hidden at \(seconds(e.at)): the row is not swiped open (a swipe released more than \(Int(Self.openThreshold)) pt to the \(layoutDirection.isRightToLeft ? "right" : "left") opens it)"))
                         continue
                     }
-                    presses.append(Press(time: e.at, button: "delete", item: id))
-                    log.append(TimelineEvent(time: e.at, .tap(.row(.delete, item: id))))
+                    presses.append(Press(time: e.at, button: .row(.delete, item: id)))
+                    log.append(TimelineEvent(time: e.at, CartEvent.tap(.row(.delete, item: id))))
                     delete(row, at: e.at, animation: Self.trashAnimation, reason: .trash, event: e.index)
                 }
             }
@@ -386,9 +383,9 @@ public struct CartState: Equatable, Sendable {
     /// Buttons showing their pressed look.
     public var pressed: [CartTimeline.Press]
 
-    /// Whether the button `button` of row `item` (nil: checkout) is pressed.
-    public func isPressed(_ button: String, item: String? = nil) -> Bool {
-        pressed.contains { $0.button == button && $0.item == item }
+    /// Whether `button` is pressed.
+    public func isPressed(_ button: CartButton) -> Bool {
+        pressed.contains { $0.button == button }
     }
 }
 

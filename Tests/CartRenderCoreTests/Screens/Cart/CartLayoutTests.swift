@@ -17,14 +17,14 @@ struct WrappingMetrics: TextMeasuring {
 private extension Scene {
     /// The cart section, for tests that change it.
     var cart: CartContent {
-        get { guard case .cart(let c) = content else { fatalError("a cart scene") }; return c }
-        set { content = .cart(newValue) }
+        get { guard let c = content as? CartContent else { fatalError("a cart scene") }; return c }
+        set { content = newValue }
     }
 }
 
 /// Layout of the cart page (seed 003) on an iPhone 16 (393×852 pt, safe area 59/34 pt).
 final class CartLayoutTests: XCTestCase {
-    private func scene(items count: Int = 3, events: [(Double, SceneEvent.Action)] = [], scheme: ColorScheme = .light) -> Scene {
+    private func scene(items count: Int = 3, events: [(Double, CartAction)] = [], scheme: ColorScheme = .light) -> Scene {
         var s = Scene()
         s.colorScheme = scheme
         var cart = CartContent()
@@ -33,7 +33,7 @@ final class CartLayoutTests: XCTestCase {
             CartItem(id: "tek\(i + 1)", name: "Tek Product \(i + 1)", details: "Gift", image: .symbol("bag.fill"),
                      price: Decimal(string: prices[i % prices.count])!, quantity: 1)
         }
-        s.content = .cart(cart)
+        s.content = cart
         s.events = events.enumerated().map { SceneEvent(at: $0.element.0, action: $0.element.1, index: $0.offset) }
         return s
     }
@@ -81,7 +81,7 @@ final class CartLayoutTests: XCTestCase {
 
         for (i, m) in l.rows.enumerated() {
             let stepper = l.stepperFrames(quantity: s.cart.items[i].quantity, metrics: m)
-            XCTAssertLessThanOrEqual(m.priceFrame.maxX + 2 * Look.cartControlSpacing, stepper.minus.minX + 1e-9, "row \(i): price clear of the stepper")
+            XCTAssertLessThanOrEqual(m.priceFrame.maxX + 2 * CartLook.controlSpacing, stepper.minus.minX + 1e-9, "row \(i): price clear of the stepper")
             XCTAssertEqual(m.priceFrame.height, 19, "row \(i): one line")
             XCTAssertEqual(m.controlsFrame.height, 33, "row \(i): beside the stepper")
         }
@@ -152,8 +152,8 @@ final class CartLayoutTests: XCTestCase {
         s.cart.items[0].quantity = 99_999                              // 5 digits: a 70 pt box
         s.cart.items[1].quantity = 1_000_000
         XCTAssertEqual(layout(s).rows[0].quantityWidth, 70, "both fit in the 118 pt")
-        s.events = [SceneEvent(at: 0.5, action: .tapRow(button: .plus, item: "tek1"), index: 0),
-                    SceneEvent(at: 0.6, action: .tapRow(button: .plus, item: "tek2"), index: 1)]
+        s.events = [SceneEvent(at: 0.5, action: CartAction.tap(.row(.plus, item: "tek1")), index: 0),
+                    SceneEvent(at: 0.6, action: CartAction.tap(.row(.plus, item: "tek2")), index: 1)]
         XCTAssertEqual(CartLayout.maximumQuantities(cart: s.cart, events: s.events), [100_000, 1_000_000], "plus stops at the limit")
         let l = layout(s)
         // The prices (41.25 and 49.5 pt) are less flexible than the 80 and 90 pt boxes: they are
@@ -162,7 +162,7 @@ final class CartLayoutTests: XCTestCase {
         for (i, m) in l.rows.enumerated() {
             let stepper = l.stepperFrames(quantity: [100_000, 1_000_000][i], metrics: m)
             XCTAssertEqual(stepper.quantity.width, m.quantityWidth, "row \(i): the box at its share")
-            XCTAssertLessThanOrEqual(m.priceFrame.maxX + 2 * Look.cartControlSpacing, stepper.minus.minX + 1.0 / 3, "row \(i): price beside the stepper (pixel rounding)")
+            XCTAssertLessThanOrEqual(m.priceFrame.maxX + 2 * CartLook.controlSpacing, stepper.minus.minX + 1.0 / 3, "row \(i): price beside the stepper (pixel rounding)")
             XCTAssertEqual(m.priceFrame.height, 19, "row \(i): one line")
         }
         let state = l.timeline().state(at: 1)
@@ -225,7 +225,7 @@ final class CartLayoutTests: XCTestCase {
 
     /// Rows below a deleted row move up as its slot collapses with the deletion's curve.
     func testRowsCloseTheGapAfterATrashDeletion() {
-        let s = scene(events: [(0, .swipe(item: "tek2", translation: -80, duration: 0.2)), (1, .tapRow(button: .delete, item: "tek2"))])
+        let s = scene(events: [(0, .swipe(item: "tek2", translation: -80, duration: 0.2)), (1, .tap(.row(.delete, item: "tek2")))])
         let l = layout(s)
         let tl = l.timeline()
         for f in [0.0, 0.25, 0.5, 0.75] {
@@ -361,7 +361,7 @@ final class CartLayoutTests: XCTestCase {
     }
 
     func testManifestStateKeysAndValues() throws {
-        let s = scene(events: [(0, .swipe(item: "tek2", translation: -80, duration: 0.2)), (1, .tapRow(button: .plus, item: "tek1"))])
+        let s = scene(events: [(0, .swipe(item: "tek2", translation: -80, duration: 0.2)), (1, .tap(.row(.plus, item: "tek1")))])
         let screen = CartModel(scene: s, cart: s.cart, measurer: WrappingMetrics())
         let state = screen.frame(at: 1.05).state
         XCTAssertEqual(try JSONValue(encoding: state).serialized(), #"{"rows":[{"id":"tek1","offset":0,"y":134,"height":162,"quantity":2,"open":false,"phase":"rest","opacity":1},{"id":"tek2","offset":-90,"y":296,"height":162,"quantity":1,"open":true,"phase":"rest","opacity":1},{"id":"tek3","offset":0,"y":458,"height":162,"quantity":1,"open":false,"phase":"rest","opacity":1}],"total":"$210.99","totalAmount":"210.99","openRows":["tek2"],"pressed":["plus:tek1"]}"#)

@@ -63,7 +63,7 @@ public struct ShopLayout {
         self.measurer = measurer
         let d = scene.device
         let s = shop
-        let pad = Look.shopPadding
+        let pad = ShopLook.padding
         let direction = scene.layoutDirection
         // Every frame on the pixel grid of the scene's scale: SwiftUI rounds laid-out frames to
         // device pixels (what follows a frame starts from its rounded edge).
@@ -74,44 +74,44 @@ public struct ShopLayout {
         let contentWidth = d.width - 2 * pad
 
         // Header: HStack { title; Spacer; cart } .padding(.horizontal, 24) .padding(.top, 8)
-        let symbol = Self.symbolSize(font(Look.shopCartSymbolFont), of: Self.cartSymbol)
-        let cartSize = Size(width: symbol.width + 2 * Look.shopCartIconPadding, height: symbol.height + 2 * Look.shopCartIconPadding)
+        let symbol = Self.symbolSize(font(ShopLook.cartSymbolFont), of: Self.cartSymbol)
+        let cartSize = Size(width: symbol.width + 2 * ShopLook.cartIconPadding, height: symbol.height + 2 * ShopLook.cartIconPadding)
         // A long title wraps in the space the cart leaves (HStack spacing 8 pt), as Text does, to
-        // at most `Look.shopTitleLineLimit` lines; none when the cart leaves it no room.
-        let titleWidth = max(0, contentWidth - cartSize.width - Look.shopHeaderSpacing)
+        // at most `ShopLook.titleLineLimit` lines; none when the cart leaves it no room.
+        let titleWidth = max(0, contentWidth - cartSize.width - ShopLook.headerSpacing)
         let title = titleWidth > 0
-            ? measurer.measure(s.title, font: font(Look.shopTitleFont), maxWidth: titleWidth, maxLines: Look.shopTitleLineLimit)
+            ? measurer.measure(s.title, font: font(ShopLook.titleFont), maxWidth: titleWidth, maxLines: ShopLook.titleLineLimit)
             : Size(width: 0, height: 0)
-        let headerTop = d.safeAreaTop + Look.shopHeaderTopPadding
+        let headerTop = d.safeAreaTop + ShopLook.headerTopPadding
         let headerHeight = max(title.height, cartSize.height)
         titleFrame = place(Rect(x: pad, y: headerTop + (headerHeight - title.height) / 2, width: titleWidth, height: title.height))
         cartIconFrame = place(Rect(x: d.width - pad - cartSize.width, y: headerTop + (headerHeight - cartSize.height) / 2,
                                    width: cartSize.width, height: cartSize.height))
-        cartSymbolFrame = cartIconFrame.insetBy(Look.shopCartIconPadding)
+        cartSymbolFrame = cartIconFrame.insetBy(ShopLook.cartIconPadding)
 
         // Scroll content: VStack(alignment: .leading, spacing: 8).padding(24); fly button .padding(.top, 48).
-        var y = headerTop + headerHeight + pad + Look.shopFlyButtonTopPadding
+        var y = headerTop + headerHeight + pad + ShopLook.flyButtonTopPadding
         // Fly button: VStack(spacing: 20) { image container (260 tall); button }
-        imageContainerFrame = px(Rect(x: pad, y: y, width: contentWidth, height: Look.shopImageContainerHeight))
-        y += Look.shopImageContainerHeight + Look.shopFlyButtonSpacing
-        let icon = Self.symbolSize(font(Look.shopButtonFont), of: Self.buttonSymbol)
+        imageContainerFrame = px(Rect(x: pad, y: y, width: contentWidth, height: ShopLook.imageContainerHeight))
+        y += ShopLook.imageContainerHeight + ShopLook.flyButtonSpacing
+        let icon = Self.symbolSize(font(ShopLook.buttonFont), of: Self.buttonSymbol)
         // The label is `HStack(spacing: 7) { icon; title }` in the button's padding, shared as
         // SwiftUI does (`HStackSizing`): the icon keeps its size, the title gets the rest and
-        // wraps in it, to at most `Look.shopButtonTitleLineLimit` lines, the last ending in "…";
+        // wraps in it, to at most `ShopLook.buttonTitleLineLimit` lines, the last ending in "…";
         // the button grows taller. The label is centered in the button.
-        let titleNatural = measurer.measure(s.buttonTitle, font: font(Look.shopButtonFont), maxWidth: nil).width
+        let titleNatural = measurer.measure(s.buttonTitle, font: font(ShopLook.buttonFont), maxWidth: nil).width
         let titleShare = HStackSizing.widths([.fixed(icon.width), .text(ideal: titleNatural)], spacing: Look.labelSpacing,
                                              proposal: contentWidth - 2 * Look.buttonPaddingH)[1]
         let labelTitle = titleShare > 0
-            ? measurer.measure(s.buttonTitle, font: font(Look.shopButtonFont), maxWidth: titleShare, maxLines: Look.shopButtonTitleLineLimit)
+            ? measurer.measure(s.buttonTitle, font: font(ShopLook.buttonFont), maxWidth: titleShare, maxLines: ShopLook.buttonTitleLineLimit)
             : Size(width: 0, height: 0)
         // The icon is centered on the title's first line, as a Label aligns it: relative to the
         // title's top, the icon's top is half a line minus half the icon (above the title when
         // the icon is the taller). The pair is centered in the button.
-        let firstLine = titleShare > 0 ? measurer.measure(s.buttonTitle, font: font(Look.shopButtonFont), maxWidth: nil).height : 0
+        let firstLine = titleShare > 0 ? measurer.measure(s.buttonTitle, font: font(ShopLook.buttonFont), maxWidth: nil).height : 0
         let iconTop = firstLine / 2 - icon.height / 2
         let groupTop = min(0, iconTop), groupBottom = max(labelTitle.height, iconTop + icon.height)
-        let labelHeight = max(Look.shopButtonMinLabelHeight, groupBottom - groupTop)
+        let labelHeight = max(ShopLook.buttonMinLabelHeight, groupBottom - groupTop)
         buttonFrame = px(Rect(x: pad, y: y, width: contentWidth, height: labelHeight + 2 * Look.buttonPaddingV))
         let shownTitle = min(titleShare, labelTitle.width)
         let labelWidth = icon.width + (shownTitle > 0 ? Look.labelSpacing + shownTitle : 0)
@@ -120,16 +120,16 @@ public struct ShopLayout {
         buttonIconFrame = place(Rect(x: labelX, y: titleTop + iconTop, width: icon.width, height: icon.height))
         buttonTitleFrame = place(Rect(x: labelX + icon.width + Look.labelSpacing, y: titleTop,
                                       width: shownTitle, height: labelTitle.height))
-        y = buttonFrame.maxY + Look.shopStackSpacing + Look.shopNameTopPadding
-        let name = measurer.measure(s.productName, font: font(Look.shopNameFont), maxWidth: contentWidth)
+        y = buttonFrame.maxY + ShopLook.stackSpacing + ShopLook.nameTopPadding
+        let name = measurer.measure(s.productName, font: font(ShopLook.nameFont), maxWidth: contentWidth)
         nameFrame = px(Rect(x: pad, y: y, width: contentWidth, height: name.height))
-        y = nameFrame.maxY + Look.shopStackSpacing
-        let desc = measurer.measure(s.productDescription, font: font(Look.shopDescriptionFont), maxWidth: contentWidth)
+        y = nameFrame.maxY + ShopLook.stackSpacing
+        let desc = measurer.measure(s.productDescription, font: font(ShopLook.descriptionFont), maxWidth: contentWidth)
         descriptionFrame = px(Rect(x: pad, y: y, width: contentWidth, height: desc.height))
-        badgeLineHeight = measurer.measure("0", font: font(Look.shopBadgeFont), maxWidth: nil).height
-        badgeBaseline = measurer.firstBaseline("0", font: font(Look.shopBadgeFont))
-        let titleText = min(titleFrame.width, measurer.measure(s.title, font: font(Look.shopTitleFont), maxWidth: nil).width)
-        badgeMaxWidth = max(cartSize.width, d.width - pad - (pad + titleText + Look.shopHeaderSpacing))
+        badgeLineHeight = measurer.measure("0", font: font(ShopLook.badgeFont), maxWidth: nil).height
+        badgeBaseline = measurer.firstBaseline("0", font: font(ShopLook.badgeFont))
+        let titleText = min(titleFrame.width, measurer.measure(s.title, font: font(ShopLook.titleFont), maxWidth: nil).width)
+        badgeMaxWidth = max(cartSize.width, d.width - pad - (pad + titleText + ShopLook.headerSpacing))
 
         switch s.cartFrame {
         case .measured: cartFrame = cartIconFrame
@@ -156,7 +156,7 @@ public struct ShopLayout {
 
     /// The badge capsule's width (pt) for a text: at least 18, else text width + 2 × 5 pt.
     public func badgeWidth(_ text: String) -> Double {
-        max(Look.badgeMinSide, measurer.measure(text, font: font(Look.shopBadgeFont), maxWidth: nil).width + 2 * Look.badgePaddingH)
+        max(ShopLook.badgeMinSide, measurer.measure(text, font: font(ShopLook.badgeFont), maxWidth: nil).width + 2 * ShopLook.badgePaddingH)
     }
 
     /// Everything the screen shows in `state`, back to front; flights last, above everything.
@@ -169,8 +169,8 @@ public struct ShopLayout {
         let direction = scene.layoutDirection
         var items: [DisplayItem] = []
 
-        if let title = TextRun.truncated(s.title, font: font(Look.shopTitleFont), color: label, origin: Point(x: titleFrame.x, y: titleFrame.y),
-                                         width: titleFrame.width, maxLines: Look.shopTitleLineLimit, direction: direction, measurer: measurer) {
+        if let title = TextRun.truncated(s.title, font: font(ShopLook.titleFont), color: label, origin: Point(x: titleFrame.x, y: titleFrame.y),
+                                         width: titleFrame.width, maxLines: ShopLook.titleLineLimit, direction: direction, measurer: measurer) {
             items.append(.text(title))
         }
 
@@ -185,37 +185,37 @@ public struct ShopLayout {
         }
 
         // Product image container.
-        items.append(.fill(.roundedRect(imageContainerFrame, radius: Look.imageContainerCornerRadius),
-                           .color(tint.opacity(Look.imageContainerTintOpacity))))
-        items.append(.image(ImageDraw(source: s.image, frame: imageContainerFrame.insetBy(Look.shopImagePadding), tint: tint)))
+        items.append(.fill(.roundedRect(imageContainerFrame, radius: ShopLook.imageContainerCornerRadius),
+                           .color(tint.opacity(ShopLook.imageContainerTintOpacity))))
+        items.append(.image(ImageDraw(source: s.image, frame: imageContainerFrame.insetBy(ShopLook.imagePadding), tint: tint)))
 
         // Add button (.borderedProminent), pressed look for 0.1 s after a tap.
         var button: [DisplayItem] = [
             .fill(.roundedRect(buttonFrame, radius: Look.buttonCornerRadius), .color(tint)),
             .image(ImageDraw(source: Self.buttonSymbol, frame: buttonIconFrame, tint: .white, mirrored: Symbols.isMirrored(Self.buttonSymbol, in: direction),
-                             weight: font(Look.shopButtonFont).weight)),
+                             weight: font(ShopLook.buttonFont).weight)),
         ]
-        if let title = TextRun.truncated(s.buttonTitle, font: font(Look.shopButtonFont), color: .white, origin: Point(x: buttonTitleFrame.x, y: buttonTitleFrame.y),
-                                         width: buttonTitleFrame.width, maxLines: Look.shopButtonTitleLineLimit, alignment: .center,
+        if let title = TextRun.truncated(s.buttonTitle, font: font(ShopLook.buttonFont), color: .white, origin: Point(x: buttonTitleFrame.x, y: buttonTitleFrame.y),
+                                         width: buttonTitleFrame.width, maxLines: ShopLook.buttonTitleLineLimit, alignment: .center,
                                          direction: direction, measurer: measurer) {
             button.append(.text(title))
         }
         if state.buttonPressed { button = [.group(transform: .identity, opacity: Look.buttonPressedOpacity, clip: nil, items: button)] }
         items += button
 
-        items.append(.text(TextRun(s.productName, font: font(Look.shopNameFont), color: label, origin: Point(x: nameFrame.x, y: nameFrame.y), maxWidth: nameFrame.width,
+        items.append(.text(TextRun(s.productName, font: font(ShopLook.nameFont), color: label, origin: Point(x: nameFrame.x, y: nameFrame.y), maxWidth: nameFrame.width,
                                    direction: direction)))
-        items.append(.text(TextRun(s.productDescription, font: font(Look.shopDescriptionFont), color: Look.secondaryLabel.resolved(scheme),
+        items.append(.text(TextRun(s.productDescription, font: font(ShopLook.descriptionFont), color: Look.secondaryLabel.resolved(scheme),
                                    origin: Point(x: descriptionFrame.x, y: descriptionFrame.y), maxWidth: descriptionFrame.width, direction: direction)))
 
         // Flights: 84 pt circle of the background color, the image padded 14 pt, a 1 pt inner stroke.
         for f in state.flights {
-            let circle = Rect(center: .zero, size: Size(width: Look.flightDiameter, height: Look.flightDiameter))
+            let circle = Rect(center: .zero, size: Size(width: ShopLook.flightDiameter, height: ShopLook.flightDiameter))
             let t = AffineTransform(a: f.scale, b: 0, c: 0, d: f.scale, tx: f.center.x, ty: f.center.y)
             items.append(.group(transform: t, opacity: 1, clip: nil, items: [
                 .fill(.ellipse(circle), .color(background)),
-                .image(ImageDraw(source: s.image, frame: circle.insetBy(Look.flightImagePadding), tint: tint)),
-                .stroke(.ellipse(circle.insetBy(Look.flightStrokeWidth / 2)), .color(tint.opacity(Look.flightStrokeOpacity)), lineWidth: Look.flightStrokeWidth),
+                .image(ImageDraw(source: s.image, frame: circle.insetBy(ShopLook.flightImagePadding), tint: tint)),
+                .stroke(.ellipse(circle.insetBy(ShopLook.flightStrokeWidth / 2)), .color(tint.opacity(ShopLook.flightStrokeOpacity)), lineWidth: ShopLook.flightStrokeWidth),
             ]))
         }
         return DisplayList(size: Size(width: scene.device.width, height: scene.device.height), background: background, items: items)
@@ -233,16 +233,16 @@ public struct ShopLayout {
     /// of 9,999 → 10,000) slides from its old place to its new one with the progress; a position
     /// whose character changes rolls — the old character leaves upward (downward for a decrease),
     /// shrinking, blurring and fading, while the new one rises from below, growing, sharpening
-    /// and appearing (`Look.digitRollFraction`, `Look.digitRollMinimumScale`,
-    /// `Look.digitRollBlurFraction`). The capsule's width follows the same spring. Progress is
+    /// and appearing (`ShopLook.digitRollFraction`, `ShopLook.digitRollMinimumScale`,
+    /// `ShopLook.digitRollBlurFraction`). The capsule's width follows the same spring. Progress is
     /// the `.snappy` spring's and may overshoot 1 a little.
     func badge(_ state: ShopState) -> [DisplayItem] {
         let red = Look.systemRed.resolved(scene.colorScheme)
-        let height = max(Look.badgeMinSide, badgeLineHeight)
+        let height = max(ShopLook.badgeMinSide, badgeLineHeight)
         let textY = cartIconFrame.minY + (height - badgeLineHeight) / 2
         /// The top of a character's layout box that puts it on the badge's baseline.
         func top(_ c: Character) -> Double {
-            textY + badgeBaseline - measurer.firstBaseline(String(c), font: font(Look.shopBadgeFont))
+            textY + badgeBaseline - measurer.firstBaseline(String(c), font: font(ShopLook.badgeFont))
         }
         let new = badgeGlyphs(state.count)
         var width = new.width
@@ -252,33 +252,33 @@ public struct ShopLayout {
             let old = badgeGlyphs(d.from)
             let p = d.progress
             width = old.width + (new.width - old.width) * p
-            let rise = Look.digitRollFraction * badgeLineHeight * (d.to > d.from ? 1 : -1)
-            let shrink = 1 - Look.digitRollMinimumScale
+            let rise = ShopLook.digitRollFraction * badgeLineHeight * (d.to > d.from ? 1 : -1)
+            let shrink = 1 - ShopLook.digitRollMinimumScale
             /// A character at `x` moved up by `dy` and scaled by `scale` about its center, faded to
             /// `opacity` and blurred the more the fainter it is (sharp at opacity 1).
             func glyph(_ g: (character: Character, x: Double, width: Double), dy: Double, scale: Double, opacity: Double) -> DisplayItem {
-                let f = font(Look.shopBadgeFont)
+                let f = font(ShopLook.badgeFont)
                 let run = DisplayItem.text(TextRun(String(g.character), font: f, color: .white, origin: Point(x: g.x, y: top(g.character))))
                 let center = Point(x: g.x + g.width / 2, y: textY + badgeLineHeight / 2)
                 let t = AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: center.x * (1 - scale), ty: center.y * (1 - scale) + dy)
                 let o = min(max(opacity, 0), 1)
                 let faded = DisplayItem.group(transform: t, opacity: o, clip: nil, items: [run])
                 guard o > 0, o < 1 else { return faded }
-                return .blur(radius: Look.digitRollBlurFraction * f.size * (1 - o), items: [faded])
+                return .blur(radius: ShopLook.digitRollBlurFraction * f.size * (1 - o), items: [faded])
             }
             for k in 0..<max(new.glyphs.count, old.glyphs.count) {
                 let ni = new.glyphs.count - 1 - k, oi = old.glyphs.count - 1 - k
                 let n = ni >= 0 ? new.glyphs[ni] : nil, o = oi >= 0 ? old.glyphs[oi] : nil
                 if let n, let o, n.character == o.character {
                     let x = o.x + (n.x - o.x) * p
-                    glyphs.append(.text(TextRun(String(n.character), font: font(Look.shopBadgeFont), color: .white, origin: Point(x: x, y: top(n.character)))))
+                    glyphs.append(.text(TextRun(String(n.character), font: font(ShopLook.badgeFont), color: .white, origin: Point(x: x, y: top(n.character)))))
                     continue
                 }
                 if let o { glyphs.append(glyph(o, dy: -rise * p, scale: 1 - shrink * min(max(p, 0), 1), opacity: 1 - p)) }
                 if let n { glyphs.append(glyph(n, dy: rise * (1 - p), scale: 1 - shrink * min(max(1 - p, 0), 1), opacity: p)) }
             }
         } else {
-            glyphs = new.glyphs.map { .text(TextRun(String($0.character), font: font(Look.shopBadgeFont), color: .white, origin: Point(x: $0.x, y: top($0.character)))) }
+            glyphs = new.glyphs.map { .text(TextRun(String($0.character), font: font(ShopLook.badgeFont), color: .white, origin: Point(x: $0.x, y: top($0.character)))) }
         }
         let capsule = Rect(x: badgeX(width: width), y: cartIconFrame.minY, width: width, height: height)
         return [.fill(.capsule(capsule), .color(red)), .group(transform: .identity, opacity: 1, clip: .capsule(capsule), items: glyphs)]
@@ -297,7 +297,7 @@ public struct ShopLayout {
             while chars.count > 1, badgeWidth(String(chars)) > badgeMaxWidth { chars.remove(at: chars.count - 2) }
             width = min(badgeMaxWidth, badgeWidth(String(chars)))
         }
-        let f = font(Look.shopBadgeFont)
+        let f = font(ShopLook.badgeFont)
         let textWidth = measurer.measure(String(chars), font: f, maxWidth: nil).width
         let left = badgeX(width: width) + (width - textWidth) / 2
         var glyphs: [(character: Character, x: Double, width: Double)] = []
@@ -317,7 +317,7 @@ public struct ShopLayout {
     func font(_ f: ScalableFont) -> FontSpec { f.resolved(scene.dynamicTypeSize).family(shop.font) }
 
     private func prefixWidth(_ chars: [Character], _ end: Int) -> Double {
-        end <= 0 ? 0 : measurer.measure(String(chars[0..<end]), font: font(Look.shopBadgeFont), maxWidth: nil).width
+        end <= 0 ? 0 : measurer.measure(String(chars[0..<end]), font: font(ShopLook.badgeFont), maxWidth: nil).width
     }
 
     /// Accessibility values of the frame (docs/motion-and-look.md, “The fly button”): the cart reads "Cart", "1 item" / "N items";

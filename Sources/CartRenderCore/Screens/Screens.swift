@@ -1,0 +1,30 @@
+// The registry of screens: a new screen is its folder (`Screens/<Name>/`) and one entry in
+// `Screens.all`.
+
+/// The screens scene files can name.
+public enum Screens {
+    /// Every screen, the default one (a scene file without `"screen"`) first. Their order is
+    /// that of the scene file's keys, the schema and the messages that list them.
+    public static let all: [any Screen.Type] = [ShopContent.self, CartContent.self]
+
+    /// The content of a scene file without `"screen"` or its section: the first screen's
+    /// default content (that screen must have one).
+    public static var defaultContent: any Screen { all[0].defaultContent! }
+
+    /// The screen named `name` in a scene file.
+    public static func named(_ name: String) -> (any Screen.Type)? { all.first { $0.name == name } }
+
+    /// The model of `scene`'s screen, laid out with `measurer`'s text metrics.
+    /// With `scene.systemChrome`, the status bar and home indicator (`SystemChrome`) are drawn
+    /// above every frame.
+    public static func model(for scene: Scene, measurer: any TextMeasuring) -> any ScreenModel {
+        let model = scene.content.model(for: scene, measurer: measurer)
+        guard scene.systemChrome else { return model }
+        func chromed<M: ScreenModel>(_ m: M) -> any ScreenModel { ChromedModel(m, chrome: SystemChrome.items(for: scene, measurer: measurer)) }
+        return chromed(model)
+    }
+
+    /// The screens' parts of the viewer page's script (`Screen.viewerScript`), in `all`'s order,
+    /// a blank line between two.
+    public static var viewerScript: String { all.map { $0.viewerScript }.filter { !$0.isEmpty }.joined(separator: "\n\n") }
+}
