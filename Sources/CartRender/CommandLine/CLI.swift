@@ -163,12 +163,12 @@ public enum CLI {
         let result: RenderResult
         do { result = try renderer.render(options) } catch is RenderCancelled {
             bar?.finish()
-            Stderr.write("cartrender: interrupted by \(interrupts.signalName); removed the unfinished frames, \(options.outputDirectory) is as it was before\n")
+            Stderr.write("cartrender: interrupted by \(interrupts.signalName); removed the unfinished frames, \(options.outputFile ?? options.outputDirectory) is as it was before\n")
             return interrupts.exitCode
         }
         bar?.finish()
         if interrupts.received != nil {
-            Stderr.write("cartrender: interrupted by \(interrupts.signalName) while moving the finished frames into place; \(options.outputDirectory) is complete\n")
+            Stderr.write("cartrender: interrupted by \(interrupts.signalName) while moving the finished frames into place; \(options.outputFile ?? options.outputDirectory) is complete\n")
             return interrupts.exitCode
         }
         if !command.quiet {
@@ -176,13 +176,49 @@ public enum CLI {
             if let audit = result.summary(AuditReport.self) { Stderr.write(audit.summaryLine + " (in manifest.json)\n") }
         }
         if !command.quiet {
-            let px = renderer.pixelSize
-            let n = result.framesWritten
             let secs = String(format: "%.1f", Date().timeIntervalSince(started))
-            let manifest = (result.manifestPath as NSString).lastPathComponent
-            Stderr.write("cartrender: wrote \(n) frame\(n == 1 ? "" : "s") (\(px.width)×\(px.height) px, \(options.formats.map(\.name).joined(separator: "+"))\(result.framesDrawn < n ? "; \(result.framesDrawn) drawn, the rest repeat an identical frame" : "")) and \(manifest) to \(options.outputDirectory) in \(secs) s\n")
+            Stderr.write("cartrender: " + closingLine(result, renderer: renderer, into: options.outputFile == nil ? options.outputDirectory : nil) + " in \(secs) s\n")
         }
         return .success
+    }
+}
+
+extension CLI {
+    /// What a render wrote, for its closing line: exactly the files put in place with their
+    /// sizes, frame files of one extension as their range (`wrote docs/fly.gif (197.8 kB) from
+    /// 198 frames of 393×852 px`; `wrote 198 PNG frames (frame_0000.png … frame_0197.png,
+    /// 25.1 MB), index.html (12.0 kB) and manifest.json (278.4 kB) to frames/ from 198 frames of
+    /// 1179×2556 px`).
+    /// - Parameter directory: the output directory, or nil for a render to named files.
+    static func closingLine(_ result: RenderResult, renderer: Renderer, into directory: String?) -> String {
+        let px = renderer.pixelSize
+        let n = result.framesWritten
+        let drawn = result.framesDrawn < n ? "; \(result.framesDrawn) drawn, the rest repeat an identical frame" : ""
+        let from = "from \(n) frame\(n == 1 ? "" : "s") of \(px.width)×\(px.height) px\(drawn)"
+        guard let directory else {
+            return "wrote \(listed(result.files.map { "\($0.path) (\(byteCount($0.size)))" }, "and")) \(from)"
+        }
+        var parts: [String] = []
+        var rest = result.files
+        for ext in OutputFormat.frameExtensions {
+            let frames = rest.filter { name(of: $0).hasPrefix("frame_") && name(of: $0).hasSuffix("." + ext) }
+            guard let first = frames.first, let last = frames.last else { continue }
+            rest.removeAll { frames.contains($0) }
+            let range = frames.count == 1 ? name(of: first) : "\(name(of: first)) … \(name(of: last))"
+            let title = OutputFormat.named(ext)?.title ?? ext
+            parts.append("\(frames.count) \(title) frame\(frames.count == 1 ? "" : "s") (\(range), \(byteCount(frames.reduce(0) { $0 + $1.size })))")
+        }
+        parts += rest.map { "\(name(of: $0)) (\(byteCount($0.size)))" }
+        return "wrote \(listed(parts, "and")) to \(directory) \(from)"
+    }
+
+    private static func name(of file: WrittenFile) -> String { (file.path as NSString).lastPathComponent }
+
+    /// A size as people read it: `812 B`, `197.8 kB`, `25.1 MB` (powers of 1000).
+    static func byteCount(_ bytes: Int) -> String {
+        if bytes < 1000 { return "\(bytes) B" }
+        if bytes < 1_000_000 { return String(format: "%.1f kB", Double(bytes) / 1000) }
+        return String(format: "%.1f MB", Double(bytes) / 1_000_000)
     }
 }
 

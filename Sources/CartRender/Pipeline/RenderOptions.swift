@@ -18,8 +18,16 @@ public enum FrameSelection: Equatable, Sendable {
 /// its own, ``FormatSettings``).
 @dynamicMemberLookup
 public struct RenderOptions: Sendable {
-    /// Output directory (created when missing).
+    /// Output directory (created when missing). Ignored when ``outputFile`` is set.
     public var outputDirectory: String = "frames"
+    /// The one file to write instead of a directory (`-o docs/fly.gif`): the animation of the
+    /// single animated format in ``formats``, written atomically over an earlier regular file
+    /// at that name (``OutputFile/replace(_:at:)``); nothing else is written beside it. Its
+    /// directory is created when missing.
+    public var outputFile: String?
+    /// Where the manifest of a render to ``outputFile`` goes (`--manifest PATH`); nil: no
+    /// manifest is written.
+    public var manifestFile: String?
     public var formats: [OutputFormat] = [.png]
     public var frames: FrameSelection = .all
     /// Worker threads (≥ 1); nil = the number of cores. Fewer when the address-space limit has
