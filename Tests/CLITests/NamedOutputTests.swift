@@ -140,3 +140,58 @@ final class ClosingLineTests: XCTestCase {
         XCTAssertFalse(last.contains("contact-sheet"))
     }
 }
+
+/// End-to-end: `--color-scheme light,dark` with a named file renders both appearances in one
+/// process, names them after the appearance and prints the `<picture>` element.
+final class AppearancePairTests: XCTestCase {
+    func testLightAndDarkFilesAndThePictureElement() throws {
+        let dir = Binary.tempDir(self)
+        let r = try Binary.run(["--color-scheme", "light,dark", "-o", "docs/fly.webp", "--scale", "1", "--frames", "0-6",
+                                "--manifest", "build/fly.json"], in: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/docs").sorted(), ["fly-dark.webp", "fly-light.webp"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/build").sorted(), ["fly-dark.json", "fly-light.json"])
+        XCTAssertEqual(r.stdout, """
+            <picture>
+              <source media="(prefers-color-scheme: light)" srcset="docs/fly-light.webp">
+              <source media="(prefers-color-scheme: dark)" srcset="docs/fly-dark.webp">
+              <img alt="Animation, 3.3 s: Cart, Trail backpack, Add to Cart" src="docs/fly-light.webp" width="393" height="852">
+            </picture>
+
+            """)
+        let lines = r.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.filter { $0.hasPrefix("cartrender: wrote docs/fly-light.webp (") }.count, 1, r.stderr)
+        XCTAssertEqual(lines.filter { $0.hasPrefix("cartrender: wrote docs/fly-dark.webp (") }.count, 1, r.stderr)
+        // The two are the two appearances: the same as rendering each alone.
+        for scheme in ["light", "dark"] {
+            XCTAssertEqual(try Binary.run(["--color-scheme", scheme, "-o", "alone-\(scheme).webp", "--scale", "1", "--frames", "0-6", "--quiet"], in: dir).status, 0)
+            XCTAssertEqual(FileManager.default.contents(atPath: "\(dir)/alone-\(scheme).webp"), FileManager.default.contents(atPath: "\(dir)/docs/fly-\(scheme).webp"), scheme)
+        }
+        XCTAssertNotEqual(FileManager.default.contents(atPath: dir + "/docs/fly-light.webp"), FileManager.default.contents(atPath: dir + "/docs/fly-dark.webp"))
+
+        // --picture-html writes the element instead of printing it; the scheme order is the user's.
+        let p = try Binary.run([Binary.examples + "/cart-swipe.json", "--color-scheme", "dark,light", "-o", "c.gif", "--scale", "1",
+                                "--frames", "0-1", "--quiet", "--picture-html", "snippet.html"], in: dir)
+        XCTAssertEqual(p.status, 0, p.stderr)
+        XCTAssertEqual(p.stdout, "")
+        let snippet = try String(contentsOfFile: dir + "/snippet.html", encoding: .utf8)
+        XCTAssertTrue(snippet.hasPrefix("<picture>\n  <source media=\"(prefers-color-scheme: dark)\" srcset=\"c-dark.gif\">\n"), snippet)
+        XCTAssertTrue(snippet.contains("<img alt=\"Animation, 3.9 s, of the cart screen\" src=\"c-dark.gif\""), snippet)
+    }
+
+    func testAppearancePairNeedsANamedFile() throws {
+        let dir = Binary.tempDir(self)
+        let table: [(args: [String], stderr: String)] = [
+            (["--color-scheme", "light,dark"], "cartrender: --color-scheme light,dark writes one file per appearance: name the file (-o docs/fly.gif writes docs/fly-light.gif and docs/fly-dark.gif)\nRun 'cartrender --help' for usage.\n"),
+            (["verify", "--color-scheme", "light,dark", "--baseline", "b"], "cartrender: --color-scheme light,dark renders one file per appearance: only a render to a named animation file (-o fly.gif) takes several\nRun 'cartrender verify --help' for usage.\n"),
+            (["--color-scheme", "light,light", "-o", "a.gif"], "cartrender: --color-scheme: light is given more than once\nRun 'cartrender --help' for usage.\n"),
+            (["--picture-html", "p.html", "-o", "a.gif"], "cartrender: --picture-html writes the <picture> element of --color-scheme light,dark\nRun 'cartrender --help' for usage.\n"),
+        ]
+        for row in table {
+            let r = try Binary.run(row.args, in: dir)
+            XCTAssertEqual(r.status, 64, "\(row.args)")
+            XCTAssertEqual(r.stderr, row.stderr, "\(row.args)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [])
+    }
+}

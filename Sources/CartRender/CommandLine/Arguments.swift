@@ -11,6 +11,9 @@ public struct RenderCommand: Sendable {
     public var options = RenderOptions()
     /// No progress bar and no summary.
     public var quiet = false
+    /// `--picture-html FILE`: where the `<picture>` element of `--color-scheme light,dark`
+    /// goes; nil: standard output.
+    public var pictureHTML: String?
 
     public init() {}
 
@@ -18,6 +21,8 @@ public struct RenderCommand: Sendable {
         Option("--out", short: "-o", "PATH", "Output directory (default: frames/), or one animation file by its extension (docs/fly.gif).",
                .nonEmpty("a directory or file name")) { $0.options.outputDirectory = $1 },
         Option("--manifest", "FILE", "With -o FILE.EXT: also write the manifest to FILE.", .nonEmpty("a file name")) { $0.options.manifestFile = $1 },
+        Option("--picture-html", "FILE", "With --color-scheme light,dark: write the <picture> element to FILE, not standard output.",
+               .nonEmpty("a file name")) { $0.pictureHTML = $1 },
         Option("--format", "FORMAT", "\(listed(OutputFormat.all.map(\.name), "or")); several with commas (png,mp4). Default: png.", .formats) { $0.options.formats = $1 },
         Option("--frames", "A-B", "Render frame indices A through B inclusive.", .frameRange) { $0.options.frames = $1 },
         Option("--at", "SECONDS", "Render one frame showing the state at exactly this time.", .time) { $0.options.frames = $1 },
@@ -41,6 +46,11 @@ public struct RenderCommand: Sendable {
         let given = Set(names)
         if given.contains("--frames") && given.contains("--at") { throw UsageError("--frames and --at cannot be used together") }
         try c.resolveNamedOutput(formatGiven: given.contains("--format"))
+        let schemes = c.scene.colorSchemes
+        if schemes.count > 1 && c.options.outputFile == nil {
+            throw UsageError("--color-scheme \(schemes.map(\.rawValue).joined(separator: ",")) writes one file per appearance: name the file (-o docs/fly.gif writes docs/fly-light.gif and docs/fly-dark.gif)")
+        }
+        if c.pictureHTML != nil && schemes.count < 2 { throw UsageError("--picture-html writes the <picture> element of --color-scheme light,dark") }
         // Options that would have no effect are errors, not silently ignored.
         try OutputFormat.checkOptions(given: names, formats: c.options.formats, settings: c.options.formatSettings)
         let o = c.options

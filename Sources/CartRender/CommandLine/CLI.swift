@@ -109,6 +109,7 @@ public enum CLI {
     static func runRender(_ arguments: [String]) throws -> ExitCode {
         if asksForVersion(arguments) { StandardOutput.print(Help.version); return .success }
         let command = try RenderCommand.parse(arguments)
+        if command.scene.colorSchemes.count > 1 { return try renderAppearances(command) }
         if let variants = try command.scene.selectedVariants() { return try renderVariants(command, variants) }
         return try render(command)
     }
