@@ -195,3 +195,35 @@ final class AppearancePairTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [])
     }
 }
+
+/// End-to-end: on a non-terminal with `CI` set, a render prints one line per phase as it ends.
+final class PhaseProgressTests: XCTestCase {
+    func testOneLinePerPhaseUnderCI() throws {
+        let dir = Binary.tempDir(self)
+        let r = try Binary.run(["-o", "fly.gif", "--scale", "1", "--frames", "0-20"], in: dir, environment: ["CI": "true"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let lines = r.stderr.split(separator: "\n").map(String.init)
+        let phases = lines.compactMap { line -> String? in
+            guard line.hasPrefix("cartrender: "), let colon = line.dropFirst(12).firstIndex(of: ":") else { return nil }
+            let name = String(line[line.index(line.startIndex, offsetBy: 12)..<colon])
+            return ["drawing", "palette (GIF)", "encoding (GIF)", "muxing (GIF)", "moving into place"].contains(name) ? name : nil
+        }
+        XCTAssertEqual(phases, ["drawing", "palette (GIF)", "encoding (GIF)", "moving into place"], r.stderr)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("cartrender: drawing: 21 frames in ") && $0.contains(" s") }, r.stderr)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("cartrender: encoding (GIF): ") && $0.contains(" steps in ") }, r.stderr)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("cartrender: moving into place: 1 file in ") }, r.stderr)
+        XCTAssertTrue(lines.last!.hasPrefix("cartrender: wrote fly.gif ("), r.stderr)
+
+        let video = try Binary.run(["--out", "v", "--format", "mp4", "--scale", "1", "--frames", "0-9"], in: dir, environment: ["CI": "1"])
+        XCTAssertEqual(video.status, 0, video.stderr)
+        for phase in ["drawing: 10 frames in ", "encoding (MP4): ", "muxing (MP4): ", "moving into place: 2 files in "] {
+            XCTAssertTrue(video.stderr.contains("cartrender: " + phase), "\(phase)\n\(video.stderr)")
+        }
+
+        // Without CI a non-terminal gets no progress, and --quiet none either way.
+        let plain = try Binary.run(["-o", "b.gif", "--scale", "1", "--frames", "0-3"], in: dir)
+        XCTAssertFalse(plain.stderr.contains("cartrender: drawing"), plain.stderr)
+        let quiet = try Binary.run(["-o", "c.gif", "--scale", "1", "--frames", "0-3", "--quiet"], in: dir, environment: ["CI": "true"])
+        XCTAssertEqual(quiet.stderr, "")
+    }
+}

@@ -104,7 +104,8 @@ extension OutputFormat {
                                                      options: [FormatOption] = [],
                                                      encoder: @escaping (FormatContext) throws -> Encoder) -> OutputFormat {
         OutputFormat(name: name, title: title, output: .animation(fileName: fileName), viewer: viewer, options: options) { context in
-            AnimationSink(fileName: context.fileName ?? fileName, staging: context.staging, encoder: try encoder(context))
+            AnimationSink(fileName: context.fileName ?? fileName, title: title, staging: context.staging, encoder: try encoder(context),
+                          progress: context.progress)
         }
     }
 }
@@ -118,6 +119,8 @@ struct FormatContext {
     let jobs: Int
     /// Where the sink writes its files.
     let staging: StagingArea
+    /// Where the sink reports the work of its `finish` (``RenderProgress``).
+    var progress: (@Sendable (RenderProgress) -> Void)? = nil
     /// The animation's file name instead of the format's own (`fly.gif` for `-o docs/fly.gif`).
     var fileName: String? = nil
 

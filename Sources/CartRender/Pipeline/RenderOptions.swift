@@ -49,8 +49,10 @@ public struct RenderOptions: Sendable {
     public var viewer = false
     /// Audit the frames (``AuditSink``) and put the report in the manifest's `audit`.
     public var audit: AuditOptions?
-    /// Called after each frame is written with (frames done, frames total); from any thread.
-    public var progress: (@Sendable (Int, Int) -> Void)?
+    /// Called as the render goes through its phases (``RenderProgress``): after each frame is
+    /// drawn, as each format's file is finished, when the files are moved into place; from any
+    /// thread.
+    public var progress: (@Sendable (RenderProgress) -> Void)?
     /// Stops the render between frames when cancelled (SIGINT, SIGTERM); nil = never.
     public var cancellation: RenderCancellation?
     #if CARTRENDER_TEST_HOOKS

@@ -88,6 +88,7 @@ extension Renderer {
         let animations = OutputFormat.all.filter { !$0.isPerFrame && options.formats.contains($0) }
         var context = FormatContext(renderer: self, settings: options.formatSettings, jobs: jobs, staging: staging)
         context.fileName = file?.name
+        context.progress = options.progress
         var sinks = try (perFrame + animations).map { try $0.makeSink(context) }
         let directoryOnly = options.shard == nil && file == nil
         if options.contactSheet && directoryOnly { sinks.append(ContactSheetSink(renderer: self, staging: staging)) }
@@ -110,12 +111,17 @@ extension Renderer {
         stream.pngCompression = options.pngCompression
         stream.tracksDamage = options.tracksDamage
         stream.cancellation = options.cancellation
-        stream.progress = options.progress
+        if let progress = options.progress {
+            progress(RenderProgress(.drawing, done: 0, total: frames.count, unit: "frames"))
+            stream.progress = { done, total in progress(RenderProgress(.drawing, done: done, total: total, unit: "frames")) }
+        }
         let outputs = try stream.run(sinks)
         if options.cancellation?.isCancelled == true { throw RenderCancelled() }
         // The point of no return: from here on the run completes.
         let names = manifest.frameFileNames + outputs.flatMap(\.files).map(\.name)
         var written: [WrittenFile]
+        let moving = file.map { $0.manifest == nil ? 1 : 2 } ?? names.count + 1
+        options.progress?(RenderProgress(.movingIntoPlace, done: 0, total: moving, unit: "files"))
         if let file {
             written = try file.place(from: staging, manifest: manifest.fileName)
             staging.discard()
@@ -125,6 +131,7 @@ extension Renderer {
                 WrittenFile(path: staging.output.url(name), size: staging.directory.info(name).map { Int($0.st_size) } ?? 0)
             }
         }
+        options.progress?(RenderProgress(.movingIntoPlace, done: moving, total: moving, unit: "files"))
         return RenderResult(manifest: manifest.manifest!, framesWritten: manifest.framesWritten,
                             manifestPath: file?.manifest ?? staging.output.url(manifest.fileName), framesDrawn: stream.runsDrawn,
                             notices: outputs.flatMap(\.notices), summaries: outputs.compactMap(\.summary), files: written)
