@@ -72,6 +72,26 @@ final class NamedOutputTests: XCTestCase {
         XCTAssertTrue(try names(dir + "/dir.gif").contains("frame_0001.png"))
     }
 
+    /// A render to a named file killed while drawing leaves only its hidden staging directory,
+    /// which the next render into the folder removes, saying so; the earlier file stays.
+    func testKilledRenderLeavesTheEarlierFileAndIsCleanedUp() throws {
+        let dir = Binary.tempDir(self)
+        XCTAssertEqual(try Binary.run(["-o", "fly.gif", "--scale", "1", "--frames", "0-3", "--quiet"], in: dir).status, 0)
+        let earlier = bytes(dir + "/fly.gif")
+        let running = try Binary.start(["-o", "fly.gif", "--jobs", "1", "--quiet"], in: dir)
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, !(try names(dir)).contains(where: { $0.hasPrefix(".cartrender-staging-") }) { usleep(2_000) }
+        usleep(200_000)
+        kill(running.process.processIdentifier, SIGKILL)
+        _ = running.finish()
+        XCTAssertEqual(bytes(dir + "/fly.gif"), earlier, "the earlier file as it was")
+        XCTAssertEqual(try names(dir).filter { $0.hasPrefix(".cartrender-staging-") }.count, 1, "killed while drawing")
+        let next = try Binary.run(["-o", "other.gif", "--scale", "1", "--frames", "0-1", "--quiet"], in: dir)
+        XCTAssertEqual(next.status, 0, next.stderr)
+        XCTAssertTrue(next.stderr.contains("a run (process \(running.process.processIdentifier)) stopped before moving its files into place; removed its staging directory"), next.stderr)
+        XCTAssertEqual(try names(dir), ["fly.gif", "other.gif"])
+    }
+
     /// Ambiguous or contradictory requests: one sentence, exit 64, nothing written.
     func testContradictoryRequestsAreUsageErrors() throws {
         let dir = Binary.tempDir(self)

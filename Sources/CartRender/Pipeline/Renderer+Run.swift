@@ -99,7 +99,7 @@ extension Renderer {
         let manifest = ManifestSink(renderer: self, shard: options.shard, staging: staging, audit: audit)
         sinks.append(manifest)
         // What the commit will refuse, refused before any frame is drawn.
-        if let file { try file.check() } else {
+        if let file { try file.check(cancellation: options.cancellation) } else {
         let frameFiles = perFrame.flatMap { format in frames.map { fileName(ofFrame: $0.index, format: format) } }
         let others = animations.compactMap(\.animationFileName) + (options.contactSheet && options.shard == nil ? [ContactSheetSink.fileName] : [])
             + (options.viewer && options.shard == nil ? [ViewerSink.fileName] : [])
@@ -173,8 +173,10 @@ struct NamedOutput {
         return OutputDirectory.parent(of: path).isEmpty ? file : (dir as NSString).appendingPathComponent(file)
     }
 
-    /// Refuses, before any frame is drawn, what ``place(from:manifest:)`` would refuse.
-    func check() throws {
+    /// Refuses, before any frame is drawn, what ``place(from:manifest:)`` would refuse, after
+    /// removing what killed runs left in the directory (their staging directories).
+    func check(cancellation: RenderCancellation?) throws {
+        try StagingArea.recoverInterruptedCommits(in: directory, cancellation: cancellation)
         try OutputFile.checkReplaceable(path)
         if let manifest { try OutputFile.checkReplaceable(manifest) }
     }
