@@ -56,9 +56,12 @@ public enum TimingCurve: Equatable, Sendable {
 
 /// A timed animation with a timing curve, like SwiftUI's `.easeIn(duration:)`.
 public struct CurveAnimation: Equatable, Sendable {
+    /// The timing curve mapping elapsed fraction to progress.
     public var curve: TimingCurve
     /// Duration (s); SwiftUI's default is 0.35 s.
     public var duration: Double
+    /// An animation along `curve` lasting `duration` seconds (default 0.35 s, SwiftUI's default;
+    /// Apple documentation: *Animation.easeIn(duration:)*).
     public init(_ curve: TimingCurve, duration: Double = 0.35) { self.curve = curve; self.duration = duration }
 
     /// The eased fraction (0…1) `elapsed` seconds after the animation started; 0 before, 1 after.
