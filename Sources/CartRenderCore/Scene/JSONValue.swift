@@ -15,14 +15,19 @@ public indirect enum JSONValue: Equatable, Sendable, ExpressibleByStringLiteral,
     /// A number written exactly as this text (numbers read back from a JSON file).
     case numberText(String)
 
+    /// A string value.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// An integer value, written without a fraction.
     public init(integerLiteral value: Int) { self = .int(value) }
+    /// `true` or `false`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// An array of the given elements.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
 
     /// A number rounded to 6 fraction digits (µs for seconds, µpt for points).
     public static func num(_ v: Double) -> JSONValue { .number(v, decimals: 6) }
 
+    /// Equal when their serialized JSON texts are equal (so `1.50` with 2 decimals equals `1.5`).
     public static func == (a: JSONValue, b: JSONValue) -> Bool { a.serialized() == b.serialized() }
 
     /// UTF-8 JSON text. `pretty` indents by two spaces and ends with a newline.
