@@ -7,6 +7,7 @@ public enum DynamicTypeSize: String, Sendable, CaseIterable, Comparable {
     /// Position in `allCases` (0 = xSmall … 11 = accessibility5): the column of `TextStyle.sizes`.
     var index: Int { Self.allCases.firstIndex(of: self)! }
 
+    /// Ordered from `xSmall` to `accessibility5`, as SwiftUI's `DynamicTypeSize` is.
     public static func < (a: DynamicTypeSize, b: DynamicTypeSize) -> Bool { a.index < b.index }
 
     /// Whether it is one of the five accessibility sizes.
@@ -46,6 +47,7 @@ public enum TextStyle: String, Sendable, CaseIterable {
 /// (`.font(.title2.bold())`), a custom font (`Font.custom(_:size:)`, which scales relative to
 /// body), or a fixed system size (`.system(size:)`, which does not scale).
 public struct ScalableFont: Equatable, Hashable, Sendable {
+    /// How the font's size follows the Dynamic Type size (docs/motion-and-look.md, “Dynamic Type”).
     public enum Scaling: Equatable, Hashable, Sendable {
         case textStyle(TextStyle)
         /// Size (pt) at `large`, scaled by body's size at the chosen size over body's at large.
@@ -53,7 +55,9 @@ public struct ScalableFont: Equatable, Hashable, Sendable {
         /// Size (pt) at every Dynamic Type size.
         case fixed(Double)
     }
+    /// A text style's size table, a body-relative size or a fixed size (pt).
     public var scaling: Scaling
+    /// The weight the font is drawn at.
     public var weight: FontWeight
 
     /// A text style, at its own weight unless another is given.

@@ -23,6 +23,7 @@ public enum LayoutDirection: String, Sendable, CaseIterable {
         self = Self.rightToLeftLanguages.contains(language) ? .rightToLeft : .leftToRight
     }
 
+    /// Whether this is `.rightToLeft`.
     public var isRightToLeft: Bool { self == .rightToLeft }
 
     /// `r` (pt) in a container of `width` pt starting at x = 0: unchanged left to right, its
