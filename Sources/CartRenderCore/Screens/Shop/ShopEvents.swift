@@ -4,6 +4,7 @@ public enum ShopAction: SceneAction {
     /// `{"tap": "add"}`: tap the fly button's add button.
     case tapAdd
 
+    /// The event's members besides `at`, as the canonical scene writes them: `{"tap": "add"}`.
     public var canonicalMembers: [(String, JSONValue)] {
         switch self {
         case .tapAdd: return [("tap", "add")]
@@ -45,6 +46,9 @@ public enum ShopEvent: TimelineEventKind {
         }
     }
 
+    /// Writes the members after `time` and `kind` in their fixed order (docs/command-line.md,
+    /// “Outputs”): times in s and lengths in pt with at most 6 fraction digits.
+    /// - Throws: the encoder's `EncodingError` (a non-finite number).
     public func encodeMembers(to c: inout KeyedEncodingContainer<TimelineEventKey>) throws {
         switch self {
         case .tap:
