@@ -41,6 +41,8 @@ public enum CartAction: SceneAction {
     /// deleted.
     case tap(CartButton)
 
+    /// The event's members besides `at`, as the canonical scene writes them (`{"tap": "plus", "item":
+    /// "tek1"}`, `{"swipe": {…}}`).
     public var canonicalMembers: [(String, JSONValue)] {
         switch self {
         case .tap(.checkout): return [("tap", "checkout")]
@@ -97,6 +99,9 @@ public enum CartEvent: TimelineEventKind {
         }
     }
 
+    /// Writes the members after `time` and `kind` in their fixed order (docs/command-line.md,
+    /// “Outputs”): times in s, offsets in pt, totals formatted, at most 6 fraction digits.
+    /// - Throws: the encoder's `EncodingError` (a non-finite number).
     public func encodeMembers(to c: inout KeyedEncodingContainer<TimelineEventKey>) throws {
         switch self {
         case .tap(let button):
