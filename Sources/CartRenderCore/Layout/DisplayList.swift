@@ -62,6 +62,7 @@ public enum Shape: Equatable, Sendable {
 
 /// How an area is painted.
 public enum Paint: Equatable, Sendable {
+    /// A flat color (sRGB, straight alpha).
     case color(Color)
     /// A linear gradient from `start` to `end` (pt), colors evenly spaced.
     case linearGradient(start: Point, end: Point, colors: [Color])

@@ -5,6 +5,7 @@ import Foundation
 /// springs”). Cubic Béziers from (0,0) to (1,1) are
 /// solved for x, as SwiftUI and CSS do.
 public enum TimingCurve: Equatable, Sendable {
+    /// No easing: progress equals the elapsed fraction.
     case linear
     /// A cubic Bézier with control points (x1, y1) and (x2, y2); x1 and x2 in 0…1.
     case bezier(Double, Double, Double, Double)

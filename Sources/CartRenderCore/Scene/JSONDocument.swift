@@ -17,12 +17,17 @@ public struct SourceLocation: Equatable, Sendable, CustomStringConvertible {
 public struct JSONNode: Sendable {
     /// A JSON value (RFC 8259), with the positions of its children and of object keys.
     public indirect enum Value: Sendable {
+        /// An object: its members in source order, each with where its key starts.
         case object([(key: String, keyLocation: SourceLocation, value: JSONNode)])
+        /// An array, its elements in order.
         case array([JSONNode])
+        /// A string, escapes resolved.
         case string(String)
         /// A number with its source text (so integers are not rounded through `Double`).
         case number(Double, text: String)
+        /// `true` or `false`.
         case bool(Bool)
+        /// `null`.
         case null
     }
     /// The value and its children.

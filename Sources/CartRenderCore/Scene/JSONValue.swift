@@ -4,13 +4,19 @@ import Foundation
 /// the order given, so that written bytes never depend on hashing order.
 public indirect enum JSONValue: Equatable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral {
+    /// An object: members written in this order (keys are not sorted or deduplicated).
     case object([(String, JSONValue)])
+    /// An array.
     case array([JSONValue])
+    /// A string, escaped as JSON requires when written.
     case string(String)
+    /// An integer, written without a fraction.
     case int(Int)
     /// A finite number, written with at most `decimals` fraction digits (trailing zeros dropped).
     case number(Double, decimals: Int)
+    /// `true` or `false`.
     case bool(Bool)
+    /// `null`.
     case null
     /// A number written exactly as this text (numbers read back from a JSON file).
     case numberText(String)

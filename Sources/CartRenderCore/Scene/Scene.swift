@@ -99,7 +99,9 @@ public struct Device: Equatable, Sendable {
 
 /// The accent color: a system color name (resolved per color scheme) or a fixed sRGB color.
 public enum Tint: Equatable, Sendable {
+    /// A system color by its name (`indigo`, `Look.systemColors`), light or dark per the scheme.
     case system(String)
+    /// A fixed sRGB color (`#RRGGBB`), the same in both appearances.
     case rgb(Color)
     /// The tint in the given appearance.
     public func resolved(_ scheme: ColorScheme) -> Color {
@@ -116,6 +118,8 @@ public enum Tint: Equatable, Sendable {
 
 /// A product image: an SF Symbol name (drawn from its Bootstrap Icons stand-in) or an image file.
 public enum ImageSource: Equatable, Hashable, Sendable {
+    /// An SF Symbol name (`backpack.fill`), drawn from its Bootstrap Icons stand-in
+    /// (docs/motion-and-look.md, “Symbols”).
     case symbol(String)
     /// An absolute path to a PNG, JPEG or SVG file.
     case file(String)

@@ -78,6 +78,7 @@ public enum CartEvent: TimelineEventKind {
 
     /// Why a row was deleted: swiped past the delete threshold, or its trash button tapped.
     public enum DeletionReason: String, Equatable, Sendable, CaseIterable {
+        /// `swipe`: released past the delete threshold; `trash`: its revealed trash button tapped.
         case swipe, trash
         /// The animation the deletion runs, as the manifest names it: `easeOut` after a swipe,
         /// `easeIn` after a trash tap (seed 003).

@@ -1,7 +1,9 @@
 /// The text size a person chose (SwiftUI's `DynamicTypeSize`): a scene's `"dynamicTypeSize"`,
 /// `large` by default, the size every look constant of docs/motion-and-look.md is given at.
 public enum DynamicTypeSize: String, Sendable, CaseIterable, Comparable {
+    /// The seven standard sizes, smallest first (`large` is the default).
     case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
+    /// The five accessibility sizes, larger than `xxxLarge` (Settings › Accessibility › Larger Text).
     case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
 
     /// Position in `allCases` (0 = xSmall … 11 = accessibility5): the column of `TextStyle.sizes`.
@@ -17,6 +19,7 @@ public enum DynamicTypeSize: String, Sendable, CaseIterable, Comparable {
 /// The text styles of iOS, with the point sizes of Apple's published Dynamic Type table
 /// (Human Interface Guidelines, Typography, "iOS, iPadOS Dynamic Type sizes").
 public enum TextStyle: String, Sendable, CaseIterable {
+    /// The eleven text styles of SwiftUI's `Font.TextStyle` (Apple documentation: *Font.TextStyle*).
     case largeTitle, title, title2, title3, headline, body, callout, subheadline, footnote, caption, caption2
 
     /// Point sizes (pt) from xSmall to accessibility5 (`DynamicTypeSize.allCases` order).
@@ -49,6 +52,7 @@ public enum TextStyle: String, Sendable, CaseIterable {
 public struct ScalableFont: Equatable, Hashable, Sendable {
     /// How the font's size follows the Dynamic Type size (docs/motion-and-look.md, “Dynamic Type”).
     public enum Scaling: Equatable, Hashable, Sendable {
+        /// One of the text styles: its size in `TextStyle.sizes` at the chosen Dynamic Type size.
         case textStyle(TextStyle)
         /// Size (pt) at `large`, scaled by body's size at the chosen size over body's at large.
         case relativeToBody(Double)

@@ -1,5 +1,6 @@
 /// Light or dark appearance (`colorScheme` in the scene, `--color-scheme` on the command line).
 public enum ColorScheme: String, Sendable, Codable, CaseIterable {
+    /// The two appearances of SwiftUI's `ColorScheme` (Apple documentation: *ColorScheme*).
     case light, dark
 }
 
@@ -19,6 +20,7 @@ public struct DynamicColor: Equatable, Sendable {
 
 /// Font weights used by the screens, mapped to Inter's named instances by the raster layer.
 public enum FontWeight: Int, Sendable, Codable, Comparable {
+    /// The CSS / OpenType weights (`usWeightClass`) of SwiftUI's `Font.Weight` cases used here.
     case regular = 400, medium = 500, semibold = 600, bold = 700, heavy = 800, black = 900
     /// Lighter before heavier, by the CSS/OpenType weight value (400 … 900).
     public static func < (a: FontWeight, b: FontWeight) -> Bool { a.rawValue < b.rawValue }

@@ -28,6 +28,8 @@ public enum ShopEvent: TimelineEventKind {
     /// Why a tap counted at once instead of launching a flight (seed 000; docs/motion-and-look.md,
     /// “The fly button”).
     public enum IncrementReason: String, Equatable, Sendable, Codable, CaseIterable {
+        /// Reduce Motion is on; the shop has no cart frame (`"cartFrame": null`); or
+        /// `FlyTimeline.maximumFlights` (6) flights are already in the air.
         case reduceMotion, noCartFrame, maximumFlights
     }
 
