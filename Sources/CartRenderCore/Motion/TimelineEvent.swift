@@ -79,7 +79,7 @@ extension KeyedDecodingContainer where Key == TimelineEventKey {
 extension TimelineEvent: Codable {
     /// Writes `{"time", "kind", …}`: the time in seconds, the kind's name, then its members in
     /// their fixed order (docs/command-line.md, “Outputs”).
-    /// - Throws: the encoder's `EncodingError` (a non-finite time).
+    /// - Throws: the encoder's errors; `JSONValueEncoder`, which writes manifests, throws none.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: TimelineEventKey.self)
         try c.encode(time, forKey: "time")

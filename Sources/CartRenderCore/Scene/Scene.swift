@@ -28,7 +28,7 @@ public struct Scene: Equatable, Sendable {
     /// The text size every text style and custom font takes (docs/motion-and-look.md, “Dynamic
     /// Type”), `large` by default.
     public var dynamicTypeSize: DynamicTypeSize = .large
-    /// The accent color (buttons, badge tint): a system color name, indigo by default, or `#RRGGBB`.
+    /// The accent color (SwiftUI's `.tint(_:)`): a system color name, indigo by default, or `#RRGGBB`.
     public var tint: Tint = .system("indigo")
     /// Frames per second, 1…240.
     public var fps: Int = 60

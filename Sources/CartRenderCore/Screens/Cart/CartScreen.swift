@@ -33,7 +33,7 @@ public struct CartContent: Equatable, Sendable {
 public struct CartItem: Equatable, Sendable {
     /// The item's id, unique in the cart: what events name (`"item": "tek1"`).
     public var id: String
-    /// The product name, first line of the row's text.
+    /// The product name, at the top of the row's text column.
     public var name: String
     /// The details line under the name (size, color…).
     public var details: String

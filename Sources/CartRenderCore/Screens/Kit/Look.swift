@@ -34,7 +34,8 @@ public struct FontSpec: Equatable, Hashable, Sendable {
     public var size: Double
     /// The weight, mapped to one of Inter's named instances.
     public var weight: FontWeight
-    /// The family: the system font (Inter, Inter Display ≥ 20 pt) or one a scene registers.
+    /// The family: `.system` (Inter for SF Pro, Inter Display at 20 pt and above) or a named one
+    /// (Jost, or a family a scene registers).
     public var family: FontFamily
     /// A font of `size` pt; regular weight and the system family unless given.
     public init(size: Double, weight: FontWeight = .regular, family: FontFamily = .system) {

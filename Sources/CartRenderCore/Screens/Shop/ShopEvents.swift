@@ -50,7 +50,7 @@ public enum ShopEvent: TimelineEventKind {
 
     /// Writes the members after `time` and `kind` in their fixed order (docs/command-line.md,
     /// “Outputs”): times in s and lengths in pt with at most 6 fraction digits.
-    /// - Throws: the encoder's `EncodingError` (a non-finite number).
+    /// - Throws: the encoder's errors; `JSONValueEncoder`, which writes manifests, throws none.
     public func encodeMembers(to c: inout KeyedEncodingContainer<TimelineEventKey>) throws {
         switch self {
         case .tap:
