@@ -9,6 +9,8 @@
 #   make docs-images  builds and makes every picture of README.md and docs/ again (Scripts/docs-images.sh;
 #                 DocsImagesTests fails when a committed picture differs from what it makes)
 #   make peers    installs the peers of Benchmarks/peers.sh (for that benchmark only) and runs it
+#   make doc-coverage  fails when a public declaration under Sources/ has no doc comment
+#                 (Scripts/doc-coverage.sh; `Scripts/doc-coverage.sh --list` names them)
 
 SWIFT ?= swift
 # Debian packages: C libraries (headers + pkg-config files), fonts and icons.
@@ -47,7 +49,7 @@ PREFIX ?= /usr/local
 # checkout's .build/share, then in /usr/local/share and /usr/share (ProjectData).
 DATA_DIR = .build/share/cartrender
 ASSETS_VENV = .build/assets
-.PHONY: deps build frames install deb test docs-images jsonschema assets debian browser browser-test peers clean version
+.PHONY: deps build frames install deb test docs-images jsonschema assets debian browser browser-test peers clean version doc-coverage
 
 # cartrender's version is the file VERSION, and nowhere else by hand: `make version` writes it
 # into Sources/CartRenderCore/Manifest/Version.swift (rewritten only when it changes, so a
@@ -125,6 +127,11 @@ test: deps version jsonschema browser
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) browser-test
+
+# Every public type, function, property and case under Sources/ has a `///` doc comment
+# (docs/code-layout.md, Tests); prints the count, exits 1 when one has none.
+doc-coverage:
+	Scripts/doc-coverage.sh
 
 # The browser tests alone, against the debug binary that `swift build` made.
 browser-test: browser

@@ -90,7 +90,7 @@ final class ViewerCommandTests: XCTestCase {
         XCTAssertEqual(((state["accessibility"] as? [String: Any])?["productImage"] as? [String: Any])?["label"] as? String, label)
     }
 
-    /// Bad input: the SPEC §5 exit code and one sentence, and nothing written.
+    /// Bad input: the exit code of docs/command-line.md and one sentence, and nothing written.
     func testViewBadInput() throws {
         let dir = Binary.tempDir(self)
         try "not json".write(toFile: dir + "/file", atomically: true, encoding: .utf8)

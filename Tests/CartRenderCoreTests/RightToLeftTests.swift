@@ -115,8 +115,9 @@ final class RightToLeftTests: XCTestCase {
         XCTAssertEqual(other.maxX, ltr.cartIconFrame.maxX)
     }
 
-    /// SPEC §2.1 on the mirrored frames: the destination and the arc are mirrored images of the
-    /// left-to-right ones (the source is centered), the vertical motion is the same.
+    /// The flight arc of docs/motion-and-look.md (The fly button) on the mirrored frames: the
+    /// destination and the arc are mirrored images of the left-to-right ones (the source is
+    /// centered), the vertical motion is the same.
     func testFlightHeadsToTheCartOnTheLeft() {
         let ltr = shop(.leftToRight).timeline(), rtl = shop(.rightToLeft).timeline()
         let d = try! XCTUnwrap(rtl.destination), e = try! XCTUnwrap(ltr.destination)

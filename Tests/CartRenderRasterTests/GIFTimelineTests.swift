@@ -1,7 +1,7 @@
 import XCTest
 @testable import CartRenderRaster
 
-/// Check values computed by hand from `t = i / fps` (SPEC §1): boundaries at `round(t × 100)` cs,
+/// Check values computed by hand from `t = i / fps` (docs/motion-and-look.md): boundaries at `round(t × 100)` cs,
 /// and above 50 fps the latest frame due at each 2 cs tick.
 final class GIFTimelineTests: XCTestCase {
     func testDisplayStartsInCentiseconds() {

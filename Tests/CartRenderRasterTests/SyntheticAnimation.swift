@@ -1,8 +1,8 @@
 import CartRenderRaster
 import Foundation
 
-/// A UI-like animation drawn by hand (no Cairo), resembling the shop screen of SPEC §2.1 on a
-/// 393 × 852 pt phone: white page, a card with a 12 % indigo tint, a product image with a
+/// A UI-like animation drawn by hand (no Cairo), resembling the fly button of
+/// docs/motion-and-look.md on a 393 × 852 pt phone: white page, a card with a 12 % indigo tint, a product image with a
 /// diagonal gradient and a soft highlight, text bars, an indigo add button, and a cart icon.
 /// A copy of the product (a gradient disc) flies along an arc into the cart during frames
 /// 0 … `flightFrames − 1`, shrinking; from frame `flightFrames` on it has landed, the red badge

@@ -43,6 +43,8 @@ public enum WCAGContrast {
 
 /// A WCAG conformance level for the audit's contrast thresholds (`--level AA|AAA`).
 public enum AuditLevel: String, Sendable, CaseIterable {
+    /// Level AA: text at least 4.5:1, large text 3:1 (WCAG 2.2, 1.4.3 Contrast (Minimum)).
     case aa = "AA"
+    /// Level AAA: text at least 7:1, large text 4.5:1 (WCAG 2.2, 1.4.6 Contrast (Enhanced)).
     case aaa = "AAA"
 }

@@ -168,7 +168,7 @@ enum ViewerPage {
     #events .t{display:inline-block;min-width:58px}#events .k{display:inline-block;min-width:64px;font-weight:600}
     """
 
-    /// The page's script. Times compare with 1 µs of tolerance, as the renderer's (SPEC §1).
+    /// The page's script. Times compare with 1 µs of tolerance, as the renderer's (docs/motion-and-look.md, Time and frames).
     static let script = #"""
     (function(){
       var data=JSON.parse(document.getElementById('viewer-data').textContent);

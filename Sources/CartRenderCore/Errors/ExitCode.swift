@@ -1,5 +1,6 @@
 /// Exit statuses (docs/command-line.md, “Exit status and error messages”; BSD `sysexits.h` names). Every ``ReportableError`` names one.
 public enum ExitCode: Int32, Sendable, CaseIterable {
+    /// Everything asked for was done and, for `verify` and `diff`, nothing differs (`EX_OK`).
     case success = 0
     /// `verify` / `diff` found differences.
     case differences = 1

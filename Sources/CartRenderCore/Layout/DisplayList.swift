@@ -6,7 +6,9 @@ public struct DisplayList: Equatable, Sendable {
     public var size: Size
     /// Fill of the whole canvas before any item is drawn.
     public var background: Color
+    /// The drawing operations, back to front (later items paint over earlier ones).
     public var items: [DisplayItem]
+    /// A display list of a `size` pt canvas filled with `background`, then `items` drawn in order.
     public init(size: Size, background: Color, items: [DisplayItem]) {
         self.size = size; self.background = background; self.items = items
     }
@@ -60,6 +62,7 @@ public enum Shape: Equatable, Sendable {
 
 /// How an area is painted.
 public enum Paint: Equatable, Sendable {
+    /// A flat color (sRGB, straight alpha).
     case color(Color)
     /// A linear gradient from `start` to `end` (pt), colors evenly spaced.
     case linearGradient(start: Point, end: Point, colors: [Color])
@@ -67,14 +70,20 @@ public enum Paint: Equatable, Sendable {
 
 /// A run of text laid out by the raster layer (Pango).
 public struct TextRun: Equatable, Sendable {
+    /// How lines align within `maxWidth`: `leading` and `trailing` follow `direction` (SwiftUI's
+    /// `TextAlignment`); without `maxWidth`, relative to `origin`.
     public enum Alignment: String, Equatable, Sendable { case leading, center, trailing }
+    /// The text, as shown (already localized and formatted); may hold newlines.
     public var text: String
+    /// Family, size (pt) and weight (docs/motion-and-look.md, Text and fonts).
     public var font: FontSpec
+    /// Text color (sRGB, straight alpha).
     public var color: Color
     /// Top-left of the layout box (pt); the first baseline sits one ascent below it.
     public var origin: Point
     /// Wrapping width (pt); nil for a single line. With `alignment`, lines align within it.
     public var maxWidth: Double?
+    /// How the lines align in `maxWidth`.
     public var alignment: Alignment
     /// At most this many lines (with `maxWidth`); the last one shown ends in "…" when the text
     /// needs more, as SwiftUI's Text does when its height is limited. nil: no limit.
@@ -83,6 +92,7 @@ public struct TextRun: Equatable, Sendable {
     /// of `maxWidth` and `.trailing` ones to the left, and runs of mixed scripts are ordered
     /// from the right (Unicode bidirectional algorithm with a right-to-left paragraph level).
     public var direction: LayoutDirection
+    /// A text run; see each property for units. Defaults: one unbounded line, leading, left to right.
     public init(_ text: String, font: FontSpec, color: Color, origin: Point, maxWidth: Double? = nil, alignment: Alignment = .leading,
                 maxLines: Int? = nil, direction: LayoutDirection = .leftToRight) {
         self.text = text; self.font = font; self.color = color; self.origin = origin; self.maxWidth = maxWidth; self.alignment = alignment
@@ -92,10 +102,14 @@ public struct TextRun: Equatable, Sendable {
 
 /// An image drawn into a frame.
 public struct ImageDraw: Equatable, Sendable {
+    /// How the image's aspect ratio meets `frame`: `fit` inside it (SwiftUI's `.scaledToFit()`),
+    /// or `fill` it, cropped (`.scaledToFill()`).
     public enum ContentMode: String, Equatable, Sendable { case fit, fill }
+    /// What to draw: an SF Symbol name or an image file.
     public var source: ImageSource
     /// The box the image is fitted into or fills (pt).
     public var frame: Rect
+    /// Fit or fill `frame`, keeping the image's aspect ratio.
     public var contentMode: ContentMode
     /// For symbols: their color (SF Symbols take the foreground style). Ignored for files.
     public var tint: Color
@@ -109,6 +123,7 @@ public struct ImageDraw: Equatable, Sendable {
     /// the text style (`.font(.system(size: 26, weight: .heavy))`). Heavier than regular, the
     /// symbol is emboldened by `Look.symbolOutlineWidth(_:)`. Ignored for files.
     public var weight: FontWeight
+    /// An image draw; see each property for units. Defaults: fitted, unclipped, not mirrored, regular weight.
     public init(source: ImageSource, frame: Rect, contentMode: ContentMode = .fit, tint: Color, cornerRadius: Double = 0, mirrored: Bool = false,
                 weight: FontWeight = .regular) {
         self.source = source; self.frame = frame; self.contentMode = contentMode; self.tint = tint; self.cornerRadius = cornerRadius

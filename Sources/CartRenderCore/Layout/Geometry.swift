@@ -2,39 +2,59 @@ import Foundation
 
 /// A point in screen points (pt), origin at the top-left of the screen, y growing downward.
 public struct Point: Equatable, Hashable, Sendable, Codable {
+    /// Horizontal position (pt), growing to the right.
     public var x: Double
+    /// Vertical position (pt), growing downward.
     public var y: Double
+    /// A point at (`x`, `y`) pt.
     public init(x: Double, y: Double) { self.x = x; self.y = y }
+    /// The origin (0, 0): the screen's top-left corner.
     public static let zero = Point(x: 0, y: 0)
+    /// The point `a` moved by `b` (pt).
     public static func + (a: Point, b: Vector) -> Point { Point(x: a.x + b.dx, y: a.y + b.dy) }
+    /// The displacement from `b` to `a` (pt).
     public static func - (a: Point, b: Point) -> Vector { Vector(dx: a.x - b.x, dy: a.y - b.y) }
 }
 
 /// A displacement in points (pt); the seed's `CGSize` used as an offset.
 public struct Vector: Equatable, Hashable, Sendable {
+    /// Horizontal displacement (pt), positive to the right.
     public var dx: Double
+    /// Vertical displacement (pt), positive downward.
     public var dy: Double
+    /// A displacement of (`dx`, `dy`) pt.
     public init(dx: Double, dy: Double) { self.dx = dx; self.dy = dy }
+    /// No displacement.
     public static let zero = Vector(dx: 0, dy: 0)
 }
 
 /// A size in points (pt).
 public struct Size: Equatable, Hashable, Sendable, Codable {
+    /// Width (pt), not negative for laid-out frames.
     public var width: Double
+    /// Height (pt), not negative for laid-out frames.
     public var height: Double
+    /// A size of `width` × `height` pt.
     public init(width: Double, height: Double) { self.width = width; self.height = height }
+    /// A 0 × 0 pt size.
     public static let zero = Size(width: 0, height: 0)
 }
 
 /// An axis-aligned rectangle in screen points (pt).
 public struct Rect: Equatable, Hashable, Sendable, Codable {
+    /// Left edge (pt).
     public var x: Double
+    /// Top edge (pt).
     public var y: Double
+    /// Width (pt).
     public var width: Double
+    /// Height (pt).
     public var height: Double
+    /// A rectangle with its top-left corner at (`x`, `y`) pt and the given size (pt).
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
+    /// A rectangle with its top-left corner at `origin` and the given `size` (pt).
     public init(origin: Point, size: Size) {
         self.init(x: origin.x, y: origin.y, width: size.width, height: size.height)
     }
@@ -42,13 +62,21 @@ public struct Rect: Equatable, Hashable, Sendable, Codable {
     public init(center: Point, size: Size) {
         self.init(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
     }
+    /// Left edge (pt), Core Graphics' `CGRect.minX`.
     public var minX: Double { x }
+    /// Top edge (pt), Core Graphics' `CGRect.minY`.
     public var minY: Double { y }
+    /// Right edge (pt): `x + width`.
     public var maxX: Double { x + width }
+    /// Bottom edge (pt): `y + height`.
     public var maxY: Double { y + height }
+    /// Horizontal center (pt).
     public var midX: Double { x + width / 2 }
+    /// Vertical center (pt).
     public var midY: Double { y + height / 2 }
+    /// The center point (pt).
     public var center: Point { Point(x: midX, y: midY) }
+    /// The width and height (pt).
     public var size: Size { Size(width: width, height: height) }
     /// The rectangle shrunk by `d` pt on every side (grown when `d` is negative).
     public func insetBy(_ d: Double) -> Rect { Rect(x: x + d, y: y + d, width: width - 2 * d, height: height - 2 * d) }
@@ -97,10 +125,14 @@ public struct Rect: Equatable, Hashable, Sendable, Codable {
 
 /// A 2-D affine transform mapping (x, y) to (a·x + c·y + tx, b·x + d·y + ty), as in Core Graphics and Cairo.
 public struct AffineTransform: Equatable, Hashable, Sendable {
+    /// The matrix entries of Core Graphics' *CGAffineTransform*: `a`, `b`, `c`, `d` scale, rotate
+    /// and skew (unitless); `tx`, `ty` translate (pt).
     public var a, b, c, d, tx, ty: Double
+    /// A transform from its six matrix entries (Apple documentation: *CGAffineTransform*).
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
+    /// The transform that maps every point to itself.
     public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
     /// A translation by `v` pt.
     public static func translation(_ v: Vector) -> AffineTransform { AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: v.dx, ty: v.dy) }
@@ -110,6 +142,7 @@ public struct AffineTransform: Equatable, Hashable, Sendable {
     }
     /// The point `p` mapped by this transform.
     public func apply(_ p: Point) -> Point { Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty) }
+    /// Whether this is exactly `identity` (no tolerance).
     public var isIdentity: Bool { self == .identity }
     /// This transform, then `outer`: maps `p` to `outer.apply(self.apply(p))` (a child's
     /// transform followed by its parent's).

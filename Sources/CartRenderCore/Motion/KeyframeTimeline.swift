@@ -2,10 +2,13 @@
 /// `spring`, then hand the value and velocity reached to the next keyframe — SwiftUI's
 /// `SpringKeyframe(_:duration:spring:)`, whose spring is cut off when its duration ends.
 public struct SpringKeyframe: Equatable, Sendable {
+    /// The value to move toward (unitless: the same unit as the animated value, e.g. a scale factor).
     public var target: Double
     /// Duration of this keyframe (s).
     public var duration: Double
+    /// The spring that moves the value (response in s, bounce −1…1).
     public var spring: Spring
+    /// A keyframe to `target` over `duration` seconds with `spring` (default `Spring()`: 0.5 s, bounce 0).
     public init(_ target: Double, duration: Double, spring: Spring = Spring()) {
         self.target = target; self.duration = duration; self.spring = spring
     }
@@ -14,7 +17,9 @@ public struct SpringKeyframe: Equatable, Sendable {
 /// A sequence of spring keyframes evaluated as a pure function of time since the timeline
 /// started. After the last keyframe the value reached is held (velocity 0).
 public struct KeyframeTimeline: Equatable, Sendable {
+    /// The keyframes, played one after the other.
     public var keyframes: [SpringKeyframe]
+    /// A timeline playing `keyframes` in order (SwiftUI's `KeyframeTrack`).
     public init(_ keyframes: [SpringKeyframe]) { self.keyframes = keyframes }
 
     /// Total duration (s).

@@ -11,8 +11,11 @@ public struct TimelineEvent: Equatable, Sendable {
     /// made it.
     public var kind: any TimelineEventKind
 
+    /// An event at `time` seconds since the start of the render, of kind `kind`.
     public init(time: Double, _ kind: any TimelineEventKind) { self.time = time; self.kind = kind }
 
+    /// Equal when the times are exactly equal (no tolerance) and the kinds are the same event of the
+    /// same screen.
     public static func == (a: TimelineEvent, b: TimelineEvent) -> Bool { a.time == b.time && a.kind.isEqual(to: b.kind) }
 }
 
@@ -40,17 +43,25 @@ extension TimelineEventKind {
 /// kinds that another screen may read (a tap on a target it does not have): `error` is reported
 /// when no screen reads the event.
 public struct NotThisScreen: Error {
+    /// Why the member did not read: the error reported when no screen reads the event.
     public var error: DecodingError
+    /// Wraps the decoding error reported when no other screen reads the event.
     public init(_ error: DecodingError) { self.error = error }
 }
 
 /// A member of a manifest event (`time`, `kind`, `item`, …).
 public struct TimelineEventKey: CodingKey, Hashable, ExpressibleByStringLiteral {
+    /// The member's name as it appears in the manifest JSON.
     public let stringValue: String
+    /// The member named `name`.
     public init(_ name: String) { stringValue = name }
+    /// The member named by a string literal, e.g. `"item"`.
     public init(stringLiteral name: String) { stringValue = name }
+    /// The member named `stringValue` (`CodingKey`); never nil.
     public init?(stringValue: String) { self.stringValue = stringValue }
+    /// Always nil: manifest events are JSON objects, never arrays.
     public var intValue: Int? { nil }
+    /// Always nil: manifest events have no integer keys.
     public init?(intValue: Int) { nil }
 }
 
@@ -66,6 +77,9 @@ extension KeyedDecodingContainer where Key == TimelineEventKey {
 }
 
 extension TimelineEvent: Codable {
+    /// Writes `{"time", "kind", …}`: the time in seconds, the kind's name, then its members in
+    /// their fixed order (docs/command-line.md, “Outputs”).
+    /// - Throws: the encoder's errors; `JSONValueEncoder`, which writes manifests, throws none.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: TimelineEventKey.self)
         try c.encode(time, forKey: "time")

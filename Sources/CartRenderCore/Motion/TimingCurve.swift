@@ -5,6 +5,7 @@ import Foundation
 /// springs”). Cubic Béziers from (0,0) to (1,1) are
 /// solved for x, as SwiftUI and CSS do.
 public enum TimingCurve: Equatable, Sendable {
+    /// No easing: progress equals the elapsed fraction.
     case linear
     /// A cubic Bézier with control points (x1, y1) and (x2, y2); x1 and x2 in 0…1.
     case bezier(Double, Double, Double, Double)
@@ -56,9 +57,12 @@ public enum TimingCurve: Equatable, Sendable {
 
 /// A timed animation with a timing curve, like SwiftUI's `.easeIn(duration:)`.
 public struct CurveAnimation: Equatable, Sendable {
+    /// The timing curve mapping elapsed fraction to progress.
     public var curve: TimingCurve
     /// Duration (s); SwiftUI's default is 0.35 s.
     public var duration: Double
+    /// An animation along `curve` lasting `duration` seconds (default 0.35 s, SwiftUI's default;
+    /// Apple documentation: *Animation.easeIn(duration:)*).
     public init(_ curve: TimingCurve, duration: Double = 0.35) { self.curve = curve; self.duration = duration }
 
     /// The eased fraction (0…1) `elapsed` seconds after the animation started; 0 before, 1 after.

@@ -2,7 +2,10 @@
 /// `backpack.fill`, indigo, iPhone 16, light — with taps at 0.30 s, 0.50 s and 1.40 s so that two
 /// flights overlap. `Examples/fly-button.json` holds the same text.
 public enum DefaultScene {
+    /// The name error messages give the embedded scene in place of a file name.
     public static let fileName = "<default scene>"
+    /// The embedded scene's JSON text, the same bytes as `Examples/fly-button.json`
+    /// (docs/scene-file.md).
     public static let json = """
     {
       "version": 1,

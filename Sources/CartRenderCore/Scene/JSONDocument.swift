@@ -2,25 +2,37 @@ import Foundation
 
 /// A position in a text file: 1-based line and column (columns count Unicode scalars).
 public struct SourceLocation: Equatable, Sendable, CustomStringConvertible {
+    /// Line number, 1-based.
     public var line: Int
+    /// Column, 1-based, in Unicode scalars from the start of the line.
     public var column: Int
+    /// The position at `line`:`column` (both 1-based).
     public init(line: Int, column: Int) { self.line = line; self.column = column }
+    /// `line:column`, as error messages print it (`12:9`).
     public var description: String { "\(line):\(column)" }
 }
 
 /// A parsed JSON value that remembers where it starts in the source, so that scene errors can
 /// name a line and column. Object members keep their source order.
 public struct JSONNode: Sendable {
+    /// A JSON value (RFC 8259), with the positions of its children and of object keys.
     public indirect enum Value: Sendable {
+        /// An object: its members in source order, each with where its key starts.
         case object([(key: String, keyLocation: SourceLocation, value: JSONNode)])
+        /// An array, its elements in order.
         case array([JSONNode])
+        /// A string, escapes resolved.
         case string(String)
         /// A number with its source text (so integers are not rounded through `Double`).
         case number(Double, text: String)
+        /// `true` or `false`.
         case bool(Bool)
+        /// `null`.
         case null
     }
+    /// The value and its children.
     public var value: Value
+    /// Where the value's first character is in the source.
     public var location: SourceLocation
 
     /// A short name of the value's JSON type, for error messages ("a string", "an object").
@@ -38,6 +50,7 @@ public struct JSONNode: Sendable {
 
 /// A syntax error in a JSON document, at a line and column.
 public struct JSONSyntaxError: Error, Equatable, Sendable {
+    /// Where the problem is in the source (1-based line and column).
     public var location: SourceLocation
     /// JSON path of the value being read when the problem was found (`events[3].at`): the value
     /// at fault (`NaN`, a number out of a `Double`'s range, a bad escape in a string), or the
@@ -45,6 +58,7 @@ public struct JSONSyntaxError: Error, Equatable, Sendable {
     /// after the last whole key or index within ``echoedLength`` characters, and `…`: a path 256
     /// levels deep is long.
     public var path: String = ""
+    /// What is wrong, as the end of a sentence (`expected ',' or '}'`).
     public var message: String
 }
 

@@ -4,25 +4,36 @@ import Foundation
 /// the order given, so that written bytes never depend on hashing order.
 public indirect enum JSONValue: Equatable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral {
+    /// An object: members written in this order (keys are not sorted or deduplicated).
     case object([(String, JSONValue)])
+    /// An array.
     case array([JSONValue])
+    /// A string, escaped as JSON requires when written.
     case string(String)
+    /// An integer, written without a fraction.
     case int(Int)
     /// A finite number, written with at most `decimals` fraction digits (trailing zeros dropped).
     case number(Double, decimals: Int)
+    /// `true` or `false`.
     case bool(Bool)
+    /// `null`.
     case null
     /// A number written exactly as this text (numbers read back from a JSON file).
     case numberText(String)
 
+    /// A string value.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// An integer value, written without a fraction.
     public init(integerLiteral value: Int) { self = .int(value) }
+    /// `true` or `false`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// An array of the given elements.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
 
     /// A number rounded to 6 fraction digits (µs for seconds, µpt for points).
     public static func num(_ v: Double) -> JSONValue { .number(v, decimals: 6) }
 
+    /// Equal when their serialized JSON texts are equal (so `1.50` with 2 decimals equals `1.5`).
     public static func == (a: JSONValue, b: JSONValue) -> Bool { a.serialized() == b.serialized() }
 
     /// UTF-8 JSON text. `pretty` indents by two spaces and ends with a newline.

@@ -12,6 +12,7 @@ import Foundation
 /// Outputs are written through this encoder rather than Foundation's `JSONEncoder`, whose number
 /// formatting and member order are not ours to choose. `JSONValueDecoder` reads them back.
 public struct JSONValueEncoder {
+    /// An encoder with no options: member order and number formats come from the values.
     public init() {}
 
     /// The JSON value of `value`.
@@ -35,6 +36,7 @@ extension JSONValue {
 ///
 /// Errors are `DecodingError`s; `DecodingError.jsonPath` and `.reason` make them a sentence.
 public struct JSONValueDecoder {
+    /// A decoder with no options: unknown members are ignored, numbers are read from their text.
     public init() {}
 
     /// Decodes a `T` from `value`.

@@ -5,9 +5,16 @@ import Foundation
 /// Produced by `SceneDecoder` from a scene file (or the embedded default); all values are
 /// resolved and in range. Times are seconds (s), lengths points (pt).
 public struct Scene: Equatable, Sendable {
+    /// The scene file format version; 1 is the only one (docs/scene-file.md).
     public var version: Int = 1
+    /// The device drawn: its size (pt), scale (px/pt) and safe area (docs/motion-and-look.md,
+    /// “Devices”); iPhone 16 by default.
     public var device: Device = .iPhone16
+    /// Light or dark appearance; light by default.
     public var colorScheme: ColorScheme = .light
+    /// Whether the system's Reduce Motion setting is on: a shop tap then counts at once, with no
+    /// flight (docs/motion-and-look.md, “The fly button”, after seed 000); the cart page ignores it
+    /// (seed 003). Apple documentation: *accessibilityReduceMotion*.
     public var reduceMotion: Bool = false
     /// Draw the iOS status bar and home indicator above the app (`SystemChrome`); off by default.
     public var systemChrome: Bool = false
@@ -21,6 +28,7 @@ public struct Scene: Equatable, Sendable {
     /// The text size every text style and custom font takes (docs/motion-and-look.md, “Dynamic
     /// Type”), `large` by default.
     public var dynamicTypeSize: DynamicTypeSize = .large
+    /// The accent color (SwiftUI's `.tint(_:)`): a system color name, indigo by default, or `#RRGGBB`.
     public var tint: Tint = .system("indigo")
     /// Frames per second, 1…240.
     public var fps: Int = 60
@@ -43,8 +51,11 @@ public struct Scene: Equatable, Sendable {
     /// directory.
     public var fonts: [SceneFont] = []
 
+    /// The default scene before any screen content: iPhone 16, light, `en_US`, 60 fps, no events.
     public init() {}
 
+    /// Equal when their canonical JSON texts are equal (the scene's identity; `baseDirectory` and
+    /// `imageFields` are not part of it).
     public static func == (a: Scene, b: Scene) -> Bool {
         a.canonicalJSON == b.canonicalJSON
     }
@@ -56,13 +67,16 @@ public struct Device: Equatable, Sendable {
     public var name: String?
     /// Screen size (pt).
     public var width: Double
+    /// Screen height (pt).
     public var height: Double
     /// Pixels per point (1…4).
     public var scale: Double
     /// Safe-area insets (pt).
     public var safeAreaTop: Double
+    /// Safe-area inset at the bottom (pt): the home indicator's area.
     public var safeAreaBottom: Double
 
+    /// A device from its size (pt), scale (px per pt) and safe-area insets (pt).
     public init(name: String?, width: Double, height: Double, scale: Double, safeAreaTop: Double, safeAreaBottom: Double) {
         self.name = name; self.width = width; self.height = height; self.scale = scale
         self.safeAreaTop = safeAreaTop; self.safeAreaBottom = safeAreaBottom
@@ -85,7 +99,9 @@ public struct Device: Equatable, Sendable {
 
 /// The accent color: a system color name (resolved per color scheme) or a fixed sRGB color.
 public enum Tint: Equatable, Sendable {
+    /// A system color by its name (`indigo`, `Look.systemColors`), light or dark per the scheme.
     case system(String)
+    /// A fixed sRGB color (`#RRGGBB`), the same in both appearances.
     case rgb(Color)
     /// The tint in the given appearance.
     public func resolved(_ scheme: ColorScheme) -> Color {
@@ -102,6 +118,8 @@ public enum Tint: Equatable, Sendable {
 
 /// A product image: an SF Symbol name (drawn from its Bootstrap Icons stand-in) or an image file.
 public enum ImageSource: Equatable, Hashable, Sendable {
+    /// An SF Symbol name (`backpack.fill`), drawn from its Bootstrap Icons stand-in
+    /// (docs/motion-and-look.md, “Symbols”).
     case symbol(String)
     /// An absolute path to a PNG, JPEG or SVG file.
     case file(String)
@@ -114,9 +132,13 @@ public enum ImageSource: Equatable, Hashable, Sendable {
 /// An image file named by a scene, and where: the JSON path (`cart.items[2].image`) and the
 /// position of the value in the scene file.
 public struct ImageField: Equatable, Sendable {
+    /// The image the field names.
     public var source: ImageSource
+    /// JSON path of the field in the scene file (`cart.items[2].image`).
     public var path: String
+    /// Position of the field's value in the scene file; nil for the embedded default scene.
     public var location: SourceLocation?
+    /// A field naming `source` at `path`, `location` in the scene file.
     public init(source: ImageSource, path: String, location: SourceLocation?) {
         self.source = source; self.path = path; self.location = location
     }

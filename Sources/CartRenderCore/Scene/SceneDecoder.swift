@@ -2,11 +2,15 @@ import Foundation
 
 /// Values given on the command line that replace the scene's own (docs/command-line.md).
 public struct SceneOverrides: Equatable, Sendable {
+    /// Frames per second (1…240), `--fps`.
     public var fps: Int?
     /// Pixels per point (1…4).
     public var scale: Double?
+    /// Light or dark, `--color-scheme`.
     public var colorScheme: ColorScheme?
+    /// Reduce Motion on or off, `--reduce-motion`.
     public var reduceMotion: Bool?
+    /// Overrides for the given values; nil keeps the scene's own.
     public init(fps: Int? = nil, scale: Double? = nil, colorScheme: ColorScheme? = nil, reduceMotion: Bool? = nil) {
         self.fps = fps; self.scale = scale; self.colorScheme = colorScheme; self.reduceMotion = reduceMotion
     }

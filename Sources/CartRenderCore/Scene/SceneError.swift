@@ -3,20 +3,27 @@
 /// `description` is the one sentence printed on stderr, e.g.
 /// `scene.json:12:9: events[3].at: must be ≥ 0, got -1`.
 public struct SceneError: ReportableError, Equatable, Sendable, CustomStringConvertible {
+    /// Which of the two exit codes the problem earns (docs/command-line.md, “Exit status and error
+    /// messages”; docs/bad-input.md).
     public enum Kind: Sendable, Equatable {
         /// Malformed JSON, wrong type, unknown key, out-of-range value or corrupt image (exit 65).
         case invalid
         /// The scene file or an image it names is missing or unreadable (exit 66).
         case unreadable
     }
+    /// Invalid (exit 65) or unreadable (exit 66).
     public var kind: Kind
     /// The scene file as the user named it (`<default scene>` for the embedded one).
     public var file: String
+    /// 1-based line and column in `file`; nil when the problem is not at a place in the file (the
+    /// file is missing).
     public var location: SourceLocation?
     /// JSON path of the offending value (`events[3].at`), empty for the whole document.
     public var path: String
+    /// What is wrong, as the end of the sentence (`must be ≥ 0, got -1`).
     public var message: String
 
+    /// A scene error; `kind` is `.invalid` unless the file or an image cannot be read.
     public init(kind: Kind = .invalid, file: String, location: SourceLocation?, path: String, message: String) {
         self.kind = kind; self.file = file; self.location = location; self.path = path; self.message = message
     }

@@ -8,8 +8,10 @@ public struct SceneEvent: Equatable, Sendable {
     /// Index of the event in the scene file's `events` array (for error messages and stable order).
     public var index: Int
 
+    /// An event at `at` seconds doing `action`, the `index`-th of the scene file's `events`.
     public init(at: Double, action: any SceneAction, index: Int) { self.at = at; self.action = action; self.index = index }
 
+    /// Equal when the times are exactly equal, the file indices equal and the actions the same.
     public static func == (a: SceneEvent, b: SceneEvent) -> Bool { a.at == b.at && a.index == b.index && a.action.isEqual(to: b.action) }
 }
 

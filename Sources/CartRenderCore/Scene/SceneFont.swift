@@ -11,7 +11,9 @@ public struct SceneFont: Equatable, Sendable {
     public var family: String
     /// Where the scene names it (`fonts[1]`) and the position of the value in the scene file.
     public var path: String
+    /// 1-based line and column of the value in the scene file; nil for fonts not from a file.
     public var location: SourceLocation?
+    /// A registered font file `file` declaring `family`, named by the scene at `path`.
     public init(file: String, family: String, path: String, location: SourceLocation?) {
         self.file = file; self.family = family; self.path = path; self.location = location
     }

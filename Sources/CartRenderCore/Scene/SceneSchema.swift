@@ -19,6 +19,8 @@ public enum SceneSchema {
     /// the output of `cartrender schema`), which cartrender accepts and ignores.
     public static let id = "urn:cartrender:scene:1"
 
+    /// The JSON Schema (draft 2020-12) of scene files, with the defaults of `Scene()` and each
+    /// screen's section (`Screen.schema`); what `cartrender schema` prints (docs/scene-file.md).
     public static var json: JSONValue {
         let defaults = Scene()
         let device: JSONValue = .object([

@@ -4,7 +4,9 @@
 public struct SceneVariant: Equatable, Sendable {
     /// One value of the combination: the matrix key and how the value appears in the name.
     public struct Value: Equatable, Sendable {
+        /// The matrix key (`colorScheme`, `locale`, …).
         public var key: String
+        /// How the value appears in the variant's name (`dark`, `de_DE`).
         public var text: String
     }
     /// The combination's values, in the order of the matrix's keys in the scene file.

@@ -1,7 +1,7 @@
 /// When each source frame appears in a GIF, in centiseconds (cs), the unit of GIF delays.
 ///
 /// Source frame `i` shows the state at `t = i / fps` s and lasts until frame `i + 1`; a sequence
-/// of `n` frames lasts `n / fps` s (SPEC §1). The GIF keeps those times exactly where it can:
+/// of `n` frames lasts `n / fps` s (docs/motion-and-look.md). The GIF keeps those times exactly where it can:
 ///
 /// - At or below `maxFrameRate`, frame `i` starts at `round(i × 100 / fps)` cs, so rounding never
 ///   accumulates and the total is `round(n × 100 / fps)` cs. Every delay is at least 2 cs, because
@@ -12,14 +12,14 @@
 ///   drops are evenly spread and deterministic (at 60 fps → 50 fps, frames 5, 11, 17, …). A frame
 ///   is never shown before its time.
 ///
-/// Times are compared with a tolerance of 1 µs (SPEC §1); exact halves round up.
+/// Times are compared with a tolerance of 1 µs (docs/motion-and-look.md); exact halves round up.
 struct GIFTimeline: Equatable, Sendable {
     /// Source frame rate (frames per second).
     let fps: Double
     /// Highest frame rate the GIF plays at (frames per second), 0 < `maxFrameRate` ≤ 50.
     let maxFrameRate: Double
 
-    /// 1 µs, the time tolerance of SPEC §1, in seconds.
+    /// 1 µs, the time tolerance of docs/motion-and-look.md, in seconds.
     static let tolerance = 1e-6
 
     /// Whether frames are dropped to respect `maxFrameRate`.

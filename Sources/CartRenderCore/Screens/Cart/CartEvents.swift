@@ -41,6 +41,8 @@ public enum CartAction: SceneAction {
     /// deleted.
     case tap(CartButton)
 
+    /// The event's members besides `at`, as the canonical scene writes them (`{"tap": "plus", "item":
+    /// "tek1"}`, `{"swipe": {…}}`).
     public var canonicalMembers: [(String, JSONValue)] {
         switch self {
         case .tap(.checkout): return [("tap", "checkout")]
@@ -76,6 +78,7 @@ public enum CartEvent: TimelineEventKind {
 
     /// Why a row was deleted: swiped past the delete threshold, or its trash button tapped.
     public enum DeletionReason: String, Equatable, Sendable, CaseIterable {
+        /// `swipe`: released past the delete threshold; `trash`: its revealed trash button tapped.
         case swipe, trash
         /// The animation the deletion runs, as the manifest names it: `easeOut` after a swipe,
         /// `easeIn` after a trash tap (seed 003).
@@ -97,6 +100,9 @@ public enum CartEvent: TimelineEventKind {
         }
     }
 
+    /// Writes the members after `time` and `kind` in their fixed order (docs/command-line.md,
+    /// “Outputs”): times in s, offsets in pt, totals formatted, at most 6 fraction digits.
+    /// - Throws: the encoder's errors; `JSONValueEncoder`, which writes manifests, throws none.
     public func encodeMembers(to c: inout KeyedEncodingContainer<TimelineEventKey>) throws {
         switch self {
         case .tap(let button):

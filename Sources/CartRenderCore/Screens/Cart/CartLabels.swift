@@ -8,6 +8,7 @@ public struct CartLabels: Equatable, Sendable {
     public var total: String
     /// The title of the checkout button ("Check out").
     public var checkout: String
+    /// The two texts, as shown.
     public init(total: String, checkout: String) { self.total = total; self.checkout = checkout }
 
     /// The seed's English texts.

@@ -52,9 +52,11 @@ import Foundation
 /// collapsing slot, its whole `ZStack` (backdrop, trash button and content) faded by the removal
 /// progress, while its content keeps its offset animation; the rows below it move up over it.
 public struct CartLayout {
+    /// The scene laid out (device, locale, Dynamic Type size, layout direction).
     public let scene: Scene
     /// The scene's `"cart"` section.
     public let cart: CartContent
+    /// The cart's items, in list order (`cart.items`).
     public let items: [CartItem]
     /// "Total" and "Check out" in the scene's locale, or the scene's own texts.
     public let labels: CartLabels
@@ -78,14 +80,18 @@ public struct CartLayout {
     public let totalLineHeight: Double
     /// The "Check out" button and its title's box.
     public let checkoutFrame: Rect
+    /// The "Check out" title's text box (pt).
     public let checkoutTitleFrame: Rect
 
     /// Where the parts of one row sit, in row coordinates (pt; the row's top-left is (0, 0)).
     public struct RowMetrics: Equatable, Sendable {
         /// Row height: content plus 2 × 16 pt padding.
         public var height: Double
+        /// The product image's square (130 pt at large, seed 003), row coordinates (pt).
         public var imageFrame: Rect
+        /// The name's text box (row coordinates, pt).
         public var nameFrame: Rect
+        /// The details' text box (row coordinates, pt).
         public var detailsFrame: Rect
         /// The `HStack` of price, minus, quantity and plus (full text-column width); the minus,
         /// quantity and plus buttons are vertically centered in it.
@@ -224,6 +230,7 @@ public struct CartLayout {
 
     /// One row's place on screen.
     public struct Slot: Equatable, Sendable {
+        /// The row's state at this moment (offset, quantity, phase).
         public var row: CartRowState
         /// Top of the row's slot (pt, screen coordinates; the list is not scrolled).
         public var y: Double

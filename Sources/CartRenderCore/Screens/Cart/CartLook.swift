@@ -39,11 +39,17 @@ public enum CartLook {
     /// `Font.custom(_:size:)`, so they scale with Dynamic Type relative to body, as the price's
     /// text style does with its own sizes.
     public static let titleFont = ScalableFont.custom(size: 28, weight: .heavy)
+    /// Product name: semibold 18 pt, relative to body (seed 003).
     public static let nameFont = ScalableFont.custom(size: 18, weight: .semibold)
+    /// Product details: semibold 18 pt, relative to body (seed 003).
     public static let detailsFont = ScalableFont.custom(size: 18, weight: .semibold)
+    /// Price: `.subheadline` (15 pt at large) heavy (seed 003).
     public static let priceFont = ScalableFont.style(.subheadline, .heavy)
+    /// Quantity: heavy 18 pt, relative to body (seed 003).
     public static let quantityFont = ScalableFont.custom(size: 18, weight: .heavy)
+    /// The total: heavy 28 pt, relative to body (seed 003).
     public static let totalFont = ScalableFont.custom(size: 28, weight: .heavy)
+    /// "Check out": heavy 28 pt, relative to body (seed 003).
     public static let checkoutFont = ScalableFont.custom(size: 28, weight: .heavy)
 
     /// SwiftUI's default `.padding()` (pt).
@@ -60,14 +66,18 @@ public enum CartLook {
     public static let chevronWeight = FontWeight.heavy
     /// Product image side and corner radius (pt, seed 003).
     public static let imageSide = 130.0
+    /// Product image corner radius (pt, seed 003).
     public static let imageCornerRadius = 18.0
     /// For `symbol:` product images: the tint behind the symbol and the symbol's inset (pt). Choice.
     public static let symbolImageTintOpacity = 0.14
+    /// Inset of a `symbol:` product image inside its tinted square (pt, choice).
     public static let symbolImageInset = 32.0
     /// Row: `HStack(spacing: 15)` between image and text; `VStack(spacing: 10)` of name, details,
     /// controls; `HStack(spacing: 15)` of price, minus, quantity, plus (pt, seed 003).
     public static let rowSpacing = 15.0
+    /// Spacing of the name, details and controls `VStack` (pt, seed 003).
     public static let textSpacing = 10.0
+    /// Spacing of the price, minus, quantity and plus `HStack` (pt, seed 003).
     public static let controlSpacing = 15.0
     /// Side of the minus and plus symbols (pt; SF Symbols at 16 pt heavy are about 15 pt wide,
     /// Bootstrap's glyphs fill 12/16 of their box).
@@ -76,13 +86,16 @@ public enum CartLook {
     public static let stepperSymbolWeight = FontWeight.heavy
     /// Padding of the quantity (pt, seed 003): 10 horizontal, 5 vertical.
     public static let quantityPaddingH = 10.0
+    /// Vertical padding of the quantity (pt, seed 003).
     public static let quantityPaddingV = 5.0
     /// The trash button: 90×50 pt frame at the row's trailing edge, `trash` at `.title` (28 pt
     /// at large; the symbol's side is the style's size) in white (seed 003).
     public static let trashSize = Size(width: 90, height: 50)
+    /// The trash symbol's font: `.title` (28 pt at large, seed 003); scales with Dynamic Type.
     public static let trashSymbolFont = ScalableFont.style(.title)
     /// "Check out": full width minus 30 pt, 16 pt vertical padding, corner radius 15 (seed 003).
     public static let checkoutInset = 30.0
+    /// Corner radius of the "Check out" button (pt, seed 003).
     public static let checkoutCornerRadius = 15.0
     /// The most lines "Total" and the "Check out" title wrap to before the last ends in "…"
     /// (choice: the seed sets no `lineLimit`; two lines keep the default labels whole at

@@ -5,16 +5,20 @@ import Foundation
 /// `CartLayout` lays it out, `CartTimeline` animates its swipes and taps, `CartModel` makes its
 /// frames.
 public struct CartContent: Equatable, Sendable {
+    /// The page title (`"title"`, seed 003: "My cart").
     public var title = "My cart"
     /// ISO 4217 currency code (`USD`, `EUR`, `JPY`).
     public var currencyCode = "USD"
+    /// The rows, top to bottom (`"items"`: at most `maximumItems`, ids unique; none by default).
     public var items: [CartItem] = []
     /// The family of the page's text (`"font"`): Jost, as in seed 003.
     public var font: FontFamily = .jost
     /// The scene's `totalLabel` and `checkoutTitle`, the app's translations of the seed's
     /// "Total" and "Check out" (`CartLabels`); nil shows the seed's English.
     public var totalLabel: String?
+    /// The scene's `"checkoutTitle"`, or nil for the locale's built-in "Check out".
     public var checkoutTitle: String?
+    /// An empty cart in USD, titled "My cart", in Jost (the section itself is required).
     public init() {}
 
     /// The page's fixed texts: the scene's own where it gives them, else the seed's English.
@@ -25,9 +29,13 @@ public struct CartContent: Equatable, Sendable {
 
 /// One row of the cart page. `price` is a decimal, never binary floating point.
 public struct CartItem: Equatable, Sendable {
+    /// The item's id, unique in the cart: what events name (`"item": "tek1"`).
     public var id: String
+    /// The product name, at the top of the row's text column.
     public var name: String
+    /// The details line under the name (size, color…).
     public var details: String
+    /// The product image: an SF Symbol or an image file (`bag.fill` when the scene names none).
     public var image: ImageSource
     /// Unit price in the scene's currency.
     public var price: Decimal
@@ -35,24 +43,30 @@ public struct CartItem: Equatable, Sendable {
     public var quantity: Int
     /// The largest quantity a scene may give and a `plus` tap may reach.
     public static let maximumQuantity = 1_000_000
+    /// An item; `price` in the scene's currency, `quantity` in 1…`maximumQuantity`.
     public init(id: String, name: String, details: String, image: ImageSource, price: Decimal, quantity: Int) {
         self.id = id; self.name = name; self.details = details; self.image = image; self.price = price; self.quantity = quantity
     }
 }
 
 extension CartContent: Screen {
+    /// `cart`: the value of `"screen"` and the key of the section.
     public static let name = "cart"
     /// A cart scene must list its items.
     public static let defaultContent: CartContent? = nil
+    /// The tap targets (`{"tap": "plus", "item": "tek1"}`; `checkout` takes no item).
     public static let tapTargets = ["plus", "minus", "delete", "checkout"]
+    /// How the schema describes the tap targets.
     public static let tapHelp = "Cart: plus, minus, delete (the revealed trash button), checkout"
     /// Most items a cart may hold: every frame's manifest state lists every row, so the cost
     /// of a frame grows with the number of items (a choice: far more than a screen shows).
     public static let maximumItems = 1000
+    /// `CartEvent`: swipe, release, open, close, delete, tap, quantity and checkout.
     public static var timelineEvents: any TimelineEventKind.Type { CartEvent.self }
     /// The image of an item that names none.
     public static let defaultItemImage = ImageSource.symbol("bag.fill")
 
+    /// The JSON Schema of the `"cart"` section (docs/scene-file.md), with its defaults.
     public static var schema: JSONValue {
         let d = CartContent()
         let price: JSONValue = .object([
@@ -111,6 +125,8 @@ extension CartContent: Screen {
         ]
     }
 
+    /// What a cart event must also satisfy: `plus`, `minus` and `delete` taps and swipes name an
+    /// `item`; `checkout` names none (docs/scene-file.md).
     public static var eventSchema: JSONValue {
         func tap(_ targets: [String]) -> JSONValue {
             .object([("properties", .object([("tap", .object([("enum", .array(targets.map { .string($0) }))]))])), ("required", ["tap"])])
@@ -128,6 +144,9 @@ extension CartContent: Screen {
     /// What a price looks like as a string, or as a JSON number's text.
     static let pricePattern = #"^[0-9]{1,12}(\.[0-9]{1,6})?$"#
 
+    /// Reads the `"cart"` section (docs/scene-file.md). Image fields go through `d`.
+    /// - Throws: `SceneError` at the member that is wrong (an unknown key, a wrong type, a
+    ///   duplicate id, a price or quantity out of range, too many items).
     public static func decode(_ node: JSONNode, at path: String, with d: SceneDecoder, baseDirectory: String) throws -> CartContent {
         let m = try d.object(node, path, keys: ["title", "font", "currencyCode", "totalLabel", "checkoutTitle", "items"])
         var c = CartContent()
@@ -266,6 +285,7 @@ extension CartContent: Screen {
     /// The items' images and the symbols of the page (chevron, trash, minus, plus).
     public var images: [ImageSource] { items.map(\.image) + CartLayout.symbols }
 
+    /// The page laid out with `measurer`'s text metrics, its events simulated (`CartModel`).
     public func model(for scene: Scene, measurer: any TextMeasuring) -> any ScreenModel {
         CartModel(scene: scene, cart: self, measurer: measurer)
     }

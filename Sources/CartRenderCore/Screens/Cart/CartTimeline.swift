@@ -59,6 +59,7 @@ public struct CartTimeline: Sendable {
         /// An animation from `from` to `to` (pt) starting at `start` (s).
         case animation(start: Double, from: Double, to: Double, animation: CurveAnimation)
 
+        /// When the piece starts (s since the start of the render).
         public var start: Double {
             switch self { case .drag(let s, _, _, _), .animation(let s, _, _, _): return s }
         }
@@ -81,8 +82,12 @@ public struct CartTimeline: Sendable {
     /// A row's removal: the item leaves the cart at `time`; the row's slot collapses and the row
     /// fades over `animation`.
     public struct Deletion: Equatable, Sendable {
+        /// When the item leaves the cart (s).
         public var time: Double
+        /// How the slot collapses and the row fades (`easeOut` after a swipe; docs/motion-and-look.md,
+        /// “The cart page”).
         public var animation: CurveAnimation
+        /// Swiped past the delete threshold, or its trash button tapped.
         public var reason: CartEvent.DeletionReason
         /// When the row is gone from the screen (s).
         public var end: Double { time + animation.duration }
@@ -90,6 +95,7 @@ public struct CartTimeline: Sendable {
 
     /// Everything that happens to one row, in time order.
     public struct Track: Equatable, Sendable {
+        /// The row's item as the scene gives it.
         public var item: CartItem
         /// Offset pieces in start order.
         public var segments: [OffsetSegment] = []
@@ -99,8 +105,10 @@ public struct CartTimeline: Sendable {
         public var quantities: [(time: Double, quantity: Int)] = []
         /// Changes of the seed's `isSwiped`: (time, open).
         public var openChanges: [(time: Double, open: Bool)] = []
+        /// The row's removal, or nil when it stays.
         public var deletion: Deletion?
 
+        /// Equal when every field is exactly equal (no tolerance).
         public static func == (a: Track, b: Track) -> Bool {
             a.item == b.item && a.segments == b.segments && a.deletion == b.deletion
                 && a.drags.elementsEqual(b.drags, by: { $0 == $1 })
@@ -117,7 +125,9 @@ public struct CartTimeline: Sendable {
 
     /// A button that shows its pressed look for `Look.buttonPressDuration` after a tap.
     public struct Press: Equatable, Sendable {
+        /// When the button is tapped (s).
         public var time: Double
+        /// Which button: checkout, or plus, minus or delete of an item.
         public var button: CartButton
     }
 
@@ -131,6 +141,7 @@ public struct CartTimeline: Sendable {
         public var message: String
         /// `events[3].swipe.item`.
         public var path: String { "events[\(eventIndex)]" + member.map { "." + $0 }.joined() }
+        /// `events[3].swipe.item: message`, as error messages print it.
         public var description: String { path + ": " + message }
     }
 
@@ -140,9 +151,11 @@ public struct CartTimeline: Sendable {
     public let layoutDirection: LayoutDirection
     /// ISO 4217 code and locale of the formatted totals in `events`.
     public let currencyCode: String
+    /// The locale of the formatted totals (ICU identifier, `en_US`).
     public let locale: String
     /// One track per item, in list order.
     public let tracks: [Track]
+    /// Taps on the page's buttons, in time order.
     public let presses: [Press]
     /// Manifest events in time order: `swipe`, `release`, `open`, `close`, `delete`, `tap`,
     /// `quantity`, `checkout`.
@@ -391,6 +404,7 @@ public struct CartState: Equatable, Sendable {
 
 /// One row at one moment.
 public struct CartRowState: Equatable, Sendable {
+    /// What a row is doing: at rest, under a finger, settling after a release, or being deleted.
     public enum Phase: String, Sendable, Encodable {
         /// Still.
         case rest
@@ -401,14 +415,17 @@ public struct CartRowState: Equatable, Sendable {
         /// Deleted: the row is fading and its slot collapsing.
         case delete
     }
+    /// The item's id.
     public var id: String
     /// Index of the item in the scene's `cart.items`.
     public var item: Int
     /// Horizontal offset of the row content (pt; negative = left).
     public var offset: Double
+    /// The row's quantity at this moment.
     public var quantity: Int
     /// The seed's `isSwiped`.
     public var open: Bool
+    /// What the row is doing at this moment.
     public var phase: Phase
     /// Eased progress of the removal, 0…1 (0 unless `phase == .delete`): the fraction of the
     /// slot's height that has collapsed and of the opacity that is gone.

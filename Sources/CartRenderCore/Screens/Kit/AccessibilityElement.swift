@@ -23,7 +23,10 @@
 /// non-blank label (the shop's `imageLabel`; the cart icon's "Cart" is the seed's own); cart
 /// product images have no label field, so they are reported.
 public struct AccessibilityElement: Equatable, Sendable {
+    /// What the element is to VoiceOver: a button, a stepper (minus and plus) or an image (Apple
+    /// documentation: *AccessibilityTraits*).
     public enum Role: String, Sendable { case button, stepper, image }
+    /// The element's role, which decides what it needs (a label, a 44 × 44 pt target).
     public var role: Role
     /// What the audit calls it (`add button`, `plus (tek1)`): stable across frames.
     public var name: String

@@ -1,12 +1,15 @@
 /// The text size a person chose (SwiftUI's `DynamicTypeSize`): a scene's `"dynamicTypeSize"`,
 /// `large` by default, the size every look constant of docs/motion-and-look.md is given at.
 public enum DynamicTypeSize: String, Sendable, CaseIterable, Comparable {
+    /// The seven standard sizes, smallest first (`large` is the default).
     case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
+    /// The five accessibility sizes, larger than `xxxLarge` (Settings › Accessibility › Larger Text).
     case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
 
     /// Position in `allCases` (0 = xSmall … 11 = accessibility5): the column of `TextStyle.sizes`.
     var index: Int { Self.allCases.firstIndex(of: self)! }
 
+    /// Ordered from `xSmall` to `accessibility5`, as SwiftUI's `DynamicTypeSize` is.
     public static func < (a: DynamicTypeSize, b: DynamicTypeSize) -> Bool { a.index < b.index }
 
     /// Whether it is one of the five accessibility sizes.
@@ -16,6 +19,7 @@ public enum DynamicTypeSize: String, Sendable, CaseIterable, Comparable {
 /// The text styles of iOS, with the point sizes of Apple's published Dynamic Type table
 /// (Human Interface Guidelines, Typography, "iOS, iPadOS Dynamic Type sizes").
 public enum TextStyle: String, Sendable, CaseIterable {
+    /// The eleven text styles of SwiftUI's `Font.TextStyle` (Apple documentation: *Font.TextStyle*).
     case largeTitle, title, title2, title3, headline, body, callout, subheadline, footnote, caption, caption2
 
     /// Point sizes (pt) from xSmall to accessibility5 (`DynamicTypeSize.allCases` order).
@@ -46,14 +50,18 @@ public enum TextStyle: String, Sendable, CaseIterable {
 /// (`.font(.title2.bold())`), a custom font (`Font.custom(_:size:)`, which scales relative to
 /// body), or a fixed system size (`.system(size:)`, which does not scale).
 public struct ScalableFont: Equatable, Hashable, Sendable {
+    /// How the font's size follows the Dynamic Type size (docs/motion-and-look.md, “Dynamic Type”).
     public enum Scaling: Equatable, Hashable, Sendable {
+        /// One of the text styles: its size in `TextStyle.sizes` at the chosen Dynamic Type size.
         case textStyle(TextStyle)
         /// Size (pt) at `large`, scaled by body's size at the chosen size over body's at large.
         case relativeToBody(Double)
         /// Size (pt) at every Dynamic Type size.
         case fixed(Double)
     }
+    /// A text style's size table, a body-relative size or a fixed size (pt).
     public var scaling: Scaling
+    /// The weight the font is drawn at.
     public var weight: FontWeight
 
     /// A text style, at its own weight unless another is given.

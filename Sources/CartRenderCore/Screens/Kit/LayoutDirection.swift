@@ -9,6 +9,7 @@
 /// mirrored. Geometry stays in screen points, origin top-left: a layout places a right-to-left
 /// frame at `mirrored(_:in:)` of its left-to-right frame.
 public enum LayoutDirection: String, Sendable, CaseIterable {
+    /// SwiftUI's `LayoutDirection` values (Apple documentation: *LayoutDirection*).
     case leftToRight, rightToLeft
 
     /// Languages written right to left (ISO 639 codes; `iw` is Hebrew's old code): Arabic,
@@ -23,6 +24,7 @@ public enum LayoutDirection: String, Sendable, CaseIterable {
         self = Self.rightToLeftLanguages.contains(language) ? .rightToLeft : .leftToRight
     }
 
+    /// Whether this is `.rightToLeft`.
     public var isRightToLeft: Bool { self == .rightToLeft }
 
     /// `r` (pt) in a container of `width` pt starting at x = 0: unchanged left to right, its

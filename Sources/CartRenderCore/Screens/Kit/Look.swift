@@ -1,21 +1,28 @@
 /// Light or dark appearance (`colorScheme` in the scene, `--color-scheme` on the command line).
 public enum ColorScheme: String, Sendable, Codable, CaseIterable {
+    /// The two appearances of SwiftUI's `ColorScheme` (Apple documentation: *ColorScheme*).
     case light, dark
 }
 
 /// A color that resolves differently in light and dark appearance, like UIKit's dynamic system colors.
 public struct DynamicColor: Equatable, Sendable {
+    /// The color in the light appearance (sRGB, straight alpha).
     public var light: Color
+    /// The color in the dark appearance (sRGB, straight alpha).
     public var dark: Color
+    /// A color that is `light` in the light appearance and `dark` in the dark one.
     public init(light: Color, dark: Color) { self.light = light; self.dark = dark }
     /// A color that is the same in both appearances.
     public init(_ color: Color) { self.init(light: color, dark: color) }
+    /// The color in `scheme`.
     public func resolved(_ scheme: ColorScheme) -> Color { scheme == .light ? light : dark }
 }
 
 /// Font weights used by the screens, mapped to Inter's named instances by the raster layer.
 public enum FontWeight: Int, Sendable, Codable, Comparable {
+    /// The CSS / OpenType weights (`usWeightClass`) of SwiftUI's `Font.Weight` cases used here.
     case regular = 400, medium = 500, semibold = 600, bold = 700, heavy = 800, black = 900
+    /// Lighter before heavier, by the CSS/OpenType weight value (400 … 900).
     public static func < (a: FontWeight, b: FontWeight) -> Bool { a.rawValue < b.rawValue }
 }
 
@@ -25,8 +32,12 @@ public enum FontWeight: Int, Sendable, Codable, Comparable {
 public struct FontSpec: Equatable, Hashable, Sendable {
     /// Point size (pt).
     public var size: Double
+    /// The weight, mapped to one of Inter's named instances.
     public var weight: FontWeight
+    /// The family: `.system` (Inter for SF Pro, Inter Display at 20 pt and above) or a named one
+    /// (Jost, or a family a scene registers).
     public var family: FontFamily
+    /// A font of `size` pt; regular weight and the system family unless given.
     public init(size: Double, weight: FontWeight = .regular, family: FontFamily = .system) {
         self.size = size; self.weight = weight; self.family = family
     }
@@ -68,7 +79,10 @@ public enum Look {
         "brown": dyn(162, 132, 94, 172, 142, 104),
         "gray": dyn(142, 142, 147, 142, 142, 147),
     ]
+    /// `systemRed`: 255,59,48 · 255,69,58 (Apple documentation: *UIColor.systemRed*).
     public static let systemRed = systemColors["red"]!
+    /// `systemIndigo`: 88,86,214 · 94,92,230 (Apple documentation: *UIColor.systemIndigo*); the
+    /// default tint.
     public static let systemIndigo = systemColors["indigo"]!
     /// `label`: black · white.
     public static let label = DynamicColor(light: .black, dark: .white)
@@ -98,6 +112,7 @@ public enum Look {
     /// Size of a symbol image in a text style, relative to the font size: SF Symbols at
     /// `.font(.title2)` draw about 1.2 × 0.95 of the point size for wide symbols like `cart.fill`.
     public static let symbolWidthFactor = 1.2
+    /// Height of a symbol image relative to the font size (see `symbolWidthFactor`).
     public static let symbolHeightFactor = 1.0
     /// How much a symbol is emboldened at a weight: the width (in units of Bootstrap Icons'
     /// 16-unit grid, so it scales with the symbol) of a stroke of the symbol's outline in its

@@ -4,6 +4,7 @@ public enum ShopAction: SceneAction {
     /// `{"tap": "add"}`: tap the fly button's add button.
     case tapAdd
 
+    /// The event's members besides `at`, as the canonical scene writes them: `{"tap": "add"}`.
     public var canonicalMembers: [(String, JSONValue)] {
         switch self {
         case .tapAdd: return [("tap", "add")]
@@ -27,6 +28,8 @@ public enum ShopEvent: TimelineEventKind {
     /// Why a tap counted at once instead of launching a flight (seed 000; docs/motion-and-look.md,
     /// “The fly button”).
     public enum IncrementReason: String, Equatable, Sendable, Codable, CaseIterable {
+        /// Reduce Motion is on; the shop has no cart frame (`"cartFrame": null`); or
+        /// `FlyTimeline.maximumFlights` (6) flights are already in the air.
         case reduceMotion, noCartFrame, maximumFlights
     }
 
@@ -45,6 +48,9 @@ public enum ShopEvent: TimelineEventKind {
         }
     }
 
+    /// Writes the members after `time` and `kind` in their fixed order (docs/command-line.md,
+    /// “Outputs”): times in s and lengths in pt with at most 6 fraction digits.
+    /// - Throws: the encoder's errors; `JSONValueEncoder`, which writes manifests, throws none.
     public func encodeMembers(to c: inout KeyedEncodingContainer<TimelineEventKey>) throws {
         switch self {
         case .tap:

@@ -20,6 +20,7 @@ import Foundation
 /// bump, the badge's roll) are not rounded. Vertical structure, from the seed:
 /// `VStack(spacing: 0) { header.padding(.horizontal, 24).padding(.top, 8); ScrollView { VStack(spacing: 8) { flyButton.padding(.top, 48); name.padding(.top, 12); description }.padding(24) } }`.
 public struct ShopLayout {
+    /// The scene laid out (device, locale, Dynamic Type size, layout direction).
     public let scene: Scene
     /// The scene's `"shop"` section.
     public let shop: ShopContent
@@ -33,9 +34,13 @@ public struct ShopLayout {
     public let imageContainerFrame: Rect
     /// The add button.
     public let buttonFrame: Rect
+    /// The add button's `cart.badge.plus` symbol (pt).
     public let buttonIconFrame: Rect
+    /// The add button's title text box (pt).
     public let buttonTitleFrame: Rect
+    /// The product name's text box (`.title2.bold()`, pt).
     public let nameFrame: Rect
+    /// The product description's text box (`.body`, pt).
     public let descriptionFrame: Rect
     /// Line height of the badge digits (caption2 bold, pt).
     public let badgeLineHeight: Double
@@ -54,6 +59,7 @@ public struct ShopLayout {
 
     /// The symbols of the cart icon and of the add button (seed 000).
     public static let cartSymbol = ImageSource.symbol("cart.fill")
+    /// The add button's symbol (seed 000).
     public static let buttonSymbol = ImageSource.symbol("cart.badge.plus")
 
     /// Lays out the static parts of the screen.

@@ -14,10 +14,15 @@ public enum ShopLook {
     /// add button `.headline`, product name `.title2.bold()`, description `.body`, badge digits
     /// `.caption2.bold()`. All scale with Dynamic Type.
     public static let titleFont = ScalableFont.style(.largeTitle, .bold)
+    /// The cart symbol's font, `.title2` (seed 000).
     public static let cartSymbolFont = ScalableFont.style(.title2)
+    /// The add button's font, `.headline` (seed 000).
     public static let buttonFont = ScalableFont.style(.headline)
+    /// The product name's font, `.title2.bold()` (seed 000).
     public static let nameFont = ScalableFont.style(.title2, .bold)
+    /// The description's font, `.body` (seed 000).
     public static let descriptionFont = ScalableFont.style(.body)
+    /// The badge digits' font, `.caption2.bold()` (seed 000).
     public static let badgeFont = ScalableFont.style(.caption2, .bold)
     /// Horizontal padding of the header and padding of the scroll content (pt, seed 000).
     public static let padding = 24.0
@@ -46,11 +51,13 @@ public enum ShopLook {
     public static let buttonTitleLineLimit = 2
     /// Product image container height (pt) and padding of the image inside it (pt), seed 000.
     public static let imageContainerHeight = 260.0
+    /// Padding of the product image inside its container (pt, seed 000).
     public static let imagePadding = 36.0
 
     // MARK: Fly button (seed 000)
     /// Flight circle diameter (pt) and image padding inside it (pt), seed 000.
     public static let flightDiameter = 84.0
+    /// Padding of the product image inside the flight circle (pt, seed 000).
     public static let flightImagePadding = 14.0
     /// Width of the flight's inner stroke (pt, seed 000).
     public static let flightStrokeWidth = 1.0
@@ -62,6 +69,7 @@ public enum ShopLook {
     public static let flightStrokeOpacity = 0.3
     /// Badge capsule minimum size (pt, seed 000) and horizontal padding (pt).
     public static let badgeMinSide = 18.0
+    /// Horizontal padding of the badge's text inside its capsule (pt, seed 000).
     public static let badgePaddingH = 5.0
     /// How far a rolling digit travels, as a fraction of the badge font's line height
     /// (`.contentTransition(.numericText)`; choice, measured by eye).

@@ -2,17 +2,25 @@
 /// `"shop"` section of a scene file.
 /// `ShopLayout` lays it out, `FlyTimeline` animates its taps, `ShopModel` makes its frames.
 public struct ShopContent: Equatable, Sendable {
+    /// The large title at the top (`"title"`, seed 000).
     public var title = "Shop"
+    /// The product's name under the image (`"productName"`).
     public var productName = "Trail backpack"
+    /// The product's description under its name (`"productDescription"`).
     public var productDescription = "Twenty liters, water resistant and light enough for every day."
+    /// The product image (`"image"`): an SF Symbol or an image file; `backpack.fill` by default.
     public var image: ImageSource = .symbol("backpack.fill")
+    /// What VoiceOver reads for the product image (`"imageLabel"`).
     public var imageLabel = "Trail backpack"
+    /// The add button's title (`"buttonTitle"`, seed 000: "Add to Cart").
     public var buttonTitle = "Add to Cart"
     /// Items in the cart before the first frame (≥ 0).
     public var count = 0
+    /// Where flights land (`"cartFrame"`): the measured cart icon by default.
     public var cartFrame: CartFrame = .measured
     /// The family of the screen's text (`"font"`): the system font, as in seed 000.
     public var font: FontFamily = .system
+    /// The section's defaults: seed 000's demo product, no items, a measured cart frame.
     public init() {}
 
     /// Where flights go (seed 000's `cartFrame: CGRect?`).
@@ -27,13 +35,18 @@ public struct ShopContent: Equatable, Sendable {
 }
 
 extension ShopContent: Screen {
+    /// `shop`: the value of `"screen"` and the key of the section.
     public static let name = "shop"
     /// The shop is the default screen: its section may be left out.
     public static let defaultContent: ShopContent? = ShopContent()
+    /// The one tap target, the add button (`{"tap": "add"}`).
     public static let tapTargets = ["add"]
+    /// How the schema describes the tap targets.
     public static let tapHelp = "Shop: add"
+    /// `ShopEvent`: tap, launch, land and increment.
     public static var timelineEvents: any TimelineEventKind.Type { ShopEvent.self }
 
+    /// The JSON Schema of the `"shop"` section (docs/scene-file.md), with its defaults.
     public static var schema: JSONValue {
         let d = ShopContent()
         let big = cartFrameLimit
@@ -66,6 +79,9 @@ extension ShopContent: Screen {
     /// Largest coordinate or size of a fixed `cartFrame` (pt).
     static let cartFrameLimit = 100_000.0
 
+    /// Reads the `"shop"` section (docs/scene-file.md). Image fields go through `d`.
+    /// - Throws: `SceneError` at the member that is wrong (an unknown key, a wrong type, a
+    ///   negative count, a cart frame out of ±100 000 pt).
     public static func decode(_ node: JSONNode, at path: String, with d: SceneDecoder, baseDirectory: String) throws -> ShopContent {
         let m = try d.object(node, path, keys: ["title", "productName", "productDescription", "image", "imageLabel",
                                                "buttonTitle", "font", "count", "cartFrame"])
@@ -109,6 +125,7 @@ extension ShopContent: Screen {
         }
     }
 
+    /// The section with every default written out, keys in a fixed order.
     public func canonicalJSON(image: (ImageSource) -> JSONValue) -> JSONValue {
         let frame: JSONValue
         switch cartFrame {
@@ -128,6 +145,7 @@ extension ShopContent: Screen {
     /// The product image, the cart icon's symbol and the add button's.
     public var images: [ImageSource] { [image, ShopLayout.cartSymbol, ShopLayout.buttonSymbol] }
 
+    /// The screen laid out with `measurer`'s text metrics, its taps simulated (`ShopModel`).
     public func model(for scene: Scene, measurer: any TextMeasuring) -> any ScreenModel {
         ShopModel(scene: scene, shop: self, measurer: measurer)
     }

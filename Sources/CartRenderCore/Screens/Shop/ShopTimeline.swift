@@ -33,24 +33,33 @@ public struct FlyTimeline: Sendable {
 
     /// A change of `count` at a time (s).
     public struct CountChange: Equatable, Sendable {
+        /// When the count changes (s since the start of the render).
         public var time: Double
+        /// The count before the change.
         public var from: Int
+        /// The count after the change.
         public var to: Int
         /// Start value and velocity of the bump timeline (scale, scale/s), when it restarts here.
         public var bumpStart: (value: Double, velocity: Double)
+        /// Equal when every field is exactly equal (no tolerance).
         public static func == (a: CountChange, b: CountChange) -> Bool {
             a.time == b.time && a.from == b.from && a.to == b.to && a.bumpStart == b.bumpStart
         }
     }
 
+    /// Items in the cart before the first frame (`"count"`).
     public let initialCount: Int
+    /// Whether Reduce Motion is on: taps count at once, without a flight (seed 000).
     public let reduceMotion: Bool
     /// Center of the product image container (screen pt): where flights start.
     public let sourceCenter: Point
     /// `cartFrame.center − sourceFrame.center` (pt), or nil when there is no cart frame.
     public let destination: Vector?
+    /// Every flight launched, in launch order.
     public let flights: [Flight]
+    /// Every change of the count, in time order.
     public let changes: [CountChange]
+    /// Taps, launches, landings and increments, in time order (manifest `events`).
     public let events: [TimelineEvent]
     /// Times of taps on the add button (s).
     public let tapTimes: [Double]
@@ -188,6 +197,7 @@ public struct FlyTimeline: Sendable {
 public struct ShopState: Equatable, Sendable {
     /// Seconds since the start of the render.
     public var time: Double
+    /// Items in the cart at this moment.
     public var count: Int
     /// Scale of the cart icon and badge about the cart frame's center (1 = at rest).
     public var badgeScale: Double
@@ -200,6 +210,7 @@ public struct ShopState: Equatable, Sendable {
 
     /// A flight in the air; its manifest form is `{"id", "progress", "center": {"x", "y"}, "scale"}`.
     public struct FlightState: Equatable, Sendable, Encodable {
+        /// 1-based launch order of the flight.
         public var id: Int
         /// Eased progress 0…1.
         public var progress: Double
@@ -212,8 +223,12 @@ public struct ShopState: Equatable, Sendable {
     /// A badge count change in progress: `progress` is the `.snappy` spring's 0→1 value (may
     /// overshoot slightly).
     public struct DigitTransition: Equatable, Sendable {
+        /// The count the badge rolls from.
         public var from: Int
+        /// The count the badge rolls to.
         public var to: Int
+        /// The `.snappy` spring's value, 0→1 (may overshoot slightly; Apple documentation:
+        /// *Animation.snappy*).
         public var progress: Double
     }
 }

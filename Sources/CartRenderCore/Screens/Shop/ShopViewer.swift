@@ -9,8 +9,9 @@ extension ShopContent {
     /// is ticked. The box is turned off when the render has no flight.
     public static var viewerScript: String {
         #"""
-          // Flight arcs (SPEC §2.1): center(p) = start + B(p), B the quadratic Bézier from (0,0) to
-          // the destination with control (0.35·dx, min(dy,0) − 120); start from any frame of the flight.
+          // Flight arcs (docs/motion-and-look.md, The fly button): center(p) = start + B(p), B the
+          // quadratic Bézier from (0,0) to the destination with control (0.35·dx, min(dy,0) − 120);
+          // start from any frame of the flight.
           var arcs=[];
           data.events.forEach(function(e){
             if(e.kind!=='launch'||!e.destination)return;
