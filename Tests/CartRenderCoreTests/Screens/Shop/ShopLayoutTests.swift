@@ -70,7 +70,7 @@ final class ShopLayoutTests: XCTestCase {
         var s = Scene()
         var shop = ShopContent()
         shop.buttonTitle = String(repeating: "Add to Cart ", count: 8)
-        s.content = .shop(shop)
+        s.content = shop
         let l = ShopLayout(scene: s, shop: shop, measurer: WrappingMetrics())
         let line = 1.25 * 17.0   // WrappingMetrics' line at the headline's 17 pt
         XCTAssertGreaterThan(l.buttonTitleFrame.height, 1.5 * line, "the title wraps")
