@@ -6,6 +6,8 @@
 #                 /usr/local/share/cartrender, its man page and bash/zsh/fish completions (PREFIX=…)
 #   make deb      builds cartrender_VERSION_ARCH.deb (Scripts/make-deb.sh; Scripts/deb-route.sh
 #                 installs it and checks it)
+#   make docs-images  builds and makes every picture of README.md and docs/ again (Scripts/docs-images.sh;
+#                 DocsImagesTests fails when a committed picture differs from what it makes)
 #   make peers    installs the peers of Benchmarks/peers.sh (for that benchmark only) and runs it
 
 SWIFT ?= swift
@@ -45,7 +47,7 @@ PREFIX ?= /usr/local
 # checkout's .build/share, then in /usr/local/share and /usr/share (ProjectData).
 DATA_DIR = .build/share/cartrender
 ASSETS_VENV = .build/assets
-.PHONY: deps build frames install deb test jsonschema assets debian browser browser-test peers clean version
+.PHONY: deps build frames install deb test docs-images jsonschema assets debian browser browser-test peers clean version
 
 # cartrender's version is the file VERSION, and nowhere else by hand: `make version` writes it
 # into Sources/CartRenderCore/Manifest/Version.swift (rewritten only when it changes, so a
@@ -114,6 +116,10 @@ deb: build
 
 frames: build
 	.build/release/cartrender --out frames/
+
+# Every picture of README.md and docs/, from today's code (needs chromium, which `make test` installs).
+docs-images: build
+	BIN=.build/release/cartrender Scripts/docs-images.sh docs
 
 test: deps version jsonschema browser
 	$(SWIFT) build --build-tests

@@ -10,7 +10,8 @@ final class APNGCommandTests: XCTestCase {
         let r = try Binary.run(["--out", dir, "--format", "apng", "--scale", "1", "--fps", "10", "--loop", "2"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).sorted(), [".cartrender-files.sha256", "animation.png", "manifest.json"])
-        XCTAssertTrue(r.stderr.contains("wrote 34 frames (393×852 px, apng;"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("wrote animation.png ("), r.stderr)
+        XCTAssertTrue(r.stderr.contains(") and manifest.json (") && r.stderr.contains(" from 34 frames of 393×852 px;"), r.stderr)
         let apng = Array(FileManager.default.contents(atPath: dir + "/animation.png")!)
         XCTAssertEqual(Array(apng.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         // acTL right after IHDR, gAMA, sRGB and cHRM (8 + 25 + 16 + 13 + 44 bytes): num_frames, num_plays.

@@ -13,7 +13,10 @@ final class VideoCommandTests: XCTestCase {
         let args = ["--format", "png,mp4,webm", "--scale", "1", "--fps", "10", "--crf", "20"]
         let r = try Binary.run(["--out", dir, "--jobs", "2"] + args)
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stderr.contains("wrote 34 frames (393×852 px, png+mp4+webm;"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("wrote 34 PNG frames (frame_0000.png … frame_0033.png, "), r.stderr)
+        XCTAssertTrue(r.stderr.contains("), animation.mp4 ("), r.stderr)
+        XCTAssertTrue(r.stderr.contains("), animation.webm (") && r.stderr.contains(") and manifest.json ("), r.stderr)
+        XCTAssertTrue(r.stderr.contains(" from 34 frames of 393×852 px;"), r.stderr)
         let names = try FileManager.default.contentsOfDirectory(atPath: dir)
         XCTAssertEqual(names.filter { !$0.hasPrefix("frame_") }.sorted(), [".cartrender-files.sha256", "animation.mp4", "animation.webm", "manifest.json"])
         let mp4 = contents(dir + "/animation.mp4"), webm = contents(dir + "/animation.webm")

@@ -109,6 +109,7 @@ public enum CLI {
     static func runRender(_ arguments: [String]) throws -> ExitCode {
         if asksForVersion(arguments) { StandardOutput.print(Help.version); return .success }
         let command = try RenderCommand.parse(arguments)
+        if command.scene.colorSchemes.count > 1 { return try renderAppearances(command) }
         if let variants = try command.scene.selectedVariants() { return try renderVariants(command, variants) }
         return try render(command)
     }
@@ -156,27 +157,63 @@ public enum CLI {
         defer { interrupts.stop() }
         let renderer = try given ?? command.scene.makeRenderer()
         var options = command.options
-        let bar = command.quiet ? nil : ProgressBar()
-        options.progress = bar.map { b in { @Sendable done, total in b.update(done, total) } }
+        let bar = command.quiet ? nil : ProgressBar(linesUnderCI: true)
+        options.progress = bar.map { b in { @Sendable report in b.update(report) } }
         let started = Date()
         options.cancellation = interrupts.cancellation
-        let result = try interrupts.during(.render(outputDirectory: options.outputDirectory), cleanUp: { bar?.finish() }) {
+        let result = try interrupts.during(.render(outputDirectory: options.outputFile ?? options.outputDirectory), cleanUp: { bar?.finish() }) {
             try renderer.render(options)
         }
         bar?.finish()
-        try interrupts.checkNotInterrupted(while: .renderMovingIntoPlace(outputDirectory: options.outputDirectory))
+        try interrupts.checkNotInterrupted(while: .renderMovingIntoPlace(outputDirectory: options.outputFile ?? options.outputDirectory))
         if !command.quiet {
             for notice in result.notices { Stderr.write("cartrender: \(notice)\n") }
             if let audit = result.summary(AuditReport.self) { Stderr.write(audit.summaryLine + " (in manifest.json)\n") }
         }
         if !command.quiet {
-            let px = renderer.pixelSize
-            let n = result.framesWritten
             let secs = String(format: "%.1f", Date().timeIntervalSince(started))
-            let manifest = (result.manifestPath as NSString).lastPathComponent
-            Stderr.write("cartrender: wrote \(n) frame\(n == 1 ? "" : "s") (\(px.width)×\(px.height) px, \(options.formats.map(\.name).joined(separator: "+"))\(result.framesDrawn < n ? "; \(result.framesDrawn) drawn, the rest repeat an identical frame" : "")) and \(manifest) to \(options.outputDirectory) in \(secs) s\n")
+            Stderr.write("cartrender: " + closingLine(result, renderer: renderer, into: options.outputFile == nil ? options.outputDirectory : nil) + " in \(secs) s\n")
         }
         return .success
+    }
+}
+
+extension CLI {
+    /// What a render wrote, for its closing line: exactly the files put in place with their
+    /// sizes, frame files of one extension as their range (`wrote docs/fly.gif (197.8 kB) from
+    /// 198 frames of 393×852 px`; `wrote 198 PNG frames (frame_0000.png … frame_0197.png,
+    /// 25.1 MB), index.html (12.0 kB) and manifest.json (278.4 kB) to frames/ from 198 frames of
+    /// 1179×2556 px`).
+    /// - Parameter directory: the output directory, or nil for a render to named files.
+    static func closingLine(_ result: RenderResult, renderer: Renderer, into directory: String?) -> String {
+        let px = renderer.pixelSize
+        let n = result.framesWritten
+        let drawn = result.framesDrawn < n ? "; \(result.framesDrawn) drawn, the rest repeat an identical frame" : ""
+        let from = "from \(n) frame\(n == 1 ? "" : "s") of \(px.width)×\(px.height) px\(drawn)"
+        guard let directory else {
+            return "wrote \(listed(result.files.map { "\($0.path) (\(byteCount($0.size)))" }, "and")) \(from)"
+        }
+        var parts: [String] = []
+        var rest = result.files
+        for ext in OutputFormat.frameExtensions {
+            let frames = rest.filter { name(of: $0).hasPrefix("frame_") && name(of: $0).hasSuffix("." + ext) }
+            guard let first = frames.first, let last = frames.last else { continue }
+            rest.removeAll { frames.contains($0) }
+            let range = frames.count == 1 ? name(of: first) : "\(name(of: first)) … \(name(of: last))"
+            let title = OutputFormat.named(ext)?.title ?? ext
+            parts.append("\(frames.count) \(title) frame\(frames.count == 1 ? "" : "s") (\(range), \(byteCount(frames.reduce(0) { $0 + $1.size })))")
+        }
+        parts += rest.map { "\(name(of: $0)) (\(byteCount($0.size)))" }
+        return "wrote \(listed(parts, "and")) to \(directory) \(from)"
+    }
+
+    private static func name(of file: WrittenFile) -> String { (file.path as NSString).lastPathComponent }
+
+    /// A size as people read it: `812 B`, `197.8 kB`, `25.1 MB` (powers of 1000).
+    static func byteCount(_ bytes: Int) -> String {
+        if bytes < 1000 { return "\(bytes) B" }
+        if bytes < 1_000_000 { return String(format: "%.1f kB", Double(bytes) / 1000) }
+        return String(format: "%.1f MB", Double(bytes) / 1_000_000)
     }
 }
 
@@ -231,31 +268,87 @@ struct NoOptions {
     }
 }
 
-/// A one-line progress bar on stderr, drawn only when stderr is a terminal.
+/// Progress on stderr, one phase at a time (``RenderProgress``): on a terminal, a bar per
+/// phase with its count, rate and time left, redrawn in place and left on its line when the
+/// phase ends (`drawing           ██████████████ 198/198 frames, 254/s, 0.8 s`); on a
+/// non-terminal with `CI` set (and `linesUnderCI`), one line per phase as it ends
+/// (`cartrender: drawing: 198 frames in 0.8 s (254 frames/s)`); otherwise nothing.
 final class ProgressBar: @unchecked Sendable {
+    private enum Mode { case terminal, lines }
     private let lock = NSLock()
-    private let enabled = isatty(2) == 1
-    private var lastDrawn = -1
-    private var highest = 0
+    private let mode: Mode?
+    /// The phase being shown: its report with the most done, when it started, what was drawn.
+    private var current: (report: RenderProgress, started: Date, drawnCells: Int, drawnAt: Date)?
 
-    /// Reports progress; updates from workers may arrive out of order, so only the highest count is drawn.
-    func update(_ done: Int, _ total: Int) {
-        guard enabled, total > 0 else { return }
+    /// - Parameter linesUnderCI: print a line per phase on a non-terminal when `CI` is set.
+    init(linesUnderCI: Bool = false) {
+        if isatty(2) == 1 { mode = .terminal }
+        else if linesUnderCI, let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty, ci != "false", ci != "0" { mode = .lines }
+        else { mode = nil }
+    }
+
+    /// Frames done of `total` (verify and audit: their drawing phase).
+    func update(_ done: Int, _ total: Int) { update(RenderProgress(.drawing, done: done, total: total, unit: "frames")) }
+
+    /// Reports progress; a report of another phase ends the one shown. Reports from workers
+    /// may arrive out of order, so only the highest count of a phase is shown.
+    func update(_ report: RenderProgress) {
+        guard mode != nil else { return }
         lock.lock(); defer { lock.unlock() }
-        guard done > highest else { return }
-        highest = done
-        let width = 30
-        let filled = done * width / total
-        guard filled != lastDrawn || done == total else { return }
-        lastDrawn = filled
-        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        Stderr.write("\r\(bar) \(done)/\(total) frames")
+        let now = Date()
+        if let c = current, c.report.label != report.label || c.report.total != report.total { end(now) }
+        if current == nil { current = (report, now, -1, .distantPast) }
+        guard var c = current, report.done >= c.report.done else { return }
+        c.report = report
+        current = c
+        guard mode == .terminal else { return }
+        let width = 24
+        let cells = report.total > 0 ? report.done * width / report.total : 0
+        guard cells != c.drawnCells || now.timeIntervalSince(c.drawnAt) > 0.25 else { return }
+        current?.drawnCells = cells
+        current?.drawnAt = now
+        Stderr.write("\r" + line(c.report, started: c.started, now: now) + "\u{1B}[K")
     }
 
+    /// Ends the phase shown.
     func finish() {
-        guard enabled, lastDrawn >= 0 else { return }
-        Stderr.write("\r\u{1B}[K")
+        lock.lock(); defer { lock.unlock() }
+        end(Date())
     }
+
+    private func end(_ now: Date) {
+        guard let c = current, let mode else { return }
+        current = nil
+        let secs = now.timeIntervalSince(c.started)
+        switch mode {
+        case .terminal:
+            Stderr.write("\r" + line(c.report, started: c.started, now: now, ended: true) + "\u{1B}[K\n")
+        case .lines:
+            let r = c.report
+            let what = r.unit.map { " \(r.done) \(r.done == 1 && $0.hasSuffix("s") ? String($0.dropLast()) : $0) in" } ?? ""
+            let rate = r.unit != nil && secs >= 0.1 ? String(format: " (%.0f %@/s)", Double(r.done) / secs, r.unit!) : ""
+            Stderr.write("cartrender: \(r.label):\(what) \(Self.seconds(secs))\(rate)\n")
+        }
+    }
+
+    /// `drawing           ██████░░░░ 120/198 frames, 240/s, 0.3 s left`; ended: the time taken.
+    private func line(_ r: RenderProgress, started: Date, now: Date, ended: Bool = false) -> String {
+        let width = 24
+        let filled = r.total > 0 ? min(width, r.done * width / r.total) : 0
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        let label = r.label.padding(toLength: max(18, r.label.count), withPad: " ", startingAt: 0)
+        let secs = now.timeIntervalSince(started)
+        var text = "\(label) \(bar)"
+        if let unit = r.unit { text += " \(r.done)/\(r.total) \(unit)" }
+        let rate = secs > 0 ? Double(r.done) / secs : 0
+        if ended { return text + (r.unit != nil && rate > 0 ? String(format: ", %.0f/s", rate) : "") + ", " + Self.seconds(secs) }
+        if r.unit != nil && rate > 0 && r.done < r.total {
+            text += String(format: ", %.0f/s, ", rate) + Self.seconds(Double(r.total - r.done) / rate) + " left"
+        }
+        return text
+    }
+
+    private static func seconds(_ s: Double) -> String { String(format: s < 10 ? "%.2f s" : "%.1f s", s) }
 }
 
 /// stderr for messages and the progress bar. Failures to write are ignored: a closed or full

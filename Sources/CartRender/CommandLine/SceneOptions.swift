@@ -13,6 +13,9 @@ public struct SceneOptions: Equatable, Sendable {
     public var scale: Double?
     /// Light or dark (`--color-scheme`); nil = the scene's.
     public var colorScheme: ColorScheme?
+    /// `--color-scheme light,dark`: both appearances, one render each (a render to a named
+    /// file only); empty or one scheme otherwise (then ``colorScheme``).
+    public var colorSchemes: [ColorScheme] = []
     /// Render with Reduce Motion on (`--reduce-motion`).
     public var reduceMotion = false
     /// `--variant NAME` (repeatable): the variants of the scene's `"variants"` matrix to render
@@ -25,7 +28,10 @@ public struct SceneOptions: Equatable, Sendable {
     static let options = OptionTable<SceneOptions>([
         Option("--fps", "N", "Frames per second, 1…240 (overrides the scene).", .int(1...240)) { $0.fps = $1 },
         Option("--scale", "S", "Pixels per point, 1…4 (overrides the device's).", .number(1...4)) { $0.scale = $1 },
-        Option("--color-scheme", "light|dark", "Appearance (overrides the scene).", .oneOf) { $0.colorScheme = $1 },
+        Option("--color-scheme", "light|dark", "Appearance (overrides the scene); light,dark renders both, with -o FILE.EXT.", .colorSchemes) {
+            $0.colorSchemes = $1
+            $0.colorScheme = $1.count == 1 ? $1[0] : nil
+        },
         Option("--reduce-motion", "Render with Reduce Motion on.") { $0.reduceMotion = true },
         Option("--variant", "NAME", "Only this variant of the scene's \"variants\" matrix (repeatable).", .nonEmpty("a variant name"),
                repeatable: true) { $0.variants.append($1) },
@@ -78,6 +84,9 @@ public struct SceneOptions: Equatable, Sendable {
     /// standard input resolves its relative image paths against the working directory.
     /// - Throws: `SceneError`.
     public func loadScene() throws -> Scene {
+        guard colorSchemes.count <= 1 else {
+            throw UsageError("--color-scheme \(colorSchemes.map(\.rawValue).joined(separator: ",")) renders one file per appearance: only a render to a named animation file (-o fly.gif) takes several")
+        }
         if scenePath == Self.standardInput {
             return try SceneDecoder.decode(Self.standardInputBytes(), file: SceneFiles.standardInputName,
                                            baseDirectory: FileSystemPath.currentDirectory(), overrides: overrides)
@@ -131,6 +140,23 @@ extension SceneOptions {
                 throw UsageError("--variant: \(sceneName) has no variant \(echoedQuoted(name)); its variants: \(all.map(\.name).joined(separator: ", "))")
             }
             return v
+        }
+    }
+}
+
+extension OptionValue where Value == [ColorScheme] {
+    /// `--color-scheme light`, `dark`, or both separated by a comma (`light,dark`), each once.
+    static var colorSchemes: OptionValue {
+        OptionValue { name, text in
+            var schemes: [ColorScheme] = []
+            for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let scheme = ColorScheme(rawValue: String(part)) else {
+                    throw UsageError.expected(name, "light or dark", got: text)
+                }
+                guard !schemes.contains(scheme) else { throw UsageError("\(name): \(scheme.rawValue) is given more than once") }
+                schemes.append(scheme)
+            }
+            return schemes
         }
     }
 }

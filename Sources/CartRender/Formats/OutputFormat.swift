@@ -1,5 +1,6 @@
 import CartRenderCore
 import CartRenderRaster
+import Foundation
 
 /// An output format of a render: its name in `--format`, the files it writes, the options it
 /// takes, how the viewer shows it, and the sink that writes it. Each format is one value,
@@ -66,6 +67,19 @@ public struct OutputFormat: Hashable, CustomStringConvertible, @unchecked Sendab
     /// The format named `name` in ``all``.
     public static func named(_ name: String) -> OutputFormat? { all.first { $0.name == name } }
 
+    /// The extension of the format's files as a user names them (`gif`; APNG's `png`).
+    public var fileExtension: String {
+        frameExtension ?? ((animationFileName ?? name) as NSString).pathExtension
+    }
+
+    /// The formats a file name with extension `ext` (any case) can name: its animated formats
+    /// by their file's extension or their name (`apng`), its per-frame formats by theirs
+    /// (`png` names both PNG frames and APNG).
+    public static func named(byExtension ext: String) -> [OutputFormat] {
+        let e = ext.lowercased()
+        return all.filter { $0.fileExtension == e || (!$0.isPerFrame && $0.name == e) }
+    }
+
     /// The extensions of the per-frame formats' files (`png`, `svg`): the only frame files a
     /// manifest may name.
     public static var frameExtensions: [String] { all.compactMap(\.frameExtension) }
@@ -93,7 +107,8 @@ extension OutputFormat {
                                                      options: [FormatOption] = [],
                                                      encoder: @escaping (FormatContext) throws -> Encoder) -> OutputFormat {
         OutputFormat(name: name, title: title, output: .animation(fileName: fileName), viewer: viewer, options: options) { context in
-            AnimationSink(fileName: fileName, staging: context.staging, encoder: try encoder(context))
+            AnimationSink(fileName: context.fileName ?? fileName, title: title, staging: context.staging, encoder: try encoder(context),
+                          progress: context.progress)
         }
     }
 }
@@ -107,6 +122,10 @@ struct FormatContext {
     let jobs: Int
     /// Where the sink writes its files.
     let staging: StagingArea
+    /// Where the sink reports the work of its `finish` (``RenderProgress``).
+    var progress: (@Sendable (RenderProgress) -> Void)? = nil
+    /// The animation's file name instead of the format's own (`fly.gif` for `-o docs/fly.gif`).
+    var fileName: String? = nil
 
     /// The canvas in px.
     var width: Int { renderer.pixelSize.width }

@@ -18,8 +18,16 @@ public enum FrameSelection: Equatable, Sendable {
 /// its own, ``FormatSettings``).
 @dynamicMemberLookup
 public struct RenderOptions: Sendable {
-    /// Output directory (created when missing).
+    /// Output directory (created when missing). Ignored when ``outputFile`` is set.
     public var outputDirectory: String = "frames"
+    /// The one file to write instead of a directory (`-o docs/fly.gif`): the animation of the
+    /// single animated format in ``formats``, written atomically over an earlier regular file
+    /// at that name (``OutputFile/replace(_:at:)``); nothing else is written beside it. Its
+    /// directory is created when missing.
+    public var outputFile: String?
+    /// Where the manifest of a render to ``outputFile`` goes (`--manifest PATH`); nil: no
+    /// manifest is written.
+    public var manifestFile: String?
     /// The formats written (`--format`), the first the primary; default PNG.
     public var formats: [OutputFormat] = [.png]
     /// Which frames (`--frames`, `--at`); default all.
@@ -43,8 +51,10 @@ public struct RenderOptions: Sendable {
     public var viewer = false
     /// Audit the frames (``AuditSink``) and put the report in the manifest's `audit`.
     public var audit: AuditOptions?
-    /// Called after each frame is written with (frames done, frames total); from any thread.
-    public var progress: (@Sendable (Int, Int) -> Void)?
+    /// Called as the render goes through its phases (``RenderProgress``): after each frame is
+    /// drawn, as each format's file is finished, when the files are moved into place; from any
+    /// thread.
+    public var progress: (@Sendable (RenderProgress) -> Void)?
     /// Stops the render between frames when cancelled (SIGINT, SIGTERM); nil = never.
     public var cancellation: RenderCancellation?
     #if CARTRENDER_TEST_HOOKS

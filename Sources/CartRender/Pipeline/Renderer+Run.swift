@@ -17,9 +17,18 @@ public struct RenderResult {
     public var notices: [String]
     /// What each sink reported, in sink order (`GIFSummary`, `WebPSummary`…).
     public var summaries: [any Sendable]
+    /// The files the render put in place, as paths (`docs/fly.gif`, `frames/frame_0000.png`),
+    /// with their sizes in bytes: frames, animations, pages, the manifest, in that order.
+    public var files: [WrittenFile] = []
 
     /// The first summary of type `T` (`result.summary(GIFSummary.self)`).
     public func summary<T>(_ type: T.Type) -> T? { summaries.lazy.compactMap { $0 as? T }.first }
+}
+
+/// A file a render put in place: its path and size in bytes.
+public struct WrittenFile: Equatable, Sendable {
+    public var path: String
+    public var size: Int
 }
 
 extension Renderer {
@@ -53,14 +62,17 @@ extension Renderer {
         let jobs = try affordableWorkers(options.jobs)
         var frames = try plan([options.frames])
         if let (k, n) = options.shard { frames = Self.shard(frames, k, of: n) }
-        let out = try OutputDirectory(path: options.outputDirectory)
+        // A named file is written beside what its directory holds: the staging area there is a
+        // private scratch directory, never committed, so nothing else in it is touched.
+        let file = try options.outputFile.map { try NamedOutput($0, manifest: options.manifestFile, formats: options.formats) }
+        let out = try OutputDirectory(path: file?.directory ?? options.outputDirectory)
         let staging: StagingArea
         do { staging = try StagingArea(in: out, cancellation: options.cancellation) } catch {
             out.removeCreatedDirectories()
             throw error
         }
         do {
-            return try render(frames, options, jobs: jobs, staging: staging)
+            return try render(frames, options, jobs: jobs, staging: staging, file: file)
         } catch {
             staging.discard()
             out.removeCreatedDirectories()
@@ -68,40 +80,120 @@ extension Renderer {
         }
     }
 
-    private func render(_ frames: [PlannedFrame], _ options: RenderOptions, jobs: Int, staging: StagingArea) throws -> RenderResult {
+    private func render(_ frames: [PlannedFrame], _ options: RenderOptions, jobs: Int, staging: StagingArea, file: NamedOutput?) throws -> RenderResult {
         // Frame files in the order the user gave (the first is the manifest's primary file),
         // then animations in the order of `OutputFormat.all`, the contact sheet and the viewer,
         // the manifest last.
         let perFrame = options.formats.filter(\.isPerFrame)
         let animations = OutputFormat.all.filter { !$0.isPerFrame && options.formats.contains($0) }
-        let context = FormatContext(renderer: self, settings: options.formatSettings, jobs: jobs, staging: staging)
+        var context = FormatContext(renderer: self, settings: options.formatSettings, jobs: jobs, staging: staging)
+        context.fileName = file?.name
+        context.progress = options.progress
         var sinks = try (perFrame + animations).map { try $0.makeSink(context) }
-        if options.contactSheet && options.shard == nil { sinks.append(ContactSheetSink(renderer: self, staging: staging)) }
-        if options.viewer && options.shard == nil { sinks.append(ViewerSink(renderer: self, staging: staging)) }
+        let directoryOnly = options.shard == nil && file == nil
+        if options.contactSheet && directoryOnly { sinks.append(ContactSheetSink(renderer: self, staging: staging)) }
+        if options.viewer && directoryOnly { sinks.append(ViewerSink(renderer: self, staging: staging)) }
         sinks += options.additionalSinks
         let audit = options.audit.map { AuditSink(renderer: self, options: $0) }
         if let audit { sinks.append(audit) }
         let manifest = ManifestSink(renderer: self, shard: options.shard, staging: staging, audit: audit)
         sinks.append(manifest)
         // What the commit will refuse, refused before any frame is drawn.
+        if let file { try file.check(cancellation: options.cancellation) } else {
         let frameFiles = perFrame.flatMap { format in frames.map { fileName(ofFrame: $0.index, format: format) } }
         let others = animations.compactMap(\.animationFileName) + (options.contactSheet && options.shard == nil ? [ContactSheetSink.fileName] : [])
             + (options.viewer && options.shard == nil ? [ViewerSink.fileName] : [])
         try staging.preflight(placing: frameFiles + others + [manifest.fileName], removingEarlierRun: options.shard == nil)
+        }
 
         let stream = FrameStream(renderer: self, frames: frames, jobs: jobs)
         // The stream's PNG of each frame is the PNG format's file.
         stream.pngCompression = options.pngCompression
         stream.tracksDamage = options.tracksDamage
         stream.cancellation = options.cancellation
-        stream.progress = options.progress
+        if let progress = options.progress {
+            progress(RenderProgress(.drawing, done: 0, total: frames.count, unit: "frames"))
+            stream.progress = { done, total in progress(RenderProgress(.drawing, done: done, total: total, unit: "frames")) }
+        }
         let outputs = try stream.run(sinks)
         if options.cancellation?.isCancelled == true { throw RenderCancelled() }
         // The point of no return: from here on the run completes.
-        try staging.commit(files: manifest.frameFileNames + outputs.flatMap(\.files).map(\.name),
-                           manifest: manifest.fileName, removeEarlierRun: options.shard == nil)
+        let names = manifest.frameFileNames + outputs.flatMap(\.files).map(\.name)
+        var written: [WrittenFile]
+        let moving = file.map { $0.manifest == nil ? 1 : 2 } ?? names.count + 1
+        options.progress?(RenderProgress(.movingIntoPlace, done: 0, total: moving, unit: "files"))
+        if let file {
+            written = try file.place(from: staging, manifest: manifest.fileName)
+            staging.discard()
+        } else {
+            try staging.commit(files: names, manifest: manifest.fileName, removeEarlierRun: options.shard == nil)
+            written = (names + [manifest.fileName]).map { name in
+                WrittenFile(path: staging.output.url(name), size: staging.directory.info(name).map { Int($0.st_size) } ?? 0)
+            }
+        }
+        options.progress?(RenderProgress(.movingIntoPlace, done: moving, total: moving, unit: "files"))
         return RenderResult(manifest: manifest.manifest!, framesWritten: manifest.framesWritten,
-                            manifestPath: staging.output.url(manifest.fileName), framesDrawn: stream.runsDrawn,
-                            notices: outputs.flatMap(\.notices), summaries: outputs.compactMap(\.summary))
+                            manifestPath: file?.manifest ?? staging.output.url(manifest.fileName), framesDrawn: stream.runsDrawn,
+                            notices: outputs.flatMap(\.notices), summaries: outputs.compactMap(\.summary), files: written)
+    }
+}
+
+/// A render to a file the user named (``RenderOptions/outputFile``): the one animation, and the
+/// manifest only when ``RenderOptions/manifestFile`` names where it goes.
+struct NamedOutput {
+    /// The animation's path as given (`docs/fly.gif`), its directory and its last component.
+    let path: String
+    let directory: String
+    let name: String
+    /// Where the manifest goes, or nil.
+    let manifest: String?
+
+    /// - Throws: `UsageError` unless `formats` is exactly one animated format, or when the
+    ///   manifest would go where the animation goes.
+    init(_ path: String, manifest: String?, formats: [OutputFormat]) throws {
+        guard formats.count == 1, !formats[0].isPerFrame else {
+            throw UsageError("\(path) names one file: render exactly one animated format to it, frames into a directory (--out DIR)")
+        }
+        if let manifest, FileSystemPath.absolute(manifest) == FileSystemPath.absolute(path) {
+            throw UsageError("--manifest \(manifest) is the animation's own name")
+        }
+        self.path = path
+        (directory, name) = OutputFile.split(path)
+        self.manifest = manifest
+    }
+
+    /// The file of one variant of a render to `path`: the variant's name before the extension,
+    /// after a hyphen (`docs/fly.gif`, `dark` → `docs/fly-dark.gif`; `m.json` → `m-dark.json`;
+    /// a name without extension gets the suffix at its end).
+    static func path(_ path: String, variant: String) -> String {
+        let (dir, name) = OutputFile.split(path)
+        let ext = (name as NSString).pathExtension
+        let stem = ext.isEmpty ? name : String(name.dropLast(ext.count + 1))
+        let file = stem + "-" + variant + (ext.isEmpty ? "" : "." + ext)
+        return OutputDirectory.parent(of: path).isEmpty ? file : (dir as NSString).appendingPathComponent(file)
+    }
+
+    /// Refuses, before any frame is drawn, what ``place(from:manifest:)`` would refuse, after
+    /// removing what killed runs left in the directory (their staging directories).
+    func check(cancellation: RenderCancellation?) throws {
+        try StagingArea.recoverInterruptedCommits(in: directory, cancellation: cancellation)
+        try OutputFile.checkReplaceable(path)
+        if let manifest { try OutputFile.checkReplaceable(manifest) }
+    }
+
+    /// Writes the staged animation (and manifest) to their names, each atomically.
+    /// - Returns: the files written with their sizes.
+    func place(from staging: StagingArea, manifest staged: String) throws -> [WrittenFile] {
+        var written: [WrittenFile] = []
+        for (source, target) in [(name, path)] + (manifest.map { [(staged, $0)] } ?? []) {
+            let bytes: [UInt8]
+            do { bytes = try staging.staging.read(source, limit: Int.max) } catch {
+                throw OutputError(path: target, reason: "cannot be written (\(error))")
+            }
+            if target != path { _ = try OutputDirectory(path: OutputFile.split(target).directory) }
+            try OutputFile.replace(bytes, at: target)
+            written.append(WrittenFile(path: target, size: bytes.count))
+        }
+        return written
     }
 }

@@ -15,10 +15,19 @@ final class AnimationSink<Encoder: AnimationEncoder>: FrameSink, @unchecked Send
     /// The last frame consumed, kept up to date row by row (``RenderedFrame/updatePixels(_:)``).
     private var frame: RGBAImage?
 
-    init(fileName: String, staging: StagingArea, encoder: Encoder) {
+    /// The format's title (`GIF`), which progress reports name.
+    private let title: String
+    private let progress: (@Sendable (RenderProgress) -> Void)?
+
+    init(fileName: String, title: String, staging: StagingArea, encoder: Encoder, progress: (@Sendable (RenderProgress) -> Void)? = nil) {
         self.fileName = fileName
+        self.title = title
         self.encoder = encoder
         self.staging = staging
+        self.progress = progress
+        if let progress, let reporting = encoder as? ReportsFinishProgress {
+            reporting.finishProgress = EncoderProgress(format: title, progress)
+        }
     }
 
     var needs: FrameNeeds { [.pixels, .inOrder] }
@@ -32,7 +41,11 @@ final class AnimationSink<Encoder: AnimationEncoder>: FrameSink, @unchecked Send
     /// Assembles the file and writes it into the staging area.
     /// - Throws: `AnimationEncodingError`, `OutputError`.
     func finish(earlier: [Manifest.File]) throws -> SinkOutput {
+        // An encoder that does not report its own phases is one encoding step.
+        let reports = encoder is ReportsFinishProgress
+        if !reports { progress?(RenderProgress(.encoding, subject: title, done: 0, total: 1)) }
         let summary = try encoder.finish()
+        if !reports { progress?(RenderProgress(.encoding, subject: title, done: 1, total: 1)) }
         self.summary = summary
         let bytes = encoder.encodedBytes
         let sha256 = Checksum.sha256(bytes)

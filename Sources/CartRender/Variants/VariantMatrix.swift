@@ -93,7 +93,20 @@ extension CLI {
     /// Renders each variant as a complete render into its subdirectory of `--out`, then writes
     /// `variants.json` there (and with `--viewer` the matrix's `index.html`, ``VariantsIndexPage``). Stops at the first variant that does not succeed (interrupted):
     /// the variants before it are complete, `variants.json` is not written.
+    /// With a named animation file (`-o docs/fly.gif`) each variant is its own file beside it,
+    /// named after the variant (``NamedOutput/path(_:variant:)``: `docs/fly-dark-rtl.gif`), and
+    /// no `variants.json` is written.
     static func renderVariants(_ command: RenderCommand, _ variants: [SceneVariant]) throws -> ExitCode {
+        if let file = command.options.outputFile {
+            for variant in variants {
+                var one = command
+                one.options.outputFile = NamedOutput.path(file, variant: variant.name)
+                one.options.manifestFile = command.options.manifestFile.map { NamedOutput.path($0, variant: variant.name) }
+                let status = try render(one, renderer: try command.scene.makeRenderer(for: variant.scene))
+                guard status == .success else { return status }
+            }
+            return .success
+        }
         let top = try OutputDirectory(path: command.options.outputDirectory)
         var rendered: [(variant: SceneVariant, frames: Int)] = []
         for variant in variants {

@@ -1,3 +1,4 @@
+import Foundation
 /// An encoder of one animation file from frames fed in index order (GIF, WebP, APNG, MP4, WebM):
 /// what the render's animation sink drives. Frame `i` is shown from `i / fps` s; GIF, WebP and
 /// APNG merge identical consecutive frames into one longer frame, video keeps every frame
@@ -27,4 +28,42 @@ public protocol AnimationSummary: Sendable {
 extension AnimationEncoder {
     /// Adds `frame`, ignoring which rows changed (an encoder that compares whole frames).
     public func add(_ frame: RGBAImage, changedRows: [Range<Int>]?) throws { try add(frame) }
+}
+
+/// Where an encoder that does long work in `finish()` reports it, so that a progress display
+/// can say what is happening after the last frame: building the palette (GIF), encoding the
+/// held images (GIF) or the frames the codec still holds (video), writing the container
+/// (video). Called on the thread that runs `finish()`, or on the encoder's worker threads.
+public final class EncoderProgress: @unchecked Sendable {
+    /// What `finish()` is doing.
+    public enum Phase: String, Sendable { case palette, encoding, muxing }
+    private let report: @Sendable (Phase, _ done: Int, _ total: Int) -> Void
+    private let lock = NSLock()
+    private var counted = 0
+
+    public init(_ report: @escaping @Sendable (Phase, _ done: Int, _ total: Int) -> Void) { self.report = report }
+
+    /// Reports that `done` of `total` steps of `phase` are done (0 of `total` when it starts).
+    public func callAsFunction(_ phase: Phase, _ done: Int, _ total: Int) { report(phase, done, total) }
+
+    /// Counts one more step of `phase` from any thread (steps done in parallel), after a
+    /// `(phase, 0, total)` start.
+    func step(_ phase: Phase, of total: Int) {
+        lock.lock()
+        counted += 1
+        let done = counted
+        lock.unlock()
+        report(phase, min(done, total), total)
+    }
+
+    /// Restarts the counter of ``step(_:of:)``.
+    func start(_ phase: Phase, total: Int) {
+        lock.lock(); counted = 0; lock.unlock()
+        report(phase, 0, total)
+    }
+}
+
+/// An encoder that reports the work of its `finish()` (``EncoderProgress``).
+public protocol ReportsFinishProgress: AnyObject {
+    var finishProgress: EncoderProgress? { get set }
 }

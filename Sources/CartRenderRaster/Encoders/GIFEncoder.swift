@@ -38,7 +38,9 @@ import Darwin
 /// ```
 ///
 /// Not thread-safe: call it from one thread (or task) at a time.
-public final class GIFEncoder {
+public final class GIFEncoder: ReportsFinishProgress {
+    /// Where `finish()` reports building the palette and encoding the held images.
+    public var finishProgress: EncoderProgress?
     /// Canvas width in px.
     public let width: Int
     /// Canvas height in px.
@@ -308,21 +310,28 @@ public final class GIFEncoder {
     /// what `write` does to the screen (`continueRuns`) needs the images before.
     private func writeBuffered() throws {
         globalPaletteWritten = true
+        finishProgress?(.palette, 0, 1)
         if let globalPalette, try !globalPalette.quantize() {
             globalPaletteRejected = true
         }
+        finishProgress?(.palette, 1, 1)
         // Without the palette, images get palettes of their own, which any thread can make.
         let threads = globalPaletteRejected ? globalPalette?.threads ?? 1 : globalPalette?.remappingThreads ?? 1
         // A delay that is too long fails before the images after it are quantized.
         let tooLong = buffered.firstIndex { frame in (frame.end ?? frame.start) - frame.start > 65535 }
         let frames = buffered[..<(tooLong ?? buffered.count)]
         let firstWritten = writtenFrameCount
+        // Remapping and writing each image are the encoding steps: 2 per image.
+        let steps = 2 * frames.count
+        finishProgress?.start(.encoding, total: steps)
         let quantized = try WorkerPool.map(count: frames.count, jobs: threads) { [self] thread, i in
-            try quantizeGlobal(frames[i], isFirstImage: firstWritten + i == 0, thread: thread)
+            defer { finishProgress?.step(.encoding, of: steps) }
+            return try quantizeGlobal(frames[i], isFirstImage: firstWritten + i == 0, thread: thread)
         }
         for (frame, (pixels, local)) in zip(frames, quantized) {
             if local { localPaletteCount += 1 }
             try write(frame, pixels)
+            finishProgress?.step(.encoding, of: steps)
         }
         if let tooLong { try write(buffered[tooLong]) }
         buffered.removeAll()

@@ -45,7 +45,9 @@ private var ff: cr_ffmpeg { FFmpeg.functions }
 /// try encoder.finish()
 /// let mp4 = encoder.encodedBytes
 /// ```
-public final class VideoEncoder {
+public final class VideoEncoder: ReportsFinishProgress {
+    /// Where `finish()` reports encoding the frames the codec holds and writing the container.
+    public var finishProgress: EncoderProgress?
     /// Frame width in px.
     public let width: Int
     /// Frame height in px.
@@ -154,7 +156,10 @@ public final class VideoEncoder {
         guard !isFinished else { throw AnimationEncodingError.alreadyFinished }
         isFinished = true
         guard frameCount > 0 else { throw AnimationEncodingError.noFrames }
+        finishProgress?(.encoding, 0, 1)
         try send(nil)
+        finishProgress?(.encoding, 1, 1)
+        finishProgress?(.muxing, 0, 1)
         try Self.check(ff.av_write_trailer(format), "libavformat", "av_write_trailer")
         if let pb = format?.pointee.pb {
             ff.avio_flush(pb)
@@ -165,6 +170,7 @@ public final class VideoEncoder {
         try sink.commit()
         encodedBytes = sink.bytes
         file.bytes = []
+        finishProgress?(.muxing, 1, 1)
         return VideoSummary(frameCount: frameCount, codedWidth: codedWidth, codedHeight: codedHeight, byteCount: sink.byteCount)
     }
 
