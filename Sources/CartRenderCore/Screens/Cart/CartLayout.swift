@@ -290,13 +290,27 @@ public struct CartLayout {
             list.append(.text(TextRun(labels.total, font: totalFont, color: secondary, origin: Point(x: totalLine.label.x, y: totalLine.label.y),
                                       maxWidth: totalLine.label.width, maxLines: totalLine.labelMaxLines, direction: direction)))
         }
-        let valueWidth = measurer.measure(totalLine.text, font: totalFont, maxWidth: nil).width
-        if valueWidth <= totalLine.value.width {
-            let x = direction.isRightToLeft ? totalLine.value.x : totalLine.value.maxX - valueWidth
-            list.append(.text(TextRun(totalLine.text, font: totalFont, color: text, origin: Point(x: x, y: totalLine.value.y), direction: direction)))
-        } else if let run = TextRun.truncated(totalLine.text, font: totalFont, color: text, origin: Point(x: totalLine.value.x, y: totalLine.value.y),
-                                               width: totalLine.value.width, alignment: .trailing, direction: direction, measurer: measurer) {
-            list.append(.text(run))
+        /// The total's text at its place in `line`: on one line when it fits its share, else
+        /// truncated in it.
+        func totalValue(_ line: (text: String, label: Rect, value: Rect, labelMaxLines: Int, list: Rect)) -> [DisplayItem] {
+            let valueWidth = measurer.measure(line.text, font: totalFont, maxWidth: nil).width
+            if valueWidth <= line.value.width {
+                let x = direction.isRightToLeft ? line.value.x : line.value.maxX - valueWidth
+                return [.text(TextRun(line.text, font: totalFont, color: text, origin: Point(x: x, y: line.value.y), direction: direction))]
+            }
+            return TextRun.truncated(line.text, font: totalFont, color: text, origin: Point(x: line.value.x, y: line.value.y),
+                                     width: line.value.width, alignment: .trailing, direction: direction, measurer: measurer).map { [.text($0)] } ?? []
+        }
+        if let fade = totalTransition(in: state) {
+            // A deletion changes the total inside its `withAnimation`: the Text's content
+            // transition (`.opacity`, SwiftUI's default) fades the old amount out and the new in
+            // with the deletion's curve and duration.
+            var before = state
+            before.total = fade.from
+            list.append(.group(transform: .identity, opacity: 1 - fade.progress, clip: nil, items: totalValue(self.totalLine(for: before))))
+            list.append(.group(transform: .identity, opacity: fade.progress, clip: nil, items: totalValue(totalLine)))
+        } else {
+            list += totalValue(totalLine)
         }
         var checkout: [DisplayItem] = [
             .fill(.roundedRect(checkoutFrame, radius: CartLook.checkoutCornerRadius), gradient(across: checkoutFrame)),
@@ -343,6 +357,17 @@ public struct CartLayout {
         let valueBox = Rect(x: valueX, y: label.minY + (label.height - value.height) / 2, width: shares.value, height: value.height)
         let list = Rect(x: listFrame.x, y: listFrame.y, width: listFrame.width, height: max(0, listFrame.height - rise))
         return (text, labelBox, valueBox, maxLines, list)
+    }
+
+    /// The total's content transition at `state`, while a deletion's animation runs: the amount
+    /// before the latest deletion (its row's `price × quantity` added back to `state.total`) and
+    /// the deletion's eased progress, 0…1 (seed 003: `deleteItem()` runs inside
+    /// `withAnimation(.easeIn)` from the trash button, inside `withAnimation(.easeOut)` from a
+    /// swipe past half the screen). Nil when no row is being removed.
+    func totalTransition(in state: CartState) -> (from: Decimal, progress: Double)? {
+        guard let latest = state.rows.filter({ $0.phase == .delete }).min(by: { $0.removal < $1.removal }) else { return nil }
+        let item = cart.items[latest.item]
+        return (state.total + item.price * Decimal(latest.quantity), latest.removal)
     }
 
     /// The widths (pt) of the label and of the total in `HStack { label; Spacer(); total }`

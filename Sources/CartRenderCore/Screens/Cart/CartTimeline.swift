@@ -16,7 +16,8 @@ import Foundation
 ///   `−translation > screenWidth / 2` → offset −1000 and the row is deleted in the same animation;
 ///   else `−offset > 50` → open at −90; else → closed at 0. A rightward release closes the row.
 /// - **Trash tap** on an open row: deleted with `.easeIn` 0.35 s.
-/// - **Deletion** removes the item from the cart at once (the total drops at that moment); its row
+/// - **Deletion** removes the item from the cart at once (the state's total drops at that moment;
+///   the page fades the old amount into the new one, `CartLayout.totalTransition`); its row
 ///   then leaves over the deletion's animation: the slot collapses (rows below move up to close
 ///   the gap) and the row fades out (SwiftUI's default `.opacity` removal transition) while its
 ///   content keeps moving — toward −1000 after a full swipe, staying at the open −90 after a

@@ -360,6 +360,37 @@ final class CartLayoutTests: XCTestCase {
         XCTAssertEqual(arabic[0].1, latin[0].1 - 5, accuracy: 1e-9)
     }
 
+    /// A deletion changes the total inside its animation: the old amount fades out and the new
+    /// one in with the deletion's eased progress (the Text's `.opacity` content transition), and
+    /// the total is drawn plainly before and after.
+    func testTheTotalCrossFadesWhileARowIsDeleted() throws {
+        let s = scene(events: [(0, .swipe(item: "tek2", translation: -80, duration: 0.2)), (1, .tap(.row(.delete, item: "tek2")))])
+        let l = layout(s)
+        let timeline = l.timeline()
+        /// The total texts drawn at `t`, with the opacity of the group around each (1 for none).
+        func totals(at t: Double) -> [(String, Double)] {
+            l.displayList(for: timeline.state(at: t)).items.compactMap { item -> (String, Double)? in
+                switch item {
+                case .text(let run) where run.text.hasPrefix("$"): return (run.text, 1)
+                case .group(_, let o, nil, let inner):
+                    if case .text(let run)? = inner.first, run.text.hasPrefix("$") { return (run.text, o) }
+                    return nil
+                default: return nil
+                }
+            }
+        }
+        XCTAssertEqual(totals(at: 0.9).map(\.0), ["$200.99"])
+        let mid = timeline.state(at: 1.175)
+        let removal = try XCTUnwrap(mid.rows.first { $0.id == "tek2" }).removal
+        XCTAssertTrue(removal > 0.2 && removal < 0.5, "easeIn, half way through its 0.35 s: behind linear (\(removal))")
+        let fading = totals(at: 1.175)
+        XCTAssertEqual(fading.map(\.0), ["$200.99", "$110.00"])
+        XCTAssertEqual(fading[0].1, 1 - removal, accuracy: 1e-9)
+        XCTAssertEqual(fading[1].1, removal, accuracy: 1e-9)
+        XCTAssertEqual(totals(at: 1.5).map(\.0), ["$110.00"])
+        XCTAssertEqual(totals(at: 1.5).map(\.1), [1])
+    }
+
     func testManifestStateKeysAndValues() throws {
         let s = scene(events: [(0, .swipe(item: "tek2", translation: -80, duration: 0.2)), (1, .tap(.row(.plus, item: "tek1")))])
         let screen = CartModel(scene: s, cart: s.cart, measurer: WrappingMetrics())
