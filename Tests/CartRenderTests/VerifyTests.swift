@@ -270,14 +270,17 @@ final class VerifyTests: XCTestCase {
         XCTAssertTrue(try verify(.never).passed)
     }
 
+    /// `missing` records absent frames only in a run that otherwise passes: beside a failure it
+    /// records nothing and names what it left out.
     func testRecordMissingWritesOnlyAbsentFrames() throws {
         try damagedBaseline()
         let changed = try bytes(path("frame_0004.png"))
         let result = try verify(.missing)
         XCTAssertFalse(result.passed)
-        XCTAssertEqual(statuses(result), ["frame_0004.png": "fail", "frame_0006.png": "missing+recorded", "frame_0030.png": "extra"])
+        XCTAssertEqual(statuses(result), ["frame_0004.png": "fail", "frame_0006.png": "missing", "frame_0030.png": "extra"])
+        XCTAssertEqual(result.notRecorded, ["frame_0006.png"])
         XCTAssertEqual(try bytes(path("frame_0004.png")), changed, "a failing frame is left alone")
-        XCTAssertTrue(exists(path("frame_0006.png")))
+        XCTAssertFalse(exists(path("frame_0006.png")), "not recorded beside failures")
         XCTAssertTrue(exists(path("frame_0030.png")))
     }
 
@@ -563,7 +566,7 @@ final class VerifyTests: XCTestCase {
         let first = try Snapshots.verify(.defaultScene, baseline: base, times: [0, 0.5], record: .missing,
                                          overrides: SceneOverrides(fps: 4, scale: 1))
         XCTAssertTrue(first.passed)
-        XCTAssertEqual(first.recordingNote, "recorded 2 baseline frames in \(base) (record mode missing); review them and commit \(base)")
+        XCTAssertEqual(first.recordingNote, "recorded 2 baseline frames in \(base) (frames 0, 2, record mode missing); review them and commit \(base)")
         XCTAssertEqual(first.failureArtifacts, [])
         let again = try Snapshots.verify(.defaultScene, baseline: base, times: [0, 0.5], record: .missing,
                                          overrides: SceneOverrides(fps: 4, scale: 1))
@@ -580,7 +583,7 @@ final class VerifyTests: XCTestCase {
         for path in failed.failureArtifacts { XCTAssertTrue(FileManager.default.fileExists(atPath: path), path) }
         let rerecorded = try Snapshots.verify(.defaultScene, baseline: base, times: [0, 0.5], record: .failed,
                                               overrides: SceneOverrides(fps: 4, scale: 1))
-        XCTAssertEqual(rerecorded.recordingNote, "recorded 1 baseline frame in \(base) (record mode failed); review them and commit \(base)")
+        XCTAssertEqual(rerecorded.recordingNote, "recorded 1 baseline frame in \(base) (frame 2, record mode failed); review them and commit \(base)")
     }
 
     func testSnapshotsAPIResolvesRelativePathsAgainstTheTestFile() throws {

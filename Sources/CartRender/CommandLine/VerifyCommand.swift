@@ -31,6 +31,9 @@ public struct VerifyCommand: Sendable {
         Option("--mask", "X,Y,W,H", "Ignore this rectangle, in points (repeatable).", .pointRect, repeatable: true) { $0.options.masks.append($1) },
         Option("--record", "MODE", "all | missing | failed | never: which baseline frames to write. Default: $CARTRENDER_RECORD, else never when $CI is set, else missing.",
                .oneOf) { $0.record = $1 },
+        Option("--fail-on-record", "Fail the run when it records any baseline frame (the baseline is still updated), e.g. with --record failed in CI.") {
+            $0.options.failOnRecord = true
+        },
         Option("--json", "Print one JSON object (the report) on stdout instead of lines.") { $0.json = true },
         Option("--ignore-state", "Report frames whose state differs from the baseline's manifest.json without failing them.") { $0.options.ignoreState = true },
         Option("--frames", "A-B", "Verify frame indices A through B only (repeatable).", .frameRange, repeatable: true) { $0.options.frames.append($1) },
@@ -125,6 +128,7 @@ func printResult(_ result: SnapshotResult, json: Bool) {
     for line in [result.stateDivergenceLine, result.movedEventsLine] { if let line { StandardOutput.print(line) } }
     for frame in result.frames { if let line = result.line(for: frame) { StandardOutput.print(line) } }
     StandardOutput.print(result.summaryLine)
+    if let note = result.recordingNote { StandardOutput.print(note) }
     printAudit(of: result)
 }
 

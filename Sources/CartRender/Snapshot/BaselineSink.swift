@@ -83,7 +83,9 @@ final class BaselineSink: FrameSink, @unchecked Sendable {
             try baseline.record(rendered, as: name, png: png)
             frame.recorded = true
         }
-        if let report, frame.isReported {
+        // Under `missing` a recorded frame is kept only when the whole run passes
+        // (``Verifier``): its actual image goes into the report in case it is not.
+        if let report, frame.isReported || (frame.recorded && frame.status == .missing && record == .missing) {
             let stem = String(name.dropLast(4))
             if let expected, frame.undecodable == nil {
                 frame.expectedFile = stem + ".expected.png"

@@ -136,9 +136,14 @@ public struct SnapshotResult: Sendable {
     /// Sentences for stderr, without the `cartrender: ` prefix: that states were not compared
     /// (no readable baseline manifest), and one per ``softwareDifferences``, naming the manifest.
     public var warnings: [String] = []
+    /// Frames the record mode would have written but did not, because the run failed
+    /// (`--record missing` records only in a run whose other frames all pass), by file name.
+    public var notRecorded: [String] = []
+    /// A run that records any frame fails (`--fail-on-record`).
+    public var failOnRecord = false
 
-    /// Whether every frame passed (or was recorded).
-    public var passed: Bool { frames.allSatisfy(\.passed) }
+    /// Whether every frame passed (or was recorded), and nothing was recorded under `--fail-on-record`.
+    public var passed: Bool { frames.allSatisfy(\.passed) && !(failOnRecord && recordedCount > 0) }
     /// Frames that did not pass and were not recorded, in frame order.
     public var failures: [FrameResult] { frames.filter { !$0.passed } }
     /// The first frame, in index order, whose state differs from the baseline manifest's (its
@@ -179,8 +184,17 @@ public struct SnapshotResult: Sendable {
         for s in FrameStatus.allCases { summary.append((s.rawValue, .int(count(s)))) }
         if command == .verify { summary.append(("stateDiffers", .int(frames.filter(\.stateDiffers).count))) }
         summary.append(("recorded", .int(recordedCount)))
+        if command == .verify { summary.append(("notRecorded", .int(notRecorded.count))) }
         summary.append(("failed", .int(failures.count)))
         m.append(("summary", .object(summary)))
+        if command == .verify {
+            m.append(("recording", .object([
+                ("recorded", .array(frames.filter(\.recorded).map { .string($0.name) })),
+                ("notRecorded", .array(notRecorded.map(JSONValue.string))),
+                ("failOnRecord", .bool(failOnRecord)),
+                ("note", recordingNote.map(JSONValue.string) ?? .null),
+            ])))
+        }
         if command == .verify {
             m.append(("stateCompared", .bool(stateCompared)))
             m.append(("framesWithoutState", .array(framesWithoutState.map(JSONValue.int))))
@@ -263,6 +277,9 @@ public struct SnapshotResult: Sendable {
         case .missing:
             if command == .diff { return "only in \(subject), not in \(baseline)" }
             if frame.recorded { return "recorded a new baseline frame at \(expectedPath)" }
+            if notRecorded.contains(frame.name) {
+                return "no baseline frame at \(expectedPath); not recorded: record mode missing records only when every other frame passes"
+            }
             return "no baseline frame at \(expectedPath); record it with --record missing (or \(RecordMode.environmentVariable)=missing)"
         case .extra:
             if command == .diff { return "only in \(baseline), not in \(subject)" }
@@ -301,22 +318,45 @@ public struct SnapshotResult: Sendable {
             }
             let states = f.filter { $0.status == .pass }.count
             if states > 0 { kinds.append("\(states) state") }
-            s += "FAILED, \(f.count) of \(n) frame\(n == 1 ? "" : "s") failed (\(kinds.joined(separator: ", ")))"
-            if recordedCount > 0 { s += ", \(recordedCount) recorded" }
+            if f.isEmpty {
+                s += "FAILED (--fail-on-record), \(n) frame\(n == 1 ? "" : "s"), \(recordedCount) recorded in \(baseline)"
+            } else {
+                s += "FAILED, \(f.count) of \(n) frame\(n == 1 ? "" : "s") failed (\(kinds.joined(separator: ", ")))"
+                if recordedCount > 0 { s += ", \(recordedCount) recorded" }
+                if !notRecorded.isEmpty { s += ", \(notRecorded.count) not recorded" }
+            }
         }
         if let index = reportIndex { s += "; report: \(index)" }
         return s
     }
 
-    /// What recording did, for the person who runs the test: `recorded 14 baseline frames in
-    /// DIR (record mode missing); review them and commit DIR`; nil when nothing was recorded.
-    /// ``Snapshots/verify(_:baseline:times:record:tolerance:masks:overrides:reportDirectory:jobs:file:)``
-    /// prints it on stderr, and ``failureMessage`` includes it.
+    /// What recording did, one sentence, the same in every output (terminal, `report.json`,
+    /// `junit.xml`, the summary, the HTML page): `recorded 6 baseline frames in DIR (frames
+    /// 198-203, record mode missing); review them and commit DIR`, or `did not record 6 missing
+    /// frames in DIR (frames 198-203): record mode missing records only when every other frame
+    /// passes, and 3 failed; …`; nil when there is nothing to say.
     public var recordingNote: String? {
-        let n = recordedCount
-        guard n > 0 else { return nil }
-        let mode = record.map { " (record mode \($0.rawValue))" } ?? ""
-        return "recorded \(n) baseline frame\(n == 1 ? "" : "s") in \(baseline)\(mode); review them and commit \(baseline)"
+        func indices(_ names: [String]) -> String {
+            let i = names.compactMap(FrameResult.index(ofFileName:)).sorted()
+            return i.count == names.count && !i.isEmpty ? "frame\(i.count == 1 ? "" : "s") \(Verifier.frameList(i))" : names.joined(separator: ", ")
+        }
+        let mode = record.map { ", record mode \($0.rawValue)" } ?? ""
+        var parts: [String] = []
+        let recorded = frames.filter(\.recorded).map(\.name)
+        if !recorded.isEmpty {
+            let n = recorded.count
+            var s = "recorded \(n) baseline frame\(n == 1 ? "" : "s") in \(baseline) (\(indices(recorded))\(mode)); review them and commit \(baseline)"
+            if failOnRecord { s += "; the run fails because it recorded (--fail-on-record)" }
+            parts.append(s)
+        }
+        if !notRecorded.isEmpty {
+            let n = notRecorded.count
+            let failed = failures.count - n
+            parts.append("did not record \(n) missing frame\(n == 1 ? "" : "s") in \(baseline) (\(indices(notRecorded))): record mode missing records "
+                + "only when every other frame passes, and \(failed) failed; fix \(failed == 1 ? "it" : "them") and run again, "
+                + "or record over the failures too with --record failed")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
     /// The report images of the frames that did not pass (diff, expected, actual, panel), as

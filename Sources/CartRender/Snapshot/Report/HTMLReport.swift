@@ -55,6 +55,7 @@ enum HTMLReport {
         if stateOnly > 0 { counts.append("<span class=\"n state\">\(stateOnly) state</span>") }
         if result.recordedCount > 0 { counts.append("<span class=\"n recorded\">\(result.recordedCount) recorded</span>") }
         h += "<p class=\"counts\">\(counts.joined(separator: " · "))</p>\n"
+        if let note = result.recordingNote { h += "<p class=\"recording\">\(esc(note.prefix(1).uppercased() + note.dropFirst()))</p>\n" }
         h += "</header>\n"
 
         h += statePanel(result)
@@ -239,7 +240,7 @@ enum HTMLReport {
         h += "</h2>\n"
         let why = frame.recorded ? "recorded into the baseline by this run" : result.explanation(of: frame) + (frame.byteEqual ? " (byte-identical)" : "")
         h += "<p class=\"why\">\(esc(why))</p>\n"
-        if let src = expectedImage(frame, in: expectedDirectory).map(esc) {
+        if let src = (frame.actualFile ?? expectedImage(frame, in: expectedDirectory)).map(esc) {
             let caption = frame.recorded ? "Baseline, as recorded" : "Baseline (the actual frame matches it)"
             h += "<div class=\"panels\"><figure class=\"expected\"><figcaption>\(caption)\(size(frame.actualSize ?? frame.expectedSize))</figcaption>"
             h += "<a href=\"\(src)\"><img src=\"\(src)\" alt=\"baseline \(esc(frame.name))\" loading=\"lazy\"></a></figure></div>\n"
@@ -253,7 +254,7 @@ enum HTMLReport {
         var h = "<details class=\"allframes\"\(open ? " open" : "")><summary>All \(result.frames.count) frames</summary><div class=\"grid\">"
         for frame in result.frames {
             let status = shownStatus(frame).css
-            let thumb = frame.isReported ? (frame.diffFile ?? frame.actualFile ?? frame.expectedFile) : expectedImage(frame, in: expectedDirectory)
+            let thumb = frame.isReported ? (frame.diffFile ?? frame.actualFile ?? frame.expectedFile) : (frame.actualFile ?? expectedImage(frame, in: expectedDirectory))
             let time = frame.time.map { "\(JSONValue.format($0, decimals: 3)) s" } ?? ""
             h += "<a class=\"thumb \(status)\" href=\"#\(anchor(frame))\" data-frame=\"\(anchor(frame))\" title=\"\(esc(frame.name)) · \(frame.recorded ? "recorded" : label(frame.status))\">"
             if let thumb { h += "<img src=\"\(esc(thumb))\" alt=\"\(esc(frame.name))\" loading=\"lazy\">" }

@@ -51,6 +51,7 @@ public enum MarkdownSummary {
         }
         s += "\n\n"
         var notes = [result.stateDivergenceLine, result.movedEventsLine].compactMap { $0 }.map { $0.prefix(1).uppercased() + $0.dropFirst() }
+        if let note = result.recordingNote { notes.append(note.prefix(1).uppercased() + note.dropFirst()) }
         notes += result.softwareDifferences.map { "⚠️ " + $0.message.prefix(1).uppercased() + $0.message.dropFirst() }
         if !notes.isEmpty && !baselineMissing { s += notes.map { "- " + escape($0) + "\n" }.joined() + "\n" }
         let listed = result.failures.filter { $0.isReported || $0.stateDiffers }
