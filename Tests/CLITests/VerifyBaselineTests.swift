@@ -105,6 +105,39 @@ final class VerifyBaselineTests: XCTestCase {
         XCTAssertEqual(again.status, 0, again.stdout)
     }
 
+    /// A baseline recorded at other settings (fps, scale) is named in one line before anything
+    /// else, with the command that records it again; the frames are summarised, not listed, on
+    /// stdout and in the summary, and report.json says which settings differ.
+    func testSettingsThatDifferFromTheBaselineAreNamedFirst() throws {
+        let dir = Binary.tempDir(self)
+        XCTAssertEqual(try Binary.run(["verify", "--baseline", "base", "--record", "missing", "--report", "report"] + Self.render, in: dir).status, 0)
+        let fps = try Binary.run(["verify", "--baseline", "base", "--record", "never", "--report", "report", "--summary-markdown", "s.md",
+                                  "--fps", "20", "--scale", "1", "--quiet"], in: dir)
+        XCTAssertEqual(fps.status, 1)
+        XCTAssertEqual(fps.stdout, """
+            the baseline was recorded with other settings (fps 10, this run 20): frame-by-frame results cannot mean much; \
+            if this run's settings are right, record it again with: cartrender verify --baseline base --report report --summary-markdown s.md --fps 20 --scale 1 --quiet --record all
+            64 of 67 frames differ from a baseline recorded with other settings: not listed one by one (the report has them)
+            cartrender verify: FAILED, 64 of 67 frames failed (31 fail, 33 missing); report: report/index.html
+
+            """)
+        let summary = try String(contentsOfFile: dir + "/s.md", encoding: .utf8)
+        XCTAssertTrue(summary.contains("- The baseline was recorded with other settings \\(fps 10, this run 20\\)"), summary)
+        XCTAssertFalse(summary.contains("| frame |"), "no table of frames")
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/report/report.json"))) as! [String: Any]
+        XCTAssertEqual(report["settingsDiffer"] as? [[String: String]], [["setting": "fps", "baseline": "10", "current": "20"]])
+
+        let scale = try Binary.run(["verify", "--baseline", "base", "--record", "never", "--report", "report", "--frames", "0-2",
+                                    "--fps", "10", "--scale", "2", "--quiet"], in: dir)
+        XCTAssertEqual(scale.status, 1)
+        XCTAssertTrue(scale.stdout.hasPrefix("the baseline was recorded with other settings (scale 1x, this run 2x; canvas size 393×852 px, this run 786×1704 px)"), scale.stdout)
+        XCTAssertTrue(scale.stdout.contains("record it again with: cartrender verify --baseline base --report report --fps 10 --scale 2 --quiet --record all\n"), scale.stdout)
+
+        let same = try Binary.run(["verify", "--baseline", "base", "--record", "never", "--report", "report"] + Self.render, in: dir)
+        XCTAssertEqual(same.status, 0)
+        XCTAssertFalse(same.stdout.contains("other settings"))
+    }
+
     /// A manifest of another render (here: dark instead of light) is not rewritten, and nothing
     /// is recorded beside it: one sentence, exit 73, the directory as it was. A verify that has
     /// nothing to record there compares as usual.

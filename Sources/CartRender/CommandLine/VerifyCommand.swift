@@ -19,7 +19,24 @@ public struct VerifyCommand: Sendable {
     /// Also write the Markdown summary (``MarkdownSummary``) to this file.
     public var summaryMarkdown: String?
 
+    /// The arguments it was parsed from, for the command that records the baseline again.
+    public var arguments: [String] = []
+
     public init() {}
+
+    /// `cartrender verify ARGS --record all`: this run's arguments with any `--record` replaced
+    /// and without `--frames` or `--at` (the whole baseline is recorded again).
+    var recordAgainCommand: String {
+        var args: [String] = []
+        var skip = false
+        for a in arguments {
+            if skip { skip = false; continue }
+            if ["--record", "--frames", "--at"].contains(a) { skip = true; continue }
+            if ["--record=", "--frames=", "--at="].contains(where: a.hasPrefix) { continue }
+            args.append(a)
+        }
+        return (["cartrender", "verify"] + args + ["--record", "all"]).map(SnapshotResultShell.word).joined(separator: " ")
+    }
 
     /// The environment variable GitHub Actions sets to the file a step appends its Markdown
     /// job summary to.
@@ -50,6 +67,7 @@ public struct VerifyCommand: Sendable {
     /// - Throws: `UsageError` with one sentence naming the option.
     public static func parse(_ arguments: [String]) throws -> VerifyCommand {
         var c = VerifyCommand()
+        c.arguments = arguments
         let (positionals, given) = try options.parse(arguments, into: &c) { try SceneOptions.checkScenePositionals($0, command: "verify") }
         c.scene.scenePath = positionals.first
         guard given.contains("--baseline") else { throw UsageError("verify needs --baseline DIR (the directory of baseline frames)") }
@@ -95,6 +113,7 @@ public struct VerifyCommand: Sendable {
         let bar = quiet ? nil : ProgressBar()
         options.progress = bar.map { b in { @Sendable done, total in b.update(done, total) } }
         options.cancellation = interrupts.cancellation
+        if !arguments.isEmpty { options.recordAgainCommand = recordAgainCommand }
         let result: SnapshotResult
         do { result = try Verifier.verify(renderer: renderer, subject: scene.sceneName, options: options) } catch is RenderCancelled {
             bar?.finish()
@@ -125,8 +144,14 @@ func printResult(_ result: SnapshotResult, json: Bool) {
         StandardOutput.print(result.json.serialized(pretty: true), terminator: "")
         return
     }
-    for line in [result.stateDivergenceLine, result.movedEventsLine] { if let line { StandardOutput.print(line) } }
-    for frame in result.frames { if let line = result.line(for: frame) { StandardOutput.print(line) } }
+    if let line = result.settingMismatchLine {
+        // Named first; frame-by-frame lines against other settings would bury it.
+        StandardOutput.print(line)
+        if !result.failures.isEmpty { StandardOutput.print(result.mismatchedFramesLine) }
+    } else {
+        for line in [result.stateDivergenceLine, result.movedEventsLine] { if let line { StandardOutput.print(line) } }
+        for frame in result.frames { if let line = result.line(for: frame) { StandardOutput.print(line) } }
+    }
     StandardOutput.print(result.summaryLine)
     if let note = result.recordingNote { StandardOutput.print(note) }
     printAudit(of: result)

@@ -136,6 +136,14 @@ public struct SnapshotResult: Sendable {
     /// Sentences for stderr, without the `cartrender: ` prefix: that states were not compared
     /// (no readable baseline manifest), and one per ``softwareDifferences``, naming the manifest.
     public var warnings: [String] = []
+    /// Settings of this render that differ from the baseline manifest's (fps, scale, canvas
+    /// size in points — the device —, canvas size in pixels, duration), in that order: a
+    /// frame-by-frame comparison against such a baseline cannot mean much, so the outputs name
+    /// these first and summarise the frames (verify with a readable manifest only).
+    public var settingMismatches: [SettingMismatch] = []
+    /// The command that records the baseline again with this run's settings, for the
+    /// mismatch line; nil = `cartrender verify SCENE --baseline DIR --record all`.
+    public var recordAgainCommand: String?
     /// Frames the record mode would have written but did not, because the run failed
     /// (`--record missing` records only in a run whose other frames all pass), by file name.
     public var notRecorded: [String] = []
@@ -188,6 +196,8 @@ public struct SnapshotResult: Sendable {
         summary.append(("failed", .int(failures.count)))
         m.append(("summary", .object(summary)))
         if command == .verify {
+            m.append(("settingsDiffer", .array(settingMismatches.map(\.json))))
+            m.append(("settingsNote", settingMismatchLine.map(JSONValue.string) ?? .null))
             m.append(("recording", .object([
                 ("recorded", .array(frames.filter(\.recorded).map { .string($0.name) })),
                 ("notRecorded", .array(notRecorded.map(JSONValue.string))),
@@ -209,6 +219,58 @@ public struct SnapshotResult: Sendable {
         if let audit { m.append(("audit", audit.json)) }
         return .object(m)
     }
+
+    /// A setting of the render that differs from the baseline manifest's: `fps 10 → 20`.
+    public struct SettingMismatch: Equatable, Sendable {
+        /// `fps`, `scale`, `device size`, `canvas size`, `duration`.
+        public var setting: String
+        /// The values as text with their units (`10`, `2x`, `393×852 pt`, `2.5 s`).
+        public var baseline: String
+        public var current: String
+
+        /// `{"setting", "baseline", "current"}`.
+        var json: JSONValue { .object([("setting", .string(setting)), ("baseline", .string(baseline)), ("current", .string(current))]) }
+    }
+
+    /// The baseline manifest's settings against this render's, each that differs.
+    static func settingMismatches(baseline m: Manifest, current c: Manifest) -> [SettingMismatch] {
+        func n(_ v: Double) -> String { JSONValue.format(v, decimals: 3) }
+        var out: [SettingMismatch] = []
+        if m.fps != c.fps { out.append(.init(setting: "fps", baseline: "\(m.fps)", current: "\(c.fps)")) }
+        if abs(m.scale - c.scale) >= 5e-7 { out.append(.init(setting: "scale", baseline: n(m.scale) + "x", current: n(c.scale) + "x")) }
+        let mp = (m.scale > 0 ? Double(m.width) / m.scale : 0, m.scale > 0 ? Double(m.height) / m.scale : 0)
+        let cp = (Double(c.width) / c.scale, Double(c.height) / c.scale)
+        if abs(mp.0 - cp.0) >= 0.5 || abs(mp.1 - cp.1) >= 0.5 {
+            out.append(.init(setting: "device size", baseline: "\(n(mp.0))×\(n(mp.1)) pt", current: "\(n(cp.0))×\(n(cp.1)) pt"))
+        }
+        if m.width != c.width || m.height != c.height {
+            out.append(.init(setting: "canvas size", baseline: "\(m.width)×\(m.height) px", current: "\(c.width)×\(c.height) px"))
+        }
+        if abs(m.duration - c.duration) >= 5e-4 { out.append(.init(setting: "duration", baseline: n(m.duration) + " s", current: n(c.duration) + " s")) }
+        return out
+    }
+
+    /// `the baseline was recorded with other settings: fps 10, this run 20; …; frame-by-frame
+    /// results cannot mean much: record it again with cartrender verify … --record all`, the
+    /// first line of every output; nil when the settings agree.
+    public var settingMismatchLine: String? {
+        guard !settingMismatches.isEmpty else { return nil }
+        let list = settingMismatches.map { "\($0.setting) \($0.baseline), this run \($0.current)" }.joined(separator: "; ")
+        let command = recordAgainCommand ?? "cartrender verify \(shellWord(subject)) --baseline \(shellWord(baseline)) --record all"
+        return "the baseline was recorded with other settings (\(list)): frame-by-frame results cannot mean much; "
+            + "if this run's settings are right, record it again with: \(command)"
+    }
+
+    /// `N frames compared against a baseline of other settings (…): not listed one by one`, in
+    /// place of the frames' lines when the settings differ.
+    var mismatchedFramesLine: String {
+        let f = failures.count
+        return "\(f) of \(frames.count) frames differ from a baseline recorded with other settings: not listed one by one (the report has them)"
+    }
+
+    /// `text` as one shell word: unchanged when it is made of safe characters, else in single quotes.
+    static func shellWord(_ text: String) -> String { SnapshotResultShell.word(text) }
+    func shellWord(_ text: String) -> String { Self.shellWord(text) }
 
     // MARK: Console text
 
@@ -382,5 +444,14 @@ public struct SnapshotResult: Sendable {
         }
         if let note = recordingNote { lines.append("  " + note) }
         return lines.joined(separator: "\n")
+    }
+}
+
+/// Shell quoting for the commands the outputs suggest.
+enum SnapshotResultShell {
+    static func word(_ text: String) -> String {
+        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%")
+        if !text.isEmpty && text.allSatisfy({ safe.contains($0) }) { return text }
+        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -24,6 +24,10 @@ public struct VerifyOptions: Sendable {
     /// A run that records any frame fails all the same (`--fail-on-record`): the baseline is
     /// updated, and CI still stops for someone to look at it.
     public var failOnRecord = false
+    /// The command the outputs suggest to record the baseline again when its manifest's
+    /// settings differ from the render's (``SnapshotResult/settingMismatchLine``); nil = a
+    /// command made of the scene and baseline paths.
+    public var recordAgainCommand: String?
     /// Report the frames whose state differs from the baseline's `manifest.json` without
     /// failing them (`--ignore-state`); their pixels still count.
     public var ignoreState = false
@@ -165,6 +169,7 @@ public enum Verifier {
                                     reportDirectory: report.map { FileSystemPath.display($0.directory.path) },
                                     record: record, options: tolerance, fps: renderer.scene.fps, frames: results, audit: audit?.report)
         result.failOnRecord = options.failOnRecord
+        result.recordAgainCommand = options.recordAgainCommand
         // `missing` fills in a baseline only from a run that otherwise passes: frames recorded
         // beside failures would be a longer timeline's, and reverting the change would then fail
         // on them as extra frames.
@@ -178,6 +183,7 @@ public enum Verifier {
             // Frames with a baseline PNG whose state had no one entry to compare with.
             result.framesWithoutState = results.filter { $0.status != .missing && $0.status != .extra && $0.stateChanges == nil }.compactMap(\.index)
             result.stateCompared = result.framesWithoutState.isEmpty
+            result.settingMismatches = SnapshotResult.settingMismatches(baseline: expected, current: renderer.manifest(frames: []))
             result.movedEvents = try ManifestComparison.movedEvents(expected: expected.events, actual: renderer.events)
             result.softwareDifferences = ManifestComparison.softwareDifferences(baseline: expected.software,
                                                                                 current: .current(fonts: renderer.fonts.files))

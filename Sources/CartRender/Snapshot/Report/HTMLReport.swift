@@ -43,6 +43,7 @@ enum HTMLReport {
         meta += result.options.includeAA ? " · anti-aliasing counted" : " · anti-aliasing ignored"
         if !result.options.masks.isEmpty { meta += " · \(result.options.masks.count) mask\(result.options.masks.count == 1 ? "" : "s")" }
         if let record = result.record { meta += " · record \(record.rawValue)" }
+        if let line = result.settingMismatchLine { h += "<p class=\"mismatch\" role=\"alert\">\(esc(line.prefix(1).uppercased() + line.dropFirst()))</p>\n" }
         h += "<p class=\"meta\">\(meta)</p>\n"
         var counts = ["\(result.frames.count) frames"]
         // A frame whose pixels match but whose state differs from the baseline manifest's fails
@@ -298,7 +299,7 @@ enum HTMLReport {
     *{box-sizing:border-box}body{margin:0;font:14px/1.45 system-ui,-apple-system,"Inter",sans-serif;background:var(--bg);color:var(--ink)}
     header,nav,.filmstrip,main,footer{padding:0 20px}header{padding-top:14px}
     h1{font-size:20px;margin:0 0 4px}h2{font-size:16px;margin:0 0 4px}code{font:12px ui-monospace,monospace;background:#e5e5ea;padding:1px 4px;border-radius:4px}
-    .meta,.counts,.why,footer{color:var(--mute);margin:2px 0}
+    .meta,.counts,.why,footer{color:var(--mute);margin:2px 0}.mismatch{background:var(--fail);color:#fff;padding:6px 10px;border-radius:8px;margin:6px 0;overflow-wrap:anywhere}
     .verdict{font-size:13px;padding:2px 8px;border-radius:10px;color:#fff;vertical-align:middle}.verdict.pass{background:var(--pass)}.verdict.fail{background:var(--fail)}
     .n.fail{color:var(--fail);font-weight:600}.n.missing{color:var(--missing);font-weight:600}.n.extra{color:var(--extra);font-weight:600}.n.sizeMismatch{color:var(--sizeMismatch);font-weight:600}.n.state{color:var(--state);font-weight:600}
     .timeline{margin:10px 0 0}.strip{display:flex;height:22px;border-radius:5px;overflow:hidden;background:#d1d1d6}

@@ -79,7 +79,7 @@ enum JUnitReport {
             }
             s += "    </testcase>\n"
         }
-        let notes = [result.recordingNote, result.movedEventsLine].compactMap { $0 } + result.warnings
+        let notes = [result.settingMismatchLine, result.recordingNote, result.movedEventsLine].compactMap { $0 } + result.warnings
         if !notes.isEmpty { s += "    <system-out>\(escape(notes.joined(separator: "\n")))</system-out>\n" }
         s += "  </testsuite>\n</testsuites>\n"
         return s

@@ -50,11 +50,13 @@ public enum MarkdownSummary {
             s += " Report: " + files.map { link($0, (dir as NSString).appendingPathComponent($0)) }.joined(separator: " · ")
         }
         s += "\n\n"
-        var notes = [result.stateDivergenceLine, result.movedEventsLine].compactMap { $0 }.map { $0.prefix(1).uppercased() + $0.dropFirst() }
+        let mismatch = result.settingMismatchLine
+        var notes = (mismatch.map { [$0, result.mismatchedFramesLine] } ?? [result.stateDivergenceLine, result.movedEventsLine].compactMap { $0 })
+            .map { $0.prefix(1).uppercased() + $0.dropFirst() }
         if let note = result.recordingNote { notes.append(note.prefix(1).uppercased() + note.dropFirst()) }
         notes += result.softwareDifferences.map { "⚠️ " + $0.message.prefix(1).uppercased() + $0.message.dropFirst() }
         if !notes.isEmpty && !baselineMissing { s += notes.map { "- " + escape($0) + "\n" }.joined() + "\n" }
-        let listed = result.failures.filter { $0.isReported || $0.stateDiffers }
+        let listed = mismatch != nil ? [] : result.failures.filter { $0.isReported || $0.stateDiffers }
         if !listed.isEmpty && !baselineMissing {
             s += "| frame | time | differing pixels | status | state divergence | images |\n| --- | ---: | ---: | --- | --- | --- |\n"
             for frame in listed.prefix(maxRows) {
