@@ -591,4 +591,25 @@ final class VerifyTests: XCTestCase {
         let message = try XCTUnwrap(Snapshots.failure(.file("Scenes/fly.json"), baseline: "__Snapshots__/fly", record: .never, file: fakeTestFile))
         XCTAssertTrue(message.contains("/nonexistent-dir/Tests/Scenes/fly.json"), message)
     }
+
+    /// Shares of differing pixels print with the digits that explain the verdict: never `0`
+    /// for a pixel that differs, never equal to an allowed share they exceed.
+    func testPercentagesKeepTheDigitsThatExplainTheVerdict() {
+        func text(_ differing: Int, _ total: Int, ratio: Double? = nil) -> String {
+            var options = ComparisonOptions()
+            options.maxDiffRatio = ratio
+            let r = SnapshotResult(command: .verify, subject: "s.json", baseline: "b", reportDirectory: nil, options: options, frames: [])
+            return r.percentText(of: DiffResult(differingPixels: differing, antialiasedPixels: 0, totalPixels: total))
+        }
+        let cases: [(Int, Int, Double?, String)] = [
+            (0, 3_013_524, nil, "0"),
+            (1, 3_013_524, nil, "0.000033"),
+            (1, 3_013_524, 0, "0.000033"),
+            (120, 120_000, nil, "0.1"),
+            (1_234, 10_000, nil, "12.34"),
+            (100_001, 100_000_000, 0.001, "0.100001"),  // just over 0.1 %: not printed as 0.1
+            (100_000, 100_000_000, 0.001, "0.1"),
+        ]
+        for (d, t, ratio, expected) in cases { XCTAssertEqual(text(d, t, ratio: ratio), expected, "\(d) of \(t)") }
+    }
 }

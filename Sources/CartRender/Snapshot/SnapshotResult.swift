@@ -332,8 +332,7 @@ public struct SnapshotResult: Sendable {
         case .fail:
             if let reason = frame.undecodable { return "the baseline frame cannot be decoded (\(reason))" }
             guard let r = frame.result else { return "differs" }
-            let pct = r.totalPixels > 0 ? Double(r.differingPixels) * 100 / Double(r.totalPixels) : 0
-            var s = "\(r.differingPixels) px differ\(r.differingPixels == 1 ? "s" : "") (\(JSONValue.format(pct, decimals: 4)) %)"
+            var s = "\(r.differingPixels) px differ\(r.differingPixels == 1 ? "s" : "") (\(percentText(of: r)) %)"
             if r.antialiasedPixels > 0 { s += ", \(r.antialiasedPixels) anti-aliased px ignored" }
             return s + ", allowed \(allowance)"
         case .missing:
@@ -353,10 +352,29 @@ public struct SnapshotResult: Sendable {
         }
     }
 
+    /// The share of differing pixels in percent, with the digits that explain the verdict: a
+    /// share that is not zero never reads as `0` (at least two significant digits), and one that
+    /// differs from the allowed share (`--max-diff-ratio`) never reads as equal to it:
+    /// `0.000033` for 1 px of 3 013 524, `0.1` for 120 of 120 000.
+    func percentText(of r: DiffResult) -> String {
+        guard r.totalPixels > 0, r.differingPixels > 0 else { return "0" }
+        let pct = Double(r.differingPixels) * 100 / Double(r.totalPixels)
+        let allowed = options.maxDiffRatio.map { $0 * 100 }
+        var decimals = 4
+        while decimals < 12 {
+            let text = JSONValue.format(pct, decimals: decimals)
+            let significant = pct * pow(10, Double(decimals)) >= 10
+            let distinct = allowed.map { a in a == pct || JSONValue.format(a, decimals: decimals) != text } ?? true
+            if significant && distinct { return text }
+            decimals += 1
+        }
+        return JSONValue.format(pct, decimals: decimals)
+    }
+
     /// The tolerance in words: `0 px`, `120 px`, `0.1 % of pixels`.
     var allowance: String {
         var parts: [String] = []
-        if let r = options.maxDiffRatio { parts.append("\(JSONValue.format(r * 100, decimals: 4)) % of pixels") }
+        if let r = options.maxDiffRatio { parts.append("\(JSONValue.format(r * 100, decimals: 9)) % of pixels") }
         if let n = options.maxDiffPixels ?? (options.maxDiffRatio == nil ? 0 : nil) { parts.append("\(n) px") }
         return parts.joined(separator: " and ")
     }

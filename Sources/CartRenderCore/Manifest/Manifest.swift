@@ -10,7 +10,7 @@
 ///
 /// `{"version": 1, "scene", "fps", "scale", "size": {"width", "height"}, "duration", "frameCount",
 /// "shard"?: {"index", "count"}, "baseline"?: true, "frames": [Frame], "outputs": [{"file", "sha256"}], "events", "audit"?,
-/// "software": {"cartrender", "cairo", "pango", "librsvg", "libpng", "zlib", "fonts": [{"file", "package"}]}}`
+/// "software": {"cartrender", "cairo", "pango", "librsvg", "libpng", "zlib", "freetype", "harfbuzz", "pixman", "fontconfig", "fonts": [{"file", "package"}]}}`
 ///
 /// The type and its checks are pure (no file system, no C library), so that the fuzz harness
 /// (`Fuzz/`) can build them with the rest of this module; what a render adds (the software of
@@ -79,7 +79,15 @@ public struct Manifest {
         public var pango: String
         public var librsvg: String
         public var libpng: String
+        /// The compressor of the PNG image data.
         public var zlib: String
+        /// The libraries that move glyph and image pixels beside Cairo and Pango: FreeType
+        /// rasterises glyphs, HarfBuzz shapes them, pixman composites, fontconfig picks the
+        /// fonts. Nil in manifests written before they were recorded.
+        public var freetype: String?
+        public var harfbuzz: String?
+        public var pixman: String?
+        public var fontconfig: String?
         public var fonts: [Font]
 
         /// A font file by name, and the Debian package it comes from.
@@ -89,9 +97,45 @@ public struct Manifest {
             public init(file: String, package: String) { self.file = file; self.package = package }
         }
 
-        public init(cartrender: String, cairo: String, pango: String, librsvg: String, libpng: String, zlib: String, fonts: [Font]) {
+        public init(cartrender: String, cairo: String, pango: String, librsvg: String, libpng: String, zlib: String,
+                    freetype: String? = nil, harfbuzz: String? = nil, pixman: String? = nil, fontconfig: String? = nil, fonts: [Font]) {
             self.cartrender = cartrender; self.cairo = cairo; self.pango = pango; self.librsvg = librsvg
             self.libpng = libpng; self.zlib = zlib; self.fonts = fonts
+            self.freetype = freetype; self.harfbuzz = harfbuzz; self.pixman = pixman; self.fontconfig = fontconfig
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case cartrender, cairo, pango, librsvg, libpng, zlib, freetype, harfbuzz, pixman, fontconfig, fonts
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(cartrender, forKey: .cartrender)
+            try c.encode(cairo, forKey: .cairo)
+            try c.encode(pango, forKey: .pango)
+            try c.encode(librsvg, forKey: .librsvg)
+            try c.encode(libpng, forKey: .libpng)
+            try c.encode(zlib, forKey: .zlib)
+            try c.encodeIfPresent(freetype, forKey: .freetype)
+            try c.encodeIfPresent(harfbuzz, forKey: .harfbuzz)
+            try c.encodeIfPresent(pixman, forKey: .pixman)
+            try c.encodeIfPresent(fontconfig, forKey: .fontconfig)
+            try c.encode(fonts, forKey: .fonts)
+        }
+
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            cartrender = try c.decode(String.self, forKey: .cartrender)
+            cairo = try c.decode(String.self, forKey: .cairo)
+            pango = try c.decode(String.self, forKey: .pango)
+            librsvg = try c.decode(String.self, forKey: .librsvg)
+            libpng = try c.decode(String.self, forKey: .libpng)
+            zlib = try c.decode(String.self, forKey: .zlib)
+            freetype = try c.decodeIfPresent(String.self, forKey: .freetype)
+            harfbuzz = try c.decodeIfPresent(String.self, forKey: .harfbuzz)
+            pixman = try c.decodeIfPresent(String.self, forKey: .pixman)
+            fontconfig = try c.decodeIfPresent(String.self, forKey: .fontconfig)
+            fonts = try c.decode([Font].self, forKey: .fonts)
         }
     }
 

@@ -63,8 +63,7 @@ public enum MarkdownSummary {
                 let time = frame.time.map { JSONValue.format($0, decimals: 3) + " s" } ?? "—"
                 var pixels = "—"
                 if let r = frame.result {
-                    let pct = r.totalPixels > 0 ? Double(r.differingPixels) * 100 / Double(r.totalPixels) : 0
-                    pixels = "\(r.differingPixels) (\(JSONValue.format(pct, decimals: 4)) %)"
+                    pixels = "\(r.differingPixels) (\(result.percentText(of: r)) %)"
                 }
                 var images: [String] = []
                 if let dir = result.reportDirectory {
