@@ -612,4 +612,32 @@ final class VerifyTests: XCTestCase {
         ]
         for (d, t, ratio, expected) in cases { XCTAssertEqual(text(d, t, ratio: ratio), expected, "\(d) of \(t)") }
     }
+
+    /// A summary stays within GitHub's 1 MiB whatever the run: 10 000 moved events are named
+    /// 20 at a time, 20 000 failing frames with long state changes fill at most 50 rows, and a
+    /// section still over the limit is cut at a line with a last line saying so.
+    func testSummariesStayWithinGitHubsLimit() {
+        var result = SnapshotResult(command: .verify, subject: "taps.json", baseline: "snaps/taps", reportDirectory: "report",
+                                    options: ComparisonOptions(), frames: [])
+        result.movedEvents = (0..<10_000).map { i in
+            ManifestComparison.MovedEvent(kind: "tap", identity: [("target", .string("add")), ("n", .int(i))], expected: Double(i) / 100, actual: Double(i) / 100 + 0.01)
+        }
+        let long = JSONValue.string(String(repeating: "x", count: 4000))
+        result.frames = (0..<20_000).map { i in
+            var f = FrameResult(name: String(format: "frame_%05d.png", i), index: i, time: Double(i) / 60, status: .pass)
+            f.stateChanges = (0..<10).map { ManifestComparison.Change(path: "items[\($0)].title", expected: long, actual: .string("y")) }
+            return f
+        }
+        let md = MarkdownSummary.markdown(for: result)
+        XCTAssertLessThanOrEqual(md.utf8.count, MarkdownSummary.maxBytes)
+        XCTAssertTrue(md.contains("… and 9980 more"), "moved events are capped")
+        XCTAssertTrue(md.contains("… and 19950 more frames: see the report."))
+        XCTAssertEqual(result.movedEventsLine?.components(separatedBy: "tap (").count, 21)
+
+        let cut = MarkdownSummary.capped(String(repeating: String(repeating: "a", count: 999) + "\n", count: 2000))
+        XCTAssertLessThanOrEqual(cut.utf8.count, MarkdownSummary.maxBytes)
+        XCTAssertTrue(cut.hasSuffix("\n… summary cut at 1024 KiB: see the report.\n\n"), String(cut.suffix(80)))
+        XCTAssertTrue(cut.hasPrefix(String(repeating: "a", count: 999) + "\n"))
+        XCTAssertEqual(MarkdownSummary.capped("short\n"), "short\n")
+    }
 }

@@ -95,17 +95,22 @@ public struct VerifyCommand: Sendable {
         } else {
             printResult(result, json: json)
         }
-        let markdown = MarkdownSummary.markdown(for: result, baselineMissing: baselineMissing)
+        try writeSummary(MarkdownSummary.markdown(for: result, baselineMissing: baselineMissing), environment: environment)
+        return result.passedWithAudit ? .success : .differences
+    }
+
+    /// Appends `markdown` to `$GITHUB_STEP_SUMMARY` when set, and writes it to `--summary-markdown`.
+    func writeSummary(_ markdown: String, environment: [String: String]) throws {
         if let path = environment[Self.stepSummaryVariable], !path.isEmpty { try MarkdownSummary.append(markdown, to: path) }
         if let path = summaryMarkdown { try OutputFile.write(Array(markdown.utf8), to: path) }
-        return result.passedWithAudit ? .success : .differences
     }
 
     /// Verifies one scene (or variant) against `baseline`; nil when interrupted (the message is
     /// printed). `writeReport: false` writes no report (`review` recording accepted frames).
-    func verify(renderer: Renderer, baseline: String, reportDirectory: String?, writeReport: Bool = true, environment: [String: String],
-                interrupts: InterruptWatcher) throws -> SnapshotResult? {
+    func verify(renderer: Renderer, baseline: String, reportDirectory: String?, writeReport: Bool = true, variant: String? = nil,
+                environment: [String: String], interrupts: InterruptWatcher) throws -> SnapshotResult? {
         var options = self.options
+        options.variant = variant
         options.baseline = baseline
         options.reportDirectory = reportDirectory
         options.writeReport = writeReport

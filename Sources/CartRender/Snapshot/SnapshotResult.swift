@@ -111,6 +111,9 @@ public struct SnapshotResult: Sendable {
     public var reportDirectory: String?
     /// The record mode in force (verify only).
     public var record: RecordMode?
+    /// The variant of the scene's `"variants"` matrix this run verified (`dark-ar_SA`), nil
+    /// for a scene without one: it names the suite, class and tests of `junit.xml`.
+    public var variant: String? = nil
     public var options: ComparisonOptions
     /// Frames per second of the render, for times in the report (nil for directory diffs).
     public var fps: Int?
@@ -179,6 +182,7 @@ public struct SnapshotResult: Sendable {
         ]
         m.append(("report", reportDirectory.map { .string($0) } ?? .null))
         if let record { m.append(("record", .string(record.rawValue))) }
+        if let variant { m.append(("variant", .string(variant))) }
         if let fps { m.append(("fps", .int(fps))) }
         m.append(("options", .object([
             ("threshold", .number(options.threshold, decimals: 6)),
@@ -295,9 +299,16 @@ public struct SnapshotResult: Sendable {
         return s
     }
 
-    /// `events moved: land (flight 1) at 0.95 s → 1 s, …`; nil when none did.
+    /// Most moved events named in one line; the rest are counted.
+    static let maxEventsInLine = 20
+
+    /// `events moved: land (flight 1) at 0.95 s → 1 s, …`, at most ``maxEventsInLine`` of them
+    /// then `… and N more`; nil when none did.
     public var movedEventsLine: String? {
-        movedEvents.isEmpty ? nil : "events moved: " + movedEvents.map(\.description).joined(separator: ", ")
+        guard !movedEvents.isEmpty else { return nil }
+        var s = "events moved: " + movedEvents.prefix(Self.maxEventsInLine).map(\.description).joined(separator: ", ")
+        if movedEvents.count > Self.maxEventsInLine { s += ", … and \(movedEvents.count - Self.maxEventsInLine) more" }
+        return s
     }
 
     /// The one line printed for a frame that did not pass, or that was recorded over a difference;

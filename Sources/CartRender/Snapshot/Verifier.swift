@@ -28,6 +28,8 @@ public struct VerifyOptions: Sendable {
     /// settings differ from the render's (``SnapshotResult/settingMismatchLine``); nil = a
     /// command made of the scene and baseline paths.
     public var recordAgainCommand: String?
+    /// The name of the variant verified, for the outputs (``SnapshotResult/variant``).
+    public var variant: String?
     /// Report the frames whose state differs from the baseline's `manifest.json` without
     /// failing them (`--ignore-state`); their pixels still count.
     public var ignoreState = false
@@ -170,6 +172,7 @@ public enum Verifier {
                                     record: record, options: tolerance, fps: renderer.scene.fps, frames: results, audit: audit?.report)
         result.failOnRecord = options.failOnRecord
         result.recordAgainCommand = options.recordAgainCommand
+        result.variant = options.variant
         // `missing` fills in a baseline only from a run that otherwise passes: frames recorded
         // beside failures would be a longer timeline's, and reverting the change would then fail
         // on them as extra frames.

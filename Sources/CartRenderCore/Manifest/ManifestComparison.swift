@@ -98,6 +98,10 @@ public enum ManifestComparison {
         public var expected: Double?
         public var actual: Double?
 
+        public init(kind: String, identity: [(String, JSONValue)], expected: Double?, actual: Double?) {
+            self.kind = kind; self.identity = identity; self.expected = expected; self.actual = actual
+        }
+
         public static func == (a: MovedEvent, b: MovedEvent) -> Bool { a.json == b.json }
 
         /// `{"kind", "flight"?, "item"?, "target"?, "expected", "actual"}`, times in s, an absent side as `null`.
