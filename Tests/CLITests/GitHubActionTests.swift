@@ -193,4 +193,32 @@ final class GitHubActionTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/workspace/docs-frames/frame_0005.png"))
         XCTAssertEqual(try outputs(), ["result=pass", "exit-code=0", "failed-frames=0", "report=docs-frames"])
     }
+
+    /// A variant matrix through the action: one summary with a row per variant, the failed
+    /// frames of every variant in `failed-frames`, one annotation.
+    func testAVariantMatrixThroughTheAction() throws {
+        try FileManager.default.createDirectory(atPath: dir + "/workspace", withIntermediateDirectories: true)
+        let scene = #"{"screen": "shop", "fps": 4, "duration": 0.5, "events": [{"at": 0.25, "tap": "add"}], "variants": {"colorScheme": ["light", "dark"]}}"#
+        try scene.write(toFile: dir + "/workspace/matrix.json", atomically: true, encoding: .utf8)
+        let run = "\"$GITHUB_ACTION_PATH/Scripts/github-action.sh\" run"
+        let inputs = ["INPUT_SCENE": "matrix.json", "INPUT_BASELINE": "snaps", "INPUT_REPORT": "report", "INPUT_SCALE": "1", "GITHUB_RUN_ID": "7",
+                      "GITHUB_SERVER_URL": "https://github.com", "GITHUB_REPOSITORY": "shop/app"]
+        XCTAssertEqual(try runStep(run, inputs: inputs.merging(["INPUT_RECORD": "missing"]) { $1 }).status, 0)
+        XCTAssertEqual(try outputs(), ["result=pass", "exit-code=0", "failed-frames=0", "report=report"])
+        for f in try FileManager.default.contentsOfDirectory(atPath: dir + "/workspace/snaps/dark") where f.hasSuffix(".png") {
+            try FileManager.default.removeItem(atPath: dir + "/workspace/snaps/dark/" + f)
+            try FileManager.default.copyItem(atPath: dir + "/workspace/snaps/light/" + f, toPath: dir + "/workspace/snaps/dark/" + f)
+        }
+        try? FileManager.default.removeItem(atPath: dir + "/summary.md")
+        let failed = try runStep(run, inputs: inputs)
+        XCTAssertEqual(failed.status, 1)
+        XCTAssertEqual(try outputs(), ["result=fail", "exit-code=1", "failed-frames=3", "report=report"])
+        XCTAssertEqual(failed.stdout.components(separatedBy: "::error ").count, 2, failed.stdout)
+        XCTAssertTrue(failed.stdout.contains("::error file=matrix.json,line=1::cartrender verify: 3 frames failed; report: report/index.html"), failed.stdout)
+        let summary = try String(contentsOfFile: dir + "/summary.md", encoding: .utf8)
+        XCTAssertTrue(summary.hasPrefix("### ❌ cartrender verify: FAILED — `matrix.json`, 2 variants\n"), summary)
+        XCTAssertTrue(summary.contains("| `dark` | ❌ FAILED | 3 | 3 | 0 | [index.html](report/dark/index.html) |"), summary)
+        XCTAssertTrue(summary.hasSuffix("[this run](https://github.com/shop/app/actions/runs/7).\n\n"), summary)
+        XCTAssertLessThanOrEqual(summary.utf8.count, 1 << 20)
+    }
 }
