@@ -115,3 +115,52 @@ def test_every_frame_is_reachable(report, page):
     expect(current(page)).to_have_id("frame_0012")
     page.keyboard.press("ArrowLeft")
     assert current(page).get_attribute("id") == "frame_0009"
+
+
+def all_images_loaded(page):
+    """Loads every <img> of the page, lazy or in a hidden section: the sources that did not load
+    (none when all did)."""
+    return page.evaluate("""async () => {
+        const imgs = [...document.images];
+        imgs.forEach(i => { i.loading = 'eager'; });
+        await Promise.all(imgs.map(i => i.complete && i.naturalWidth > 0 ? 0
+            : new Promise(r => { i.onload = i.onerror = r; setTimeout(r, 10000); })));
+        return imgs.filter(i => !(i.naturalWidth > 0)).map(i => i.getAttribute('src'));
+    }""")
+
+
+def test_an_artifact_only_copy_of_the_report_opens_whole(report, tmp_path, browser):
+    """The report directory alone, copied elsewhere (as an uploaded artifact is): every image it
+    shows loads, and the page asks for nothing outside that directory."""
+    copy = tmp_path / "artifact" / "report"
+    shutil.copytree(report.parent, copy)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    outside = []
+    root = copy.resolve().as_uri() + "/"
+    page.on("request", lambda r: None if r.url.startswith(root) else outside.append(r.url))
+    page.goto(file_url(copy / "index.html"))
+    page.locator("details.allframes summary").click()
+    assert page.locator("img").count() > 13
+    assert all_images_loaded(page) == []
+    assert outside == []
+    assert page.locator("details.allframes img").count() == 13, "a thumbnail for every frame"
+    context.close()
+
+
+@pytest.mark.parametrize("which", ["report", "viewer"])
+def test_both_pages_fit_390_px(which, report, tmp_path, browser):
+    """The report and the viewer at 390 CSS px wide (a phone): nothing wider than the viewport."""
+    if which == "viewer":
+        out = tmp_path / "frames"
+        cartrender("--out", out, "--frames", "0-3", "--scale", "1", "--viewer", "--quiet")
+        target = out / "index.html"
+    else:
+        target = report
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(file_url(target))
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"{which} is {width} px wide at 390 px"
+    page.screenshot(path=str(tmp_path / f"{which}-390.png"))
+    context.close()

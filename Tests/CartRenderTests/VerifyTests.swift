@@ -385,17 +385,25 @@ final class VerifyTests: XCTestCase {
         XCTAssertEqual(html.components(separatedBy: "class=\"cell missing\"").count - 1, 1)
     }
 
-    /// Every frame has a section; passing ones show the baseline frame by a path relative to the
-    /// report, wherever the report is; a failing frame has its five views and the image sizes.
+    /// Every frame has a section; passing ones show a thumbnail inside the report (named by the
+    /// frame's content hash, so that the report opens wherever it is copied, without the
+    /// baseline), never a path into the baseline directory; a failing frame has its five views
+    /// and the image sizes.
     func testHTMLReportReachesEveryFrameWithItsViews() throws {
         _ = try verify(.missing)
         try editBaseline(8) { set(&$0, 10, 10, (0, 0, 0, 255)) }
-        for (report, up) in [(reportDir, "../"), (root + "/deep/er/report", "../../../")] {
-            _ = try verify(.never, report: report)
+        for report in [reportDir, root + "/deep/er/report"] {
+            let result = try verify(.never, report: report)
             let html = try String(contentsOfFile: path("index.html", in: report), encoding: .utf8)
             XCTAssertEqual(html.components(separatedBy: "<section class=\"frame").count - 1, 14, report)
             XCTAssertTrue(html.contains(#"<section class="frame pass" id="frame_0003">"#))
-            XCTAssertTrue(html.contains(#"<img src="\#(up)baseline/frame_0003.png" alt="baseline frame_0003.png" loading="lazy">"#), report)
+            let thumb = try XCTUnwrap(result.frames[3].thumbnailFile)
+            XCTAssertTrue(ReportThumbnail.isFileName(thumb), thumb)
+            XCTAssertTrue(html.contains(#"<img src="\#(thumb)" alt="baseline frame_0003.png" loading="lazy">"#), report)
+            XCTAssertTrue(exists(path(thumb, in: report)))
+            XCTAssertFalse(html.contains("baseline/frame_"), "nothing outside the report")
+            let image = try PNGDecoder.decode(contentsOf: path(thumb, in: report))
+            XCTAssertLessThanOrEqual(image.width, ReportThumbnail.maxWidth)
             XCTAssertEqual(html.components(separatedBy: ##"href="#frame_0003""##).count - 1, 2, "a timeline cell and a thumbnail")
             XCTAssertTrue(html.contains(#"data-views="side slider blend toggle diff""#))
             XCTAssertTrue(html.contains("<figcaption>Expected · 393×852 px</figcaption>"))

@@ -25,6 +25,9 @@ public struct FrameResult: Sendable {
     public var expectedFile: String?
     public var actualFile: String?
     public var diffFile: String?
+    /// A downscaled image of the frame (``ReportThumbnail``), shared by the frames of the same
+    /// content, for the frames the report shows without images of their own.
+    public var thumbnailFile: String?
     /// Expected | diff | actual side by side in one image (frames that failed with both sides of one size).
     public var panelFile: String?
     /// Seconds spent checking the frame — reading and comparing the baseline, recording it,
@@ -93,6 +96,7 @@ public struct FrameResult: Sendable {
         if let actualFile { files.append(("actual", .string(actualFile))) }
         if let diffFile { files.append(("diff", .string(diffFile))) }
         if let panelFile { files.append(("panel", .string(panelFile))) }
+        if let thumbnailFile { files.append(("thumbnail", .string(thumbnailFile))) }
         if !files.isEmpty { m.append(("files", .object(files))) }
         return .object(m)
     }

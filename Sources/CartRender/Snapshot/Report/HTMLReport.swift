@@ -11,12 +11,13 @@ import Foundation
 ///   diff only. Frames with one side only, or sides of different sizes, show side by side.
 /// - Every frame is reachable: a timeline cell per frame (or group of frames) and a grid of
 ///   thumbnails of all frames link to the frame's section; a passing or recorded frame's section
-///   shows the baseline frame, referenced in the baseline directory by a path relative to the
-///   report (`expectedDirectory`). ← → step through the frames that did not pass.
+///   shows its thumbnail in the report (``ReportThumbnail``), or, for a directory diff, the
+///   expected frame by a path relative to the report (`expectedDirectory`). ← → step through the
+///   frames that did not pass.
 /// - The state panel (``statePanel(_:)``) sits under the counts.
 ///
-/// Images are referenced by relative paths, so the report and baseline directories can be
-/// uploaded or moved together. Without JavaScript every frame is shown one under the other,
+/// Images are referenced by relative paths; a verify report's are all inside the report
+/// directory, so it can be uploaded or moved alone. Without JavaScript every frame is shown one under the other,
 /// side by side.
 enum HTMLReport {
     /// At most this many cells in the timeline; longer runs are grouped, a group taking the worst status.
@@ -241,7 +242,7 @@ enum HTMLReport {
         h += "</h2>\n"
         let why = frame.recorded ? "recorded into the baseline by this run" : result.explanation(of: frame) + (frame.byteEqual ? " (byte-identical)" : "")
         h += "<p class=\"why\">\(esc(why))</p>\n"
-        if let src = (frame.actualFile ?? expectedImage(frame, in: expectedDirectory)).map(esc) {
+        if let src = (frame.thumbnailFile ?? frame.actualFile ?? expectedImage(frame, in: expectedDirectory)).map(esc) {
             let caption = frame.recorded ? "Baseline, as recorded" : "Baseline (the actual frame matches it)"
             h += "<div class=\"panels\"><figure class=\"expected\"><figcaption>\(caption)\(size(frame.actualSize ?? frame.expectedSize))</figcaption>"
             h += "<a href=\"\(src)\"><img src=\"\(src)\" alt=\"baseline \(esc(frame.name))\" loading=\"lazy\"></a></figure></div>\n"
@@ -255,7 +256,7 @@ enum HTMLReport {
         var h = "<details class=\"allframes\"\(open ? " open" : "")><summary>All \(result.frames.count) frames</summary><div class=\"grid\">"
         for frame in result.frames {
             let status = shownStatus(frame).css
-            let thumb = frame.isReported ? (frame.diffFile ?? frame.actualFile ?? frame.expectedFile) : (frame.actualFile ?? expectedImage(frame, in: expectedDirectory))
+            let thumb = frame.thumbnailFile ?? (frame.isReported ? (frame.diffFile ?? frame.actualFile ?? frame.expectedFile) : (frame.actualFile ?? expectedImage(frame, in: expectedDirectory)))
             let time = frame.time.map { "\(JSONValue.format($0, decimals: 3)) s" } ?? ""
             h += "<a class=\"thumb \(status)\" href=\"#\(anchor(frame))\" data-frame=\"\(anchor(frame))\" title=\"\(esc(frame.name)) · \(frame.recorded ? "recorded" : label(frame.status))\">"
             if let thumb { h += "<img src=\"\(esc(thumb))\" alt=\"\(esc(frame.name))\" loading=\"lazy\">" }
