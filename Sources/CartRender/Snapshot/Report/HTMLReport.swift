@@ -196,6 +196,8 @@ enum HTMLReport {
             }
             h += "</div>\n"
         }
+        // Fit (the default: each image within the page) or 1:1 (device pixels, panned by scrolling).
+        h += "<button type=\"button\" class=\"zoom\" aria-pressed=\"false\" title=\"Fit the page, or show the images pixel for pixel (scroll to pan)\">1:1</button>\n"
         h += "<div class=\"view side\"><div class=\"panels\">\n"
         func figure(_ caption: String, _ file: String?, _ cls: String, _ size: PixelSize?) {
             guard let file else { return }
@@ -333,6 +335,17 @@ enum HTMLReport {
     .thumb.pass{opacity:.8}.thumb.recorded{box-shadow:inset 0 -3px var(--recorded)}.status.pass{background:var(--pass)}
     .state-divergence{background:#fff4e5;border-left:4px solid var(--missing);border-radius:6px;padding:6px 10px;margin:6px 0}
     .allpass{font-size:16px;color:var(--pass);font-weight:600}
+    .zoom{font:inherit;font-size:12px;padding:2px 10px;border:1px solid #d1d1d6;border-radius:6px;background:var(--card);color:var(--ink);cursor:pointer}
+    .zoom[aria-pressed=true]{background:var(--ink);color:var(--card)}
+    .views.actual .view{overflow:auto;max-height:85vh;-webkit-overflow-scrolling:touch}.views.actual .panels{overflow:visible}
+    .views.actual figure img{max-width:none;max-height:none;width:auto;height:auto}.views.actual .stack img.over{width:100%;height:100%}
+    :root{color-scheme:light dark}
+    @media (prefers-color-scheme:dark){:root{--bg:#000;--card:#1c1c1e;--ink:#f2f2f7;--mute:#98989f}
+    code{background:#2c2c2e}.strip{background:#3a3a3c}.state-divergence{background:#3a2a10}figure img,.tabs button,.zoom{border-color:#3a3a3c}
+    .tabs button{color:var(--ink)}.tabs button[aria-pressed=true]{color:var(--card)}
+    :root #state{background:#2a2410;color:var(--ink);border-color:#6b5a1a}:root #state td,:root #state th{border-color:#3a3a3c}}
+    @media (max-width:520px){header,nav,.filmstrip,main,footer,.allframes{padding-left:10px;padding-right:10px}.frame{padding:10px}
+    .panels{flex-direction:column}.pos{float:none;display:block}.tabs{flex-wrap:wrap}h1{font-size:18px}.meta{overflow-wrap:anywhere}}
     """
 
     static let script = """
@@ -375,6 +388,10 @@ enum HTMLReport {
         box.parentNode.querySelector('.side-shown').textContent=over.hidden?'expected':'actual';
       }
       [].slice.call(document.querySelectorAll('.flip')).forEach(function(box){box.addEventListener('click',function(){flip(box)})});
+      [].slice.call(document.querySelectorAll('button.zoom')).forEach(function(b){b.addEventListener('click',function(){
+        var v=b.nextElementSibling&&b.parentNode,on=b.getAttribute('aria-pressed')!=='true';
+        b.setAttribute('aria-pressed',String(on));v.classList.toggle('actual',on);
+      })});
       window.addEventListener('hashchange',function(){show(location.hash.slice(1))});
       document.addEventListener('keydown',function(e){
         if(e.target&&e.target.tagName==='INPUT')return;
