@@ -75,6 +75,25 @@ final class ReportWriter {
                                   removing: earlier.filter { !written.contains($0) }, holding: lock)
     }
 
+    /// Rewrites `report.json`, `junit.xml` and `index.html` of the report at `path` from
+    /// `result`, whose images are there already, and removes the images in `removing`, as one
+    /// commit (`review` accepting one frame). `junit.xml`'s times are those of this rewrite (0 s).
+    /// - Throws: `OutputError` as ``finish(_:holding:)``; the directory is then as it was.
+    static func rewriteFiles(of result: SnapshotResult, in path: String, removing: [String]) throws {
+        let directory = try OutputDirectory(path: path)
+        let staging = try StagingArea(in: directory)
+        do {
+            try staging.write(Array(result.json.serialized(pretty: true).utf8), to: jsonName)
+            try staging.write(Array(JUnitReport.xml(for: result, run: JUnitReport.Run(timestamp: Date(), seconds: 0)).utf8), to: junitName)
+            let expected = HTMLReport.relativeDirectory(from: directory.path, to: result.baseline)
+            try staging.write(Array(HTMLReport.html(for: result, expectedDirectory: expected).utf8), to: htmlName)
+            try staging.moveIntoPlace([jsonName, junitName, htmlName], removing: removing.filter(isReportImage))
+        } catch {
+            staging.discard()
+            throw error
+        }
+    }
+
     /// Removes what this run staged, and the report directory when this run created it.
     func discard() {
         staging.discard()
