@@ -328,7 +328,7 @@ enum HTMLReport {
     .handle{position:absolute;top:0;bottom:0;width:2px;background:var(--fail);pointer-events:none}
     .view input{display:block;width:100%;margin:6px 0 0}
     .views .view{display:none}.views[data-view=side] .view.side,.views[data-view=slider] .view.slider,.views[data-view=blend] .view.blend,.views[data-view=toggle] .view.toggle,.views[data-view=diff] .view.diff{display:block}
-    .tabs{display:flex;gap:4px;margin:8px 0 4px}.tabs button{font:inherit;font-size:12px;padding:2px 10px;border:1px solid #d1d1d6;border-radius:6px;background:var(--card);cursor:pointer}
+    .tabs{display:inline-flex;flex-wrap:wrap;gap:4px;margin:8px 4px 4px 0;vertical-align:middle}.tabs button{font:inherit;font-size:12px;padding:2px 10px;border:1px solid #d1d1d6;border-radius:6px;background:var(--card);cursor:pointer}
     .tabs button[aria-pressed=true]{background:var(--ink);color:#fff;border-color:var(--ink)}
     .allframes{padding:0 20px;margin:4px 0}.allframes summary{cursor:pointer;color:var(--mute);font-weight:600}
     .allframes .grid{display:flex;flex-wrap:wrap;gap:6px;padding:6px 0;max-height:260px;overflow:auto}.allframes .thumb img{height:64px}
