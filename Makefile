@@ -13,29 +13,41 @@
 #                 (Scripts/doc-coverage.sh; `Scripts/doc-coverage.sh --list` names them)
 
 SWIFT ?= swift
-# Debian packages: C libraries (headers + pkg-config files), fonts and icons.
-DEBIAN_PACKAGES = pkg-config \
+# Debian packages, in three sets: `make deps` installs all of them; the GitHub Action installs
+# the runtime set alone when it has a cached cartrender, the runtime and build sets when it must
+# build one (`make runtime-deps`, `make build-deps`), never the test set.
+#
+# Runtime: the shared libraries a release binary links (--static-swift-stdlib: no Swift
+# libraries), its fonts and icons' data, and FFmpeg's, which it loads with dlopen for MP4 and
+# WebM only.
+RUNTIME_DEBIAN_PACKAGES = libcairo2 libpixman-1-0 libpango-1.0-0 libpangocairo-1.0-0 libpangoft2-1.0-0 \
+	libfontconfig1 libfreetype6 libharfbuzz0b libfribidi0 librsvg2-2 libgdk-pixbuf-2.0-0 libglib2.0-0 \
+	libpng16-16 zlib1g libdeflate0 libgif7 libimagequant0 libwebp7 libwebpmux3 \
+	fonts-inter fonts-noto-core fonts-noto-color-emoji fonts-noto-cjk
+# Build: the C libraries' headers and pkg-config files, and Python with venv for `make assets`
+# (the icons and the cart page's font come from PyPI).
+BUILD_DEBIAN_PACKAGES = pkg-config \
 	libcairo2-dev libpixman-1-dev libpango1.0-dev libfontconfig-dev librsvg2-dev libgdk-pixbuf-2.0-dev \
 	libpng-dev zlib1g-dev libdeflate-dev libgif-dev libimagequant-dev libwebp-dev \
 	libavformat-dev libavcodec-dev libswscale-dev libavutil-dev \
-	fonts-inter fonts-noto-core fonts-noto-color-emoji fonts-noto-cjk
+	python3 python3-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# The tests check the scene schema with a real JSON Schema validator: PyPI's jsonschema, in a
-# virtual environment (Debian 12's Python refuses `pip install` outside one, PEP 668), and
-# junit.xml with xmllint (libxml2-utils).
-DEBIAN_PACKAGES += python3 python3-venv libxml2-utils
-# The tests check the completion scripts with each shell (bash, zsh -n, fish --no-execute) and
-# the man page with groff and man; `make deb` needs dpkg-dev (dpkg-shlibdeps).
-DEBIAN_PACKAGES += zsh fish groff-base man-db dpkg-dev
+# Test: the tests check the scene schema with a real JSON Schema validator (PyPI's jsonschema,
+# in a virtual environment: Debian 12's Python refuses `pip install` outside one, PEP 668) and
+# junit.xml with xmllint (libxml2-utils); the completion scripts with each shell (bash, zsh -n,
+# fish --no-execute) and the man page with groff and man; `make deb` needs dpkg-dev
+# (dpkg-shlibdeps). The browser tests (Tests/Browser) drive Debian's chromium headless with
+# Playwright for Python (PyPI, pinned, in its own virtual environment) and run under pytest.
+# Playwright launches /usr/bin/chromium (executable_path), so its own browser download is never
+# needed; junitparser reads the junit.xml files there as CI reporters do.
+TEST_DEBIAN_PACKAGES = libxml2-utils zsh fish groff-base man-db dpkg-dev chromium
+DEBIAN_PACKAGES = $(RUNTIME_DEBIAN_PACKAGES) $(BUILD_DEBIAN_PACKAGES) $(TEST_DEBIAN_PACKAGES)
 PYTHON ?= python3
 JSONSCHEMA_VERSION = 4.26.0
 JSONSCHEMA_VENV = .build/jsonschema
-# The browser tests (Tests/Browser) drive Debian's chromium headless with Playwright for Python
-# (PyPI, pinned, in its own virtual environment) and run under pytest. Playwright launches
-# /usr/bin/chromium (executable_path), so its own browser download is never needed.
-DEBIAN_PACKAGES += chromium
 PLAYWRIGHT_VERSION = 1.65.2
 PYTEST_VERSION = 9.2.0
+JUNITPARSER_VERSION = 4.0.2
 BROWSER_VENV = .build/browser
 
 PREFIX ?= /usr/local
@@ -49,7 +61,7 @@ PREFIX ?= /usr/local
 # checkout's .build/share, then in /usr/local/share and /usr/share (ProjectData).
 DATA_DIR = .build/share/cartrender
 ASSETS_VENV = .build/assets
-.PHONY: deps build frames install deb test docs-images jsonschema assets debian browser browser-test peers clean version doc-coverage
+.PHONY: deps build frames install deb test docs-images jsonschema assets debian browser browser-test peers clean version doc-coverage runtime-deps build-deps
 
 # cartrender's version is the file VERSION, and nowhere else by hand: `make version` writes it
 # into Sources/CartRenderCore/Manifest/Version.swift (rewritten only when it changes, so a
@@ -72,13 +84,27 @@ version:
 
 deps: debian assets
 
-debian:
-	@if dpkg -s $(DEBIAN_PACKAGES) >/dev/null 2>&1; then \
+# Installs the packages of PACKAGES that are missing (apt-get update only then).
+define install_debian
+	@if dpkg -s $(1) >/dev/null 2>&1; then \
 		echo "Debian packages: all installed"; \
 	else \
 		$(SUDO) apt-get update && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends $(DEBIAN_PACKAGES); \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends $(1); \
 	fi
+endef
+
+debian:
+	$(call install_debian,$(DEBIAN_PACKAGES))
+
+# What running a release binary needs (the GitHub Action with a cached build).
+runtime-deps:
+	$(call install_debian,$(RUNTIME_DEBIAN_PACKAGES))
+
+# What building a release binary needs, with its icons and fonts (the GitHub Action's first run).
+build-deps:
+	$(call install_debian,$(RUNTIME_DEBIAN_PACKAGES) $(BUILD_DEBIAN_PACKAGES))
+	$(MAKE) assets DEPS_TARGET=
 
 # The cartrender product alone (not cartrender-bench nor the test-support target it needs), with
 # the Swift runtime and Foundation linked in (--static-swift-stdlib), so that the binary runs
@@ -138,7 +164,8 @@ browser-test: browser
 	PYTHONDONTWRITEBYTECODE=1 $(BROWSER_VENV)/bin/python3 -m pytest -q -p no:cacheprovider Tests/Browser
 
 assets: $(DATA_DIR)/.installed
-$(DATA_DIR)/.installed: Scripts/assets-requirements.txt | debian
+DEPS_TARGET ?= debian
+$(DATA_DIR)/.installed: Scripts/assets-requirements.txt | $(DEPS_TARGET)
 	rm -rf $(ASSETS_VENV) $(DATA_DIR)
 	$(PYTHON) -m venv $(ASSETS_VENV)
 	$(ASSETS_VENV)/bin/python3 -m pip download --quiet --disable-pip-version-check --no-deps --require-hashes \
@@ -159,11 +186,11 @@ $(JSONSCHEMA_VENV)/.jsonschema-$(JSONSCHEMA_VERSION): | debian
 	touch $@
 
 # .build/browser/bin/python3 with Playwright and pytest (the browser tests run it).
-browser: $(BROWSER_VENV)/.browser-$(PLAYWRIGHT_VERSION)-$(PYTEST_VERSION)
-$(BROWSER_VENV)/.browser-$(PLAYWRIGHT_VERSION)-$(PYTEST_VERSION): | deps
+browser: $(BROWSER_VENV)/.browser-$(PLAYWRIGHT_VERSION)-$(PYTEST_VERSION)-$(JUNITPARSER_VERSION)
+$(BROWSER_VENV)/.browser-$(PLAYWRIGHT_VERSION)-$(PYTEST_VERSION)-$(JUNITPARSER_VERSION): | deps
 	$(PYTHON) -m venv $(BROWSER_VENV)
 	$(BROWSER_VENV)/bin/python3 -m pip install --quiet --disable-pip-version-check \
-		playwright==$(PLAYWRIGHT_VERSION) pytest==$(PYTEST_VERSION)
+		playwright==$(PLAYWRIGHT_VERSION) pytest==$(PYTEST_VERSION) junitparser==$(JUNITPARSER_VERSION)
 	touch $@
 
 # Benchmarks/peers.sh with its peers: Debian's ffmpeg, webp (img2webp), imagemagick (compare) and

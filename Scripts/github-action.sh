@@ -2,61 +2,134 @@
 # The steps of the GitHub Action (action.yml at the repository root), one per argument, so that
 # what GitHub runs is what CLITests/GitHubActionTests runs here:
 #
-#   Scripts/github-action.sh deps     install the Debian packages (make deps; sudo when not root)
-#   Scripts/github-action.sh build    build .build/release/cartrender of this package
-#   Scripts/github-action.sh verify   cartrender verify in the working directory, from the inputs:
+#   Scripts/github-action.sh key      writes `key=…` and `dir=…` to $GITHUB_OUTPUT: the cache key of
+#                                     this action's cartrender (its sources, the OS release, the
+#                                     machine) and the directory it is installed in, relative to
+#                                     the working directory (the workspace, the same path inside a
+#                                     container job and on the runner, unlike github.action_path)
+#   Scripts/github-action.sh deps     the runtime Debian packages when a cached cartrender is in
+#                                     INPUT_DIR (make runtime-deps), else the runtime and build
+#                                     packages (make build-deps); never the test packages
+#   Scripts/github-action.sh build    builds the release binary into INPUT_DIR/bin with its data in
+#                                     INPUT_DIR/share, unless it is there already (a warm cache)
+#   Scripts/github-action.sh run      cartrender verify (INPUT_MODE verify, the default) or a
+#                                     render (INPUT_MODE render) in the working directory:
 #       INPUT_SCENE     scene file; empty = the built-in demo scene
-#       INPUT_BASELINE  baseline directory (required)
-#       INPUT_REPORT    report directory (default cartrender-report)
+#       INPUT_BASELINE  baseline directory (verify: required)
+#       INPUT_REPORT    report directory (default cartrender-report); render: the output directory
 #       INPUT_RECORD    all | missing | failed | never; empty = verify's default (never, as CI is set)
 #       INPUT_FPS, INPUT_SCALE   overrides; empty = the scene's
-#       INPUT_ARGS      more verify options, split at spaces (--threshold 0.2 --mask 0,0,393,59)
-#     and writes `passed=true|false` and `report=DIR` to $GITHUB_OUTPUT. verify itself appends
-#     the job summary to $GITHUB_STEP_SUMMARY. Exit status: verify's (0 passed, 1 frames failed,
-#     64/65/66/73 errors).
+#       INPUT_ARGS      more options, one argument a line, taken as they are (no splitting at
+#                       spaces, no glob expansion: `--mask` then `0,0,393,59` on the next line)
+#     and writes to $GITHUB_OUTPUT `result=pass|fail|error`, `exit-code=N`, `failed-frames=N`
+#     (from the report's junit.xml; 0 when there is none) and `report=DIR`; with
+#     GITHUB_SERVER_URL, GITHUB_REPOSITORY and GITHUB_RUN_ID, a line linking the run's page (where
+#     the report artifact is) to $GITHUB_STEP_SUMMARY, after verify's own section; on a failure,
+#     an `::error file=…,line=…::` annotation on the scene: on the line of its "events" when the
+#     state diverges, else on its first line. Exit status: cartrender's (0 passed, 1 frames
+#     failed, 64/65/66/73 errors).
 #
-# CARTRENDER names a cartrender binary to use instead: `build` then builds nothing and `verify`
+# CARTRENDER names a cartrender binary to use instead: `build` then builds nothing and `run`
 # runs it (the tests use the debug build).
 set -euo pipefail
 package=$(cd "$(dirname "$0")/.." && pwd)
-binary=${CARTRENDER:-$package/.build/release/cartrender}
+dir=${INPUT_DIR:-.cartrender-action}
+binary=${CARTRENDER:-$dir/bin/cartrender}
+output() { [ -z "${GITHUB_OUTPUT:-}" ] || printf '%s\n' "$@" >>"$GITHUB_OUTPUT"; }
 
 case "${1:-}" in
+key)
+    # The action's own files that decide the binary, hashed in name order.
+    sources=$(cd "$package" && find Package.swift Makefile VERSION Sources Scripts/assets-requirements.txt -type f -print0 \
+        | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
+    release=$(. /etc/os-release && echo "${ID}${VERSION_ID:-}")
+    key="cartrender-$(cat "$package/VERSION")-$sources-$release-$(uname -m)"
+    output "key=$key" "dir=.cartrender-action/$key"
+    echo "github-action.sh: cache key $key"
+    ;;
 deps)
+    sudo=$([ "$(id -u)" = 0 ] || echo sudo)
     if ! command -v make >/dev/null; then   # swift:6.3-bookworm has no make
-        sudo=$([ "$(id -u)" = 0 ] || echo sudo)
         $sudo apt-get update && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends make
     fi
-    make -C "$package" deps
+    if [ -x "$binary" ]; then make -C "$package" runtime-deps; else make -C "$package" build-deps; fi
     ;;
 build)
+    start=$(date +%s)
     if [ -n "${CARTRENDER:-}" ]; then
         [ -x "$CARTRENDER" ] || { echo "github-action.sh: CARTRENDER=$CARTRENDER is not an executable" >&2; exit 1; }
         echo "github-action.sh: using $CARTRENDER"
+    elif [ -x "$binary" ]; then
+        echo "github-action.sh: using the cached $binary ($("$binary" --version | head -1))"
     else
-        swift build -c release --product cartrender --package-path "$package"
+        swift build -c release --product cartrender --static-swift-stdlib --package-path "$package"
+        mkdir -p "$dir/bin" "$dir/share"
+        install -m 755 "$package/.build/release/cartrender" "$dir/bin/cartrender"
+        cp -R "$package/.build/share/cartrender" "$dir/share/"
+        echo "github-action.sh: built $binary in $(( $(date +%s) - start )) s"
     fi
     ;;
-verify)
-    [ -n "${INPUT_BASELINE:-}" ] || { echo "github-action.sh: the baseline input is required" >&2; exit 64; }
+run)
+    mode=${INPUT_MODE:-verify}
     report=${INPUT_REPORT:-cartrender-report}
-    args=(verify)
-    [ -n "${INPUT_SCENE:-}" ] && args+=("$INPUT_SCENE")
-    args+=(--baseline "$INPUT_BASELINE" --report "$report" --quiet)
-    [ -n "${INPUT_RECORD:-}" ] && args+=(--record "$INPUT_RECORD")
+    args=()
+    case "$mode" in
+    verify)
+        [ -n "${INPUT_BASELINE:-}" ] || { echo "github-action.sh: the baseline input is required" >&2; output "result=error" "exit-code=64" "failed-frames=0" "report=$report"; exit 64; }
+        args=(verify)
+        [ -n "${INPUT_SCENE:-}" ] && args+=("$INPUT_SCENE")
+        args+=(--baseline "$INPUT_BASELINE" --report "$report" --quiet)
+        [ -n "${INPUT_RECORD:-}" ] && args+=(--record "$INPUT_RECORD")
+        ;;
+    render)
+        [ -n "${INPUT_SCENE:-}" ] && args+=("$INPUT_SCENE")
+        args+=(--out "$report" --quiet)
+        ;;
+    *)
+        echo "github-action.sh: mode must be verify or render, got $mode" >&2
+        output "result=error" "exit-code=64" "failed-frames=0" "report=$report"
+        exit 64
+        ;;
+    esac
     [ -n "${INPUT_FPS:-}" ] && args+=(--fps "$INPUT_FPS")
     [ -n "${INPUT_SCALE:-}" ] && args+=(--scale "$INPUT_SCALE")
-    # shellcheck disable=SC2206
-    [ -n "${INPUT_ARGS:-}" ] && args+=($INPUT_ARGS)
+    if [ -n "${INPUT_ARGS:-}" ]; then
+        while IFS= read -r line || [ -n "$line" ]; do
+            line=${line%$'\r'}
+            [ -n "$line" ] && args+=("$line")
+        done <<<"$INPUT_ARGS"
+    fi
     status=0
     "$binary" "${args[@]}" || status=$?
-    if [ -n "${GITHUB_OUTPUT:-}" ]; then
-        { [ "$status" = 0 ] && echo "passed=true" || echo "passed=false"; echo "report=$report"; } >>"$GITHUB_OUTPUT"
+    case "$status" in 0) result=pass ;; 1) result=fail ;; *) result=error ;; esac
+    failed=0
+    # A report left by an earlier run says nothing about a run that ended in an error.
+    if [ "$mode" = verify ] && [ "$result" != error ] && [ -f "$report/junit.xml" ]; then
+        failed=$(sed -n 's/^<testsuites [^>]* failures="\([0-9]*\)".*/\1/p' "$report/junit.xml" | head -1)
+    fi
+    output "result=$result" "exit-code=$status" "failed-frames=${failed:-0}" "report=$report"
+    if [ "$mode" = verify ] && [ "$result" = fail ]; then
+        scene=${INPUT_SCENE:-}
+        message="cartrender verify: ${failed:-0} frames failed; report: $report/index.html"
+        if [ -n "$scene" ] && [ -f "$scene" ]; then
+            line=1
+            if grep -qs '"stateDivergence": {' "$report/report.json" "$report"/*/report.json 2>/dev/null; then
+                line=$(grep -n '"events"' "$scene" | head -1 | cut -d: -f1)
+                message="cartrender verify: the state diverges from the baseline's (events of this scene moved); ${failed:-0} frames failed; report: $report/index.html"
+            fi
+            echo "::error file=$scene,line=${line:-1}::$message"
+        else
+            echo "::error::$message"
+        fi
+    fi
+    if [ -n "${GITHUB_STEP_SUMMARY:-}" ] && [ -n "${GITHUB_RUN_ID:-}" ]; then
+        echo "The report is the artifact of [this run](${GITHUB_SERVER_URL:-https://github.com}/${GITHUB_REPOSITORY:-}/actions/runs/$GITHUB_RUN_ID)." >>"$GITHUB_STEP_SUMMARY"
+        echo >>"$GITHUB_STEP_SUMMARY"
     fi
     exit "$status"
     ;;
 *)
-    echo "usage: Scripts/github-action.sh deps|build|verify" >&2
+    echo "usage: Scripts/github-action.sh key|deps|build|run" >&2
     exit 64
     ;;
 esac

@@ -1,5 +1,6 @@
 """The verify report (index.html of a report directory) in a real browser."""
 
+import re
 import shutil
 
 import pytest
@@ -106,8 +107,9 @@ def test_every_frame_is_reachable(report, page):
     expect(s).to_have_id("frame_0003")
     assert "matches" in s.locator(".why").text_content()
     img = s.locator("img")
-    assert img.get_attribute("src") == "../baseline/frame_0003.png"
-    page.wait_for_function("() => { const i = document.querySelector('section.frame.current img'); return i.complete && i.naturalWidth === 393 }")
+    # Its thumbnail, inside the report: 393 px downscaled by 2.
+    assert re.fullmatch(r"thumb_[0-9a-f]{16}\.png", img.get_attribute("src"))
+    page.wait_for_function("() => { const i = document.querySelector('section.frame.current img'); return i.complete && i.naturalWidth === 196 }")
     assert s.locator("figcaption").text_content().endswith("393×852 px")
     page.keyboard.press("ArrowRight")  # from a passing frame to the next that did not pass
     assert current(page).get_attribute("id") == "frame_0008"
@@ -115,3 +117,74 @@ def test_every_frame_is_reachable(report, page):
     expect(current(page)).to_have_id("frame_0012")
     page.keyboard.press("ArrowLeft")
     assert current(page).get_attribute("id") == "frame_0009"
+
+
+def all_images_loaded(page):
+    """Loads every <img> of the page, lazy or in a hidden section: the sources that did not load
+    (none when all did)."""
+    return page.evaluate("""async () => {
+        const imgs = [...document.images];
+        imgs.forEach(i => { i.loading = 'eager'; });
+        await Promise.all(imgs.map(i => i.complete && i.naturalWidth > 0 ? 0
+            : new Promise(r => { i.onload = i.onerror = r; setTimeout(r, 10000); })));
+        return imgs.filter(i => !(i.naturalWidth > 0)).map(i => i.getAttribute('src'));
+    }""")
+
+
+def test_an_artifact_only_copy_of_the_report_opens_whole(report, tmp_path, browser):
+    """The report directory alone, copied elsewhere (as an uploaded artifact is): every image it
+    shows loads, and the page asks for nothing outside that directory."""
+    copy = tmp_path / "artifact" / "report"
+    shutil.copytree(report.parent, copy)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    outside = []
+    root = copy.resolve().as_uri() + "/"
+    page.on("request", lambda r: None if r.url.startswith(root) else outside.append(r.url))
+    page.goto(file_url(copy / "index.html"))
+    page.locator("details.allframes summary").click()
+    assert page.locator("img").count() > 13
+    assert all_images_loaded(page) == []
+    assert outside == []
+    assert page.locator("details.allframes img").count() == 13, "a thumbnail for every frame"
+    context.close()
+
+
+@pytest.mark.parametrize("which", ["report", "viewer"])
+def test_both_pages_fit_390_px(which, report, tmp_path, browser):
+    """The report and the viewer at 390 CSS px wide (a phone): nothing wider than the viewport."""
+    if which == "viewer":
+        out = tmp_path / "frames"
+        cartrender("--out", out, "--frames", "0-3", "--scale", "1", "--viewer", "--quiet")
+        target = out / "index.html"
+    else:
+        target = report
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(file_url(target))
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"{which} is {width} px wide at 390 px"
+    page.screenshot(path=str(tmp_path / f"{which}-390.png"))
+    context.close()
+
+
+def test_dark_mode_and_one_to_one_zoom(report, browser, tmp_path):
+    """prefers-color-scheme dark darkens the page; 1:1 shows the images pixel for pixel (the
+    device pixel ratio is 1 here), panned by scrolling, and Fit brings them back within the page."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="dark")
+    page = context.new_page()
+    page.goto(file_url(report))
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(0, 0, 0)"
+    section = page.locator("section.frame.current")
+    img = section.locator(".view.side figure.expected img")
+    img.evaluate("i => i.complete ? null : new Promise(r => { i.onload = i.onerror = r })")
+    natural = img.evaluate("i => i.naturalWidth")
+    assert img.evaluate("i => i.clientWidth") < natural, "fit: within 390 px"
+    section.locator("button.zoom").click()
+    assert section.locator("button.zoom").get_attribute("aria-pressed") == "true"
+    assert img.evaluate("i => i.clientWidth") == natural
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the view pans, not the page"
+    page.screenshot(path=str(tmp_path / "report-dark-1to1.png"))
+    section.locator("button.zoom").click()
+    assert img.evaluate("i => i.clientWidth") < natural
+    context.close()

@@ -206,7 +206,7 @@ final class AuditCLITests: XCTestCase {
         XCTAssertEqual(try run(["verify", "variants.json", "--baseline", "vb", "--record", "all", "--quiet"]).status, 0)
         let verified = try run(["verify", "variants.json", "--baseline", "vb", "--quiet", "--audit"])
         XCTAssertEqual(verified.status, 1, verified.stdout)
-        XCTAssertTrue(verified.stdout.hasSuffix("1 of 2 variants passed; failed: light\n"), verified.stdout)
+        XCTAssertTrue(verified.stdout.hasSuffix("1 of 2 variants passed; failed: light; report: cartrender-report/index.html\n"), verified.stdout)
     }
 
     /// A rectangle of the JSON report as `height=… width=… x=… y=…`: the description of a

@@ -16,7 +16,8 @@ final class CrashConsistencyTests: XCTestCase {
     /// frames it shares are byte-equal, so no pixel comparison slows the loop), killed at 50
     /// random steps; after each, `verify` (the CI default, which records nothing) compares
     /// against exactly the old baseline or exactly the new one: the old one lacks eight frames
-    /// (exit 1), the new one passes (exit 0), a mix would have no manifest.
+    /// (exit 1), the new one passes (exit 0), a mix would have no manifest. The report's commit
+    /// (its thumbnails included) comes first, so the steps reach past both commits.
     func testAKilledRecordingLeavesTheOldBaselineOrTheNewOne() throws {
         let dir = Binary.tempDir(self)
         let base = dir + "/base"
@@ -29,7 +30,7 @@ final class CrashConsistencyTests: XCTestCase {
         let new = try contents(dir + "/copy")
         XCTAssertNotEqual(old, new)
 
-        try killAtRandomSteps(seed: 25, steps: 0...40, dir: dir, target: "copy", from: base, command: recordNew, old: old, new: new) { step in
+        try killAtRandomSteps(seed: 25, steps: 0...60, dir: dir, target: "copy", from: base, command: recordNew, old: old, new: new) { step in
             // The next command repairs before it compares: here a verify of the light demo
             // that records nothing.
             let next = try Binary.run(["verify", "--baseline", "copy", "--record", "never", "--quiet", "--report", "rep2"] + self.render, in: dir)

@@ -50,7 +50,7 @@ final class GitHubActionTests: XCTestCase {
     /// as the artifact named by the `artifact` input.
     func testTheReportIsUploadedAsAnArtifactAfterVerify() throws {
         let blocks = try Self.stepBlocks()
-        let verify = try XCTUnwrap(blocks.firstIndex { $0["id"] == "verify" })
+        let verify = try XCTUnwrap(blocks.firstIndex { $0["id"] == "run" })
         let upload = try XCTUnwrap(blocks.firstIndex { $0["uses"] == "actions/upload-artifact@v4" }, "\(blocks)")
         XCTAssertGreaterThan(upload, verify)
         XCTAssertEqual(blocks[upload]["if"], "always()")
@@ -63,9 +63,9 @@ final class GitHubActionTests: XCTestCase {
     /// the report directory and its artifact, the record mode, the fps and scale overrides.
     func testTheInputsExistAndAreDocumented() throws {
         let inputs = try Self.inputs()
-        XCTAssertEqual(inputs, ["scene", "baseline", "report", "artifact", "record", "fps", "scale", "args"])
+        XCTAssertEqual(inputs, ["mode", "scene", "baseline", "report", "artifact", "record", "fps", "scale", "args"])
         let blocks = try Self.stepBlocks()
-        let verify = try XCTUnwrap(blocks.first { $0["id"] == "verify" })
+        let verify = try XCTUnwrap(blocks.first { $0["id"] == "run" })
         let yaml = try String(contentsOfFile: Self.root + "/action.yml", encoding: .utf8)
         let readme = try String(contentsOfFile: Self.root + "/README.md", encoding: .utf8)
         let section = try XCTUnwrap(readme.components(separatedBy: "### The GitHub Action").dropFirst().first)
@@ -82,48 +82,143 @@ final class GitHubActionTests: XCTestCase {
         return try Binary.run(["-c", command], in: dir + "/workspace", environment: env, timeout: 300, executable: "/bin/bash")
     }
 
+    /// The cache is keyed and placed by the `key` step (a workspace path, the same inside a
+    /// container job), and the Debian packages step installs the runtime set only once the
+    /// binary is cached, never the test set.
+    func testTheCacheKeyAndThePackageSets() throws {
+        let blocks = try Self.stepBlocks()
+        let cache = try XCTUnwrap(blocks.first { $0["uses"] == "actions/cache@v4" })
+        XCTAssertEqual(cache["path"], "${{ steps.key.outputs.dir }}")
+        XCTAssertEqual(cache["key"], "${{ steps.key.outputs.key }}")
+        try FileManager.default.createDirectory(atPath: dir + "/workspace", withIntermediateDirectories: true)
+        let key = try runStep("\"$GITHUB_ACTION_PATH/Scripts/github-action.sh\" key", inputs: [:])
+        XCTAssertEqual(key.status, 0, key.stderr)
+        let output = try String(contentsOfFile: dir + "/output.txt", encoding: .utf8)
+        let version = try String(contentsOfFile: Self.root + "/VERSION", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let lines = output.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 2, output)
+        XCTAssertTrue(lines[0].hasPrefix("key=cartrender-\(version)-"), output)
+        XCTAssertEqual(lines[1], "dir=.cartrender-action/" + lines[0].dropFirst(4))
+        // Same sources, same key.
+        XCTAssertEqual(try runStep("\"$GITHUB_ACTION_PATH/Scripts/github-action.sh\" key", inputs: [:]).stdout, key.stdout)
+
+        let make = try Binary.run(["-C", Self.root, "-n", "-s", "runtime-deps"], in: dir, timeout: 60, executable: "/usr/bin/make")
+        for test in ["chromium", "python3-venv", "libxml2-utils", "-dev", "zsh"] { XCTAssertFalse(make.stdout.contains(test), test) }
+        XCTAssertTrue(make.stdout.contains("libcairo2 "), make.stdout)
+        let build = try Binary.run(["-C", Self.root, "-n", "-s", "build-deps"], in: dir, timeout: 60, executable: "/usr/bin/make")
+        for test in ["chromium", "libxml2-utils", "zsh", "groff"] { XCTAssertFalse(build.stdout.contains(test), test) }
+        XCTAssertTrue(build.stdout.contains("libcairo2-dev"), build.stdout)
+    }
+
+    /// The outputs written by one run of the run step, as `name=value` pairs, in order.
+    private func outputs() throws -> [String] {
+        defer { try? FileManager.default.removeItem(atPath: dir + "/output.txt") }
+        return try String(contentsOfFile: dir + "/output.txt", encoding: .utf8).split(separator: "\n").map(String.init)
+    }
+
     func testTheActionsStepsRunInOrderAndVerify() throws {
         let steps = try Self.steps()
-        XCTAssertEqual(steps, ["\"$GITHUB_ACTION_PATH/Scripts/github-action.sh\" deps",
-                               "\"$GITHUB_ACTION_PATH/Scripts/github-action.sh\" build",
-                               "\"$GITHUB_ACTION_PATH/Scripts/github-action.sh\" verify"])
+        XCTAssertEqual(steps, ["key", "deps", "build", "run"].map { "\"$GITHUB_ACTION_PATH/Scripts/github-action.sh\" \($0)" })
         try FileManager.default.createDirectory(atPath: dir + "/workspace", withIntermediateDirectories: true)
         let scene = DefaultScene.json.replacingOccurrences(of: "\"fps\": 60", with: "\"fps\": 4")
         try scene.write(toFile: dir + "/workspace/fly.json", atomically: true, encoding: .utf8)
-        let inputs = ["INPUT_SCENE": "fly.json", "INPUT_BASELINE": "snapshots/fly", "INPUT_REPORT": "reports/fly",
-                      "INPUT_RECORD": "", "INPUT_FPS": "", "INPUT_SCALE": "1", "INPUT_ARGS": "--frames 0-5"]
+        let base = ["GITHUB_SERVER_URL": "https://github.com", "GITHUB_REPOSITORY": "shop/app", "GITHUB_RUN_ID": "42"]
+        let inputs = base.merging(["INPUT_SCENE": "fly.json", "INPUT_BASELINE": "snapshots/fly", "INPUT_REPORT": "reports/fly",
+                                   "INPUT_RECORD": "", "INPUT_FPS": "", "INPUT_SCALE": "1", "INPUT_ARGS": "--frames\n0-5\n"]) { $1 }
 
         // Under CI, with no baseline, the job fails with one line and a summary saying so.
         for step in steps {
             let r = try runStep(step, inputs: inputs)
-            if step.hasSuffix("verify") {
+            if step.hasSuffix(" run") {
                 XCTAssertEqual(r.status, 1, r.stderr)
-                XCTAssertEqual(r.stdout, "cartrender verify: FAILED, there is no baseline directory snapshots/fly (6 frames missing); record it with --record missing (or CARTRENDER_RECORD=missing) and commit it; report: reports/fly/index.html\n")
+                XCTAssertTrue(r.stdout.hasPrefix("cartrender verify: FAILED, there is no baseline directory snapshots/fly (6 frames missing); record it with --record missing (or CARTRENDER_RECORD=missing) and commit it; report: reports/fly/index.html\n"), r.stdout)
+                XCTAssertTrue(r.stdout.contains("::error file=fly.json,line=1::cartrender verify: 6 frames failed; report: reports/fly/index.html\n"), r.stdout)
             } else {
                 XCTAssertEqual(r.status, 0, "\(step): \(r.stdout) \(r.stderr)")
             }
         }
-        XCTAssertEqual(try String(contentsOfFile: dir + "/output.txt", encoding: .utf8), "passed=false\nreport=reports/fly\n")
-        XCTAssertTrue(try String(contentsOfFile: dir + "/summary.md", encoding: .utf8).contains("There is no baseline directory `snapshots/fly`"))
+        XCTAssertEqual(try outputs().suffix(4), ["result=fail", "exit-code=1", "failed-frames=6", "report=reports/fly"])
+        let first = try String(contentsOfFile: dir + "/summary.md", encoding: .utf8)
+        XCTAssertTrue(first.contains("There is no baseline directory `snapshots/fly`"))
+        XCTAssertTrue(first.hasSuffix("The report is the artifact of [this run](https://github.com/shop/app/actions/runs/42).\n\n"), first)
+        let run = steps[3]
 
         // Recording through the record input, then a clean run, then a changed frame.
-        let record = try runStep(steps[2], inputs: inputs.merging(["INPUT_RECORD": "missing"]) { $1 })
+        let record = try runStep(run, inputs: inputs.merging(["INPUT_RECORD": "missing"]) { $1 })
         XCTAssertEqual(record.status, 0, record.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/workspace/snapshots/fly/frame_0005.png"))
-        XCTAssertEqual(try runStep(steps[2], inputs: inputs).status, 0)
+        _ = try outputs()
+        let pass = try runStep(run, inputs: inputs)
+        XCTAssertEqual(pass.status, 0)
+        XCTAssertFalse(pass.stdout.contains("::error"))
+        XCTAssertEqual(try outputs(), ["result=pass", "exit-code=0", "failed-frames=0", "report=reports/fly"])
         try FileManager.default.removeItem(atPath: dir + "/workspace/snapshots/fly/frame_0004.png")
         try FileManager.default.copyItem(atPath: dir + "/workspace/snapshots/fly/frame_0000.png", toPath: dir + "/workspace/snapshots/fly/frame_0004.png")
         try? FileManager.default.removeItem(atPath: dir + "/summary.md")
-        let failed = try runStep(steps[2], inputs: inputs)
+        let failed = try runStep(run, inputs: inputs)
         XCTAssertEqual(failed.status, 1)
         XCTAssertTrue(failed.stdout.hasPrefix("FAIL     frame_0004.png (t=1 s): "), failed.stdout)
+        XCTAssertTrue(failed.stdout.hasSuffix("::error file=fly.json,line=1::cartrender verify: 1 frames failed; report: reports/fly/index.html\n"), failed.stdout)
         let summary = try String(contentsOfFile: dir + "/summary.md", encoding: .utf8)
         XCTAssertTrue(summary.hasPrefix("### ❌ cartrender verify: FAILED — `fly.json`\n\n1 of 6 frames failed (1 fail) against `snapshots/fly`."), summary)
         XCTAssertTrue(summary.contains("[diff](reports/fly/frame_0004.diff.png)"), summary)
-        XCTAssertTrue(try String(contentsOfFile: dir + "/output.txt", encoding: .utf8).hasSuffix("passed=true\nreport=reports/fly\npassed=false\nreport=reports/fly\n"))
+        XCTAssertLessThanOrEqual(summary.utf8.count, 1 << 20)
+        XCTAssertEqual(try outputs(), ["result=fail", "exit-code=1", "failed-frames=1", "report=reports/fly"])
 
-        let noBaseline = try runStep(steps[2], inputs: inputs.merging(["INPUT_BASELINE": ""]) { $1 })
+        // A later tap: the state diverges, and the annotation is on the scene's events.
+        let moved = scene.replacingOccurrences(of: "\"at\": 0.5", with: "\"at\": 0.75")
+        XCTAssertNotEqual(moved, scene)
+        try moved.write(toFile: dir + "/workspace/fly.json", atomically: true, encoding: .utf8)
+        let diverged = try runStep(run, inputs: inputs)
+        XCTAssertEqual(diverged.status, 1)
+        let eventsLine = try XCTUnwrap(moved.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("\"events\"") }) + 1
+        XCTAssertTrue(diverged.stdout.contains("::error file=fly.json,line=\(eventsLine)::cartrender verify: the state diverges from the baseline's"), diverged.stdout)
+        _ = try outputs()
+        try scene.write(toFile: dir + "/workspace/fly.json", atomically: true, encoding: .utf8)
+
+        // Arguments are a list, never split nor glob-expanded: `*` reaches cartrender as it is.
+        try "x".write(toFile: dir + "/workspace/a-file", atomically: true, encoding: .utf8)
+        let usage = try runStep(run, inputs: inputs.merging(["INPUT_ARGS": "--mask\n*\n"]) { $1 })
+        XCTAssertEqual(usage.status, 64, usage.stdout)
+        XCTAssertTrue(usage.stderr.contains("\"*\""), usage.stderr)
+        XCTAssertEqual(try outputs(), ["result=error", "exit-code=64", "failed-frames=0", "report=reports/fly"], "a usage error is not a difference")
+        let noBaseline = try runStep(run, inputs: inputs.merging(["INPUT_BASELINE": ""]) { $1 })
         XCTAssertEqual(noBaseline.status, 64)
         XCTAssertEqual(noBaseline.stderr, "github-action.sh: the baseline input is required\n")
+        XCTAssertEqual(try outputs(), ["result=error", "exit-code=64", "failed-frames=0", "report=reports/fly"])
+
+        // render mode: the frames into the report input's directory.
+        let render = try runStep(run, inputs: inputs.merging(["INPUT_MODE": "render", "INPUT_REPORT": "docs-frames"]) { $1 })
+        XCTAssertEqual(render.status, 0, render.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/workspace/docs-frames/frame_0005.png"))
+        XCTAssertEqual(try outputs(), ["result=pass", "exit-code=0", "failed-frames=0", "report=docs-frames"])
+    }
+
+    /// A variant matrix through the action: one summary with a row per variant, the failed
+    /// frames of every variant in `failed-frames`, one annotation.
+    func testAVariantMatrixThroughTheAction() throws {
+        try FileManager.default.createDirectory(atPath: dir + "/workspace", withIntermediateDirectories: true)
+        let scene = #"{"screen": "shop", "fps": 4, "duration": 0.5, "events": [{"at": 0.25, "tap": "add"}], "variants": {"colorScheme": ["light", "dark"]}}"#
+        try scene.write(toFile: dir + "/workspace/matrix.json", atomically: true, encoding: .utf8)
+        let run = "\"$GITHUB_ACTION_PATH/Scripts/github-action.sh\" run"
+        let inputs = ["INPUT_SCENE": "matrix.json", "INPUT_BASELINE": "snaps", "INPUT_REPORT": "report", "INPUT_SCALE": "1", "GITHUB_RUN_ID": "7",
+                      "GITHUB_SERVER_URL": "https://github.com", "GITHUB_REPOSITORY": "shop/app"]
+        XCTAssertEqual(try runStep(run, inputs: inputs.merging(["INPUT_RECORD": "missing"]) { $1 }).status, 0)
+        XCTAssertEqual(try outputs(), ["result=pass", "exit-code=0", "failed-frames=0", "report=report"])
+        for f in try FileManager.default.contentsOfDirectory(atPath: dir + "/workspace/snaps/dark") where f.hasSuffix(".png") {
+            try FileManager.default.removeItem(atPath: dir + "/workspace/snaps/dark/" + f)
+            try FileManager.default.copyItem(atPath: dir + "/workspace/snaps/light/" + f, toPath: dir + "/workspace/snaps/dark/" + f)
+        }
+        try? FileManager.default.removeItem(atPath: dir + "/summary.md")
+        let failed = try runStep(run, inputs: inputs)
+        XCTAssertEqual(failed.status, 1)
+        XCTAssertEqual(try outputs(), ["result=fail", "exit-code=1", "failed-frames=3", "report=report"])
+        XCTAssertEqual(failed.stdout.components(separatedBy: "::error ").count, 2, failed.stdout)
+        XCTAssertTrue(failed.stdout.contains("::error file=matrix.json,line=1::cartrender verify: 3 frames failed; report: report/index.html"), failed.stdout)
+        let summary = try String(contentsOfFile: dir + "/summary.md", encoding: .utf8)
+        XCTAssertTrue(summary.hasPrefix("### ❌ cartrender verify: FAILED — `matrix.json`, 2 variants\n"), summary)
+        XCTAssertTrue(summary.contains("| `dark` | ❌ FAILED | 3 | 3 | 0 | [index.html](report/dark/index.html) |"), summary)
+        XCTAssertTrue(summary.hasSuffix("[this run](https://github.com/shop/app/actions/runs/7).\n\n"), summary)
+        XCTAssertLessThanOrEqual(summary.utf8.count, 1 << 20)
     }
 }

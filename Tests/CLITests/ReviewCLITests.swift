@@ -180,8 +180,9 @@ final class ReviewCLITests: XCTestCase {
             XCTAssertEqual(Data(image.body), expected)
         }
         XCTAssertEqual(try get("/cartrender-report/report.json?token=\(review.token)", review).headers["content-type"], "application/json")
-        // A passing frame's section shows the baseline frame, by the report's link `../scene/frame_0000.png`.
-        XCTAssertTrue(page.text.contains("src=\"../scene/frame_0000.png\""))
+        // A passing frame's section shows its thumbnail, inside the report; the baseline's frames are served too.
+        let thumb = try XCTUnwrap(page.text.range(of: #"src="thumb_[0-9a-f]{16}\.png""#, options: .regularExpression).map { String(page.text[$0].dropFirst(5).dropLast()) })
+        XCTAssertEqual(try get("/cartrender-report/\(thumb)?token=\(review.token)", review).status, 200)
         let baselineFrame = try get("/scene/frame_0000.png?token=\(review.token)", review)
         XCTAssertEqual(baselineFrame.status, 200, baselineFrame.text)
         XCTAssertEqual(Data(baselineFrame.body), try Data(contentsOf: URL(fileURLWithPath: dir + "/snaps/scene/frame_0000.png")))

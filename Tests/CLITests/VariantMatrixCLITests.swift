@@ -3,6 +3,9 @@ import CartRenderCore
 import CartRenderRaster
 import Foundation
 import XCTest
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 
 /// A scene's `"variants"` matrix on the command line: one complete render per variant in its
 /// subdirectory with `variants.json` on top, `--variant` to pick some, and `verify` per variant.
@@ -110,7 +113,8 @@ final class VariantMatrixCLITests: XCTestCase {
         let record = try run(verify)
         XCTAssertEqual(record.status, 0, record.stderr)
         XCTAssertEqual(try files("snaps"), ["dark", "light"])
-        XCTAssertEqual(try files("cartrender-report"), ["dark", "light"], "one report per variant")
+        XCTAssertEqual(try files("cartrender-report"), [".cartrender-files.sha256", "dark", "index.html", "junit.xml", "light"],
+                       "one report per variant, one index and one junit.xml over them")
 
         let again = try run(verify, env: ["CI": "true"])
         XCTAssertEqual(again.status, 0, again.stderr)
@@ -119,7 +123,7 @@ final class VariantMatrixCLITests: XCTestCase {
             cartrender verify: passed, 3 frames, 3 matched (3 byte-identical); report: cartrender-report/light/index.html
             variant dark:
             cartrender verify: passed, 3 frames, 3 matched (3 byte-identical); report: cartrender-report/dark/index.html
-            2 of 2 variants passed
+            2 of 2 variants passed; report: cartrender-report/index.html
 
             """)
 
@@ -128,9 +132,33 @@ final class VariantMatrixCLITests: XCTestCase {
             try FileManager.default.removeItem(atPath: dir + "/snaps/dark/" + f)
             try FileManager.default.copyItem(atPath: dir + "/snaps/light/" + f, toPath: dir + "/snaps/dark/" + f)
         }
-        let failed = try run(verify, env: ["CI": "true"])
+        let failed = try run(verify + ["--summary-markdown", "summary.md"], env: ["CI": "true", "GITHUB_STEP_SUMMARY": dir + "/step.md"])
         XCTAssertEqual(failed.status, 1, failed.stderr)
-        XCTAssertTrue(failed.stdout.hasSuffix("1 of 2 variants passed; failed: dark\n"), failed.stdout)
+        XCTAssertTrue(failed.stdout.hasSuffix("1 of 2 variants passed; failed: dark; report: cartrender-report/index.html\n"), failed.stdout)
+
+        // One summary, a row per variant, the same in both files.
+        let summary = try String(contentsOfFile: dir + "/summary.md", encoding: .utf8)
+        XCTAssertEqual(try String(contentsOfFile: dir + "/step.md", encoding: .utf8), summary)
+        XCTAssertTrue(summary.hasPrefix("### ❌ cartrender verify: FAILED — `scene.json`, 2 variants\n"), summary)
+        XCTAssertTrue(summary.contains("| `light` | ✅ passed | 3 | 0 | 0 | [index.html](cartrender-report/light/index.html) |\n"), summary)
+        XCTAssertTrue(summary.contains("| `dark` | ❌ FAILED | 3 | 3 | 0 | [index.html](cartrender-report/dark/index.html) |\n"), summary)
+        XCTAssertTrue(summary.contains("#### variant `dark`: ❌ cartrender verify: FAILED"), summary)
+
+        // One junit.xml: a suite per variant, its name, class and test names carrying the variant.
+        let junit = try XMLDocument(contentsOf: URL(fileURLWithPath: dir + "/cartrender-report/junit.xml"))
+        let suites = try junit.nodes(forXPath: "/testsuites/testsuite").compactMap { ($0 as? XMLElement)?.attribute(forName: "name")?.stringValue }
+        XCTAssertEqual(suites, ["cartrender verify scene.json[light]", "cartrender verify scene.json[dark]"])
+        let cases = try junit.nodes(forXPath: "//testcase").compactMap { $0 as? XMLElement }
+        let keys = cases.map { ($0.attribute(forName: "classname")?.stringValue ?? "") + " " + ($0.attribute(forName: "name")?.stringValue ?? "") }
+        XCTAssertEqual(Set(cases.compactMap { $0.attribute(forName: "name")?.stringValue }).count, 6, "test names unique across the file")
+        XCTAssertEqual(keys.filter { $0.hasPrefix("cartrender.verify.scene[dark] frame_0001.png [dark]") }.count, 1, "\(keys)")
+        XCTAssertEqual(try junit.nodes(forXPath: "//testcase[failure]").count, 3)
+        XCTAssertEqual((try junit.nodes(forXPath: "/testsuites").first as? XMLElement)?.attribute(forName: "failures")?.stringValue, "3")
+
+        // The index lists every variant with its status and links its report.
+        let index = try String(contentsOfFile: dir + "/cartrender-report/index.html", encoding: .utf8)
+        XCTAssertTrue(index.contains("<tr class=\"pass\"><td><a href=\"light/index.html\">light</a></td><td><span class=\"status\">passed</span></td>"), index)
+        XCTAssertTrue(index.contains("<tr class=\"fail\"><td><a href=\"dark/index.html\">dark</a></td><td><span class=\"status\">FAILED</span></td>"), index)
         let json = try run(verify + ["--json", "--variant", "dark"], env: ["CI": "true"])
         XCTAssertEqual(json.status, 1)
         let report = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]

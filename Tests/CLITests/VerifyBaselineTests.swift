@@ -57,6 +57,87 @@ final class VerifyBaselineTests: XCTestCase {
         XCTAssertEqual(try files(dir + "/base"), try files(dir + "/fresh"))
     }
 
+    /// Under `--record missing`, a run that fails records nothing, not even the frames its
+    /// baseline lacks (a longer timeline): it names them, the same way on stdout and in
+    /// report.json, junit.xml, the summary and index.html, and reverting the change passes.
+    /// `--record failed --fail-on-record` updates the baseline and still fails.
+    func testMissingRecordsNothingInAFailingRunAndFailOnRecordFails() throws {
+        let dir = Binary.tempDir(self)
+        try FileManager.default.copyItem(atPath: Binary.examples + "/fly-button.json", toPath: dir + "/scene.json")
+        XCTAssertEqual(try Binary.run(["verify", "scene.json", "--baseline", "base", "--record", "missing", "--report", "report"] + Self.render, in: dir).status, 0)
+        let before = try files(dir + "/base")
+        // Red instead of indigo, and the last tap later: every frame differs and two are new.
+        var scene = try String(contentsOfFile: Binary.examples + "/fly-button.json", encoding: .utf8)
+        scene = scene.replacingOccurrences(of: "\"indigo\"", with: "\"red\"").replacingOccurrences(of: "\"at\": 1.4", with: "\"at\": 1.6")
+        try scene.write(toFile: dir + "/changed.json", atomically: true, encoding: .utf8)
+        let r = try Binary.run(["verify", "changed.json", "--baseline", "base", "--record", "missing", "--report", "report",
+                                "--summary-markdown", "summary.md"] + Self.render, in: dir)
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertEqual(try files(dir + "/base"), before, "nothing recorded")
+        let note = "did not record 2 missing frames in base (frames 34-35): record mode missing records only when every other frame passes, "
+            + "and 34 failed; fix them and run again, or record over the failures too with --record failed"
+        XCTAssertTrue(r.stdout.hasSuffix("34 fail, 2 missing), 2 not recorded; report: report/index.html\n" + note + "\n"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("recorded in"), r.stdout)
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/report/report.json"))) as! [String: Any]
+        let recording = try XCTUnwrap(report["recording"] as? [String: Any])
+        XCTAssertEqual(recording["notRecorded"] as? [String], ["frame_0034.png", "frame_0035.png"])
+        XCTAssertEqual(recording["recorded"] as? [String], [])
+        XCTAssertEqual(recording["note"] as? String, note)
+        XCTAssertEqual((report["summary"] as? [String: Any])?["recorded"] as? Int, 0)
+        XCTAssertEqual((report["summary"] as? [String: Any])?["notRecorded"] as? Int, 2)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/report/frame_0034.actual.png"), "the frame not recorded is in the report")
+        let junit = try String(contentsOfFile: dir + "/report/junit.xml", encoding: .utf8)
+        XCTAssertTrue(junit.contains("did not record 2 missing frames in base (frames 34-35)"), junit)
+        XCTAssertTrue(try String(contentsOfFile: dir + "/summary.md", encoding: .utf8).contains("Did not record 2 missing frames in base \\(frames 34-35\\)"))
+        XCTAssertTrue(try String(contentsOfFile: dir + "/report/index.html", encoding: .utf8).contains("Did not record 2 missing frames in base (frames 34-35)"))
+
+        // Reverting the change passes: no extra frames were left behind.
+        let back = try Binary.run(["verify", "scene.json", "--baseline", "base", "--record", "never", "--report", "report"] + Self.render, in: dir)
+        XCTAssertEqual(back.status, 0, back.stdout)
+
+        // Update and still fail.
+        let update = try Binary.run(["verify", "changed.json", "--baseline", "base", "--record", "failed", "--fail-on-record", "--report", "report"] + Self.render, in: dir)
+        XCTAssertEqual(update.status, 1, update.stdout)
+        XCTAssertTrue(update.stdout.contains("cartrender verify: FAILED (--fail-on-record), 36 frames, 36 recorded in base"), update.stdout)
+        XCTAssertTrue(update.stdout.contains("recorded 36 baseline frames in base (frames 0-35, record mode failed); review them and commit base; "
+            + "the run fails because it recorded (--fail-on-record)"), update.stdout)
+        let again = try Binary.run(["verify", "changed.json", "--baseline", "base", "--record", "never", "--report", "report"] + Self.render, in: dir)
+        XCTAssertEqual(again.status, 0, again.stdout)
+    }
+
+    /// A baseline recorded at other settings (fps, scale) is named in one line before anything
+    /// else, with the command that records it again; the frames are summarised, not listed, on
+    /// stdout and in the summary, and report.json says which settings differ.
+    func testSettingsThatDifferFromTheBaselineAreNamedFirst() throws {
+        let dir = Binary.tempDir(self)
+        XCTAssertEqual(try Binary.run(["verify", "--baseline", "base", "--record", "missing", "--report", "report"] + Self.render, in: dir).status, 0)
+        let fps = try Binary.run(["verify", "--baseline", "base", "--record", "never", "--report", "report", "--summary-markdown", "s.md",
+                                  "--fps", "20", "--scale", "1", "--quiet"], in: dir)
+        XCTAssertEqual(fps.status, 1)
+        XCTAssertEqual(fps.stdout, """
+            the baseline was recorded with other settings (fps 10, this run 20): frame-by-frame results cannot mean much; \
+            if this run's settings are right, record it again with: cartrender verify --baseline base --report report --summary-markdown s.md --fps 20 --scale 1 --quiet --record all
+            64 of 67 frames differ from a baseline recorded with other settings: not listed one by one (the report has them)
+            cartrender verify: FAILED, 64 of 67 frames failed (31 fail, 33 missing); report: report/index.html
+
+            """)
+        let summary = try String(contentsOfFile: dir + "/s.md", encoding: .utf8)
+        XCTAssertTrue(summary.contains("- The baseline was recorded with other settings \\(fps 10, this run 20\\)"), summary)
+        XCTAssertFalse(summary.contains("| frame |"), "no table of frames")
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/report/report.json"))) as! [String: Any]
+        XCTAssertEqual(report["settingsDiffer"] as? [[String: String]], [["setting": "fps", "baseline": "10", "current": "20"]])
+
+        let scale = try Binary.run(["verify", "--baseline", "base", "--record", "never", "--report", "report", "--frames", "0-2",
+                                    "--fps", "10", "--scale", "2", "--quiet"], in: dir)
+        XCTAssertEqual(scale.status, 1)
+        XCTAssertTrue(scale.stdout.hasPrefix("the baseline was recorded with other settings (scale 1x, this run 2x; canvas size 393×852 px, this run 786×1704 px)"), scale.stdout)
+        XCTAssertTrue(scale.stdout.contains("record it again with: cartrender verify --baseline base --report report --fps 10 --scale 2 --quiet --record all\n"), scale.stdout)
+
+        let same = try Binary.run(["verify", "--baseline", "base", "--record", "never", "--report", "report"] + Self.render, in: dir)
+        XCTAssertEqual(same.status, 0)
+        XCTAssertFalse(same.stdout.contains("other settings"))
+    }
+
     /// A manifest of another render (here: dark instead of light) is not rewritten, and nothing
     /// is recorded beside it: one sentence, exit 73, the directory as it was. A verify that has
     /// nothing to record there compares as usual.

@@ -37,7 +37,8 @@ final class VerifyCLITests: XCTestCase {
     func testRecordThenVerifyPassesAndOneChangedFrameFails() throws {
         let record = try run(verify)
         XCTAssertEqual(record.status, 0, record.stderr)
-        XCTAssertEqual(record.stdout, "cartrender verify: passed, 14 frames, 14 recorded in snaps/scene; report: snaps/cartrender-report/index.html\n")
+        XCTAssertEqual(record.stdout, "cartrender verify: passed, 14 frames, 14 recorded in snaps/scene; report: snaps/cartrender-report/index.html\n"
+            + "recorded 14 baseline frames in snaps/scene (frames 0-13, record mode missing); review them and commit snaps/scene\n")
 
         let again = try run(verify, env: ["CI": "true"])
         XCTAssertEqual(again.status, 0, again.stderr)

@@ -201,7 +201,7 @@ final class VerifyStateCLITests: XCTestCase {
             variant dark:
             state diverges first at frame 2 (t=0.2 s): count 3 → 0
             cartrender verify: FAILED, 1 of 11 frames failed (1 state); report: cartrender-report/dark/index.html
-            1 of 2 variants passed; failed: dark
+            1 of 2 variants passed; failed: dark; report: cartrender-report/index.html
 
             """)
     }

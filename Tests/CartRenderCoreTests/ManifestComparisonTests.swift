@@ -57,4 +57,23 @@ final class ManifestComparisonTests: XCTestCase {
             "baseline recorded with font NotoSans.ttf from fonts-noto-core, this run does not use it: pixel differences may come from that",
         ])
     }
+
+    /// FreeType, HarfBuzz, pixman and fontconfig are compared like the other libraries; a
+    /// baseline written before they were recorded names none of them, and that is no difference.
+    func testGlyphLibrariesAreComparedWhenTheBaselineNamesThem() throws {
+        let old = Manifest.Software(cartrender: "0.1.0", cairo: "1.16.0", pango: "1.50.12", librsvg: "2.54.7", libpng: "1.6.39", zlib: "1.2.13", fonts: [])
+        var current = old
+        current.freetype = "2.12.1"; current.harfbuzz = "6.0.0"; current.pixman = "0.42.2"; current.fontconfig = "2.14.1"
+        XCTAssertEqual(ManifestComparison.softwareDifferences(baseline: old, current: current), [])
+        var baseline = current
+        baseline.freetype = "2.13.2"; baseline.harfbuzz = "8.3.0"; baseline.pixman = "0.42.2"; baseline.fontconfig = "2.15.0"
+        XCTAssertEqual(ManifestComparison.softwareDifferences(baseline: baseline, current: current).map(\.component), ["freetype", "harfbuzz", "fontconfig"])
+        XCTAssertEqual(ManifestComparison.softwareDifferences(baseline: baseline, current: current).first?.message,
+                       "baseline recorded with freetype 2.13.2, this run uses 2.12.1: pixel differences may come from that")
+        // Read back from JSON: written when known, optional when read.
+        let encoded = try JSONValueEncoder().encode(current)
+        XCTAssertTrue(encoded.serialized().contains("\"zlib\":\"1.2.13\",\"freetype\":\"2.12.1\",\"harfbuzz\":\"6.0.0\",\"pixman\":\"0.42.2\",\"fontconfig\":\"2.14.1\""), encoded.serialized())
+        XCTAssertEqual(try JSONValueDecoder().decode(Manifest.Software.self, from: encoded), current)
+        XCTAssertEqual(try JSONValueDecoder().decode(Manifest.Software.self, from: try JSONValueEncoder().encode(old)), old)
+    }
 }

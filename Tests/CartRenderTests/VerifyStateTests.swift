@@ -170,7 +170,7 @@ final class VerifyStateTests: XCTestCase {
     /// `missing` writes a baseline manifest of the frames it records; `all` rewrites it for the
     /// render of now (another scene: it is a baseline's, not a render's, so that is allowed),
     /// with the new events; so does `failed` when the frames it keeps agree with this render;
-    /// a recording that leaves failing frames keeps the events of the render they show.
+    /// a run with failures records nothing under `missing` and leaves the manifest as it was.
     func testRecordModesWriteTheManifest() throws {
         XCTAssertTrue(try verify(try fly([0.3], fps: 10), .missing, frames: [.range(0, 4)]).passed)
         var m = try manifest()
@@ -189,14 +189,14 @@ final class VerifyStateTests: XCTestCase {
         XCTAssertTrue(try verify(later, .never, frames: [.range(0, 6)]).passed)
 
         let r = try verify(try fly([0.5], fps: 10), .missing, frames: [.range(0, 8)])
-        XCTAssertEqual(r.frames.filter(\.recorded).map(\.index), [7, 8])
-        XCTAssertEqual(r.failures.map(\.index), [4, 5, 6])
+        XCTAssertEqual(r.frames.filter(\.recorded).map(\.index), [])
+        XCTAssertEqual(r.notRecorded, ["frame_0007.png", "frame_0008.png"])
+        XCTAssertEqual(r.failures.map(\.index), [4, 5, 6, 7, 8])
         let partial = try manifest()
         XCTAssertEqual(partial.events.first?.time, 0.4, "frames 4–6 still show the 0.4 s render")
-        XCTAssertEqual(Array(partial.frames.prefix(7)), Array(m.frames.prefix(7)))
-        XCTAssertEqual(partial.frames.map(\.index), Array(0...8))
+        XCTAssertEqual(partial.frames, m.frames, "nothing recorded")
 
-        XCTAssertEqual(try verify(try fly([0.5], fps: 10), .failed, frames: [.range(0, 8)]).frames.filter(\.recorded).map(\.index), [4, 5, 6])
+        XCTAssertEqual(try verify(try fly([0.5], fps: 10), .failed, frames: [.range(0, 8)]).frames.filter(\.recorded).map(\.index), [4, 5, 6, 7, 8])
         let rewritten = try manifest()
         XCTAssertEqual(rewritten.events.first?.time, 0.5, "frames 0–3 agree with this render, 4–8 were recorded by it")
         XCTAssertEqual(Array(rewritten.frames.prefix(4)), Array(m.frames.prefix(4)))

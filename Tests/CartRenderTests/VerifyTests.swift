@@ -270,14 +270,17 @@ final class VerifyTests: XCTestCase {
         XCTAssertTrue(try verify(.never).passed)
     }
 
+    /// `missing` records absent frames only in a run that otherwise passes: beside a failure it
+    /// records nothing and names what it left out.
     func testRecordMissingWritesOnlyAbsentFrames() throws {
         try damagedBaseline()
         let changed = try bytes(path("frame_0004.png"))
         let result = try verify(.missing)
         XCTAssertFalse(result.passed)
-        XCTAssertEqual(statuses(result), ["frame_0004.png": "fail", "frame_0006.png": "missing+recorded", "frame_0030.png": "extra"])
+        XCTAssertEqual(statuses(result), ["frame_0004.png": "fail", "frame_0006.png": "missing", "frame_0030.png": "extra"])
+        XCTAssertEqual(result.notRecorded, ["frame_0006.png"])
         XCTAssertEqual(try bytes(path("frame_0004.png")), changed, "a failing frame is left alone")
-        XCTAssertTrue(exists(path("frame_0006.png")))
+        XCTAssertFalse(exists(path("frame_0006.png")), "not recorded beside failures")
         XCTAssertTrue(exists(path("frame_0030.png")))
     }
 
@@ -382,17 +385,25 @@ final class VerifyTests: XCTestCase {
         XCTAssertEqual(html.components(separatedBy: "class=\"cell missing\"").count - 1, 1)
     }
 
-    /// Every frame has a section; passing ones show the baseline frame by a path relative to the
-    /// report, wherever the report is; a failing frame has its five views and the image sizes.
+    /// Every frame has a section; passing ones show a thumbnail inside the report (named by the
+    /// frame's content hash, so that the report opens wherever it is copied, without the
+    /// baseline), never a path into the baseline directory; a failing frame has its five views
+    /// and the image sizes.
     func testHTMLReportReachesEveryFrameWithItsViews() throws {
         _ = try verify(.missing)
         try editBaseline(8) { set(&$0, 10, 10, (0, 0, 0, 255)) }
-        for (report, up) in [(reportDir, "../"), (root + "/deep/er/report", "../../../")] {
-            _ = try verify(.never, report: report)
+        for report in [reportDir, root + "/deep/er/report"] {
+            let result = try verify(.never, report: report)
             let html = try String(contentsOfFile: path("index.html", in: report), encoding: .utf8)
             XCTAssertEqual(html.components(separatedBy: "<section class=\"frame").count - 1, 14, report)
             XCTAssertTrue(html.contains(#"<section class="frame pass" id="frame_0003">"#))
-            XCTAssertTrue(html.contains(#"<img src="\#(up)baseline/frame_0003.png" alt="baseline frame_0003.png" loading="lazy">"#), report)
+            let thumb = try XCTUnwrap(result.frames[3].thumbnailFile)
+            XCTAssertTrue(ReportThumbnail.isFileName(thumb), thumb)
+            XCTAssertTrue(html.contains(#"<img src="\#(thumb)" alt="baseline frame_0003.png" loading="lazy">"#), report)
+            XCTAssertTrue(exists(path(thumb, in: report)))
+            XCTAssertFalse(html.contains("baseline/frame_"), "nothing outside the report")
+            let image = try PNGDecoder.decode(contentsOf: path(thumb, in: report))
+            XCTAssertLessThanOrEqual(image.width, ReportThumbnail.maxWidth)
             XCTAssertEqual(html.components(separatedBy: ##"href="#frame_0003""##).count - 1, 2, "a timeline cell and a thumbnail")
             XCTAssertTrue(html.contains(#"data-views="side slider blend toggle diff""#))
             XCTAssertTrue(html.contains("<figcaption>Expected · 393×852 px</figcaption>"))
@@ -563,7 +574,7 @@ final class VerifyTests: XCTestCase {
         let first = try Snapshots.verify(.defaultScene, baseline: base, times: [0, 0.5], record: .missing,
                                          overrides: SceneOverrides(fps: 4, scale: 1))
         XCTAssertTrue(first.passed)
-        XCTAssertEqual(first.recordingNote, "recorded 2 baseline frames in \(base) (record mode missing); review them and commit \(base)")
+        XCTAssertEqual(first.recordingNote, "recorded 2 baseline frames in \(base) (frames 0, 2, record mode missing); review them and commit \(base)")
         XCTAssertEqual(first.failureArtifacts, [])
         let again = try Snapshots.verify(.defaultScene, baseline: base, times: [0, 0.5], record: .missing,
                                          overrides: SceneOverrides(fps: 4, scale: 1))
@@ -580,12 +591,61 @@ final class VerifyTests: XCTestCase {
         for path in failed.failureArtifacts { XCTAssertTrue(FileManager.default.fileExists(atPath: path), path) }
         let rerecorded = try Snapshots.verify(.defaultScene, baseline: base, times: [0, 0.5], record: .failed,
                                               overrides: SceneOverrides(fps: 4, scale: 1))
-        XCTAssertEqual(rerecorded.recordingNote, "recorded 1 baseline frame in \(base) (record mode failed); review them and commit \(base)")
+        XCTAssertEqual(rerecorded.recordingNote, "recorded 1 baseline frame in \(base) (frame 2, record mode failed); review them and commit \(base)")
     }
 
     func testSnapshotsAPIResolvesRelativePathsAgainstTheTestFile() throws {
         let fakeTestFile: StaticString = "/nonexistent-dir/Tests/FlyTests.swift"
         let message = try XCTUnwrap(Snapshots.failure(.file("Scenes/fly.json"), baseline: "__Snapshots__/fly", record: .never, file: fakeTestFile))
         XCTAssertTrue(message.contains("/nonexistent-dir/Tests/Scenes/fly.json"), message)
+    }
+
+    /// Shares of differing pixels print with the digits that explain the verdict: never `0`
+    /// for a pixel that differs, never equal to an allowed share they exceed.
+    func testPercentagesKeepTheDigitsThatExplainTheVerdict() {
+        func text(_ differing: Int, _ total: Int, ratio: Double? = nil) -> String {
+            var options = ComparisonOptions()
+            options.maxDiffRatio = ratio
+            let r = SnapshotResult(command: .verify, subject: "s.json", baseline: "b", reportDirectory: nil, options: options, frames: [])
+            return r.percentText(of: DiffResult(differingPixels: differing, antialiasedPixels: 0, totalPixels: total))
+        }
+        let cases: [(Int, Int, Double?, String)] = [
+            (0, 3_013_524, nil, "0"),
+            (1, 3_013_524, nil, "0.000033"),
+            (1, 3_013_524, 0, "0.000033"),
+            (120, 120_000, nil, "0.1"),
+            (1_234, 10_000, nil, "12.34"),
+            (100_001, 100_000_000, 0.001, "0.100001"),  // just over 0.1 %: not printed as 0.1
+            (100_000, 100_000_000, 0.001, "0.1"),
+        ]
+        for (d, t, ratio, expected) in cases { XCTAssertEqual(text(d, t, ratio: ratio), expected, "\(d) of \(t)") }
+    }
+
+    /// A summary stays within GitHub's 1 MiB whatever the run: 10 000 moved events are named
+    /// 20 at a time, 20 000 failing frames with long state changes fill at most 50 rows, and a
+    /// section still over the limit is cut at a line with a last line saying so.
+    func testSummariesStayWithinGitHubsLimit() {
+        var result = SnapshotResult(command: .verify, subject: "taps.json", baseline: "snaps/taps", reportDirectory: "report",
+                                    options: ComparisonOptions(), frames: [])
+        result.movedEvents = (0..<10_000).map { i in
+            ManifestComparison.MovedEvent(kind: "tap", identity: [("target", .string("add")), ("n", .int(i))], expected: Double(i) / 100, actual: Double(i) / 100 + 0.01)
+        }
+        let long = JSONValue.string(String(repeating: "x", count: 4000))
+        result.frames = (0..<20_000).map { i in
+            var f = FrameResult(name: String(format: "frame_%05d.png", i), index: i, time: Double(i) / 60, status: .pass)
+            f.stateChanges = (0..<10).map { ManifestComparison.Change(path: "items[\($0)].title", expected: long, actual: .string("y")) }
+            return f
+        }
+        let md = MarkdownSummary.markdown(for: result)
+        XCTAssertLessThanOrEqual(md.utf8.count, MarkdownSummary.maxBytes)
+        XCTAssertTrue(md.contains("… and 9980 more"), "moved events are capped")
+        XCTAssertTrue(md.contains("… and 19950 more frames: see the report."))
+        XCTAssertEqual(result.movedEventsLine?.components(separatedBy: "tap (").count, 21)
+
+        let cut = MarkdownSummary.capped(String(repeating: String(repeating: "a", count: 999) + "\n", count: 2000))
+        XCTAssertLessThanOrEqual(cut.utf8.count, MarkdownSummary.maxBytes)
+        XCTAssertTrue(cut.hasSuffix("\n… summary cut at 1024 KiB: see the report.\n\n"), String(cut.suffix(80)))
+        XCTAssertTrue(cut.hasPrefix(String(repeating: "a", count: 999) + "\n"))
+        XCTAssertEqual(MarkdownSummary.capped("short\n"), "short\n")
     }
 }

@@ -123,9 +123,11 @@ public enum Help {
 
         RECORD MODES (--record, or CARTRENDER_RECORD)
           all       rewrite every frame; remove extra baseline frames
-          missing   write only absent baseline frames (default, unless CI is set)
+          missing   write only absent baseline frames, and only when every other frame
+                    passes (default, unless CI is set)
           failed    write absent frames, rewrite failing ones; remove extra frames
           never     write nothing; a missing frame fails (default when CI is set)
+          --fail-on-record makes a run that records anything fail (exit 1).
 
         REPORT
           DIR/index.html (for each failing frame: side by side, slider, blend, toggle and diff views;

@@ -19,8 +19,25 @@ public struct VerifyCommand: Sendable {
     /// Also write the Markdown summary (``MarkdownSummary``) to this file.
     public var summaryMarkdown: String?
 
+    /// The arguments it was parsed from, for the command that records the baseline again.
+    public var arguments: [String] = []
+
     /// A verify of the default scene; set the baseline (`--baseline`).
     public init() {}
+
+    /// `cartrender verify ARGS --record all`: this run's arguments with any `--record` replaced
+    /// and without `--frames` or `--at` (the whole baseline is recorded again).
+    var recordAgainCommand: String {
+        var args: [String] = []
+        var skip = false
+        for a in arguments {
+            if skip { skip = false; continue }
+            if ["--record", "--frames", "--at"].contains(a) { skip = true; continue }
+            if ["--record=", "--frames=", "--at="].contains(where: a.hasPrefix) { continue }
+            args.append(a)
+        }
+        return (["cartrender", "verify"] + args + ["--record", "all"]).map(SnapshotResultShell.word).joined(separator: " ")
+    }
 
     /// The environment variable GitHub Actions sets to the file a step appends its Markdown
     /// job summary to.
@@ -32,6 +49,9 @@ public struct VerifyCommand: Sendable {
         Option("--mask", "X,Y,W,H", "Ignore this rectangle, in points (repeatable).", .pointRect, repeatable: true) { $0.options.masks.append($1) },
         Option("--record", "MODE", "all | missing | failed | never: which baseline frames to write. Default: $CARTRENDER_RECORD, else never when $CI is set, else missing.",
                .oneOf) { $0.record = $1 },
+        Option("--fail-on-record", "Fail the run when it records any baseline frame (the baseline is still updated), e.g. with --record failed in CI.") {
+            $0.options.failOnRecord = true
+        },
         Option("--json", "Print one JSON object (the report) on stdout instead of lines.") { $0.json = true },
         Option("--ignore-state", "Report frames whose state differs from the baseline's manifest.json without failing them.") { $0.options.ignoreState = true },
         Option("--frames", "A-B", "Verify frame indices A through B only (repeatable).", .frameRange, repeatable: true) { $0.options.frames.append($1) },
@@ -48,6 +68,7 @@ public struct VerifyCommand: Sendable {
     /// - Throws: `UsageError` with one sentence naming the option.
     public static func parse(_ arguments: [String]) throws -> VerifyCommand {
         var c = VerifyCommand()
+        c.arguments = arguments
         let (positionals, given) = try options.parse(arguments, into: &c) { try SceneOptions.checkScenePositionals($0, command: "verify") }
         c.scene.scenePath = positionals.first
         guard given.contains("--baseline") else { throw UsageError("verify needs --baseline DIR (the directory of baseline frames)") }
@@ -75,17 +96,22 @@ public struct VerifyCommand: Sendable {
         } else {
             printResult(result, json: json)
         }
-        let markdown = MarkdownSummary.markdown(for: result, baselineMissing: baselineMissing)
+        try writeSummary(MarkdownSummary.markdown(for: result, baselineMissing: baselineMissing), environment: environment)
+        return result.passedWithAudit ? .success : .differences
+    }
+
+    /// Appends `markdown` to `$GITHUB_STEP_SUMMARY` when set, and writes it to `--summary-markdown`.
+    func writeSummary(_ markdown: String, environment: [String: String]) throws {
         if let path = environment[Self.stepSummaryVariable], !path.isEmpty { try MarkdownSummary.append(markdown, to: path) }
         if let path = summaryMarkdown { try OutputFile.write(Array(markdown.utf8), to: path) }
-        return result.passedWithAudit ? .success : .differences
     }
 
     /// Verifies one scene (or variant) against `baseline`; throws ``RenderCancelled`` (its
     /// sentence naming the baseline) when interrupted. `writeReport: false` writes no report (`review` recording accepted frames).
-    func verify(renderer: Renderer, baseline: String, reportDirectory: String?, writeReport: Bool = true, environment: [String: String],
-                interrupts: InterruptWatcher) throws -> SnapshotResult {
+    func verify(renderer: Renderer, baseline: String, reportDirectory: String?, writeReport: Bool = true, variant: String? = nil,
+                environment: [String: String], interrupts: InterruptWatcher) throws -> SnapshotResult {
         var options = self.options
+        options.variant = variant
         options.baseline = baseline
         options.reportDirectory = reportDirectory
         options.writeReport = writeReport
@@ -93,6 +119,7 @@ public struct VerifyCommand: Sendable {
         let bar = quiet ? nil : ProgressBar()
         options.progress = bar.map { b in { @Sendable done, total in b.update(done, total) } }
         options.cancellation = interrupts.cancellation
+        if !arguments.isEmpty { options.recordAgainCommand = recordAgainCommand }
         let result = try interrupts.during(.verify(baseline: baseline), cleanUp: { bar?.finish() }) {
             try Verifier.verify(renderer: renderer, subject: scene.sceneName, options: options)
         }
@@ -120,9 +147,16 @@ func printResult(_ result: SnapshotResult, json: Bool) {
         StandardOutput.print(result.json.serialized(pretty: true), terminator: "")
         return
     }
-    for line in [result.stateDivergenceLine, result.movedEventsLine] { if let line { StandardOutput.print(line) } }
-    for frame in result.frames { if let line = result.line(for: frame) { StandardOutput.print(line) } }
+    if let line = result.settingMismatchLine {
+        // Named first; frame-by-frame lines against other settings would bury it.
+        StandardOutput.print(line)
+        if !result.failures.isEmpty { StandardOutput.print(result.mismatchedFramesLine) }
+    } else {
+        for line in [result.stateDivergenceLine, result.movedEventsLine] { if let line { StandardOutput.print(line) } }
+        for frame in result.frames { if let line = result.line(for: frame) { StandardOutput.print(line) } }
+    }
     StandardOutput.print(result.summaryLine)
+    if let note = result.recordingNote { StandardOutput.print(note) }
     printAudit(of: result)
 }
 

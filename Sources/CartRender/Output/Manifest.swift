@@ -5,10 +5,16 @@ import Foundation
 /// What a render adds to the manifest (`Manifest`, in CartRenderCore): the software of this
 /// build, streaming its frames, and the files an earlier run in a directory wrote.
 extension Manifest.Software {
+    /// FreeType's, HarfBuzz's, pixman's and fontconfig's versions, read once.
+    private static let libraries = (freetype: LibraryVersions.freetype, harfbuzz: LibraryVersions.harfbuzz,
+                                    pixman: LibraryVersions.pixman, fontconfig: LibraryVersions.fontconfig)
+
     /// This build of cartrender, the C libraries it runs with, and `fonts`.
     public static func current(fonts: [FontEnvironment.FontFile]) -> Manifest.Software {
         Manifest.Software(cartrender: Manifest.version, cairo: LibraryVersions.cairo, pango: LibraryVersions.pango,
                           librsvg: LibraryVersions.librsvg, libpng: LibraryVersions.libpng, zlib: LibraryVersions.zlib,
+                          freetype: Self.libraries.freetype, harfbuzz: Self.libraries.harfbuzz, pixman: Self.libraries.pixman,
+                          fontconfig: Self.libraries.fontconfig,
                           fonts: fonts.map { Font(file: ($0.path as NSString).lastPathComponent, package: $0.package) })
     }
 }

@@ -11,7 +11,13 @@ import Foundation
 ///   they are all checked). So the baseline frames, and the baseline's manifests, are rewritten
 ///   by ``BaselineDirectory`` exactly as `verify --record failed` rewrites them: staged, moved
 ///   into place together under the directory's lock.
-/// - Every accept is followed by a run like the first, which rewrites the report.
+/// - Accepting all is followed by a run like the first, which rewrites the report. Accepting
+///   one frame re-verifies only that frame (the recording run just compared it): the others'
+///   baselines did not change, so their results stand, and the report's files are rewritten
+///   from the merged result with the accepted frame's expected, diff and panel images removed
+///   (its actual image stays, as the frame's picture). When it was the last failure, the run
+///   like the first follows instead: it passes on equal bytes, and rewrites the manifest's
+///   events with the rest.
 ///
 /// Used from one thread (the server's).
 final class ReviewSession {
@@ -64,12 +70,46 @@ final class ReviewSession {
                                             environment: environment, interrupts: interrupts)
         let names = recorded.frames.filter(\.recorded).map(\.name)
         print("cartrender review: accepted \(names.isEmpty ? "nothing" : names.joined(separator: ", ")) into \(FileSystemPath.display(baseline))")
+        if let name, names == [name], let merged = merging(accepted: name, from: recorded), !merged.failures.isEmpty {
+            let old = result.frames.first { $0.name == name }
+            try ReportWriter.rewriteFiles(of: merged, in: reportDirectory,
+                                          removing: [old?.expectedFile, old?.diffFile, old?.panelFile].compactMap { $0 })
+            result = merged
+            printResult(merged, json: false)
+            fflush(nil)
+            return names
+        }
         let again = try command.verify(renderer: renderer, baseline: baseline, reportDirectory: reportDirectory,
                                        environment: environment, interrupts: interrupts)
         result = again
         printResult(again, json: false)
         fflush(nil)
         return names
+    }
+}
+
+extension ReviewSession {
+    /// The last result with frame `name` as it now is: its baseline is the frame just recorded,
+    /// so its bytes, pixels and state match; nil when the recording run did not see it.
+    func merging(accepted name: String, from recording: SnapshotResult) -> SnapshotResult? {
+        guard let k = result.frames.firstIndex(where: { $0.name == name }),
+              let fresh = recording.frames.first(where: { $0.name == name && $0.recorded }) else { return nil }
+        var frame = fresh
+        frame.status = .pass
+        frame.recorded = false
+        frame.byteEqual = true
+        frame.undecodable = nil
+        let pixels = (fresh.actualSize ?? fresh.expectedSize).map { $0.pixelCount } ?? 0
+        frame.result = DiffResult(differingPixels: 0, antialiasedPixels: 0, totalPixels: pixels)
+        frame.stateChanges = fresh.stateChanges.map { _ in [] }
+        frame.expectedFile = nil
+        frame.diffFile = nil
+        frame.panelFile = nil
+        frame.actualFile = result.frames[k].actualFile
+        frame.thumbnailFile = nil
+        var merged = result
+        merged.frames[k] = frame
+        return merged
     }
 }
 

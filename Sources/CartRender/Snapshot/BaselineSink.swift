@@ -22,6 +22,9 @@ final class BaselineSink: FrameSink, @unchecked Sendable {
     /// with a state (an index listed twice has no one state to compare with).
     private let expectedStates: [Int: JSONValue]
     private let collected = LockedValue([Int: FrameResult]())
+    /// Content hashes of the frames whose thumbnail is in the report already: identical frames
+    /// share one file.
+    private let thumbnails = LockedValue(Set<String>())
 
     init(renderer: Renderer, baseline: BaselineDirectory, tolerance: ComparisonOptions, record: RecordMode, report: ReportWriter?,
          ignoreState: Bool) {
@@ -83,7 +86,9 @@ final class BaselineSink: FrameSink, @unchecked Sendable {
             try baseline.record(rendered, as: name, png: png)
             frame.recorded = true
         }
-        if let report, frame.isReported {
+        // Under `missing` a recorded frame is kept only when the whole run passes
+        // (``Verifier``): its actual image goes into the report in case it is not.
+        if let report, frame.isReported || (frame.recorded && frame.status == .missing && record == .missing) {
             let stem = String(name.dropLast(4))
             if let expected, frame.undecodable == nil {
                 frame.expectedFile = stem + ".expected.png"
@@ -92,6 +97,16 @@ final class BaselineSink: FrameSink, @unchecked Sendable {
             frame.actualFile = stem + ".actual.png"
             try report.write(bytes, to: frame.actualFile!)
             if let comparison { try report.writeArtifacts(of: comparison, using: .pixelmatch(tolerance), stem: stem, to: &frame) }
+        }
+        // Every frame the report shows without images of its own gets a thumbnail inside the
+        // report (not a link into the baseline directory, which an uploaded report lacks),
+        // named by the frame's content hash, written once however many frames share it.
+        if let report, frame.actualFile == nil || !frame.isReported {
+            let name = ReportThumbnail.fileName(sha256: png.sha256)
+            frame.thumbnailFile = name
+            if thumbnails.withLock({ $0.insert(png.sha256).inserted }) {
+                try report.write(try ReportThumbnail.png(of: try rendered.pixels()), to: name)
+            }
         }
         frame.seconds = FrameResult.seconds(since: started)
         collected.withLock { $0[rendered.index] = frame }

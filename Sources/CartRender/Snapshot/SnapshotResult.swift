@@ -29,6 +29,9 @@ public struct FrameResult: Sendable {
     public var actualFile: String?
     /// The diff image in the report directory.
     public var diffFile: String?
+    /// A downscaled image of the frame (``ReportThumbnail``), shared by the frames of the same
+    /// content, for the frames the report shows without images of their own.
+    public var thumbnailFile: String?
     /// Expected | diff | actual side by side in one image (frames that failed with both sides of one size).
     public var panelFile: String?
     /// Seconds spent checking the frame — reading and comparing the baseline, recording it,
@@ -98,6 +101,7 @@ public struct FrameResult: Sendable {
         if let actualFile { files.append(("actual", .string(actualFile))) }
         if let diffFile { files.append(("diff", .string(diffFile))) }
         if let panelFile { files.append(("panel", .string(panelFile))) }
+        if let thumbnailFile { files.append(("thumbnail", .string(thumbnailFile))) }
         if !files.isEmpty { m.append(("files", .object(files))) }
         return .object(m)
     }
@@ -118,6 +122,9 @@ public struct SnapshotResult: Sendable {
     public var reportDirectory: String?
     /// The record mode in force (verify only).
     public var record: RecordMode?
+    /// The variant of the scene's `"variants"` matrix this run verified (`dark-ar_SA`), nil
+    /// for a scene without one: it names the suite, class and tests of `junit.xml`.
+    public var variant: String? = nil
     /// The tolerance the frames were compared with.
     public var options: ComparisonOptions
     /// Frames per second of the render, for times in the report (nil for directory diffs).
@@ -144,9 +151,22 @@ public struct SnapshotResult: Sendable {
     /// Sentences for stderr, without the `cartrender: ` prefix: that states were not compared
     /// (no readable baseline manifest), and one per ``softwareDifferences``, naming the manifest.
     public var warnings: [String] = []
+    /// Settings of this render that differ from the baseline manifest's (fps, scale, canvas
+    /// size in points — the device —, canvas size in pixels), in that order: a
+    /// frame-by-frame comparison against such a baseline cannot mean much, so the outputs name
+    /// these first and summarise the frames (verify with a readable manifest only).
+    public var settingMismatches: [SettingMismatch] = []
+    /// The command that records the baseline again with this run's settings, for the
+    /// mismatch line; nil = `cartrender verify SCENE --baseline DIR --record all`.
+    public var recordAgainCommand: String?
+    /// Frames the record mode would have written but did not, because the run failed
+    /// (`--record missing` records only in a run whose other frames all pass), by file name.
+    public var notRecorded: [String] = []
+    /// A run that records any frame fails (`--fail-on-record`).
+    public var failOnRecord = false
 
-    /// Whether every frame passed (or was recorded).
-    public var passed: Bool { frames.allSatisfy(\.passed) }
+    /// Whether every frame passed (or was recorded), and nothing was recorded under `--fail-on-record`.
+    public var passed: Bool { frames.allSatisfy(\.passed) && !(failOnRecord && recordedCount > 0) }
     /// Frames that did not pass and were not recorded, in frame order.
     public var failures: [FrameResult] { frames.filter { !$0.passed } }
     /// The first frame, in index order, whose state differs from the baseline manifest's (its
@@ -174,6 +194,7 @@ public struct SnapshotResult: Sendable {
         ]
         m.append(("report", reportDirectory.map { .string($0) } ?? .null))
         if let record { m.append(("record", .string(record.rawValue))) }
+        if let variant { m.append(("variant", .string(variant))) }
         if let fps { m.append(("fps", .int(fps))) }
         m.append(("options", .object([
             ("threshold", .number(options.threshold, decimals: 6)),
@@ -187,8 +208,19 @@ public struct SnapshotResult: Sendable {
         for s in FrameStatus.allCases { summary.append((s.rawValue, .int(count(s)))) }
         if command == .verify { summary.append(("stateDiffers", .int(frames.filter(\.stateDiffers).count))) }
         summary.append(("recorded", .int(recordedCount)))
+        if command == .verify { summary.append(("notRecorded", .int(notRecorded.count))) }
         summary.append(("failed", .int(failures.count)))
         m.append(("summary", .object(summary)))
+        if command == .verify {
+            m.append(("settingsDiffer", .array(settingMismatches.map(\.json))))
+            m.append(("settingsNote", settingMismatchLine.map(JSONValue.string) ?? .null))
+            m.append(("recording", .object([
+                ("recorded", .array(frames.filter(\.recorded).map { .string($0.name) })),
+                ("notRecorded", .array(notRecorded.map(JSONValue.string))),
+                ("failOnRecord", .bool(failOnRecord)),
+                ("note", recordingNote.map(JSONValue.string) ?? .null),
+            ])))
+        }
         if command == .verify {
             m.append(("stateCompared", .bool(stateCompared)))
             m.append(("framesWithoutState", .array(framesWithoutState.map(JSONValue.int))))
@@ -203,6 +235,58 @@ public struct SnapshotResult: Sendable {
         if let audit { m.append(("audit", audit.json)) }
         return .object(m)
     }
+
+    /// A setting of the render that differs from the baseline manifest's: `fps 10 → 20`.
+    public struct SettingMismatch: Equatable, Sendable {
+        /// `fps`, `scale`, `device size`, `canvas size`. (Not the duration: a moved last event
+        /// lengthens the timeline, and its frames show as missing or extra.)
+        public var setting: String
+        /// The values as text with their units (`10`, `2x`, `393×852 pt`, `2.5 s`).
+        public var baseline: String
+        public var current: String
+
+        /// `{"setting", "baseline", "current"}`.
+        var json: JSONValue { .object([("setting", .string(setting)), ("baseline", .string(baseline)), ("current", .string(current))]) }
+    }
+
+    /// The baseline manifest's settings against this render's, each that differs.
+    static func settingMismatches(baseline m: Manifest, current c: Manifest) -> [SettingMismatch] {
+        func n(_ v: Double) -> String { JSONValue.format(v, decimals: 3) }
+        var out: [SettingMismatch] = []
+        if m.fps != c.fps { out.append(.init(setting: "fps", baseline: "\(m.fps)", current: "\(c.fps)")) }
+        if abs(m.scale - c.scale) >= 5e-7 { out.append(.init(setting: "scale", baseline: n(m.scale) + "x", current: n(c.scale) + "x")) }
+        let mp = (m.scale > 0 ? Double(m.width) / m.scale : 0, m.scale > 0 ? Double(m.height) / m.scale : 0)
+        let cp = (Double(c.width) / c.scale, Double(c.height) / c.scale)
+        if abs(mp.0 - cp.0) >= 0.5 || abs(mp.1 - cp.1) >= 0.5 {
+            out.append(.init(setting: "device size", baseline: "\(n(mp.0))×\(n(mp.1)) pt", current: "\(n(cp.0))×\(n(cp.1)) pt"))
+        }
+        if m.width != c.width || m.height != c.height {
+            out.append(.init(setting: "canvas size", baseline: "\(m.width)×\(m.height) px", current: "\(c.width)×\(c.height) px"))
+        }
+        return out
+    }
+
+    /// `the baseline was recorded with other settings: fps 10, this run 20; …; frame-by-frame
+    /// results cannot mean much: record it again with cartrender verify … --record all`, the
+    /// first line of every output; nil when the settings agree.
+    public var settingMismatchLine: String? {
+        guard !settingMismatches.isEmpty else { return nil }
+        let list = settingMismatches.map { "\($0.setting) \($0.baseline), this run \($0.current)" }.joined(separator: "; ")
+        let command = recordAgainCommand ?? "cartrender verify \(shellWord(subject)) --baseline \(shellWord(baseline)) --record all"
+        return "the baseline was recorded with other settings (\(list)): frame-by-frame results cannot mean much; "
+            + "if this run's settings are right, record it again with: \(command)"
+    }
+
+    /// `N frames compared against a baseline of other settings (…): not listed one by one`, in
+    /// place of the frames' lines when the settings differ.
+    var mismatchedFramesLine: String {
+        let f = failures.count
+        return "\(f) of \(frames.count) frames differ from a baseline recorded with other settings: not listed one by one (the report has them)"
+    }
+
+    /// `text` as one shell word: unchanged when it is made of safe characters, else in single quotes.
+    static func shellWord(_ text: String) -> String { SnapshotResultShell.word(text) }
+    func shellWord(_ text: String) -> String { Self.shellWord(text) }
 
     // MARK: Console text
 
@@ -227,9 +311,16 @@ public struct SnapshotResult: Sendable {
         return s
     }
 
-    /// `events moved: land (flight 1) at 0.95 s → 1 s, …`; nil when none did.
+    /// Most moved events named in one line; the rest are counted.
+    static let maxEventsInLine = 20
+
+    /// `events moved: land (flight 1) at 0.95 s → 1 s, …`, at most ``maxEventsInLine`` of them
+    /// then `… and N more`; nil when none did.
     public var movedEventsLine: String? {
-        movedEvents.isEmpty ? nil : "events moved: " + movedEvents.map(\.description).joined(separator: ", ")
+        guard !movedEvents.isEmpty else { return nil }
+        var s = "events moved: " + movedEvents.prefix(Self.maxEventsInLine).map(\.description).joined(separator: ", ")
+        if movedEvents.count > Self.maxEventsInLine { s += ", … and \(movedEvents.count - Self.maxEventsInLine) more" }
+        return s
     }
 
     /// The one line printed for a frame that did not pass, or that was recorded over a difference;
@@ -264,13 +355,15 @@ public struct SnapshotResult: Sendable {
         case .fail:
             if let reason = frame.undecodable { return "the baseline frame cannot be decoded (\(reason))" }
             guard let r = frame.result else { return "differs" }
-            let pct = r.totalPixels > 0 ? Double(r.differingPixels) * 100 / Double(r.totalPixels) : 0
-            var s = "\(r.differingPixels) px differ\(r.differingPixels == 1 ? "s" : "") (\(JSONValue.format(pct, decimals: 4)) %)"
+            var s = "\(r.differingPixels) px differ\(r.differingPixels == 1 ? "s" : "") (\(percentText(of: r)) %)"
             if r.antialiasedPixels > 0 { s += ", \(r.antialiasedPixels) anti-aliased px ignored" }
             return s + ", allowed \(allowance)"
         case .missing:
             if command == .diff { return "only in \(subject), not in \(baseline)" }
             if frame.recorded { return "recorded a new baseline frame at \(expectedPath)" }
+            if notRecorded.contains(frame.name) {
+                return "no baseline frame at \(expectedPath); not recorded: record mode missing records only when every other frame passes"
+            }
             return "no baseline frame at \(expectedPath); record it with --record missing (or \(RecordMode.environmentVariable)=missing)"
         case .extra:
             if command == .diff { return "only in \(baseline), not in \(subject)" }
@@ -282,10 +375,29 @@ public struct SnapshotResult: Sendable {
         }
     }
 
+    /// The share of differing pixels in percent, with the digits that explain the verdict: a
+    /// share that is not zero never reads as `0` (at least two significant digits), and one that
+    /// differs from the allowed share (`--max-diff-ratio`) never reads as equal to it:
+    /// `0.000033` for 1 px of 3 013 524, `0.1` for 120 of 120 000.
+    func percentText(of r: DiffResult) -> String {
+        guard r.totalPixels > 0, r.differingPixels > 0 else { return "0" }
+        let pct = Double(r.differingPixels) * 100 / Double(r.totalPixels)
+        let allowed = options.maxDiffRatio.map { $0 * 100 }
+        var decimals = 4
+        while decimals < 12 {
+            let text = JSONValue.format(pct, decimals: decimals)
+            let significant = pct * pow(10, Double(decimals)) >= 10
+            let distinct = allowed.map { a in a == pct || JSONValue.format(a, decimals: decimals) != text } ?? true
+            if significant && distinct { return text }
+            decimals += 1
+        }
+        return JSONValue.format(pct, decimals: decimals)
+    }
+
     /// The tolerance in words: `0 px`, `120 px`, `0.1 % of pixels`.
     var allowance: String {
         var parts: [String] = []
-        if let r = options.maxDiffRatio { parts.append("\(JSONValue.format(r * 100, decimals: 4)) % of pixels") }
+        if let r = options.maxDiffRatio { parts.append("\(JSONValue.format(r * 100, decimals: 9)) % of pixels") }
         if let n = options.maxDiffPixels ?? (options.maxDiffRatio == nil ? 0 : nil) { parts.append("\(n) px") }
         return parts.joined(separator: " and ")
     }
@@ -309,22 +421,45 @@ public struct SnapshotResult: Sendable {
             }
             let states = f.filter { $0.status == .pass }.count
             if states > 0 { kinds.append("\(states) state") }
-            s += "FAILED, \(f.count) of \(n) frame\(n == 1 ? "" : "s") failed (\(kinds.joined(separator: ", ")))"
-            if recordedCount > 0 { s += ", \(recordedCount) recorded" }
+            if f.isEmpty {
+                s += "FAILED (--fail-on-record), \(n) frame\(n == 1 ? "" : "s"), \(recordedCount) recorded in \(baseline)"
+            } else {
+                s += "FAILED, \(f.count) of \(n) frame\(n == 1 ? "" : "s") failed (\(kinds.joined(separator: ", ")))"
+                if recordedCount > 0 { s += ", \(recordedCount) recorded" }
+                if !notRecorded.isEmpty { s += ", \(notRecorded.count) not recorded" }
+            }
         }
         if let index = reportIndex { s += "; report: \(index)" }
         return s
     }
 
-    /// What recording did, for the person who runs the test: `recorded 14 baseline frames in
-    /// DIR (record mode missing); review them and commit DIR`; nil when nothing was recorded.
-    /// ``Snapshots/verify(_:baseline:times:record:tolerance:masks:overrides:reportDirectory:jobs:file:)``
-    /// prints it on stderr, and ``failureMessage`` includes it.
+    /// What recording did, one sentence, the same in every output (terminal, `report.json`,
+    /// `junit.xml`, the summary, the HTML page): `recorded 6 baseline frames in DIR (frames
+    /// 198-203, record mode missing); review them and commit DIR`, or `did not record 6 missing
+    /// frames in DIR (frames 198-203): record mode missing records only when every other frame
+    /// passes, and 3 failed; …`; nil when there is nothing to say.
     public var recordingNote: String? {
-        let n = recordedCount
-        guard n > 0 else { return nil }
-        let mode = record.map { " (record mode \($0.rawValue))" } ?? ""
-        return "recorded \(n) baseline frame\(n == 1 ? "" : "s") in \(baseline)\(mode); review them and commit \(baseline)"
+        func indices(_ names: [String]) -> String {
+            let i = names.compactMap(FrameResult.index(ofFileName:)).sorted()
+            return i.count == names.count && !i.isEmpty ? "frame\(i.count == 1 ? "" : "s") \(Verifier.frameList(i))" : names.joined(separator: ", ")
+        }
+        let mode = record.map { ", record mode \($0.rawValue)" } ?? ""
+        var parts: [String] = []
+        let recorded = frames.filter(\.recorded).map(\.name)
+        if !recorded.isEmpty {
+            let n = recorded.count
+            var s = "recorded \(n) baseline frame\(n == 1 ? "" : "s") in \(baseline) (\(indices(recorded))\(mode)); review them and commit \(baseline)"
+            if failOnRecord { s += "; the run fails because it recorded (--fail-on-record)" }
+            parts.append(s)
+        }
+        if !notRecorded.isEmpty {
+            let n = notRecorded.count
+            let failed = failures.count - n
+            parts.append("did not record \(n) missing frame\(n == 1 ? "" : "s") in \(baseline) (\(indices(notRecorded))): record mode missing records "
+                + "only when every other frame passes, and \(failed) failed; fix \(failed == 1 ? "it" : "them") and run again, "
+                + "or record over the failures too with --record failed")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
     /// The report images of the frames that did not pass (diff, expected, actual, panel), as
@@ -350,5 +485,14 @@ public struct SnapshotResult: Sendable {
         }
         if let note = recordingNote { lines.append("  " + note) }
         return lines.joined(separator: "\n")
+    }
+}
+
+/// Shell quoting for the commands the outputs suggest.
+enum SnapshotResultShell {
+    static func word(_ text: String) -> String {
+        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%")
+        if !text.isEmpty && text.allSatisfy({ safe.contains($0) }) { return text }
+        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

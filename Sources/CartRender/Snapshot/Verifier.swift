@@ -18,8 +18,18 @@ public struct VerifyOptions: Sendable {
     public var tolerance = ComparisonOptions()
     /// Regions to ignore, in **points** of the scene (multiplied by the scene's scale, rounded outwards).
     public var masks: [Rect] = []
-    /// When baseline frames are written.
+    /// When baseline frames are written. Under `missing`, a run with any failure records
+    /// nothing (``SnapshotResult/notRecorded`` names what it left out).
     public var record: RecordMode = .missing
+    /// A run that records any frame fails all the same (`--fail-on-record`): the baseline is
+    /// updated, and CI still stops for someone to look at it.
+    public var failOnRecord = false
+    /// The command the outputs suggest to record the baseline again when its manifest's
+    /// settings differ from the render's (``SnapshotResult/settingMismatchLine``); nil = a
+    /// command made of the scene and baseline paths.
+    public var recordAgainCommand: String?
+    /// The name of the variant verified, for the outputs (``SnapshotResult/variant``).
+    public var variant: String?
     /// Report the frames whose state differs from the baseline's `manifest.json` without
     /// failing them (`--ignore-state`); their pixels still count.
     public var ignoreState = false
@@ -102,6 +112,7 @@ public enum Verifier {
                 let result = try verify(renderer: renderer, frames: frames, subject: subject, options: options, jobs: jobs,
                                         tolerance: tolerance, baseline: baseline, report: report)
                 if options.cancellation?.isCancelled == true { throw RenderCancelled() }
+                if !result.notRecorded.isEmpty { baseline.discard() }
                 // Reading is over: a run that records nothing lets renders in before its report.
                 // A report inside the baseline directory moves in under the lock this run holds.
                 if baseline.exclusiveLock == nil { baseline.release() }
@@ -160,10 +171,23 @@ public enum Verifier {
         var result = SnapshotResult(command: .verify, subject: FileSystemPath.display(subject), baseline: FileSystemPath.display(baselinePath),
                                     reportDirectory: report.map { FileSystemPath.display($0.directory.path) },
                                     record: record, options: tolerance, fps: renderer.scene.fps, frames: results, audit: audit?.report)
+        result.failOnRecord = options.failOnRecord
+        result.recordAgainCommand = options.recordAgainCommand
+        result.variant = options.variant
+        // `missing` fills in a baseline only from a run that otherwise passes: frames recorded
+        // beside failures would be a longer timeline's, and reverting the change would then fail
+        // on them as extra frames.
+        if record == .missing, result.frames.contains(where: { !$0.passed }) {
+            for i in result.frames.indices where result.frames[i].recorded {
+                result.frames[i].recorded = false
+                result.notRecorded.append(result.frames[i].name)
+            }
+        }
         if let expected = baseline.expected {
             // Frames with a baseline PNG whose state had no one entry to compare with.
             result.framesWithoutState = results.filter { $0.status != .missing && $0.status != .extra && $0.stateChanges == nil }.compactMap(\.index)
             result.stateCompared = result.framesWithoutState.isEmpty
+            result.settingMismatches = SnapshotResult.settingMismatches(baseline: expected, current: renderer.manifest(frames: []))
             result.movedEvents = try ManifestComparison.movedEvents(expected: expected.events, actual: renderer.events)
             result.softwareDifferences = ManifestComparison.softwareDifferences(baseline: expected.software,
                                                                                 current: .current(fonts: renderer.fonts.files))

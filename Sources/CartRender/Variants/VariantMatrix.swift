@@ -129,20 +129,29 @@ extension VerifyCommand {
     /// Verifies each variant against the subdirectory of the baseline named after it, writing
     /// its report into the subdirectory of the report directory of that name; prints each
     /// variant's lines under its name and a line of how many passed (or one JSON object
-    /// `{"passed", "variants": [{"name", "passed", "report"}]}`). Exit 1 when any variant fails.
+    /// `{"passed", "variants": [{"name", "passed", "report"}]}`). At the top of the report
+    /// directory: one `junit.xml` of every variant (a suite each, named after it) and an
+    /// `index.html` listing every variant with its status (``VariantsReportIndex``). One Markdown
+    /// summary with a row per variant (``MarkdownSummary/markdown(forVariants:scene:reportDirectory:)``).
+    /// Exit 1 when any variant fails.
     func runVariants(_ variants: [SceneVariant], environment: [String: String]) throws -> ExitCode {
         let interrupts = InterruptWatcher()
         defer { interrupts.stop() }
         let reports = options.reportDirectory ?? VerifyOptions.defaultReportDirectory(forBaseline: options.baseline)
-        var results: [(name: String, result: SnapshotResult)] = []
+        var results: [(name: String, result: SnapshotResult, run: JUnitReport.Run)] = []
         for variant in variants {
             let renderer = try scene.makeRenderer(for: variant.scene)
+            let started = (date: Date(), clock: DispatchTime.now())
             let result = try verify(renderer: renderer, baseline: (options.baseline as NSString).appendingPathComponent(variant.name),
-                                    reportDirectory: (reports as NSString).appendingPathComponent(variant.name),
+                                    reportDirectory: (reports as NSString).appendingPathComponent(variant.name), variant: variant.name,
                                     environment: environment, interrupts: interrupts)
-            results.append((variant.name, result))
+            results.append((variant.name, result, JUnitReport.Run(timestamp: started.date, seconds: FrameResult.seconds(since: started.clock))))
         }
         let passed = results.allSatisfy(\.result.passedWithAudit)
+        let top = try OutputDirectory(path: reports)
+        let index = VariantsReportIndex.html(for: results.map { ($0.name, $0.result) }, scene: scene.sceneName)
+        try StagingArea.writeFiles([(ReportWriter.junitName, Array(JUnitReport.xml(for: results.map { ($0.result, $0.run) }).utf8)),
+                                    (ReportWriter.htmlName, Array(index.utf8))], into: top)
         if json {
             let report: JSONValue = .object([("passed", .bool(passed)), ("variants", .array(results.map { r in
                 .object([("name", .string(r.name)), ("passed", .bool(r.result.passedWithAudit)), ("report", r.result.json)])
@@ -154,8 +163,37 @@ extension VerifyCommand {
                 printResult(r.result, json: false)
             }
             let failed = results.filter { !$0.result.passedWithAudit }.map(\.name)
-            StandardOutput.print("\(results.count - failed.count) of \(results.count) variants passed" + (failed.isEmpty ? "" : "; failed: " + failed.joined(separator: ", ")))
+            StandardOutput.print("\(results.count - failed.count) of \(results.count) variants passed" + (failed.isEmpty ? "" : "; failed: " + failed.joined(separator: ", "))
+                                 + "; report: \((reports as NSString).appendingPathComponent(ReportWriter.htmlName))")
         }
+        try writeSummary(MarkdownSummary.markdown(forVariants: results.map { ($0.name, $0.result) }, scene: FileSystemPath.display(scene.sceneName),
+                                                  reportDirectory: FileSystemPath.display(reports)), environment: environment)
         return passed ? .success : .differences
+    }
+}
+
+/// `index.html` at the top of a variant matrix's report directory: every variant with its
+/// verdict, counts and a link to its own report (`NAME/index.html`). Self-contained, no script.
+enum VariantsReportIndex {
+    static func html(for results: [(name: String, result: SnapshotResult)], scene: String) -> String {
+        let failed = results.filter { !$0.result.passedWithAudit }.count
+        let title = "cartrender verify \(failed == 0 ? "passed" : "FAILED"): \(scene), \(results.count) variant\(results.count == 1 ? "" : "s")"
+        var rows = ""
+        for (name, r) in results {
+            let href = (name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? name) + "/" + ReportWriter.htmlName
+            let ok = r.passedWithAudit
+            rows += "<tr class=\"\(ok ? "pass" : "fail")\"><td><a href=\"\(Escaping.html(href))\">\(Escaping.html(name))</a></td>"
+            rows += "<td><span class=\"status\">\(ok ? "passed" : "FAILED")</span></td><td>\(r.frames.count)</td><td>\(r.failures.count)</td><td>\(r.recordedCount)</td></tr>\n"
+        }
+        let style = """
+        :root{color-scheme:light dark;--pass:#34c759;--fail:#ff3b30;--bg:#f2f2f7;--card:#fff;--ink:#1c1c1e;--mute:#6e6e73}
+        @media (prefers-color-scheme:dark){:root{--bg:#000;--card:#1c1c1e;--ink:#f2f2f7;--mute:#98989f}}
+        body{font:15px/1.45 system-ui,sans-serif;margin:0;padding:16px;background:var(--bg);color:var(--ink)}h1{font-size:20px}
+        table{border-collapse:collapse;background:var(--card);border-radius:10px;width:100%;max-width:720px}td,th{padding:6px 10px;text-align:left}
+        th{color:var(--mute);font-weight:500}a{color:inherit}.status{color:#fff;border-radius:6px;padding:1px 6px}
+        .pass .status{background:var(--pass)}.fail .status{background:var(--fail)}
+        """
+        let body = "<h1>\(Escaping.html(title))</h1>\n<table>\n<tr><th>variant</th><th>result</th><th>frames</th><th>failed</th><th>recorded</th></tr>\n\(rows)</table>\n"
+        return HTMLReport.page(title: title, style: style, body: body)
     }
 }

@@ -10,7 +10,7 @@
 ///
 /// `{"version": 1, "scene", "fps", "scale", "size": {"width", "height"}, "duration", "frameCount",
 /// "shard"?: {"index", "count"}, "baseline"?: true, "frames": [Frame], "outputs": [{"file", "sha256"}], "events", "audit"?,
-/// "software": {"cartrender", "cairo", "pango", "librsvg", "libpng", "zlib", "fonts": [{"file", "package"}]}}`
+/// "software": {"cartrender", "cairo", "pango", "librsvg", "libpng", "zlib", "freetype", "harfbuzz", "pixman", "fontconfig", "fonts": [{"file", "package"}]}}`
 ///
 /// The type and its checks are pure (no file system, no C library), so that the fuzz harness
 /// (`Fuzz/`) can build them with the rest of this module; what a render adds (the software of
@@ -90,8 +90,18 @@ public struct Manifest {
         public var librsvg: String
         /// libpng's version.
         public var libpng: String
-        /// zlib's version (it decides the bytes of PNG frames).
+        /// zlib's version: the compressor of the PNG image data (it decides the bytes of PNG frames).
         public var zlib: String
+        /// The libraries that move glyph and image pixels beside Cairo and Pango: FreeType
+        /// rasterises glyphs, HarfBuzz shapes them, pixman composites, fontconfig picks the
+        /// fonts. Nil in manifests written before they were recorded.
+        public var freetype: String?
+        /// HarfBuzz's version (text shaping); nil in older manifests.
+        public var harfbuzz: String?
+        /// pixman's version (compositing); nil in older manifests.
+        public var pixman: String?
+        /// fontconfig's version (font matching); nil in older manifests.
+        public var fontconfig: String?
         /// The font files drawn with, by name, with their Debian packages.
         public var fonts: [Font]
 
@@ -105,10 +115,47 @@ public struct Manifest {
             public init(file: String, package: String) { self.file = file; self.package = package }
         }
 
-        /// Software of these versions and fonts.
-        public init(cartrender: String, cairo: String, pango: String, librsvg: String, libpng: String, zlib: String, fonts: [Font]) {
+        /// Software of these versions and fonts (FreeType, HarfBuzz, pixman and fontconfig
+        /// optional, as older manifests lack them).
+        public init(cartrender: String, cairo: String, pango: String, librsvg: String, libpng: String, zlib: String,
+                    freetype: String? = nil, harfbuzz: String? = nil, pixman: String? = nil, fontconfig: String? = nil, fonts: [Font]) {
             self.cartrender = cartrender; self.cairo = cairo; self.pango = pango; self.librsvg = librsvg
             self.libpng = libpng; self.zlib = zlib; self.fonts = fonts
+            self.freetype = freetype; self.harfbuzz = harfbuzz; self.pixman = pixman; self.fontconfig = fontconfig
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case cartrender, cairo, pango, librsvg, libpng, zlib, freetype, harfbuzz, pixman, fontconfig, fonts
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(cartrender, forKey: .cartrender)
+            try c.encode(cairo, forKey: .cairo)
+            try c.encode(pango, forKey: .pango)
+            try c.encode(librsvg, forKey: .librsvg)
+            try c.encode(libpng, forKey: .libpng)
+            try c.encode(zlib, forKey: .zlib)
+            try c.encodeIfPresent(freetype, forKey: .freetype)
+            try c.encodeIfPresent(harfbuzz, forKey: .harfbuzz)
+            try c.encodeIfPresent(pixman, forKey: .pixman)
+            try c.encodeIfPresent(fontconfig, forKey: .fontconfig)
+            try c.encode(fonts, forKey: .fonts)
+        }
+
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            cartrender = try c.decode(String.self, forKey: .cartrender)
+            cairo = try c.decode(String.self, forKey: .cairo)
+            pango = try c.decode(String.self, forKey: .pango)
+            librsvg = try c.decode(String.self, forKey: .librsvg)
+            libpng = try c.decode(String.self, forKey: .libpng)
+            zlib = try c.decode(String.self, forKey: .zlib)
+            freetype = try c.decodeIfPresent(String.self, forKey: .freetype)
+            harfbuzz = try c.decodeIfPresent(String.self, forKey: .harfbuzz)
+            pixman = try c.decodeIfPresent(String.self, forKey: .pixman)
+            fontconfig = try c.decodeIfPresent(String.self, forKey: .fontconfig)
+            fonts = try c.decode([Font].self, forKey: .fonts)
         }
     }
 

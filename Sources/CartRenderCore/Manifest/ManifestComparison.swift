@@ -102,6 +102,12 @@ public enum ManifestComparison {
         /// Its time in this run (s); nil when this run has no such event.
         public var actual: Double?
 
+        /// A moved event of `kind` with its identifying members and its times (s) in the
+        /// baseline and in this run.
+        public init(kind: String, identity: [(String, JSONValue)], expected: Double?, actual: Double?) {
+            self.kind = kind; self.identity = identity; self.expected = expected; self.actual = actual
+        }
+
         /// Equal when their JSON is.
         public static func == (a: MovedEvent, b: MovedEvent) -> Bool { a.json == b.json }
 
@@ -183,11 +189,15 @@ public enum ManifestComparison {
     /// its version) that only one side has or that comes from another package, in name order.
     public static func softwareDifferences(baseline: Manifest.Software, current: Manifest.Software) -> [SoftwareDifference] {
         var out: [SoftwareDifference] = []
-        let programs: [(String, KeyPath<Manifest.Software, String>)] = [
-            ("cartrender", \.cartrender), ("cairo", \.cairo), ("pango", \.pango), ("librsvg", \.librsvg), ("libpng", \.libpng), ("zlib", \.zlib),
+        let programs: [(String, (Manifest.Software) -> String?)] = [
+            ("cartrender", { $0.cartrender }), ("cairo", { $0.cairo }), ("pango", { $0.pango }), ("librsvg", { $0.librsvg }),
+            ("libpng", { $0.libpng }), ("zlib", { $0.zlib }),
+            ("freetype", { $0.freetype }), ("harfbuzz", { $0.harfbuzz }), ("pixman", { $0.pixman }), ("fontconfig", { $0.fontconfig }),
         ]
-        for (name, key) in programs where baseline[keyPath: key] != current[keyPath: key] {
-            out.append(SoftwareDifference(component: name, baseline: baseline[keyPath: key], current: current[keyPath: key]))
+        // A library the baseline's manifest does not name (written before it was recorded) is
+        // not a difference: nothing is known about it.
+        for (name, version) in programs where version(baseline) != nil && version(baseline) != version(current) {
+            out.append(SoftwareDifference(component: name, baseline: version(baseline), current: version(current)))
         }
         let names = Set(baseline.fonts.map(\.file) + current.fonts.map(\.file)).sorted()
         for name in names {

@@ -4,6 +4,7 @@ import CGif
 import CImageQuant
 import CPango
 import CPNG
+import CPixman
 import CRsvg
 import CWebP
 
@@ -21,6 +22,24 @@ public enum LibraryVersions {
     public static var libpng: String { String(cString: png_get_libpng_ver(nil)) }
     /// zlib compresses the PNG image data: its version decides the bytes of PNG frames.
     public static var zlib: String { String(cString: zlibVersion()) }
+    /// pixman composites Cairo's surfaces.
+    public static var pixman: String { String(cString: pixman_version_string()) }
+    /// fontconfig picks the font files (`FcGetVersion()` is MAJOR·10000 + MINOR·100 + REVISION).
+    public static var fontconfig: String {
+        let v = Int(FcGetVersion())
+        return "\(v / 10000).\(v / 100 % 100).\(v % 100)"
+    }
+    /// HarfBuzz shapes the text Pango lays out.
+    public static var harfbuzz: String { String(cString: hb_version_string()) }
+    /// FreeType rasterises the glyphs.
+    public static var freetype: String {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else { return "(unknown)" }
+        defer { FT_Done_FreeType(library) }
+        var major: FT_Int = 0, minor: FT_Int = 0, patch: FT_Int = 0
+        FT_Library_Version(library, &major, &minor, &patch)
+        return "\(major).\(minor).\(patch)"
+    }
     /// giflib writes GIF files.
     public static var giflib: String { "\(GIFLIB_MAJOR).\(GIFLIB_MINOR).\(GIFLIB_RELEASE)" }
     /// libimagequant chooses the GIF palettes (`liq_version()` is MAJOR·10000 + MINOR·100 + PATCH).

@@ -11,12 +11,13 @@ import Foundation
 ///   diff only. Frames with one side only, or sides of different sizes, show side by side.
 /// - Every frame is reachable: a timeline cell per frame (or group of frames) and a grid of
 ///   thumbnails of all frames link to the frame's section; a passing or recorded frame's section
-///   shows the baseline frame, referenced in the baseline directory by a path relative to the
-///   report (`expectedDirectory`). ← → step through the frames that did not pass.
+///   shows its thumbnail in the report (``ReportThumbnail``), or, for a directory diff, the
+///   expected frame by a path relative to the report (`expectedDirectory`). ← → step through the
+///   frames that did not pass.
 /// - The state panel (``statePanel(_:)``) sits under the counts.
 ///
-/// Images are referenced by relative paths, so the report and baseline directories can be
-/// uploaded or moved together. Without JavaScript every frame is shown one under the other,
+/// Images are referenced by relative paths; a verify report's are all inside the report
+/// directory, so it can be uploaded or moved alone. Without JavaScript every frame is shown one under the other,
 /// side by side.
 enum HTMLReport {
     /// At most this many cells in the timeline; longer runs are grouped, a group taking the worst status.
@@ -43,6 +44,7 @@ enum HTMLReport {
         meta += result.options.includeAA ? " · anti-aliasing counted" : " · anti-aliasing ignored"
         if !result.options.masks.isEmpty { meta += " · \(result.options.masks.count) mask\(result.options.masks.count == 1 ? "" : "s")" }
         if let record = result.record { meta += " · record \(record.rawValue)" }
+        if let line = result.settingMismatchLine { h += "<p class=\"mismatch\" role=\"alert\">\(Escaping.html(line.prefix(1).uppercased() + line.dropFirst()))</p>\n" }
         h += "<p class=\"meta\">\(meta)</p>\n"
         var counts = ["\(result.frames.count) frames"]
         // A frame whose pixels match but whose state differs from the baseline manifest's fails
@@ -55,6 +57,7 @@ enum HTMLReport {
         if stateOnly > 0 { counts.append("<span class=\"n state\">\(stateOnly) state</span>") }
         if result.recordedCount > 0 { counts.append("<span class=\"n recorded\">\(result.recordedCount) recorded</span>") }
         h += "<p class=\"counts\">\(counts.joined(separator: " · "))</p>\n"
+        if let note = result.recordingNote { h += "<p class=\"recording\">\(Escaping.html(note.prefix(1).uppercased() + note.dropFirst()))</p>\n" }
         h += "</header>\n"
 
         h += statePanel(result)
@@ -193,6 +196,8 @@ enum HTMLReport {
             }
             h += "</div>\n"
         }
+        // Fit (the default: each image within the page) or 1:1 (device pixels, panned by scrolling).
+        h += "<button type=\"button\" class=\"zoom\" aria-pressed=\"false\" title=\"Fit the page, or show the images pixel for pixel (scroll to pan)\">1:1</button>\n"
         h += "<div class=\"view side\"><div class=\"panels\">\n"
         func figure(_ caption: String, _ file: String?, _ cls: String, _ size: PixelSize?) {
             guard let file else { return }
@@ -239,7 +244,7 @@ enum HTMLReport {
         h += "</h2>\n"
         let why = frame.recorded ? "recorded into the baseline by this run" : result.explanation(of: frame) + (frame.byteEqual ? " (byte-identical)" : "")
         h += "<p class=\"why\">\(Escaping.html(why))</p>\n"
-        if let src = expectedImage(frame, in: expectedDirectory).map(Escaping.html) {
+        if let src = (frame.thumbnailFile ?? frame.actualFile ?? expectedImage(frame, in: expectedDirectory)).map(Escaping.html) {
             let caption = frame.recorded ? "Baseline, as recorded" : "Baseline (the actual frame matches it)"
             h += "<div class=\"panels\"><figure class=\"expected\"><figcaption>\(caption)\(size(frame.actualSize ?? frame.expectedSize))</figcaption>"
             h += "<a href=\"\(src)\"><img src=\"\(src)\" alt=\"baseline \(Escaping.html(frame.name))\" loading=\"lazy\"></a></figure></div>\n"
@@ -253,7 +258,7 @@ enum HTMLReport {
         var h = "<details class=\"allframes\"\(open ? " open" : "")><summary>All \(result.frames.count) frames</summary><div class=\"grid\">"
         for frame in result.frames {
             let status = shownStatus(frame).css
-            let thumb = frame.isReported ? (frame.diffFile ?? frame.actualFile ?? frame.expectedFile) : expectedImage(frame, in: expectedDirectory)
+            let thumb = frame.thumbnailFile ?? (frame.isReported ? (frame.diffFile ?? frame.actualFile ?? frame.expectedFile) : (frame.actualFile ?? expectedImage(frame, in: expectedDirectory)))
             let time = frame.time.map { "\(JSONValue.format($0, decimals: 3)) s" } ?? ""
             h += "<a class=\"thumb \(status)\" href=\"#\(anchor(frame))\" data-frame=\"\(anchor(frame))\" title=\"\(Escaping.html(frame.name)) · \(frame.recorded ? "recorded" : label(frame.status))\">"
             if let thumb { h += "<img src=\"\(Escaping.html(thumb))\" alt=\"\(Escaping.html(frame.name))\" loading=\"lazy\">" }
@@ -282,7 +287,7 @@ enum HTMLReport {
     *{box-sizing:border-box}body{margin:0;font:14px/1.45 system-ui,-apple-system,"Inter",sans-serif;background:var(--bg);color:var(--ink)}
     header,nav,.filmstrip,main,footer{padding:0 20px}header{padding-top:14px}
     h1{font-size:20px;margin:0 0 4px}h2{font-size:16px;margin:0 0 4px}code{font:12px ui-monospace,monospace;background:#e5e5ea;padding:1px 4px;border-radius:4px}
-    .meta,.counts,.why,footer{color:var(--mute);margin:2px 0}
+    .meta,.counts,.why,footer{color:var(--mute);margin:2px 0}.mismatch{background:var(--fail);color:#fff;padding:6px 10px;border-radius:8px;margin:6px 0;overflow-wrap:anywhere}
     .verdict{font-size:13px;padding:2px 8px;border-radius:10px;color:#fff;vertical-align:middle}.verdict.pass{background:var(--pass)}.verdict.fail{background:var(--fail)}
     .n.fail{color:var(--fail);font-weight:600}.n.missing{color:var(--missing);font-weight:600}.n.extra{color:var(--extra);font-weight:600}.n.sizeMismatch{color:var(--sizeMismatch);font-weight:600}.n.state{color:var(--state);font-weight:600}
     .timeline{margin:10px 0 0}.strip{display:flex;height:22px;border-radius:5px;overflow:hidden;background:#d1d1d6}
@@ -308,13 +313,24 @@ enum HTMLReport {
     .handle{position:absolute;top:0;bottom:0;width:2px;background:var(--fail);pointer-events:none}
     .view input{display:block;width:100%;margin:6px 0 0}
     .views .view{display:none}.views[data-view=side] .view.side,.views[data-view=slider] .view.slider,.views[data-view=blend] .view.blend,.views[data-view=toggle] .view.toggle,.views[data-view=diff] .view.diff{display:block}
-    .tabs{display:flex;gap:4px;margin:8px 0 4px}.tabs button{font:inherit;font-size:12px;padding:2px 10px;border:1px solid #d1d1d6;border-radius:6px;background:var(--card);cursor:pointer}
+    .tabs{display:inline-flex;flex-wrap:wrap;gap:4px;margin:8px 4px 4px 0;vertical-align:middle}.tabs button{font:inherit;font-size:12px;padding:2px 10px;border:1px solid #d1d1d6;border-radius:6px;background:var(--card);cursor:pointer}
     .tabs button[aria-pressed=true]{background:var(--ink);color:#fff;border-color:var(--ink)}
     .allframes{padding:0 20px;margin:4px 0}.allframes summary{cursor:pointer;color:var(--mute);font-weight:600}
     .allframes .grid{display:flex;flex-wrap:wrap;gap:6px;padding:6px 0;max-height:260px;overflow:auto}.allframes .thumb img{height:64px}
     .thumb.pass{opacity:.8}.thumb.recorded{box-shadow:inset 0 -3px var(--recorded)}.status.pass{background:var(--pass)}
     .state-divergence{background:#fff4e5;border-left:4px solid var(--missing);border-radius:6px;padding:6px 10px;margin:6px 0}
     .allpass{font-size:16px;color:var(--pass);font-weight:600}
+    .zoom{font:inherit;font-size:12px;padding:2px 10px;border:1px solid #d1d1d6;border-radius:6px;background:var(--card);color:var(--ink);cursor:pointer}
+    .zoom[aria-pressed=true]{background:var(--ink);color:var(--card)}
+    .views.actual .view{overflow:auto;max-height:85vh;-webkit-overflow-scrolling:touch}.views.actual .panels{overflow:visible}
+    .views.actual figure img{max-width:none;max-height:none;width:auto;height:auto}.views.actual .stack img.over{width:100%;height:100%}
+    :root{color-scheme:light dark}
+    @media (prefers-color-scheme:dark){:root{--bg:#000;--card:#1c1c1e;--ink:#f2f2f7;--mute:#98989f}
+    code{background:#2c2c2e}.strip{background:#3a3a3c}.state-divergence{background:#3a2a10}figure img,.tabs button,.zoom{border-color:#3a3a3c}
+    .tabs button{color:var(--ink)}.tabs button[aria-pressed=true]{color:var(--card)}
+    :root #state{background:#2a2410;color:var(--ink);border-color:#6b5a1a}:root #state td,:root #state th{border-color:#3a3a3c}}
+    @media (max-width:520px){header,nav,.filmstrip,main,footer,.allframes{padding-left:10px;padding-right:10px}.frame{padding:10px}
+    .panels{flex-direction:column}.pos{float:none;display:block}.tabs{flex-wrap:wrap}h1{font-size:18px}.meta{overflow-wrap:anywhere}}
     """
 
     static let script = """
@@ -357,6 +373,10 @@ enum HTMLReport {
         box.parentNode.querySelector('.side-shown').textContent=over.hidden?'expected':'actual';
       }
       [].slice.call(document.querySelectorAll('.flip')).forEach(function(box){box.addEventListener('click',function(){flip(box)})});
+      [].slice.call(document.querySelectorAll('button.zoom')).forEach(function(b){b.addEventListener('click',function(){
+        var v=b.nextElementSibling&&b.parentNode,on=b.getAttribute('aria-pressed')!=='true';
+        b.setAttribute('aria-pressed',String(on));v.classList.toggle('actual',on);
+      })});
       window.addEventListener('hashchange',function(){show(location.hash.slice(1))});
       document.addEventListener('keydown',function(e){
         if(e.target&&e.target.tagName==='INPUT')return;

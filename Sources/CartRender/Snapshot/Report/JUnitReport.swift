@@ -29,13 +29,32 @@ enum JUnitReport {
     }
 
     static func xml(for result: SnapshotResult, run: Run) -> String {
-        let suite = "cartrender \(result.command.rawValue) \(result.subject)"
-        let className = "cartrender.\(result.command.rawValue)." + classNameComponent(result.subject)
+        xml(for: [(result, run)])
+    }
+
+    /// One file of several runs (the variants of a matrix), a `<testsuite>` each, so that a
+    /// reader that merges files sees every case apart: the suite, the class and the test names
+    /// carry the variant (`fly-button[dark-ar_SA]`).
+    static func xml(for runs: [(result: SnapshotResult, run: Run)]) -> String {
+        let command = runs.first?.result.command.rawValue ?? "verify"
+        let n = runs.reduce(0) { $0 + $1.result.frames.count }
+        let failures = runs.reduce(0) { $0 + $1.result.failures.count }
+        let time = seconds(runs.reduce(0) { $0 + $1.run.seconds })
+        var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        s += "<testsuites name=\"cartrender \(command)\" tests=\"\(n)\" failures=\"\(failures)\" errors=\"0\" time=\"\(time)\">\n"
+        for (result, run) in runs { s += suite(for: result, run: run) }
+        return s + "</testsuites>\n"
+    }
+
+    /// One `<testsuite>` element.
+    static func suite(for result: SnapshotResult, run: Run) -> String {
+        let variant = result.variant.map { "[\($0)]" } ?? ""
+        let suite = "cartrender \(result.command.rawValue) \(result.subject)\(variant)"
+        let className = "cartrender.\(result.command.rawValue)." + classNameComponent(result.subject) + variant
         let failures = result.failures.count
         let n = result.frames.count
         let time = seconds(run.seconds)
-        var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        s += "<testsuites name=\"cartrender \(result.command.rawValue)\" tests=\"\(n)\" failures=\"\(failures)\" errors=\"0\" time=\"\(time)\">\n"
+        var s = ""
         s += "  <testsuite name=\"\(Escaping.xml(suite))\" tests=\"\(n)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"\(time)\" timestamp=\"\(timestamp(run.timestamp))\">\n"
         s += "    <properties>\n"
         var properties: [(String, String)] = [
@@ -46,11 +65,12 @@ enum JUnitReport {
             ("includeAA", String(result.options.includeAA)),
         ]
         if let record = result.record { properties.append(("record", record.rawValue)) }
+        if let v = result.variant { properties.append(("variant", v)) }
         if let dir = result.reportDirectory { properties.append(("report", (dir as NSString).appendingPathComponent(ReportWriter.htmlName))) }
         for (k, v) in properties { s += "      <property name=\"\(Escaping.xml(k))\" value=\"\(Escaping.xml(v))\"/>\n" }
         s += "    </properties>\n"
         for frame in result.frames {
-            var name = frame.name
+            var name = frame.name + (result.variant.map { " [\($0)]" } ?? "")
             if let t = frame.time { name += " (t=\(JSONValue.format(t, decimals: 3)) s)" }
             let file = result.command == .verify ? result.subject : (result.subject as NSString).appendingPathComponent(frame.name)
             let open = "    <testcase classname=\"\(Escaping.xml(className))\" name=\"\(Escaping.xml(name))\" time=\"\(seconds(frame.seconds ?? 0))\" file=\"\(Escaping.xml(file))\""
@@ -79,9 +99,9 @@ enum JUnitReport {
             }
             s += "    </testcase>\n"
         }
-        let notes = [result.movedEventsLine].compactMap { $0 } + result.warnings
+        let notes = [result.settingMismatchLine, result.recordingNote, result.movedEventsLine].compactMap { $0 } + result.warnings
         if !notes.isEmpty { s += "    <system-out>\(Escaping.xml(notes.joined(separator: "\n")))</system-out>\n" }
-        s += "  </testsuite>\n</testsuites>\n"
+        s += "  </testsuite>\n"
         return s
     }
 

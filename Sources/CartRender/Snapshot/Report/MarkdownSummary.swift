@@ -16,6 +16,54 @@ import Foundation
 public enum MarkdownSummary {
     /// Most failing frames listed in the table; the rest are counted below it.
     public static let maxRows = 50
+    /// Most lines of notes (moved events, software) above the table; the rest are counted.
+    public static let maxNotes = 20
+    /// The most bytes a summary may have: GitHub refuses a step summary over 1 MiB.
+    public static let maxBytes = 1 << 20
+    /// Most variants whose own section follows the table of a matrix's summary.
+    public static let maxVariantSections = 10
+
+    /// `text`, or its first lines within `limit` bytes (UTF-8) and a last line saying it was cut.
+    static func capped(_ text: String, limit: Int = maxBytes) -> String {
+        guard text.utf8.count > limit else { return text }
+        let tail = "\n… summary cut at \(limit / 1024) KiB: see the report.\n\n"
+        var out = ""
+        var used = tail.utf8.count
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let n = line.utf8.count + 1
+            if used + n > limit { break }
+            out += line + "\n"
+            used += n
+        }
+        return out + tail
+    }
+
+    /// One section for a variant matrix: the verdict, a table with a row per variant (result,
+    /// frames, failed, recorded, report link), then the sections of the failing variants (at
+    /// most ``maxVariantSections``), each a level lower; within ``maxBytes`` in all.
+    public static func markdown(forVariants results: [(name: String, result: SnapshotResult)], scene: String, reportDirectory: String?) -> String {
+        let failed = results.filter { !$0.result.passedWithAudit }
+        let ok = failed.isEmpty
+        var s = "### \(ok ? "✅" : "❌") cartrender verify: \(ok ? "passed" : "FAILED") — \(code(scene)), \(results.count) variant\(results.count == 1 ? "" : "s")\n\n"
+        s += "\(results.count - failed.count) of \(results.count) variants passed."
+        if let dir = reportDirectory {
+            s += " Report: " + [ReportWriter.htmlName, ReportWriter.junitName].map { link($0, (dir as NSString).appendingPathComponent($0)) }.joined(separator: " · ")
+        }
+        s += "\n\n| variant | result | frames | failed | recorded | report |\n| --- | --- | ---: | ---: | ---: | --- |\n"
+        for (name, r) in results.prefix(maxRows * 4) {
+            let report = r.reportIndex.map { link("index.html", $0) } ?? "—"
+            s += "| \(code(name)) | \(r.passedWithAudit ? "✅ passed" : "❌ FAILED") | \(r.frames.count) | \(r.failures.count) | \(r.recordedCount) | \(report) |\n"
+        }
+        if results.count > maxRows * 4 { s += "\n… and \(results.count - maxRows * 4) more variants: see the report.\n" }
+        s += "\n"
+        for (name, r) in failed.prefix(maxVariantSections) {
+            var section = markdown(for: r)
+            if section.hasPrefix("### ") { section = "#### variant \(code(name)): " + section.dropFirst(4) }
+            s += section
+        }
+        if failed.count > maxVariantSections { s += "… and \(failed.count - maxVariantSections) more failing variants: see the report.\n\n" }
+        return capped(s)
+    }
 
     /// The Markdown section for `result`, ending with a blank line so that sections appended
     /// one after another stay apart.
@@ -50,18 +98,21 @@ public enum MarkdownSummary {
             s += " Report: " + files.map { link($0, (dir as NSString).appendingPathComponent($0)) }.joined(separator: " · ")
         }
         s += "\n\n"
-        var notes = [result.stateDivergenceLine, result.movedEventsLine].compactMap { $0 }.map { $0.prefix(1).uppercased() + $0.dropFirst() }
+        let mismatch = result.settingMismatchLine
+        var notes = (mismatch.map { [$0, result.mismatchedFramesLine] } ?? [result.stateDivergenceLine, result.movedEventsLine].compactMap { $0 })
+            .map { $0.prefix(1).uppercased() + $0.dropFirst() }
+        if let note = result.recordingNote { notes.append(note.prefix(1).uppercased() + note.dropFirst()) }
         notes += result.softwareDifferences.map { "⚠️ " + $0.message.prefix(1).uppercased() + $0.message.dropFirst() }
+        if notes.count > maxNotes { notes = Array(notes.prefix(maxNotes)) + ["… and \(notes.count - maxNotes) more notes: see the report"] }
         if !notes.isEmpty && !baselineMissing { s += notes.map { "- " + Escaping.markdown($0) + "\n" }.joined() + "\n" }
-        let listed = result.failures.filter { $0.isReported || $0.stateDiffers }
+        let listed = mismatch != nil ? [] : result.failures.filter { $0.isReported || $0.stateDiffers }
         if !listed.isEmpty && !baselineMissing {
             s += "| frame | time | differing pixels | status | state divergence | images |\n| --- | ---: | ---: | --- | --- | --- |\n"
             for frame in listed.prefix(maxRows) {
                 let time = frame.time.map { JSONValue.format($0, decimals: 3) + " s" } ?? "—"
                 var pixels = "—"
                 if let r = frame.result {
-                    let pct = r.totalPixels > 0 ? Double(r.differingPixels) * 100 / Double(r.totalPixels) : 0
-                    pixels = "\(r.differingPixels) (\(JSONValue.format(pct, decimals: 4)) %)"
+                    pixels = "\(r.differingPixels) (\(result.percentText(of: r)) %)"
                 }
                 var images: [String] = []
                 if let dir = result.reportDirectory {
@@ -76,7 +127,7 @@ public enum MarkdownSummary {
             if listed.count > maxRows { s += "\n… and \(listed.count - maxRows) more frames: see the report.\n" }
             s += "\n"
         }
-        return s
+        return capped(s)
     }
 
     /// `text` as inline code, safe in a table cell: `|` escaped, line breaks as spaces, and

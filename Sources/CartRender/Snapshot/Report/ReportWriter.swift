@@ -1,4 +1,5 @@
 import CartRenderCore
+import CartRenderRaster
 import Foundation
 
 /// Writes a report directory: the per-frame images while the run goes, then `report.json`,
@@ -66,10 +67,31 @@ final class ReportWriter {
         try staging.write(Array(JUnitReport.xml(for: result, run: run).utf8), to: Self.junitName)
         let expected = HTMLReport.relativeDirectory(from: directory.path, to: result.baseline)
         try staging.write(Array(HTMLReport.html(for: result, expectedDirectory: expected).utf8), to: Self.htmlName)
-        let images = result.frames.flatMap { [$0.expectedFile, $0.actualFile, $0.diffFile, $0.panelFile].compactMap { $0 } }
+        var seen = Set<String>()
+        let images = result.frames.flatMap { [$0.expectedFile, $0.actualFile, $0.diffFile, $0.panelFile, $0.thumbnailFile].compactMap { $0 } }
+            .filter { seen.insert($0).inserted }
         let written = Set(images)
         try staging.moveIntoPlace(images + [Self.jsonName, Self.junitName, Self.htmlName],
                                   removing: earlier.filter { !written.contains($0) }, holding: lock)
+    }
+
+    /// Rewrites `report.json`, `junit.xml` and `index.html` of the report at `path` from
+    /// `result`, whose images are there already, and removes the images in `removing`, as one
+    /// commit (`review` accepting one frame). `junit.xml`'s times are those of this rewrite (0 s).
+    /// - Throws: `OutputError` as ``finish(_:holding:)``; the directory is then as it was.
+    static func rewriteFiles(of result: SnapshotResult, in path: String, removing: [String]) throws {
+        let directory = try OutputDirectory(path: path)
+        let staging = try StagingArea(in: directory)
+        do {
+            try staging.write(Array(result.json.serialized(pretty: true).utf8), to: jsonName)
+            try staging.write(Array(JUnitReport.xml(for: result, run: JUnitReport.Run(timestamp: Date(), seconds: 0)).utf8), to: junitName)
+            let expected = HTMLReport.relativeDirectory(from: directory.path, to: result.baseline)
+            try staging.write(Array(HTMLReport.html(for: result, expectedDirectory: expected).utf8), to: htmlName)
+            try staging.moveIntoPlace([jsonName, junitName, htmlName], removing: removing.filter(isReportImage))
+        } catch {
+            staging.discard()
+            throw error
+        }
     }
 
     /// Removes what this run staged, and the report directory when this run created it.
@@ -80,6 +102,7 @@ final class ReportWriter {
 
     /// Whether `name` is a per-frame image this program writes into reports.
     static func isReportImage(_ name: String) -> Bool {
+        if ReportThumbnail.isFileName(name) { return true }
         guard name.hasPrefix("frame_"), !name.contains("/") else { return false }
         return [".expected.png", ".actual.png", ".diff.png", ".panel.png"].contains { suffix in
             name.hasSuffix(suffix) && FrameResult.index(ofFileName: String(name.dropLast(suffix.count)) + ".png") != nil
@@ -120,5 +143,52 @@ final class ReportWriter {
         }
         collect(root)
         return names.filter(isReportImage)
+    }
+}
+
+/// The thumbnails of a report: a frame downscaled by a whole factor (the mean of each block of
+/// pixels, straight alpha weighted by alpha) to at most ``maxWidth`` px wide, as a PNG named by
+/// the SHA-256 of the frame's PNG bytes (`thumb_0123456789abcdef.png`): the same frame, the same
+/// file and bytes.
+enum ReportThumbnail {
+    static let maxWidth = 200
+
+    static func fileName(sha256: String) -> String { "thumb_" + sha256.prefix(16) + ".png" }
+
+    static func isFileName(_ name: String) -> Bool {
+        name.hasPrefix("thumb_") && name.hasSuffix(".png") && name.count == 6 + 16 + 4
+            && name.dropFirst(6).dropLast(4).allSatisfy { $0.isHexDigit }
+    }
+
+    static func png(of image: RGBAImage) throws -> [UInt8] {
+        try PNGEncoder.encode(downscaled(image), compression: .default)
+    }
+
+    static func downscaled(_ image: RGBAImage) -> RGBAImage {
+        let f = max(1, (image.width + maxWidth - 1) / maxWidth)
+        guard f > 1 else { return image }
+        let w = image.width / f, h = image.height / f
+        var out = [UInt8](repeating: 0, count: w * h * 4)
+        image.pixels.withUnsafeBufferPointer { src in
+            for y in 0..<h {
+                for x in 0..<w {
+                    var r = 0, g = 0, b = 0, a = 0
+                    for yy in (y * f)..<(y * f + f) {
+                        var i = (yy * image.width + x * f) * 4
+                        for _ in 0..<f {
+                            let alpha = Int(src[i + 3])
+                            r += Int(src[i]) * alpha; g += Int(src[i + 1]) * alpha; b += Int(src[i + 2]) * alpha; a += alpha
+                            i += 4
+                        }
+                    }
+                    let o = (y * w + x) * 4
+                    if a > 0 {
+                        out[o] = UInt8((r + a / 2) / a); out[o + 1] = UInt8((g + a / 2) / a); out[o + 2] = UInt8((b + a / 2) / a)
+                        out[o + 3] = UInt8((a + f * f / 2) / (f * f))
+                    }
+                }
+            }
+        }
+        return RGBAImage(width: w, height: h, pixels: out)
     }
 }

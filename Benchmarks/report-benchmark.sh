@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Benchmark of verify's failure path and its report (not a test): the default scene at 3x
+# (Examples/fly-button.json, 1179×2556 px, every frame), its baseline recorded, then
+#   1. verify passing (equal bytes: the fast path),
+#   2. verify with the tint changed, so that every frame fails: its time against the passing
+#      run's (target: at most 3×) and the size of its report (target: at most 35 MB; the
+#      baseline's distinct frames are shown for scale),
+# Prints one line per figure, with the target and whether it is met. The README and
+# docs/snapshot-testing.md quote its output.
+#
+# Usage: Benchmarks/report-benchmark.sh [WORKDIR]   (CARTRENDER=path to use another binary)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+WORK=${1:-$(mktemp -d /tmp/cartrender-report-bench.XXXXXX)}
+if [ -z "${CARTRENDER:-}" ]; then
+    echo "building release…" >&2
+    swift build -c release --product cartrender >&2
+fi
+BIN=$(realpath "${CARTRENDER:-.build/release/cartrender}")
+export CI=true
+rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK"
+cp "$OLDPWD/Examples/fly-button.json" scene.json
+sed 's/"tint": *"[a-z]*"/"tint": "red"/' scene.json > red.json
+seconds() { local s e; s=$(date +%s.%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s.%N); echo "$e - $s" | bc; }
+mb() { du -sb "$1" | awk '{printf "%.1f", $1 / 1e6}'; }
+verdict() { awk -v v="$1" -v t="$2" 'BEGIN { print (v <= t ? "met" : "NOT met") }'; }
+
+"$BIN" verify scene.json --baseline base --record all --report first --scale 3 --quiet >/dev/null
+distinct=$(cd base && sha256sum frame_*.png | awk '{print $1}' | sort -u | wc -l)
+distinct_mb=$(cd base && sha256sum frame_*.png | sort -k1,1 -u | awk '{print $2}' | xargs du -cb | tail -1 | awk '{printf "%.1f", $1 / 1e6}')
+frames=$(ls base/frame_*.png | wc -l)
+pass=$(seconds "$BIN" verify scene.json --baseline base --record never --report passing --scale 3 --quiet)
+fail=$(seconds "$BIN" verify red.json --baseline base --record never --report failing --scale 3 --quiet)
+ratio=$(echo "$fail / $pass" | bc -l)
+size=$(mb failing)
+
+printf '%-62s %s\n' "baseline: frames, distinct frames (their size)" "$frames, $distinct ($distinct_mb MB)"
+printf '%-62s %s\n' "verify passing, default scene at 3x" "$(printf '%.2f' "$pass") s"
+printf '%-62s %s\n' "verify with every frame failing (tint changed)" "$(printf '%.2f' "$fail") s = $(printf '%.1f' "$ratio")× passing (target ≤ 3×: $(verdict "$ratio" 3))"
+printf '%-62s %s\n' "its report directory" "$size MB (target ≤ 35 MB: $(verdict "$size" 35))"
