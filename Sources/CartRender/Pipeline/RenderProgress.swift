@@ -6,19 +6,23 @@ import CartRenderRaster
 /// encoding and muxing (each format's file after the last frame: what a video codec still holds,
 /// the container), moving into place (the files, into the directory or to their names).
 public struct RenderProgress: Equatable, Sendable {
+    /// A render's phases, in the order they come; the raw value is the label shown.
     public enum Phase: String, Sendable, CaseIterable {
         case drawing, palette, encoding, muxing
         case movingIntoPlace = "moving into place"
     }
+    /// The phase under way.
     public var phase: Phase
     /// The format the phase works on (`GIF`), nil for drawing and moving into place.
     public var subject: String?
     /// Steps done of `total` (0 when the phase starts).
     public var done: Int
+    /// Steps the phase has (≥ 1).
     public var total: Int
     /// What a step is (`frames`, `files`, `steps`), nil for a phase of one step.
     public var unit: String?
 
+    /// `done` of `total` steps of `phase` (on `subject`'s file), each step a `unit`.
     public init(_ phase: Phase, subject: String? = nil, done: Int, total: Int, unit: String? = nil) {
         self.phase = phase; self.subject = subject; self.done = done; self.total = total; self.unit = unit
     }

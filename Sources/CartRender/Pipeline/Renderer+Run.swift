@@ -27,7 +27,9 @@ public struct RenderResult {
 
 /// A file a render put in place: its path and size in bytes.
 public struct WrittenFile: Equatable, Sendable {
+    /// The path as the user gave it (the directory's file, or the named file).
     public var path: String
+    /// Its size in bytes.
     public var size: Int
 }
 

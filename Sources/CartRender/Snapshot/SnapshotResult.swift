@@ -243,6 +243,7 @@ public struct SnapshotResult: Sendable {
         public var setting: String
         /// The values as text with their units (`10`, `2x`, `393×852 pt`, `2.5 s`).
         public var baseline: String
+        /// This run's value, as text with its unit.
         public var current: String
 
         /// `{"setting", "baseline", "current"}`.

@@ -128,6 +128,7 @@ public struct Manifest {
             case cartrender, cairo, pango, librsvg, libpng, zlib, freetype, harfbuzz, pixman, fontconfig, fonts
         }
 
+        /// Writes every member, the four later libraries only when known.
         public func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(cartrender, forKey: .cartrender)
@@ -143,6 +144,8 @@ public struct Manifest {
             try c.encode(fonts, forKey: .fonts)
         }
 
+        /// Reads a manifest's `software`, with or without the four later libraries.
+        /// - Throws: `DecodingError` when a member other than those four is missing or not a string.
         public init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             cartrender = try c.decode(String.self, forKey: .cartrender)

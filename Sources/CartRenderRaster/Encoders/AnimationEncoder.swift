@@ -41,6 +41,7 @@ public final class EncoderProgress: @unchecked Sendable {
     private let lock = NSLock()
     private var counted = 0
 
+    /// Progress that calls `report` with the phase, steps done and steps in all, from any thread.
     public init(_ report: @escaping @Sendable (Phase, _ done: Int, _ total: Int) -> Void) { self.report = report }
 
     /// Reports that `done` of `total` steps of `phase` are done (0 of `total` when it starts).

@@ -37,6 +37,8 @@ public final class FrameRasterizer: TextMeasuring {
         text.measure(string, font: font, maxWidth: maxWidth, maxLines: maxLines)
     }
 
+    /// The distance (pt) from the top of `string`'s one-line layout box to its baseline
+    /// (`TextMeasuring`), as Pango lays it out with fallback fonts.
     public func firstBaseline(_ string: String, font: FontSpec) -> Double {
         text.firstBaseline(string, font: font)
     }
