@@ -51,6 +51,26 @@ enum Escaping {
         value.serialized().replacingOccurrences(of: "<", with: "\\u003c")
     }
 
+    /// A path as a Markdown link's target: space, parentheses, angle brackets, `|` and line
+    /// breaks percent-encoded (`%20`, `%28`, …), so that neither the link nor a table cell
+    /// around it ends early; every other character as it is.
+    static func markdownLinkTarget(_ path: String) -> String {
+        var target = ""
+        for c in path.unicodeScalars {
+            switch c {
+            case " ": target += "%20"
+            case "(": target += "%28"
+            case ")": target += "%29"
+            case "<": target += "%3C"
+            case ">": target += "%3E"
+            case "|": target += "%7C"
+            case "\n", "\r": target += "%0A"
+            default: target.unicodeScalars.append(c)
+            }
+        }
+        return target
+    }
+
     /// Text with Markdown's punctuation (`` \ ` * _ [ ] ( ) < > # | ! ``) backslash-escaped.
     static func markdown(_ text: String) -> String {
         var out = ""

@@ -138,22 +138,10 @@ public enum MarkdownSummary {
         return "`" + flat.replacingOccurrences(of: "|", with: "\\|") + "`"
     }
 
-    /// `[label](path)` with the characters that would end or break the link percent-encoded.
+    /// `[label](path)`, the path's characters that would end or break the link percent-encoded
+    /// (`Escaping.markdownLinkTarget`).
     static func link(_ label: String, _ path: String) -> String {
-        var target = ""
-        for c in path.unicodeScalars {
-            switch c {
-            case " ": target += "%20"
-            case "(": target += "%28"
-            case ")": target += "%29"
-            case "<": target += "%3C"
-            case ">": target += "%3E"
-            case "|": target += "%7C"
-            case "\n", "\r": target += "%0A"
-            default: target.unicodeScalars.append(c)
-            }
-        }
-        return "[\(Escaping.markdown(label))](\(target))"
+        "[\(Escaping.markdown(label))](\(Escaping.markdownLinkTarget(path)))"
     }
 
     /// Appends `text` to the file at `path` (created when missing), as GitHub Actions expects
