@@ -169,8 +169,9 @@ final class OwnershipTests: XCTestCase {
     /// A `report.json` that is not cartrender's proves nothing.
     func testAReportWrittenBeforeLedgersIsStillCartrenders() throws {
         let dir = Binary.tempDir(self)
-        XCTAssertEqual(try Binary.run(["--out", "o"] + small, in: dir).status, 0)
-        XCTAssertEqual(try Binary.run(["--out", "dark", "--color-scheme", "dark"] + small, in: dir).status, 0)
+        // Four frames are enough: the report's files, not their number, are what is checked.
+        XCTAssertEqual(try Binary.run(["--out", "o", "--frames", "0-3"] + small, in: dir).status, 0)
+        XCTAssertEqual(try Binary.run(["--out", "dark", "--frames", "0-3", "--color-scheme", "dark"] + small, in: dir).status, 0)
         XCTAssertEqual(try Binary.run(["diff", "o", "dark", "--report", "rep", "--quiet"], in: dir).status, 1)
         try FileManager.default.removeItem(atPath: dir + "/rep/.cartrender-files.sha256")
         let again = try Binary.run(["diff", "o", "dark", "--report", "rep", "--quiet"], in: dir)
