@@ -11,7 +11,7 @@
 import Foundation
 
 /// Text metrics without Pango: 0.6 em per character, wrapped at `maxWidth` and cut to
-/// `maxLines` lines.
+/// `maxLines` lines, the baseline 0.95 em below the top.
 struct StandInMetrics: TextMeasuring {
     func measure(_ text: String, font: FontSpec, maxWidth: Double?, maxLines: Int?) -> Size {
         let width = Double(text.count) * font.size * 0.6
@@ -19,6 +19,7 @@ struct StandInMetrics: TextMeasuring {
         let lines = min((width / w).rounded(.up), Double(maxLines ?? .max))
         return Size(width: w, height: lines * font.size * 1.2)
     }
+    func firstBaseline(_ text: String, font: FontSpec) -> Double { font.size * 0.95 }
 }
 
 /// Where relative image paths point: the bad-input corpus, so that its image names resolve.
