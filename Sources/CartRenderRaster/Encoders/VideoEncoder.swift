@@ -25,10 +25,12 @@ private var ff: cr_ffmpeg { FFmpeg.functions }
 ///   matrix, full range.
 /// - Alpha is dropped: frames are opaque (every screen fills its background).
 ///
-/// Deterministic: one encoder thread, no wall-clock or version metadata (`AVFMT_FLAG_BITEXACT`
+/// Deterministic: a fixed number of encoder threads (`encoderThreads`), no wall-clock or version metadata (`AVFMT_FLAG_BITEXACT`
 /// and `AV_CODEC_FLAG_BITEXACT`: no creation time, no `Lavf` version, track numbers instead of
 /// random track UIDs in WebM), and the SEI NAL units libx264 writes into the first H.264 frame
-/// (its version and settings string) are dropped. The same frames and options give
+/// (its version and settings string) are dropped, and libx264 runs without its AVX-512
+/// functions (`cr_x264_cpu_without_avx512`: with them the first frame's slice varied when other
+/// threads of the process ran other encoders). The same frames and options give
 /// byte-identical files with the same Debian FFmpeg, libx264 and libvpx.
 ///
 /// MP4: `+faststart` (the `moov` index before the media data, so a browser starts playing
@@ -62,6 +64,12 @@ public final class VideoEncoder: ReportsFinishProgress {
     public let codec: VideoCodec
     /// The video file, once `finish()` has returned, when the destination is `.memory`; empty otherwise.
     public private(set) var encodedBytes: [UInt8] = []
+
+    /// Threads of each encoder: a fixed number, not the machine's cores, so that the bytes do not
+    /// depend on the machine. libx264 encodes two frames at once (its frame threads give the same
+    /// bytes on every run); libvpx encodes the two tile columns of a frame at once (tiles are
+    /// coded independently: the same bytes as one thread).
+    static let encoderThreads = 2
 
     /// The largest side in px: the canvas limit (docs/scene-file.md, “Limits”).
     public static let maxSide = 16_384
@@ -222,7 +230,7 @@ public final class VideoEncoder: ReportsFinishProgress {
         self.stream = stream
     }
 
-    /// The encoder context: size, pixel format, colour tags, time base, one thread, bit-exact,
+    /// The encoder context: size, pixel format, colour tags, time base, two threads, bit-exact,
     /// and the codec's private options.
     private func openEncoder() throws {
         guard let encoder = ff.avcodec_find_encoder_by_name(codec.encoderName) else {
@@ -236,7 +244,7 @@ public final class VideoEncoder: ReportsFinishProgress {
         context.pointee.time_base = AVRational(num: 1, den: Int32(fps))
         context.pointee.framerate = AVRational(num: Int32(fps), den: 1)
         context.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
-        context.pointee.thread_count = 1
+        context.pointee.thread_count = Int32(Self.encoderThreads)
         context.pointee.bit_rate = 0
         context.pointee.flags |= AV_CODEC_FLAG_BITEXACT
         if format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 { context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
@@ -483,7 +491,7 @@ extension VideoCodec {
             if cpu != 0 { pairs.append(("x264-params", "asm=\(cpu)")) }
             return pairs
         case let .vp9(options):
-            var pairs = [("deadline", "realtime"), ("cpu-used", "5"), ("lag-in-frames", "0"), ("row-mt", "0")]
+            var pairs = [("deadline", "realtime"), ("cpu-used", "5"), ("lag-in-frames", "0"), ("row-mt", "0"), ("tile-columns", "1")]
             pairs += options.lossless ? [("lossless", "1")] : [("crf", String(options.crf))]
             return pairs
         }
