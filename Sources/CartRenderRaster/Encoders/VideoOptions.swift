@@ -61,9 +61,9 @@ public struct H264Options: Equatable, Sendable {
 /// Settings of the VP9 encoder (`--format webm`).
 ///
 /// The rest is fixed, measured with the same Debian libvpx on the default scene at 3x: the
-/// `realtime` deadline at `cpu-used` 5 (307 kB with two tile columns, 312 kB without, in 2.8 s of CPU; `good` at `cpu-used` 2 gave
-/// 217 kB in 14 s, at 4 236 kB in 11 s; `realtime` at 8 396 kB in 2.3 s), every frame's SSIM
-/// above 0.999; constant quality (no bit-rate target), no lookahead (`lag-in-frames` 0), two
+/// `realtime` deadline at `cpu-used` 5 (307 kB with two tile columns, 312 kB without, in 2.8 s
+/// of CPU; `good` at `cpu-used` 2 gave 217 kB in 14 s, at 4 236 kB in 11 s; `realtime` at 8
+/// 396 kB in 2.3 s), every frame's SSIM above 0.999; constant quality (no bit-rate target), no lookahead (`lag-in-frames` 0), two
 /// tile columns encoded on two threads (from 640 px wide; the same bytes as one thread), no row
 /// multithreading.
 public struct VP9Options: Equatable, Sendable {
