@@ -42,6 +42,8 @@ final class FrameScorer {
     private var shown: RGBAImage?
     private var nextFrame = 0
     private var ssimTotal = 0.0, squaredError = 0.0, samples = 0.0
+    /// The lowest mean SSIM of one frame so far.
+    private(set) var lowestSSIM = 1.0
     private var last: (shown: RGBAImage, png: RGBAImage, ssim: Double, squaredError: Double)?
 
     init(pngDirectory: String, frameCount: Int, fps: Double) {
@@ -82,6 +84,7 @@ final class FrameScorer {
             }
         }
         ssimTotal += ssim; squaredError += error
+        lowestSSIM = min(lowestSSIM, ssim)
         last = (image, png, ssim, error)
     }
 }

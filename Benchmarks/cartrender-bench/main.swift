@@ -4,6 +4,9 @@
 //   swift run -c release cartrender-bench --documentation-formats [--scales 1,3]
 //       (only the size and fidelity of each animation format: DocumentationFormats.swift;
 //       Benchmarks/documentation-formats.sh runs it)
+//   swift run -c release cartrender-bench --video [--scales 3] [--runs 3]
+//       (only MP4 and WebM against the PNG frames: time, fidelity, bytes across runs and --jobs:
+//       VideoSpeed.swift; Benchmarks/video-speed.sh runs it)
 //
 // Renders the default scene at 3x (iPhone 16, 1179×2556 px) and measures, on this machine:
 //   (a) the whole pipeline (draw + PNG + files + manifest) at --jobs 1 and at all cores,
@@ -42,6 +45,15 @@ func directorySize(_ dir: String) -> Int {
     ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).reduce(0) { total, f in
         total + ((try? FileManager.default.attributesOfItem(atPath: dir + "/" + f)[.size] as? Int) ?? 0)
     }
+}
+
+if CommandLine.arguments.contains("--video") {
+    func value(_ name: String, _ fallback: String) -> String {
+        guard let i = CommandLine.arguments.firstIndex(of: name), i + 1 < CommandLine.arguments.count else { return fallback }
+        return CommandLine.arguments[i + 1]
+    }
+    try videoSpeed(scales: value("--scales", "3").split(separator: ",").map(String.init), runs: Int(value("--runs", "3")) ?? 3)
+    exit(0)
 }
 
 if let i = CommandLine.arguments.firstIndex(of: "--documentation-formats") {

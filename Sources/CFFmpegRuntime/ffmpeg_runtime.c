@@ -22,12 +22,15 @@ static void *open_library(const char *soname) {
     return handle;
 }
 
+static void *avcodec_handle;
+
 static void load(void) {
     void *avutil = open_library("libavutil.so." AV_STRINGIFY(LIBAVUTIL_VERSION_MAJOR));
     void *swscale = avutil ? open_library("libswscale.so." AV_STRINGIFY(LIBSWSCALE_VERSION_MAJOR)) : NULL;
     void *avcodec = swscale ? open_library("libavcodec.so." AV_STRINGIFY(LIBAVCODEC_VERSION_MAJOR)) : NULL;
     void *avformat = avcodec ? open_library("libavformat.so." AV_STRINGIFY(LIBAVFORMAT_VERSION_MAJOR)) : NULL;
     if (!avformat) return;
+    avcodec_handle = avcodec;
 #define CR_FFMPEG_LOOKUP(library, name) \
     { \
         void *symbol = dlsym(library, #name); \
@@ -46,4 +49,24 @@ const cr_ffmpeg *cr_ffmpeg_load(char *message, size_t size) {
     pthread_once(&once, load);
     if (!loaded && size > 0) snprintf(message, size, "%s", failure);
     return loaded;
+}
+
+/// libx264's table of instruction set names and their flags (`x264_cpu_names` in its cpu.c).
+typedef struct { const char *name; unsigned flags; } cr_x264_cpu_name;
+
+unsigned cr_x264_cpu_without_avx512(void) {
+    if (!loaded || !avcodec_handle) return 0;
+    // libx264 is a dependency of libavcodec: dlsym on libavcodec's handle searches it too.
+    unsigned (*detect)(void) = NULL;
+    void *symbol = dlsym(avcodec_handle, "x264_cpu_detect");
+    memcpy(&detect, &symbol, sizeof symbol);
+    const cr_x264_cpu_name *names = dlsym(avcodec_handle, "x264_cpu_names");
+    if (!detect || !names) return 0;
+    unsigned avx2 = 0, avx512 = 0;
+    for (int i = 0; i < 64 && names[i].name && names[i].flags; i++) {
+        if (!strcmp(names[i].name, "AVX2")) avx2 = names[i].flags;
+        if (!strcmp(names[i].name, "AVX512")) avx512 = names[i].flags;
+    }
+    unsigned flags = detect() & ~(avx512 & ~avx2);
+    return avx512 && (avx512 & ~avx2) && flags < 0x80000000u ? flags : 0;
 }

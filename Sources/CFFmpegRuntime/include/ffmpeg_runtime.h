@@ -90,6 +90,15 @@ typedef struct cr_ffmpeg {
 /// reason.
 const cr_ffmpeg * _Nullable cr_ffmpeg_load(char * _Nonnull message, size_t size);
 
+/// The SIMD instruction sets libx264 is to use, as libx264's `asm` option (a decimal bit set of
+/// its `X264_CPU_*` flags): what libx264 detects on this CPU without AVX-512, or 0 when the
+/// libx264 that libavcodec loaded cannot be asked (then libx264 detects on its own). libx264's
+/// AVX-512 functions make the end of the first frame's slice differ from run to run when other
+/// threads of the process allocate and free memory meanwhile (measured on Debian 12's libx264
+/// 164 r3095); its AVX2 and older functions give the same bytes as each other. Call after
+/// `cr_ffmpeg_load` succeeded.
+unsigned cr_x264_cpu_without_avx512(void);
+
 // Error codes that libavutil defines as function-like macros, which Swift does not import.
 static inline int cartrender_averror_eof(void) { return AVERROR_EOF; }
 static inline int cartrender_averror_eagain(void) { return AVERROR(EAGAIN); }

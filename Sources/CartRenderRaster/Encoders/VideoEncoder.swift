@@ -25,10 +25,12 @@ private var ff: cr_ffmpeg { FFmpeg.functions }
 ///   matrix, full range.
 /// - Alpha is dropped: frames are opaque (every screen fills its background).
 ///
-/// Deterministic: one encoder thread, no wall-clock or version metadata (`AVFMT_FLAG_BITEXACT`
+/// Deterministic: a fixed number of encoder threads (`encoderThreads`), no wall-clock or version metadata (`AVFMT_FLAG_BITEXACT`
 /// and `AV_CODEC_FLAG_BITEXACT`: no creation time, no `Lavf` version, track numbers instead of
 /// random track UIDs in WebM), and the SEI NAL units libx264 writes into the first H.264 frame
-/// (its version and settings string) are dropped. The same frames and options give
+/// (its version and settings string) are dropped, and libx264 runs without its AVX-512
+/// functions (`cr_x264_cpu_without_avx512`: with them the first frame's slice varied when other
+/// threads of the process ran other encoders). The same frames and options give
 /// byte-identical files with the same Debian FFmpeg, libx264 and libvpx.
 ///
 /// MP4: `+faststart` (the `moov` index before the media data, so a browser starts playing
@@ -62,6 +64,12 @@ public final class VideoEncoder: ReportsFinishProgress {
     public let codec: VideoCodec
     /// The video file, once `finish()` has returned, when the destination is `.memory`; empty otherwise.
     public private(set) var encodedBytes: [UInt8] = []
+
+    /// Threads of each encoder: a fixed number, not the machine's cores, so that the bytes do not
+    /// depend on the machine. libx264 encodes two frames at once (its frame threads give the same
+    /// bytes on every run); libvpx encodes the two tile columns of a frame at once (tiles are
+    /// coded independently: the same bytes as one thread).
+    static let encoderThreads = 2
 
     /// The largest side in px: the canvas limit (docs/scene-file.md, “Limits”).
     public static let maxSide = 16_384
@@ -128,7 +136,16 @@ public final class VideoEncoder: ReportsFinishProgress {
     /// Adds the next frame, shown from `index / fps` s.
     /// - Parameter frame: `width × height` px, straight alpha (ignored: frames are opaque).
     /// - Throws: `AnimationEncodingError.frameSizeMismatch`, `.alreadyFinished`, `.libraryFailed`.
-    public func add(_ frame: RGBAImage) throws {
+    public func add(_ frame: RGBAImage) throws { try add(frame, changedRows: nil) }
+
+    /// Adds the next frame, whose pixels outside `changedRows` (px rows, sorted and disjoint) are
+    /// those of the frame added before it; nil when not known (every row). Only the changed rows
+    /// are converted to the codec's pixel format, in bands of whole 2 × 2 chroma blocks, into the
+    /// picture that still holds the frame before: the bytes are those of converting every row
+    /// (libswscale converts each row pair on its own at this size). An unchanged frame is passed
+    /// to the codec again as it is.
+    /// - Throws: `AnimationEncodingError.frameSizeMismatch`, `.alreadyFinished`, `.libraryFailed`.
+    public func add(_ frame: RGBAImage, changedRows: [Range<Int>]?) throws {
         guard !isFinished else { throw AnimationEncodingError.alreadyFinished }
         guard frame.width == width, frame.height == height else {
             throw AnimationEncodingError.frameSizeMismatch(frameIndex: frameCount, width: frame.width, height: frame.height,
@@ -136,15 +153,33 @@ public final class VideoEncoder: ReportsFinishProgress {
         }
         guard let picture else { throw AnimationEncodingError.alreadyFinished }
         try Self.check(ff.av_frame_make_writable(picture), "libavutil", "av_frame_make_writable")
+        let bands = frameCount == 0 ? [0..<codedHeight] : codedBands(changedRows)
         if padded.isEmpty {
-            try frame.pixels.withUnsafeBufferPointer { try convert($0.baseAddress!, rowBytes: frame.rowBytes) }
+            try frame.pixels.withUnsafeBufferPointer { pixels in
+                for band in bands { try convert(pixels.baseAddress!, rowBytes: frame.rowBytes, rows: band) }
+            }
         } else {
-            pad(frame)
-            try padded.withUnsafeBufferPointer { try convert($0.baseAddress!, rowBytes: codedWidth * 4) }
+            for band in bands { pad(frame, rows: band) }
+            try padded.withUnsafeBufferPointer { pixels in
+                for band in bands { try convert(pixels.baseAddress!, rowBytes: codedWidth * 4, rows: band) }
+            }
         }
         picture.pointee.pts = Int64(frameCount)
         frameCount += 1
         try send(picture)
+    }
+
+    /// The coded rows to convert when `changedRows` of the frame changed: each range widened to
+    /// whole row pairs when the chroma is 4:2:0, the padding row with the last one, merged;
+    /// every row when not known.
+    func codedBands(_ changedRows: [Range<Int>]?) -> [Range<Int>] {
+        guard let changedRows else { return [0..<codedHeight] }
+        let pair = codec.subsamplesChroma ? 2 : 1
+        let widened = RowRanges.clamped(changedRows, height: height).map { rows -> Range<Int> in
+            let end = rows.upperBound == height ? codedHeight : rows.upperBound
+            return (rows.lowerBound / pair * pair)..<min(codedHeight, (end + pair - 1) / pair * pair)
+        }
+        return RowRanges.merged(widened)
     }
 
     /// Flushes the encoder, writes the container's index (`moov` moved to the front for MP4)
@@ -195,7 +230,7 @@ public final class VideoEncoder: ReportsFinishProgress {
         self.stream = stream
     }
 
-    /// The encoder context: size, pixel format, colour tags, time base, one thread, bit-exact,
+    /// The encoder context: size, pixel format, colour tags, time base, two threads, bit-exact,
     /// and the codec's private options.
     private func openEncoder() throws {
         guard let encoder = ff.avcodec_find_encoder_by_name(codec.encoderName) else {
@@ -209,7 +244,7 @@ public final class VideoEncoder: ReportsFinishProgress {
         context.pointee.time_base = AVRational(num: 1, den: Int32(fps))
         context.pointee.framerate = AVRational(num: Int32(fps), den: 1)
         context.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
-        context.pointee.thread_count = 1
+        context.pointee.thread_count = Int32(Self.encoderThreads)
         context.pointee.bit_rate = 0
         context.pointee.flags |= AV_CODEC_FLAG_BITEXACT
         if format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 { context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
@@ -253,36 +288,41 @@ public final class VideoEncoder: ReportsFinishProgress {
         try Self.checkConsumed(options, "avformat_write_header (\(codec.muxerName))")
     }
 
-    /// RGBA → the codec's pixel format at the coded size: BT.709, limited range for `yuv420p`;
-    /// a plain repacking for `gbrp`.
-    private func makeScaler() throws {
+    /// The converter of whole frames.
+    private func makeScaler() throws { scaler = try makeConverter(height: codedHeight) }
+
+    /// RGBA → the codec's pixel format, `codedWidth × height` px: BT.709, limited range for
+    /// `yuv420p`; a plain repacking for `gbrp`. The caller frees it.
+    private func makeConverter(height: Int) throws -> OpaquePointer {
         let target = codec.colorTags.pixelFormat
         let yuv = target == AV_PIX_FMT_YUV420P
         let flags = (yuv ? SWS_AREA : SWS_POINT) | SWS_ACCURATE_RND | SWS_BITEXACT
-        scaler = ff.sws_getContext(Int32(codedWidth), Int32(codedHeight), AV_PIX_FMT_RGBA,
-                                Int32(codedWidth), Int32(codedHeight), target, flags, nil, nil, nil)
-        guard let scaler else {
+        guard let converter = ff.sws_getContext(Int32(codedWidth), Int32(height), AV_PIX_FMT_RGBA,
+                                                Int32(codedWidth), Int32(height), target, flags, nil, nil, nil) else {
             throw AnimationEncodingError.libraryFailed(library: "libswscale", operation: "sws_getContext",
                                                      message: "no conversion from RGBA to \(ff.av_get_pix_fmt_name(target).map { String(cString: $0) } ?? "pixel format \(target.rawValue)")")
         }
-        guard yuv else { return }
+        guard yuv else { return converter }
         // Source: RGB, full range (its table is not used for RGB input). Destination: the BT.709
         // matrix, limited range. Brightness 0, contrast and saturation 1.0 (16.16 fixed point).
         let bt709 = ff.sws_getCoefficients(SWS_CS_ITU709)
-        guard ff.sws_setColorspaceDetails(scaler, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16) >= 0 else {
+        guard ff.sws_setColorspaceDetails(converter, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16) >= 0 else {
+            ff.sws_freeContext(converter)
             throw AnimationEncodingError.libraryFailed(library: "libswscale", operation: "sws_setColorspaceDetails",
                                                      message: "the BT.709 matrix cannot be set for RGBA to yuv420p")
         }
+        return converter
     }
 
     // MARK: - Frames
 
-    /// Copies `frame` into `padded`, repeating its last column and row into the odd side's extra pixel.
-    private func pad(_ frame: RGBAImage) {
+    /// Copies `rows` (coded rows) of `frame` into `padded`, repeating its last column and row
+    /// into the odd side's extra pixel.
+    private func pad(_ frame: RGBAImage, rows: Range<Int>) {
         let rowBytes = frame.rowBytes, paddedRowBytes = codedWidth * 4
         frame.pixels.withUnsafeBufferPointer { source in
             padded.withUnsafeMutableBufferPointer { target in
-                for y in 0..<codedHeight {
+                for y in rows {
                     let from = source.baseAddress! + min(y, height - 1) * rowBytes
                     let to = target.baseAddress! + y * paddedRowBytes
                     to.update(from: from, count: rowBytes)
@@ -292,23 +332,34 @@ public final class VideoEncoder: ReportsFinishProgress {
         }
     }
 
-    /// Converts straight RGBA rows (`codedWidth × codedHeight` px) into `picture`.
-    private func convert(_ pixels: UnsafePointer<UInt8>, rowBytes: Int) throws {
-        guard let picture else { return }
-        var source: [UnsafePointer<UInt8>?] = [pixels, nil, nil, nil]
+    /// Converts `rows` of straight RGBA rows (`codedWidth` px wide, `rowBytes` apart) into the
+    /// same rows of `picture`: all of them with the frame's converter, a band with one of its
+    /// own (`rows` start on an even row when the chroma is 4:2:0).
+    private func convert(_ pixels: UnsafePointer<UInt8>, rowBytes: Int, rows: Range<Int>) throws {
+        guard let picture, !rows.isEmpty else { return }
+        let whole = rows == 0..<codedHeight
+        let converter = whole ? scaler : try makeConverter(height: rows.count)
+        defer { if !whole { ff.sws_freeContext(converter) } }
+        let vertical = codec.subsamplesChroma ? 1 : 0
+        var source: [UnsafePointer<UInt8>?] = [pixels + rows.lowerBound * rowBytes, nil, nil, nil]
         var stride: [Int32] = [Int32(rowBytes), 0, 0, 0]
-        let rows = withUnsafeMutablePointer(to: &picture.pointee.data) { data in
+        let converted = withUnsafeMutablePointer(to: &picture.pointee.data) { data in
             withUnsafeMutablePointer(to: &picture.pointee.linesize) { linesize in
                 data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: Int(AV_NUM_DATA_POINTERS)) { planes in
                     linesize.withMemoryRebound(to: Int32.self, capacity: Int(AV_NUM_DATA_POINTERS)) { strides in
-                        ff.sws_scale(scaler, &source, &stride, 0, Int32(codedHeight), planes, strides)
+                        var target: [UnsafeMutablePointer<UInt8>?] = (0..<4).map { plane in
+                            guard let base = planes[plane] else { return nil }
+                            let row = plane == 0 || codec.colorTags.pixelFormat == AV_PIX_FMT_GBRP ? rows.lowerBound : rows.lowerBound >> vertical
+                            return base + row * Int(strides[plane])
+                        }
+                        return ff.sws_scale(converter, &source, &stride, 0, Int32(rows.count), &target, strides)
                     }
                 }
             }
         }
-        guard rows == Int32(codedHeight) else {
+        guard converted == Int32(rows.count) else {
             throw AnimationEncodingError.libraryFailed(library: "libswscale", operation: "sws_scale",
-                                                     message: rows < 0 ? Self.describe(rows) : "converted \(rows) of \(codedHeight) rows")
+                                                     message: converted < 0 ? Self.describe(converted) : "converted \(converted) of \(rows.count) rows")
         }
     }
 
@@ -434,9 +485,13 @@ extension VideoCodec {
     var encoderOptions: [(String, String)] {
         switch self {
         case let .h264(options):
-            return [("preset", "slow"), ("tune", "animation"), ("crf", String(options.crf)), ("rc-lookahead", "10")]
+            var pairs = [("preset", "veryfast"), ("tune", "animation"), ("crf", String(options.crf))]
+            // libx264's own CPU detection without AVX-512 (see cr_x264_cpu_without_avx512).
+            let cpu = cr_x264_cpu_without_avx512()
+            if cpu != 0 { pairs.append(("x264-params", "asm=\(cpu)")) }
+            return pairs
         case let .vp9(options):
-            var pairs = [("deadline", "good"), ("cpu-used", "2"), ("lag-in-frames", "0"), ("row-mt", "0")]
+            var pairs = [("deadline", "realtime"), ("cpu-used", "5"), ("lag-in-frames", "0"), ("row-mt", "0"), ("tile-columns", "1")]
             pairs += options.lossless ? [("lossless", "1")] : [("crf", String(options.crf))]
             return pairs
         }

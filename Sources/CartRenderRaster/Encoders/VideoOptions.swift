@@ -34,11 +34,11 @@ public enum VideoCodec: Equatable, Sendable {
 /// Settings of the H.264 encoder (`--format mp4`).
 ///
 /// The rest is fixed, chosen on the default scene (flat UI, text), measured with the same
-/// Debian libx264 at crf 18: preset `slow` with tune `animation` (more reference frames and
-/// B-frames, lighter deblocking and psycho-visual tuning, for flat areas with sharp edges):
-/// 48 kB at 1x against 52 kB for `slow` alone and 55 kB for `medium`, at the same SSIM;
-/// `rc-lookahead` 10 instead of the preset's 50: at 3x (1179 × 2556 px) 131 kB instead of
-/// 142 kB and about half the memory; one thread.
+/// Debian libx264 at crf 18: preset `veryfast` with tune `animation` (lighter deblocking and
+/// psycho-visual tuning, for flat areas with sharp edges): at 3x (1179 × 2556 px) 215 kB in
+/// 3.0 s of CPU against 166 kB in 6.8 s for preset `slow` (`rc-lookahead` 10), every frame's
+/// SSIM above 0.999 (docs/performance.md, "Video speed"); two frame threads; libx264's SIMD functions
+/// without AVX-512 (docs/documentation-outputs.md, "Deterministic").
 public struct H264Options: Equatable, Sendable {
     /// Constant rate factor, 0…51: lower is better and larger; 0 is lossless in YUV (the
     /// RGB → YUV 4:2:0 conversion still rounds and halves the chroma). Default 18: text and
@@ -60,10 +60,11 @@ public struct H264Options: Equatable, Sendable {
 
 /// Settings of the VP9 encoder (`--format webm`).
 ///
-/// The rest is fixed, measured with the same Debian libvpx on the default scene: the `good`
-/// deadline at `cpu-used` 2 (at 1x, 1 took 50 % longer for a 2 % smaller file, 4 gave a 9 %
-/// larger one), constant quality (no bit-rate target), no lookahead (`lag-in-frames` 0: at 3x
-/// the same size as with libvpx's 25, in 150 MB less memory), one thread without row
+/// The rest is fixed, measured with the same Debian libvpx on the default scene at 3x: the
+/// `realtime` deadline at `cpu-used` 5 (307 kB with two tile columns, 312 kB without, in 2.8 s
+/// of CPU; `good` at `cpu-used` 2 gave 217 kB in 14 s, at 4 236 kB in 11 s; `realtime` at 8
+/// 396 kB in 2.3 s), every frame's SSIM above 0.999; constant quality (no bit-rate target), no lookahead (`lag-in-frames` 0), two
+/// tile columns encoded on two threads (from 640 px wide; the same bytes as one thread), no row
 /// multithreading.
 public struct VP9Options: Equatable, Sendable {
     /// Constant quality level, 0…63 (libvpx's scale, not libx264's): lower is better and larger.
