@@ -40,9 +40,9 @@ final class VideoOutputTests: XCTestCase {
     /// One render, both videos, each frame drawn once. MP4: H.264 High, yuv420p with BT.709 tags
     /// in limited range, 393 px padded to 394, every frame at i/fps (none merged, the holds
     /// included), the moov box before the media data, no version string or date; WebM: VP9
-    /// profile 0 with the same tags and timing. Both stay close to the PNG frames: the lowest
-    /// mean SSIM (`ImageSimilarity`, luma) of a frame measured 0.9997 (MP4) and 0.9985 (WebM)
-    /// at 1x; the floor is 0.98.
+    /// profile 0 with the same tags and timing. Both stay close to the PNG frames: each frame's
+    /// mean SSIM (`ImageSimilarity`, luma) is at least 0.98 here, a floor well below what
+    /// `Benchmarks/video-speed.sh` measures (docs/documentation-outputs.md).
     func testMP4AndWebMHoldEveryFrameWithBT709Tags() throws {
         let (r, o, result) = try render()
         XCTAssertLessThan(result.framesDrawn, r.frameCount, "identical frames drawn once for all three formats")

@@ -68,8 +68,9 @@ public struct H264Options: Equatable, Sendable {
 /// multithreading.
 public struct VP9Options: Equatable, Sendable {
     /// Constant quality level, 0…63 (libvpx's scale, not libx264's): lower is better and larger.
-    /// Default 30: on the default scene at 1x the decoded frames' mean SSIM (R, G, B) is within
-    /// 0.0005 of crf 20's for 72 % of the size, and text stays sharp. Ignored when `lossless`.
+    /// Default 30: the default scene's decoded frames keep a mean SSIM above 0.999 at 1x and 3x
+    /// and text stays sharp (figures: docs/documentation-outputs.md, from
+    /// `Benchmarks/documentation-formats.sh` and `Benchmarks/video-speed.sh`). Ignored when `lossless`.
     public var crf: Int
     /// VP9 lossless (profile 1): frames are stored as planar RGB (`gbrp`, 4:4:4, no YUV
     /// conversion), so every decoded frame equals the source frame's RGB exactly, at the
