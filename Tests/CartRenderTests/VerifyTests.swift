@@ -641,6 +641,10 @@ final class VerifyTests: XCTestCase {
         XCTAssertTrue(md.contains("… and 9980 more"), "moved events are capped")
         XCTAssertTrue(md.contains("… and 19950 more frames: see the report."))
         XCTAssertEqual(result.movedEventsLine?.components(separatedBy: "tap (").count, 21)
+        // The report's state panel lists 50 and says how many more (all of them are in report.json).
+        let panel = HTMLReport.statePanel(result)
+        XCTAssertEqual(panel.components(separatedBy: "<li>tap (").count - 1, HTMLReport.maxMovedEvents)
+        XCTAssertTrue(panel.contains("<li>… and 9950 more: every one is in report.json"), String(panel.suffix(300)))
 
         let cut = MarkdownSummary.capped(String(repeating: String(repeating: "a", count: 999) + "\n", count: 2000))
         XCTAssertLessThanOrEqual(cut.utf8.count, MarkdownSummary.maxBytes)

@@ -6,6 +6,10 @@ extension HTMLReport {
     /// it), the events that moved, and the software that differs from the baseline's; or why
     /// states were not compared. Its own small style sheet; empty when there is nothing to tell
     /// (a new baseline).
+    /// Moved events the panel lists before "… and N more" (a scene of 10 000 taps that all
+    /// moved would otherwise make a page of 10 000 lines).
+    static let maxMovedEvents = 50
+
     static func statePanel(_ result: SnapshotResult) -> String {
         guard result.command == .verify else { return "" }
         var body = ""
@@ -27,7 +31,12 @@ extension HTMLReport {
             body += "<p>\(Escaping.html(why)).</p>\n"
         }
         if !result.movedEvents.isEmpty {
-            body += "<h2>Events that moved</h2>\n<ul>\n" + result.movedEvents.map { "<li>\(Escaping.html($0.description))</li>\n" }.joined() + "</ul>\n"
+            body += "<h2>Events that moved</h2>\n<ul>\n"
+                + result.movedEvents.prefix(maxMovedEvents).map { "<li>\(Escaping.html($0.description))</li>\n" }.joined()
+            if result.movedEvents.count > maxMovedEvents {
+                body += "<li>… and \(result.movedEvents.count - maxMovedEvents) more: every one is in report.json (\"events\")</li>\n"
+            }
+            body += "</ul>\n"
         }
         if !result.softwareDifferences.isEmpty {
             body += "<h2>Provenance</h2>\n<ul>\n" + result.softwareDifferences.map { "<li>\(Escaping.html($0.message))</li>\n" }.joined() + "</ul>\n"
