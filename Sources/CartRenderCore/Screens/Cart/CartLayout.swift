@@ -109,6 +109,11 @@ public struct CartLayout {
 
     private let measurer: any TextMeasuring
     private let quantityLineHeight: Double
+    /// The baseline (pt) of the quantity's font below the top of its line: Jost's, where every
+    /// quantity sits whatever font draws its digits.
+    private let quantityBaseline: Double
+    /// The scene locale's digits, for the quantities (seed 003's `Text("\(item.quantity)")`).
+    private let quantityDigits: Formatting.LocaleDigits
 
     /// The symbols the page draws besides product images: the back chevron, the trash button,
     /// minus and plus (seed 003).
@@ -179,6 +184,9 @@ public struct CartLayout {
 
         // Rows.
         quantityLineHeight = up(measurer.measure("0", font: font(CartLook.quantityFont), maxWidth: nil)).height
+        quantityBaseline = measurer.firstBaseline("0", font: font(CartLook.quantityFont))
+        let digits = Formatting.LocaleDigits(locale: scene.locale)
+        quantityDigits = digits
         let textX = pad + CartLook.imageSide + CartLook.rowSpacing
         let textWidth = max(0, d.width - pad - textX)
         let quantityBox = quantityLineHeight + 2 * CartLook.quantityPaddingV
@@ -193,7 +201,7 @@ public struct CartLayout {
             let side = CartLook.stepperSymbolSide
             let priceText = Formatting.currency(item.price, code: cart.currencyCode, locale: scene.locale)
             let priceNatural = measurer.measure(priceText, font: font(CartLook.priceFont), maxWidth: nil)
-            let widestBox = Self.quantityBoxWidth(most[index], locale: scene.locale, font: font(CartLook.quantityFont), measurer: measurer)
+            let widestBox = Self.quantityBoxWidth(most[index], digits: digits, font: font(CartLook.quantityFont), measurer: measurer)
             let shares = HStackSizing.widths([.text(ideal: priceNatural.width), .spacer(minLength: 0), .fixed(side),
                                               .flexible(minimum: 2 * CartLook.quantityPaddingH, ideal: widestBox), .fixed(side)],
                                              spacing: CartLook.controlSpacing, proposal: textWidth)
@@ -443,7 +451,7 @@ public struct CartLayout {
         let c = place(m.controlsFrame)  // the left-to-right frame
         func half(_ v: Double) -> Double { (v / 2).rounded(.down) }
         let plus = Rect(x: c.maxX - side, y: c.minY + half(c.height - side), width: side, height: side)
-        let boxSize = Size(width: min(m.quantityWidth, Self.quantityBoxWidth(quantity, locale: scene.locale, font: font(CartLook.quantityFont), measurer: measurer)),
+        let boxSize = Size(width: min(m.quantityWidth, Self.quantityBoxWidth(quantity, digits: quantityDigits, font: font(CartLook.quantityFont), measurer: measurer)),
                            height: quantityLineHeight + 2 * CartLook.quantityPaddingV)
         let box = Rect(x: plus.minX - CartLook.controlSpacing - boxSize.width, y: c.minY + half(c.height - boxSize.height), width: boxSize.width, height: boxSize.height)
         let minus = Rect(x: box.minX - CartLook.controlSpacing - side, y: c.minY + half(c.height - side), width: side, height: side)
@@ -467,11 +475,11 @@ public struct CartLayout {
 
     /// A quantity as the seed's `Text("\(item.quantity)")` shows it: the locale's digits, no
     /// grouping (`Formatting.interpolated`).
-    func quantityText(_ quantity: Int) -> String { Formatting.interpolated(quantity, locale: scene.locale) }
+    func quantityText(_ quantity: Int) -> String { quantityDigits.format(quantity) }
 
-    /// Width of the quantity box (pt): the quantity's text in `locale` plus 10 pt on each side, rounded up.
-    static func quantityBoxWidth(_ quantity: Int, locale: String, font: FontSpec, measurer: any TextMeasuring) -> Double {
-        (measurer.measure(Formatting.interpolated(quantity, locale: locale), font: font, maxWidth: nil).width + 2 * CartLook.quantityPaddingH).rounded(.up)
+    /// Width of the quantity box (pt): the quantity's text in `digits` plus 10 pt on each side, rounded up.
+    static func quantityBoxWidth(_ quantity: Int, digits: Formatting.LocaleDigits, font: FontSpec, measurer: any TextMeasuring) -> Double {
+        (measurer.measure(digits.format(quantity), font: font, maxWidth: nil).width + 2 * CartLook.quantityPaddingH).rounded(.up)
     }
 
     func controls(_ r: CartRowState, metrics m: RowMetrics, state: CartState) -> [DisplayItem] {
@@ -483,7 +491,7 @@ public struct CartLayout {
         // On the box's baseline, the font's own (Jost's): digits of another script, drawn by a
         // fallback font with a taller line (Noto Sans Arabic's ١), sit where Latin ones do.
         let top = f.quantity.minY + CartLook.quantityPaddingV
-            + measurer.firstBaseline("0", font: quantityFont) - measurer.firstBaseline(shown, font: quantityFont)
+            + quantityBaseline - measurer.firstBaseline(shown, font: quantityFont)
         // A quantity wider than its box's share is truncated with "…" inside the box's padding.
         let room = f.quantity.width - 2 * CartLook.quantityPaddingH
         let quantity: [DisplayItem] = label.width <= room

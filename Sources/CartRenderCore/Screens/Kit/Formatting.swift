@@ -5,13 +5,33 @@ import Foundation
 public enum Formatting {
     /// An integer as a localized string interpolation formats it — `Text("\(n)")`, whose `%lld`
     /// takes the locale's digits but no grouping: `1000` in en_US, `١٠٠٠` in ar_SA (seed 003's
-    /// quantity).
+    /// quantity). Asks Foundation each time; a layout that formats every frame keeps a
+    /// ``LocaleDigits`` instead.
     public static func interpolated(_ value: Int, locale: String) -> String {
-        let f = NumberFormatter()
-        f.locale = Locale(identifier: locale)
-        f.numberStyle = .none
-        f.usesGroupingSeparator = false
-        return f.string(from: NSNumber(value: value)) ?? String(value)
+        LocaleDigits(locale: locale).format(value)
+    }
+
+    /// The ten digits a locale writes integers with (`0`…`9` in en_US, `٠`…`٩` in ar_SA), read
+    /// once from Foundation, so that formatting an integer per frame costs no `NumberFormatter`.
+    public struct LocaleDigits: Equatable, Sendable {
+        /// The digits for 0…9, in order.
+        public let digits: [Character]
+
+        /// The digits of `locale` (an ICU identifier such as `ar_SA`).
+        public init(locale: String) {
+            let f = NumberFormatter()
+            f.locale = Locale(identifier: locale)
+            f.numberStyle = .none
+            f.usesGroupingSeparator = false
+            // 1234567890 without grouping: one character per digit, 0 last.
+            let shown = Array(f.string(from: NSNumber(value: 1_234_567_890)) ?? "1234567890")
+            digits = shown.count == 10 ? [shown[9]] + shown[0..<9] : Array("0123456789")
+        }
+
+        /// `value` in these digits, without grouping (`-` before a negative value).
+        public func format(_ value: Int) -> String {
+            String(String(value).map { c in c.wholeNumberValue.map { digits[$0] } ?? c })
+        }
     }
 
     /// `count` in the locale's decimal format: `1,000` in en_US, `1.000` in de_DE.

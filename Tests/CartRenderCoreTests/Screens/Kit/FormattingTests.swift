@@ -32,6 +32,8 @@ final class FormattingTests: XCTestCase {
         for (n, locale, expected) in cases {
             XCTAssertEqual(Formatting.interpolated(n, locale: locale), expected, "\(n) \(locale)")
         }
+        XCTAssertEqual(Formatting.LocaleDigits(locale: "ar_SA").digits, Array("٠١٢٣٤٥٦٧٨٩"))
+        XCTAssertEqual(Formatting.LocaleDigits(locale: "en_US").digits, Array("0123456789"))
     }
 
     /// Rounding to the currency's digits happens in decimal, half to even (as ICU rounds).
