@@ -49,9 +49,9 @@ public final class FontEnvironment: @unchecked Sendable {
     /// them, an emoji has the size of the text around it: the font's matrix is scaled by the
     /// pixel size asked for over the strike's. The third scales color fonts by a further
     /// 0.985, so that an emoji's line (ascent 0.928, descent 0.244 em, 0.914 and 0.2405 after
-    /// it) lies inside Inter's (0.969 and 0.2415 em) and Jost's (1.07 and 0.375 em): a line
-    /// with emoji is exactly as tall as one without, as the text style's line height does not
-    /// change on iOS.
+    /// it) lies inside Inter's (0.969 and 0.2415 em) and Jost's (1.07 and 0.375 em): drawn on
+    /// its line's baseline (lines take their font's height whatever draws them, `TextEngine`),
+    /// an emoji stays within its line, as on iOS.
     static let bitmapScaling = """
         <?xml version="1.0"?>
         <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">

@@ -16,6 +16,14 @@ import CPango
 /// those line starts (`pieceStarts`): each line of the word is then shaped once, as Pango shapes
 /// the pieces of a broken word anyway. Texts without such runs are laid out exactly as before.
 ///
+/// Lines are placed by the font's line height, not by the fonts that draw them
+/// (`lineMetrics(_:)`): a text of n lines is n × `FontSpec.lineHeight` tall (the text style's
+/// line height of the Human Interface Guidelines in the system family, the font's own
+/// ascent + descent + line gap otherwise), each line's baseline at the same place in its line,
+/// the font's ascent–descent box centered in the line. A fallback font with a taller line
+/// (Noto Sans Arabic, an emoji) draws on that baseline without making its line taller. The
+/// system family also takes SF Pro's tracking (`FontSpec.tracking`), added between characters.
+///
 /// A one-line run (`maxLines: 1`) too wide for its `maxWidth` is cut at its tail in reading order
 /// with "…" (`tailTruncated(_:font:width:direction:)`) and laid out as that text: measured and
 /// drawn alike, aligned in its width like any line. Runs of more lines use Pango's end ellipsis
@@ -25,8 +33,8 @@ final class TextEngine: TextMeasuring {
     private let context: OpaquePointer  // PangoContext *
     private let fontOptions: OpaquePointer  // cairo_font_options_t *
     private var cache: [Key: Size] = [:]
-    /// `firstBaseline` by text and font (single lines).
-    private var baselines: [Key: Double] = [:]
+    /// `lineMetrics` by font.
+    private var metrics: [FontSpec: LineMetrics] = [:]
     /// `pieceStarts` of texts longer than `longRunCharacters`, by text, font and width (at most
     /// `outlineCacheLimit` of them).
     private var pieces: [Key: [Int32]] = [:]
@@ -47,6 +55,14 @@ final class TextEngine: TextMeasuring {
         var maxLines: Int?
         var alignment: TextRun.Alignment
         var direction: LayoutDirection
+    }
+
+    /// Where a font's lines go: each is `height` pt tall with its baseline `baseline` pt below its top.
+    struct LineMetrics: Equatable {
+        /// Line height (pt): the distance between two baselines.
+        var height: Double
+        /// Distance (pt) from a line's top to its baseline.
+        var baseline: Double
     }
 
     private struct Key: Hashable {
@@ -112,17 +128,17 @@ final class TextEngine: TextMeasuring {
         let made = PangoLayout(pango_layout_new(pangoContext)!)
         let layout = made.pointer
         if rightToLeft { pango_layout_set_auto_dir(layout, 0) }
-        let desc = pango_font_description_new()!
+        let desc = Self.description(font)
         defer { pango_font_description_free(desc) }
-        pango_font_description_set_family(desc, font.familyName)
-        pango_font_description_set_weight(desc, PangoWeight(rawValue: UInt32(font.weight.rawValue)))
-        pango_font_description_set_absolute_size(desc, font.size * Double(PANGO_SCALE))
         pango_layout_set_font_description(layout, desc)
         pango_layout_set_text(layout, text, -1)
         // A word too long for its line breaks between characters without a hyphen, as iOS text
         // does by default (Pango would insert one).
         let attrs = pango_attr_list_new()
         pango_attr_list_insert(attrs, pango_attr_insert_hyphens_new(0))
+        if font.tracking != 0 {
+            pango_attr_list_insert(attrs, pango_attr_letter_spacing_new(Int32((font.tracking * Double(PANGO_SCALE)).rounded())))
+        }
         for (i, start) in starts.enumerated() {
             let attr = pango_attr_fallback_new(1)!
             attr.pointee.start_index = guint(start)
@@ -146,6 +162,47 @@ final class TextEngine: TextMeasuring {
             }
         }
         return made
+    }
+
+    /// The Pango font description of a font (family name, weight, absolute size); the caller frees it.
+    private static func description(_ font: FontSpec) -> OpaquePointer {
+        let desc = pango_font_description_new()!
+        pango_font_description_set_family(desc, font.familyName)
+        pango_font_description_set_weight(desc, PangoWeight(rawValue: UInt32(font.weight.rawValue)))
+        pango_font_description_set_absolute_size(desc, font.size * Double(PANGO_SCALE))
+        return desc
+    }
+
+    /// Where `font`'s lines go: `font.lineHeight` tall, or the font's own ascent + descent +
+    /// line gap (Pango's metrics of the font the description selects: Inter, Jost, a scene's),
+    /// and the baseline that centers the font's ascent–descent box in that height — half the
+    /// extra leading above the line, half below, as Pango's own line-height attribute and CSS
+    /// place it (docs/motion-and-look.md, “Line height and tracking”, on what is known of iOS).
+    /// Measured with the context untransformed whatever the frame's scale; cached.
+    func lineMetrics(_ font: FontSpec) -> LineMetrics {
+        if let m = metrics[font] { return m }
+        let saved = pango_context_get_matrix(pangoContext).map { pango_matrix_copy($0) }
+        pango_context_set_matrix(pangoContext, nil)
+        defer {
+            if let saved { pango_context_set_matrix(pangoContext, saved); pango_matrix_free(saved) }
+        }
+        let desc = Self.description(font)
+        defer { pango_font_description_free(desc) }
+        let scale = Double(PANGO_SCALE)
+        var ascent = font.size, descent = 0.0, natural = font.size
+        if let loaded = pango_font_map_load_font(fontMap, pangoContext, desc) {
+            if let m = pango_font_get_metrics(loaded, pango_language_from_string("en")) {
+                ascent = Double(pango_font_metrics_get_ascent(m)) / scale
+                descent = Double(pango_font_metrics_get_descent(m)) / scale
+                natural = Double(pango_font_metrics_get_height(m)) / scale
+                pango_font_metrics_unref(m)
+            }
+            g_object_unref(UnsafeMutableRawPointer(loaded))
+        }
+        let height = font.lineHeight ?? natural
+        let m = LineMetrics(height: height, baseline: ascent + (height - ascent - descent) / 2)
+        metrics[font] = m
+        return m
     }
 
     /// A one-line text too wide for `width` pt cut at its tail in reading order: the longest
@@ -236,26 +293,38 @@ final class TextEngine: TextMeasuring {
     func firstBaseline(_ text: String, font: FontSpec) -> Double {
         FontEnvironment.layoutLock.lock()
         defer { FontEnvironment.layoutLock.unlock() }
-        let key = Key(text: text, font: font, maxWidth: nil, maxLines: nil)
-        if let b = baselines[key] { return b }
-        pango_context_set_matrix(pangoContext, nil)
-        let made = layout(text, font: font, maxWidth: nil, maxLines: nil, alignment: .leading, newItemsAt: [])
-        let baseline = Double(pango_layout_get_baseline(made.pointer)) / Double(PANGO_SCALE)
-        withExtendedLifetime(made) {}
-        if baselines.count >= Self.outlineCacheLimit { baselines.removeAll() }
-        baselines[key] = baseline
-        return baseline
+        return lineMetrics(font).baseline
     }
 
     /// The logical size (pt) of `text` laid out with items also ending at the UTF-8 byte
-    /// offsets `newItemsAt` (see `layout(_:font:maxWidth:maxLines:alignment:newItemsAt:)`).
+    /// offsets `newItemsAt` (see `layout(_:font:maxWidth:maxLines:alignment:newItemsAt:)`): the
+    /// widest line's width, and the number of lines times the font's line height.
     func size(_ text: String, font: FontSpec, maxWidth: Double?, maxLines: Int?, newItemsAt starts: [Int32]) -> Size {
         let made = layout(text, font: font, maxWidth: maxWidth, maxLines: maxLines, alignment: .leading, newItemsAt: starts)
         defer { withExtendedLifetime(made) {} }
         let l = made.pointer
         var logical = PangoRectangle()
         pango_layout_get_extents(l, nil, &logical)
-        return Size(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))
+        let lines = Double(pango_layout_get_line_count(l))
+        return Size(width: Double(logical.width) / Double(PANGO_SCALE), height: lines * lineMetrics(font).height)
+    }
+
+    /// Draws (or, with `asPath`, adds to the current path) each line of `layout` with its left
+    /// edge where Pango aligns it and its baseline at `lineMetrics(font)`'s place in its line,
+    /// the first line's top at `y`.
+    private func showLines(_ layout: OpaquePointer, font: FontSpec, x: Double, y: Double, in cr: OpaquePointer, asPath: Bool) {
+        let m = lineMetrics(font)
+        guard let iter = pango_layout_get_iter(layout) else { return }
+        defer { pango_layout_iter_free(iter) }
+        var index = 0.0
+        repeat {
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iter, nil, &logical)
+            let line = pango_layout_iter_get_line_readonly(iter)
+            cairo_move_to(cr, x + Double(logical.x) / Double(PANGO_SCALE), y + index * m.height + m.baseline)
+            if asPath { pango_cairo_layout_line_path(cr, line) } else { pango_cairo_show_layout_line(cr, line) }
+            index += 1
+        } while pango_layout_iter_next_line(iter) != 0
     }
 
     /// Draws a run with its layout box's top-left at `run.origin` (pt, in `cr`'s user space).
@@ -280,14 +349,14 @@ final class TextEngine: TextMeasuring {
             cairo_restore(cr)
             return
         }
+        _ = lineMetrics(run.font)  // before the context takes the frame's transform
         pango_cairo_update_context(cr, pangoContext)
         let made = layout(run.text, font: run.font, maxWidth: run.maxWidth, maxLines: run.maxLines, alignment: run.alignment, direction: run.direction)
         defer { withExtendedLifetime(made) {} }
         let l = made.pointer
         cairo_save(cr)
         cairo_set_source_rgba(cr, run.color.red, run.color.green, run.color.blue, run.color.alpha)
-        cairo_move_to(cr, run.origin.x, run.origin.y)
-        pango_cairo_show_layout(cr, l)
+        showLines(l, font: run.font, x: run.origin.x, y: run.origin.y, in: cr, asPath: false)
         cairo_restore(cr)
     }
 
@@ -304,12 +373,12 @@ final class TextEngine: TextMeasuring {
         let cr = cairo_create(scratch.pointer)
         defer { cairo_destroy(cr) }
         cairo_scale(cr, 4, 4)
+        _ = lineMetrics(run.font)  // before the context takes the frame's transform
         pango_cairo_update_context(cr, pangoContext)
         let made = layout(run.text, font: run.font, maxWidth: run.maxWidth, maxLines: run.maxLines, alignment: run.alignment, direction: run.direction)
         defer { withExtendedLifetime(made) {} }
         let l = made.pointer
-        cairo_move_to(cr, 0, 0)
-        pango_cairo_layout_path(cr, l)
+        showLines(l, font: run.font, x: 0, y: 0, in: cr!, asPath: true)
         let path = cairo_copy_path(cr)!
         outlines[key] = path
         return path

@@ -42,6 +42,32 @@ public enum TextStyle: String, Sendable, CaseIterable {
     /// The style's point size (pt) at a Dynamic Type size.
     public func size(at d: DynamicTypeSize) -> Double { sizes[d.index] }
 
+    /// Line heights (pt) from xSmall to accessibility5 (`DynamicTypeSize.allCases` order): the
+    /// "Leading (points)" column of the same table (Human Interface Guidelines, *Typography*,
+    /// "iOS, iPadOS Dynamic Type sizes" and "iOS, iPadOS larger accessibility type sizes"), the
+    /// distance between the baselines of two lines of the style and the height of each line of
+    /// its text (docs/motion-and-look.md, “Line height and tracking”). It depends on the point
+    /// size alone (17 pt is 22 pt wherever it occurs) except subheadline at xxxLarge, 21 pt on
+    /// 28 pt where body at xxLarge has 21 on 26: the table's value is kept.
+    public var lineHeights: [Double] {
+        switch self {
+        case .largeTitle: return [38, 39, 40, 41, 43, 46, 48, 52, 57, 61, 66, 70]
+        case .title: return [31, 32, 33, 34, 37, 39, 41, 46, 51, 57, 62, 68]
+        case .title2: return [24, 25, 26, 28, 30, 32, 34, 41, 47, 52, 59, 66]
+        case .title3: return [22, 23, 24, 25, 28, 30, 32, 38, 44, 51, 58, 65]
+        case .headline: return [19, 20, 21, 22, 24, 26, 29, 34, 40, 48, 56, 62]
+        case .body: return [19, 20, 21, 22, 24, 26, 29, 34, 40, 48, 56, 62]
+        case .callout: return [18, 19, 20, 21, 23, 25, 28, 32, 39, 46, 52, 60]
+        case .subheadline: return [16, 18, 19, 20, 22, 24, 28, 31, 37, 43, 50, 58]
+        case .footnote: return [16, 16, 16, 18, 20, 22, 24, 29, 33, 40, 46, 52]
+        case .caption: return [13, 13, 13, 16, 19, 21, 23, 28, 32, 39, 44, 51]
+        case .caption2: return [13, 13, 13, 13, 18, 20, 22, 25, 30, 35, 41, 48]
+        }
+    }
+
+    /// The style's line height (pt) at a Dynamic Type size (`lineHeights`).
+    public func lineHeight(at d: DynamicTypeSize) -> Double { lineHeights[d.index] }
+
     /// The style's own weight: semibold for headline, regular for the others.
     public var weight: FontWeight { self == .headline ? .semibold : .regular }
 }
@@ -78,10 +104,11 @@ public struct ScalableFont: Equatable, Hashable, Sendable {
     }
 
     /// The font at a Dynamic Type size. A custom font's size is `size × body(d) / 17`, not
-    /// rounded (UIFontMetrics scales continuously); at `large` it is `size` exactly.
+    /// rounded (UIFontMetrics scales continuously); at `large` it is `size` exactly. A text
+    /// style carries its line height at that size (`TextStyle.lineHeight(at:)`).
     public func resolved(_ d: DynamicTypeSize) -> FontSpec {
         switch scaling {
-        case .textStyle(let s): return FontSpec(size: s.size(at: d), weight: weight)
+        case .textStyle(let s): return FontSpec(size: s.size(at: d), weight: weight, styleLineHeight: s.lineHeight(at: d))
         case .relativeToBody(let size):
             let body = TextStyle.body.size(at: d), large = TextStyle.body.size(at: .large)
             return FontSpec(size: body == large ? size : size * body / large, weight: weight)

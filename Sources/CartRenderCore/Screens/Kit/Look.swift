@@ -28,7 +28,7 @@ public enum FontWeight: Int, Sendable, Codable, Comparable {
 
 /// A font: size in points, weight and family. In the system family Inter stands in for SF Pro;
 /// Inter Display is used at 20 pt and above, as SF Pro Display is (docs/motion-and-look.md, “Text
-/// and fonts”).
+/// and fonts”), and text takes SF Pro's line heights and tracking (“Line height and tracking”).
 public struct FontSpec: Equatable, Hashable, Sendable {
     /// Point size (pt).
     public var size: Double
@@ -37,14 +37,18 @@ public struct FontSpec: Equatable, Hashable, Sendable {
     /// The family: `.system` (Inter for SF Pro, Inter Display at 20 pt and above) or a named one
     /// (Jost, or a family a scene registers).
     public var family: FontFamily
-    /// A font of `size` pt; regular weight and the system family unless given.
-    public init(size: Double, weight: FontWeight = .regular, family: FontFamily = .system) {
-        self.size = size; self.weight = weight; self.family = family
+    /// The line height (pt) of the text style the font was made from at its Dynamic Type size
+    /// (`TextStyle.lineHeight(at:)`); nil for a font made at a size. It applies in the system
+    /// family only (`lineHeight`).
+    public var styleLineHeight: Double?
+    /// A font of `size` pt; regular weight, the system family and no text style unless given.
+    public init(size: Double, weight: FontWeight = .regular, family: FontFamily = .system, styleLineHeight: Double? = nil) {
+        self.size = size; self.weight = weight; self.family = family; self.styleLineHeight = styleLineHeight
     }
     /// This font at another weight (SwiftUI's `.weight(_:)` / `.bold()`).
-    public func weight(_ w: FontWeight) -> FontSpec { FontSpec(size: size, weight: w, family: family) }
+    public func weight(_ w: FontWeight) -> FontSpec { FontSpec(size: size, weight: w, family: family, styleLineHeight: styleLineHeight) }
     /// This font in another family.
-    public func family(_ f: FontFamily) -> FontSpec { FontSpec(size: size, weight: weight, family: f) }
+    public func family(_ f: FontFamily) -> FontSpec { FontSpec(size: size, weight: weight, family: f, styleLineHeight: styleLineHeight) }
     /// The family name fontconfig matches: for the system family "Inter Display" at ≥ 20 pt,
     /// else "Inter"; otherwise the family's own name.
     public var familyName: String {
@@ -52,6 +56,42 @@ public struct FontSpec: Equatable, Hashable, Sendable {
         case .system: return size >= 20 ? "Inter Display" : "Inter"
         case .named(let n): return n
         }
+    }
+    /// The distance (pt) between the baselines of two lines, and the height of each line: a text
+    /// style's line height in the system family (Human Interface Guidelines, *Typography*: body
+    /// 17 pt on 22 pt); nil otherwise — the font's own, its ascent + descent + line gap (Jost's
+    /// 1.445 em, as `Font.custom` takes the font's metrics).
+    public var lineHeight: Double? { family == .system ? styleLineHeight : nil }
+    /// Space (pt) added between characters (none after a line's last): SF Pro's tracking at this size in the system
+    /// family (`SystemTracking.points(at:)`: −0.43 pt at 17 pt), 0 in a named family (a custom
+    /// font is drawn with its own spacing).
+    public var tracking: Double { family == .system ? SystemTracking.points(at: size) : 0 }
+}
+
+/// SF Pro's size-specific tracking, which the system font applies at every point size (Human
+/// Interface Guidelines, *Typography*, "Tracking values", SF Pro, iOS: the "Tracking (points)"
+/// column, 6 to 96 pt). Inter has no such table, so the system family adds it to every character.
+public enum SystemTracking {
+    /// (size, tracking) in points, ascending by size.
+    public static let table: [(size: Double, points: Double)] = [
+        (6, 0.24), (7, 0.23), (8, 0.21), (9, 0.17), (10, 0.12), (11, 0.06), (12, 0), (13, -0.08), (14, -0.15),
+        (15, -0.23), (16, -0.31), (17, -0.43), (18, -0.44), (19, -0.45), (20, -0.45), (21, -0.36), (22, -0.26),
+        (23, -0.10), (24, 0.07), (25, 0.15), (26, 0.22), (27, 0.29), (28, 0.38), (29, 0.40), (30, 0.40),
+        (31, 0.39), (32, 0.41), (33, 0.40), (34, 0.40), (35, 0.38), (36, 0.37), (37, 0.36), (38, 0.37),
+        (39, 0.38), (40, 0.37), (41, 0.36), (42, 0.37), (43, 0.38), (44, 0.37), (45, 0.35), (46, 0.36),
+        (47, 0.37), (48, 0.35), (49, 0.33), (50, 0.34), (51, 0.35), (52, 0.33), (53, 0.31), (54, 0.32),
+        (56, 0.30), (58, 0.28), (60, 0.26), (62, 0.24), (64, 0.22), (66, 0.19), (68, 0.17), (70, 0.14),
+        (72, 0.14), (76, 0.07), (80, 0), (84, 0), (88, 0), (92, 0), (96, 0),
+    ]
+
+    /// The tracking (pt) at `size` pt: the table's value at a listed size, linear between two
+    /// listed sizes (55 pt: 0.31), the first row's below 6 pt and 0 above 96 pt.
+    public static func points(at size: Double) -> Double {
+        guard let first = table.first, size > first.size else { return table.first?.points ?? 0 }
+        guard let upper = table.firstIndex(where: { $0.size >= size }) else { return 0 }
+        let b = table[upper], a = table[upper - 1]
+        if b.size == size { return b.points }
+        return a.points + (b.points - a.points) * (size - a.size) / (b.size - a.size)
     }
 }
 

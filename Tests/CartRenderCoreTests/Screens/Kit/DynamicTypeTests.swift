@@ -28,8 +28,8 @@ final class DynamicTypeTests: XCTestCase {
         XCTAssertEqual(custom.resolved(.accessibility5).size, 28 * 53 / 17, accuracy: 1e-12)
         XCTAssertEqual(custom.resolved(.xSmall).size, 28 * 14 / 17, accuracy: 1e-12)
         XCTAssertEqual(ScalableFont.system(size: 26, weight: .heavy).resolved(.accessibility5), FontSpec(size: 26, weight: .heavy))
-        XCTAssertEqual(ScalableFont.style(.title2, .bold).resolved(.accessibility3), FontSpec(size: 44, weight: .bold))
-        XCTAssertEqual(ScalableFont.style(.headline).resolved(.xLarge), FontSpec(size: 19, weight: .semibold))
+        XCTAssertEqual(ScalableFont.style(.title2, .bold).resolved(.accessibility3), FontSpec(size: 44, weight: .bold, styleLineHeight: 52))
+        XCTAssertEqual(ScalableFont.style(.headline).resolved(.xLarge), FontSpec(size: 19, weight: .semibold, styleLineHeight: 24))
     }
 
     private func decode(_ json: String) throws -> Scene {
