@@ -243,7 +243,7 @@ final class VerifyTests: XCTestCase {
     /// Baseline with frame 4 changed, frame 6 missing and an extra frame 30.
     private func damagedBaseline() throws {
         _ = try verify(.missing)
-        try editBaseline(4) { set(&$0, 100, 100, (0, 255, 0, 255)) }
+        try editBaseline(4) { set(&$0, blankX, blankY, (0, 255, 0, 255)) }
         try FileManager.default.removeItem(atPath: path("frame_0006.png"))
         try FileManager.default.copyItem(atPath: path("frame_0001.png"), toPath: path("frame_0030.png"))
         try OwnershipFixture.adopt(["frame_0030.png"], in: baseline)  // as a longer recording leaves it
