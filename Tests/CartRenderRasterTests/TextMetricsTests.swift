@@ -113,4 +113,21 @@ final class TextMetricsTests: XCTestCase {
             XCTAssertEqual(bottoms[1] - bottoms[0], line, accuracy: 0.3, "one line height between baselines at \(font.size) pt")
         }
     }
+
+    /// The shop's texts have iOS's frames: the product name (title2 bold) one line of 28 pt at
+    /// large, the two-line description (body) 2 × 22 pt; at accessibility5 the name's two lines
+    /// are 2 × 66 pt, the description's lines 62 pt.
+    func testTheShopsTextFramesAreTheGuidelines() throws {
+        let rasterizer = try FrameRasterizer(fonts: FontEnvironment.shared(), images: ImageLibrary(sources: []))
+        for (size, name, descriptionLine) in [(DynamicTypeSize.large, 28.0, 22.0), (.accessibility5, 2 * 66, 62)] {
+            let json = #"{"screen": "shop", "dynamicTypeSize": "\#(size.rawValue)"}"#
+            let scene = try SceneDecoder.decode(Array(json.utf8), file: "s.json", baseDirectory: "/")
+            let shop = try XCTUnwrap(scene.content as? ShopContent)
+            let layout = ShopLayout(scene: scene, shop: shop, measurer: rasterizer)
+            XCTAssertEqual(layout.nameFrame.height, name, "\(size): the name")
+            let lines = (layout.descriptionFrame.height / descriptionLine).rounded()
+            XCTAssertGreaterThanOrEqual(lines, 2, "\(size): the description wraps")
+            XCTAssertEqual(layout.descriptionFrame.height, lines * descriptionLine, "\(size): the description")
+        }
+    }
 }

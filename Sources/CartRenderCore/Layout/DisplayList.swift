@@ -79,7 +79,8 @@ public struct TextRun: Equatable, Sendable {
     public var font: FontSpec
     /// Text color (sRGB, straight alpha).
     public var color: Color
-    /// Top-left of the layout box (pt); the first baseline sits one ascent below it.
+    /// Top-left of the layout box (pt); the first baseline sits `TextMeasuring.firstBaseline` below
+    /// it, and each further line one line height (`FontSpec.lineHeight`, or the font's own) lower.
     public var origin: Point
     /// Wrapping width (pt); nil for a single line. With `alignment`, lines align within it.
     public var maxWidth: Double?
@@ -135,11 +136,13 @@ public struct ImageDraw: Equatable, Sendable {
 /// can size badges and wrap text without knowing about Cairo.
 public protocol TextMeasuring {
     /// The logical size (pt) of `text` in `font`, wrapped at `maxWidth` pt when given, and cut
-    /// to `maxLines` lines (the last ending in "…") when given.
+    /// to `maxLines` lines (the last ending in "…") when given: the widest line's width (with
+    /// the system font's tracking), and the number of lines times the font's line height.
     func measure(_ text: String, font: FontSpec, maxWidth: Double?, maxLines: Int?) -> Size
     /// The distance (pt) from the top of `text`'s layout box, laid out on one line in `font`, to
-    /// its baseline: the largest ascent of the fonts the line uses — a fallback font's when the
-    /// font lacks the text's script (Noto Sans Arabic for Arabic-Indic digits in Inter).
+    /// its baseline: `font`'s, the same for every text — a fallback font that draws a script the
+    /// font lacks (Noto Sans Arabic for Arabic-Indic digits in Inter) draws on that baseline
+    /// (docs/motion-and-look.md, “Line height and tracking”).
     func firstBaseline(_ text: String, font: FontSpec) -> Double
 }
 
