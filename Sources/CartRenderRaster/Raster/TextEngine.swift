@@ -33,7 +33,7 @@ final class TextEngine: TextMeasuring {
     private let context: OpaquePointer  // PangoContext *
     private let fontOptions: OpaquePointer  // cairo_font_options_t *
     private var cache: [Key: Size] = [:]
-    /// `lineMetrics` by font.
+    /// `lineMetrics` by font (at most `outlineCacheLimit` of them).
     private var metrics: [FontSpec: LineMetrics] = [:]
     /// `pieceStarts` of texts longer than `longRunCharacters`, by text, font and width (at most
     /// `outlineCacheLimit` of them).
@@ -194,13 +194,16 @@ final class TextEngine: TextMeasuring {
             if let m = pango_font_get_metrics(loaded, pango_language_from_string("en")) {
                 ascent = Double(pango_font_metrics_get_ascent(m)) / scale
                 descent = Double(pango_font_metrics_get_descent(m)) / scale
-                natural = Double(pango_font_metrics_get_height(m)) / scale
+                // Pango's height is 0 for a font whose metrics do not give it: ascent + descent then.
+                let height = Double(pango_font_metrics_get_height(m)) / scale
+                natural = height > 0 ? height : ascent + descent
                 pango_font_metrics_unref(m)
             }
             g_object_unref(UnsafeMutableRawPointer(loaded))
         }
         let height = font.lineHeight ?? natural
         let m = LineMetrics(height: height, baseline: ascent + (height - ascent - descent) / 2)
+        if metrics.count >= Self.outlineCacheLimit { metrics.removeAll() }
         metrics[font] = m
         return m
     }
