@@ -25,8 +25,9 @@
 #     (from the report's junit.xml; 0 when there is none) and `report=DIR`; with
 #     GITHUB_SERVER_URL, GITHUB_REPOSITORY and GITHUB_RUN_ID, a line linking the run's page (where
 #     the report artifact is) to $GITHUB_STEP_SUMMARY, after verify's own section; on a failure,
-#     an `::error file=…,line=…::` annotation on the scene: on the line of its "events" when the
-#     state diverges, else on its first line. Exit status: cartrender's (0 passed, 1 frames
+#     an `::error file=…,line=…::` annotation on the scene: when the state diverges, on the line
+#     of the scene event behind the first moved event (report.json's "firstMovedEvent"), or of
+#     its "events" when there is none; else on its first line. Exit status: cartrender's (0 passed, 1 frames
 #     failed, 64/65/66/73 errors).
 #
 # CARTRENDER names a cartrender binary to use instead: `build` then builds nothing and `run`
@@ -114,7 +115,11 @@ run)
         if [ -n "$scene" ] && [ -f "$scene" ]; then
             line=1
             if grep -qs '"stateDivergence": {' "$report/report.json" "$report"/*/report.json 2>/dev/null; then
-                line=$(grep -n '"events"' "$scene" | head -1 | cut -d: -f1)
+                # report.json is written one member a line: `"firstMovedEvent": {` then `"event": 3,`,
+                # `"line": 21,`, `"column": 5` (null when no moved event has a scene event).
+                line=$(awk '/^  "firstMovedEvent": \{/ { f = 1; next } f && /"line":/ { gsub(/[^0-9]/, ""); print; exit } f && /^  }/ { f = 0 }' \
+                    "$report/report.json" "$report"/*/report.json 2>/dev/null | head -1)
+                [ -n "$line" ] || line=$(grep -n '"events"' "$scene" | head -1 | cut -d: -f1)
                 message="cartrender verify: the state diverges from the baseline's (events of this scene moved); ${failed:-0} frames failed; report: $report/index.html"
             fi
             echo "::error file=$scene,line=${line:-1}::$message"

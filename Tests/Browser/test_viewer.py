@@ -197,3 +197,45 @@ def test_a_video_follows_the_scrubber(tmp_path, page):
     assert position(page) == 4
     # The middle of frame 4's interval: 0.4 s + half a frame.
     assert abs(page.evaluate("document.getElementById('animation').currentTime") - 0.45) < 1e-3
+
+
+def test_dark_mode_and_one_to_one_zoom(shop, browser, tmp_path):
+    """prefers-color-scheme dark darkens the viewer; 1:1 (button or Z) shows the frame pixel for
+    pixel (the device pixel ratio is 1 here) in a box panned by dragging, and Fit brings it back
+    within the page — at a phone's 390 CSS px."""
+    out, manifest = shop
+    context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="dark")
+    page = context.new_page()
+    page.goto(file_url(out / "index.html") + "#frame=14")
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(0, 0, 0)"
+    assert page.evaluate("getComputedStyle(document.querySelector('aside')).backgroundColor") == "rgb(28, 28, 30)"
+    frame_loaded(page, "frame_0014.png")
+    img = page.locator("#frame")
+    natural = manifest["size"]["width"]
+    assert img.evaluate("i => i.naturalWidth") == natural
+    assert img.evaluate("i => i.clientWidth") < natural, "fit: within the page"
+    page.locator("#zoom").click()
+    assert page.locator("#zoom").get_attribute("aria-pressed") == "true"
+    assert img.evaluate("i => i.clientWidth") == natural
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the frame pans, not the page"
+    pan = page.locator("#pan")
+    assert pan.evaluate("p => p.scrollHeight > p.clientHeight"), "taller than its box: it pans"
+    box = pan.bounding_box()
+    page.mouse.move(box["x"] + 100, box["y"] + 200)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 80, box["y"] + 100, steps=4)
+    page.mouse.up()
+    assert pan.evaluate("p => p.scrollTop") == 100, "dragging up by 100 px scrolls down by 100 px"
+    overlay = page.locator("#overlay").bounding_box()
+    shown = img.bounding_box()
+    assert (round(overlay["width"]), round(overlay["height"])) == (round(shown["width"]), round(shown["height"])), \
+        "the overlays keep covering the frame"
+    page.keyboard.press("ArrowRight")
+    frame_loaded(page, "frame_0015.png")
+    assert img.evaluate("i => i.clientWidth") == natural, "stepping keeps 1:1"
+    page.screenshot(path=str(tmp_path / "viewer-dark-1to1.png"))
+    page.keyboard.press("z")
+    assert page.locator("#zoom").get_attribute("aria-pressed") == "false"
+    assert img.evaluate("i => i.clientWidth") < natural
+    page.screenshot(path=str(tmp_path / "viewer-dark-fit.png"))
+    context.close()

@@ -165,14 +165,17 @@ final class GitHubActionTests: XCTestCase {
         XCTAssertLessThanOrEqual(summary.utf8.count, 1 << 20)
         XCTAssertEqual(try outputs(), ["result=fail", "exit-code=1", "failed-frames=1", "report=reports/fly"])
 
-        // A later tap: the state diverges, and the annotation is on the scene's events.
+        // A later tap: the state diverges, and the annotation is on the line of the tap that moved.
         let moved = scene.replacingOccurrences(of: "\"at\": 0.5", with: "\"at\": 0.75")
         XCTAssertNotEqual(moved, scene)
         try moved.write(toFile: dir + "/workspace/fly.json", atomically: true, encoding: .utf8)
         let diverged = try runStep(run, inputs: inputs)
         XCTAssertEqual(diverged.status, 1)
-        let eventsLine = try XCTUnwrap(moved.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("\"events\"") }) + 1
-        XCTAssertTrue(diverged.stdout.contains("::error file=fly.json,line=\(eventsLine)::cartrender verify: the state diverges from the baseline's"), diverged.stdout)
+        let lines = moved.split(separator: "\n", omittingEmptySubsequences: false)
+        let tapLine = try XCTUnwrap(lines.firstIndex { $0.contains("\"at\": 0.75") }) + 1
+        let eventsLine = try XCTUnwrap(lines.firstIndex { $0.contains("\"events\"") }) + 1
+        XCTAssertNotEqual(tapLine, eventsLine, "the scene must put the tap on its own line for this check")
+        XCTAssertTrue(diverged.stdout.contains("::error file=fly.json,line=\(tapLine)::cartrender verify: the state diverges from the baseline's"), diverged.stdout)
         _ = try outputs()
         try scene.write(toFile: dir + "/workspace/fly.json", atomically: true, encoding: .utf8)
 

@@ -44,7 +44,7 @@ final class MergeCLITests: XCTestCase {
         ]
         try FileManager.default.createDirectory(atPath: dir + "/fifo", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: dir + "/empty", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: dir + "/afile", contents: Data("x".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: dir + "/afile", contents: Data("x".utf8)))
         XCTAssertEqual(mkfifo(dir + "/fifo/shard-1-of-2.json", 0o644), 0)
         for c in cases {
             let r = try Binary.run(c.args, in: dir)

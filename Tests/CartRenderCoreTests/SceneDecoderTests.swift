@@ -24,6 +24,16 @@ final class SceneDecoderTests: XCTestCase {
         XCTAssertNil(s.duration)
     }
 
+    /// Each event keeps where its object starts in the file (sorted by time, it keeps its index).
+    func testEventsKeepTheirPlaceInTheFile() throws {
+        let s = try decode("{\"screen\": \"shop\",\n \"events\": [\n  {\"at\": 0.9, \"tap\": \"add\"},\n    {\"at\": 0.2, \"tap\": \"add\"}]}")
+        XCTAssertEqual(s.events.map(\.index), [1, 0])
+        XCTAssertEqual(s.events.map(\.location), [SourceLocation(line: 4, column: 5), SourceLocation(line: 3, column: 3)])
+        var moved = s.events[0]
+        moved.location = SourceLocation(line: 9, column: 9)
+        XCTAssertEqual(moved, s.events[0], "where an event is written does not make it another event")
+    }
+
     func testExamplesFileMatchesTheEmbeddedDefault() throws {
         let data = try Data(contentsOf: Self.examples.appendingPathComponent("fly-button.json"))
         XCTAssertEqual(String(decoding: data, as: UTF8.self), DefaultScene.json)

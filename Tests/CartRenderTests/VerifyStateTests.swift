@@ -79,6 +79,14 @@ final class VerifyStateTests: XCTestCase {
             #"{"kind":"land","flight":2,"expected":1.15,"actual":1.25}"#,
         ])
         XCTAssertNil(moved.frames[4].stateChanges.map { $0.isEmpty ? nil : $0 } ?? nil, "frame 4 agrees")
+        // The first moved event (the tap) was caused by the scene's events[1], written on line 1
+        // where its object starts.
+        let source = try XCTUnwrap(moved.firstMovedEventSource)
+        XCTAssertEqual(source.index, 1)
+        let json1 = #"{"screen": "shop", "duration": 1.7, "shop": {"cartFrame": "measured"}, "events": [{"at": 0.3, "tap": "add"}, "#
+        XCTAssertEqual(source.location, SourceLocation(line: 1, column: json1.unicodeScalars.count + 1))
+        XCTAssertTrue(moved.json.serialized().contains(#""firstMovedEvent":{"event":1,"line":1,"column":\#(json1.unicodeScalars.count + 1)}"#),
+                      moved.json.serialized())
 
         let json = moved.json
         guard case .object(let members) = json, let divergence = members.first(where: { $0.0 == "stateDivergence" })?.1 else {
@@ -99,6 +107,7 @@ final class VerifyStateTests: XCTestCase {
             #"{"kind":"land","flight":1,"expected":0.95,"actual":1}"#,
         ])
         XCTAssertEqual(moved.stateDivergence?.index, 17)
+        XCTAssertEqual(moved.firstMovedEventSource?.index, 0, "the landing's tap")
         let landing = try XCTUnwrap(moved.frames.first { $0.index == 19 })
         XCTAssertEqual(landing.stateChanges?.first, ManifestComparison.Change(path: "count", expected: 1, actual: 0))
         XCTAssertTrue(paths(landing).contains("flights[0]"), "the flight is still in the air: \(paths(landing))")
@@ -115,6 +124,8 @@ final class VerifyStateTests: XCTestCase {
         XCTAssertEqual(first.index, 4, "the first frame after the finger lands at 0.3 s")
         XCTAssertEqual(paths(first), ["rows[2].offset"])
         XCTAssertEqual(shorter.movedEvents.map(\.kind), [], "the events keep their times")
+        XCTAssertNil(shorter.firstMovedEventSource)
+        XCTAssertTrue(shorter.json.serialized().contains(#""firstMovedEvent":null"#))
     }
 
     /// A state difference alone fails the frame (the pixels are the same: the baseline's

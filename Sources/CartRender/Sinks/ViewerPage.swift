@@ -12,6 +12,8 @@ import CartRenderCore
 ///   as flights and rows, values that changed since the previous frame marked), and the event
 ///   list with the events up to this frame's time marked as past and those since the previous
 ///   frame as current;
+/// - Fit (the default: the frame within the window) or 1:1 (`Z`: one image pixel on one device
+///   pixel, panned by scrolling or dragging), light or dark as the system is (`prefers-color-scheme`);
 /// - overlays: those the screens draw (`Screens.viewerScript`: the shop's flight arcs and
 ///   centers, in screen points, in an SVG whose view box is the screen in points), and an onion
 ///   skin of the previous frame at 45 % opacity;
@@ -106,11 +108,13 @@ enum ViewerPage {
     <p class="meta" id="meta"></p>
     </header>
     <main>
-    <section class="view">
+    <section class="view" id="view">
+    <div class="pan" id="pan">
     <div class="stage" id="stage">
     <img id="frame" alt="frame">
     <img id="onion-image" alt="previous frame" hidden>
     <svg id="overlay" xmlns="http://www.w3.org/2000/svg" aria-hidden="true"></svg>
+    </div>
     </div>
     <div class="controls">
     <button type="button" id="first" title="First frame (Home)">⏮</button>
@@ -126,6 +130,7 @@ enum ViewerPage {
     <div class="controls">
     <label><input type="checkbox" id="arcs"> flight arc paths</label>
     <label><input type="checkbox" id="onion"> onion skin (previous frame)</label>
+    <button type="button" id="zoom" aria-pressed="false" title="Fit the window, or one image pixel on one screen pixel (Z; scroll or drag to pan)">1:1</button>
     <span class="note" id="note"></span>
     </div>
     </section>
@@ -149,10 +154,15 @@ enum ViewerPage {
     aside{flex:1 1 360px;min-width:300px;max-height:calc(100vh - 70px);overflow:auto;background:var(--card);border-radius:10px;padding:0 12px 12px}
     .stage{position:relative;display:inline-block;line-height:0;background:repeating-conic-gradient(#e5e5ea 0 25%,#fff 0 50%) 0 0/16px 16px;border:1px solid var(--line)}
     .stage img,.stage video{display:block;height:calc(100vh - 210px);min-height:320px;width:auto;max-width:100%}
+    .pan{max-width:100%;line-height:0}
+    .view.actual .pan{overflow:auto;max-height:calc(100vh - 150px);cursor:grab;-webkit-overflow-scrolling:touch;overscroll-behavior:contain}
+    .view.actual .pan.dragging{cursor:grabbing}
+    .view.actual .stage img,.view.actual .stage video{height:auto;min-height:0;max-width:none;max-height:none}
+    #zoom[aria-pressed=true]{background:var(--ink);color:var(--card);border-color:var(--ink)}
     #onion-image{position:absolute;left:0;top:0;width:100%;height:100%;opacity:.45;pointer-events:none}
     #overlay{position:absolute;left:0;top:0;width:100%;height:100%;pointer-events:none}
     .controls{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin-top:8px}
-    button{font:inherit;min-width:36px;padding:3px 10px;border:1px solid var(--line);border-radius:6px;background:#fff;cursor:pointer}
+    button{font:inherit;min-width:36px;padding:3px 10px;border:1px solid var(--line);border-radius:6px;background:var(--card);color:var(--ink);cursor:pointer}
     button:hover{border-color:var(--accent)}#play.playing{background:var(--accent);color:#fff;border-color:var(--accent)}
     .readout{margin-left:auto;font-variant-numeric:tabular-nums}
     #scrubber{display:block;width:100%;margin:8px 0 0}
@@ -166,6 +176,13 @@ enum ViewerPage {
     #events li.past{color:var(--ink)}#events li.current{border-left-color:var(--now);background:#fff4e5;color:var(--ink);font-weight:600}
     #events li.marker{cursor:default;color:var(--accent);font-weight:600;border-left-color:var(--accent)}
     #events .t{display:inline-block;min-width:58px}#events .k{display:inline-block;min-width:64px;font-weight:600}
+    :root{color-scheme:light dark}
+    @media (prefers-color-scheme:dark){:root{--bg:#000;--card:#1c1c1e;--ink:#f2f2f7;--mute:#98989f;--line:#3a3a3c;--accent:#7d7aff;--now:#ff9f0a}
+    .stage{background:repeating-conic-gradient(#2c2c2e 0 25%,#1c1c1e 0 50%) 0 0/16px 16px}
+    th,td{border-bottom-color:#3a3a3c}.changed{background:#5a4a10}#events li.current{background:#3a2a10}}
+    @media (max-width:520px){header{padding:10px 10px 0}main{flex-direction:column;padding:8px 10px 14px}
+    .view{width:100%;padding:8px}aside{min-width:0;width:100%;max-height:none}.readout{margin-left:0}
+    .stage img,.stage video{height:auto;max-height:calc(100vh - 230px);min-height:0}}
     """
 
     /// The page's script. Times compare with 1 µs of tolerance, as the renderer's (docs/motion-and-look.md, Time and frames).
@@ -175,7 +192,7 @@ enum ViewerPage {
       var frames=data.frames, fps=data.fps, eps=1e-6;
       var $=function(id){return document.getElementById(id)};
       var img=$('frame'), onionImg=$('onion-image'), overlay=$('overlay'), scrubber=$('scrubber');
-      var stage=$('stage'), playButton=$('play'), eventsList=$('events'), stateBox=$('state');
+      var stage=$('stage'), pan=$('pan'), zoomButton=$('zoom'), playButton=$('play'), eventsList=$('events'), stateBox=$('state');
       var hasFiles=frames.some(function(f){return f.file});
       var animation=hasFiles?null:(data.animations[0]||null);
       var video=null, pos=0, playing=false, speed=1, startClock=0, startTime=0, timer=0;
@@ -314,6 +331,22 @@ enum ViewerPage {
       [$('speed-1'),$('speed-quarter')].forEach(function(r){r.addEventListener('change',function(){
         var was=playing;pause();speed=Number(r.value);if(was)play();
       })});
+      // 1:1: the image at its natural size in device pixels (CSS px ÷ devicePixelRatio), in a
+      // scrolling box panned by the scroll bars, wheel, touch or dragging with the mouse.
+      function shown(){return $('animation')||img}
+      function zoom(on){
+        zoomButton.setAttribute('aria-pressed',String(on));$('view').classList.toggle('actual',on);
+        var el=shown(), r=window.devicePixelRatio||1;
+        el.style.width=on?(data.size.width/r)+'px':'';
+      }
+      zoomButton.addEventListener('click',function(){zoom(zoomButton.getAttribute('aria-pressed')!=='true')});
+      var drag=null;
+      pan.addEventListener('mousedown',function(e){
+        if(!$('view').classList.contains('actual')||e.button!==0)return;
+        drag={x:e.clientX,y:e.clientY,left:pan.scrollLeft,top:pan.scrollTop};pan.classList.add('dragging');e.preventDefault();
+      });
+      window.addEventListener('mousemove',function(e){if(drag){pan.scrollLeft=drag.left-(e.clientX-drag.x);pan.scrollTop=drag.top-(e.clientY-drag.y)}});
+      window.addEventListener('mouseup',function(){if(drag){drag=null;pan.classList.remove('dragging')}});
       $('arcs').addEventListener('change',function(){drawOverlay();writeHash()});
       $('onion').addEventListener('change',function(){show(pos)});
       document.addEventListener('keydown',function(e){
@@ -322,7 +355,8 @@ enum ViewerPage {
         if(tag==='BUTTON'&&(e.key===' '||e.key==='Enter'))return;
         if(e.key==='ArrowRight'){step(1)}else if(e.key==='ArrowLeft'){step(-1)}
         else if(e.key==='Home'){pause();show(0)}else if(e.key==='End'){pause();show(frames.length-1)}
-        else if(e.key===' '){playing?pause():play()}else return;
+        else if(e.key===' '){playing?pause():play()}
+        else if((e.key==='z'||e.key==='Z')&&!e.ctrlKey&&!e.metaKey&&!e.altKey){zoom(zoomButton.getAttribute('aria-pressed')!=='true')}else return;
         e.preventDefault();
       });
       // #frame=N opens frame N; &arcs and &onion turn those overlays on (links to a view).

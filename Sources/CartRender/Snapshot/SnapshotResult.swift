@@ -164,6 +164,10 @@ public struct SnapshotResult: Sendable {
     public var notRecorded: [String] = []
     /// A run that records any frame fails (`--fail-on-record`).
     public var failOnRecord = false
+    /// Where the input behind the first of ``movedEvents`` that one caused is written in the
+    /// scene file: its index in `events` and the 1-based line and column of its object (the
+    /// action's annotation points there); nil when no moved event has one.
+    public var firstMovedEventSource: (index: Int, location: SourceLocation)?
 
     /// Whether every frame passed (or was recorded), and nothing was recorded under `--fail-on-record`.
     public var passed: Bool { frames.allSatisfy(\.passed) && !(failOnRecord && recordedCount > 0) }
@@ -229,6 +233,9 @@ public struct SnapshotResult: Sendable {
                          ("ignored", .bool(!f.stateCounts)), ("changes", .array((f.stateChanges ?? []).map(\.json)))])
             } ?? .null))
             m.append(("events", .array(movedEvents.map(\.json))))
+            m.append(("firstMovedEvent", firstMovedEventSource.map { s in
+                .object([("event", .int(s.index)), ("line", .int(s.location.line)), ("column", .int(s.location.column))])
+            } ?? .null))
             m.append(("provenance", .array(softwareDifferences.map(\.json))))
         }
         m.append(("frames", .array(frames.map(\.json))))

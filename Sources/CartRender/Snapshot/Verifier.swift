@@ -189,6 +189,10 @@ public enum Verifier {
             result.stateCompared = result.framesWithoutState.isEmpty
             result.settingMismatches = SnapshotResult.settingMismatches(baseline: expected, current: renderer.manifest(frames: []))
             result.movedEvents = try ManifestComparison.movedEvents(expected: expected.events, actual: renderer.events)
+            result.firstMovedEventSource = result.movedEvents.lazy.compactMap { moved in
+                moved.cause.flatMap { cause in renderer.scene.events.first { $0.index == cause } }
+                    .flatMap { e in e.location.map { (index: e.index, location: $0) } }
+            }.first
             result.softwareDifferences = ManifestComparison.softwareDifferences(baseline: expected.software,
                                                                                 current: .current(fonts: renderer.fonts.files))
             let file = FileSystemPath.display((baselinePath as NSString).appendingPathComponent("manifest.json"))

@@ -101,14 +101,17 @@ public enum ManifestComparison {
         public var expected: Double?
         /// Its time in this run (s); nil when this run has no such event.
         public var actual: Double?
+        /// Index in the scene file's `events` of the input that led to it in this run
+        /// (``TimelineEvent/cause``); nil when this run has no such event or no input caused it.
+        public var cause: Int?
 
-        /// A moved event of `kind` with its identifying members and its times (s) in the
-        /// baseline and in this run.
-        public init(kind: String, identity: [(String, JSONValue)], expected: Double?, actual: Double?) {
-            self.kind = kind; self.identity = identity; self.expected = expected; self.actual = actual
+        /// A moved event of `kind` with its identifying members, its times (s) in the baseline
+        /// and in this run, and the index of the scene event that caused it in this run.
+        public init(kind: String, identity: [(String, JSONValue)], expected: Double?, actual: Double?, cause: Int? = nil) {
+            self.kind = kind; self.identity = identity; self.expected = expected; self.actual = actual; self.cause = cause
         }
 
-        /// Equal when their JSON is.
+        /// Equal when their JSON is (the cause is not part of it).
         public static func == (a: MovedEvent, b: MovedEvent) -> Bool { a.json == b.json }
 
         /// `{"kind", "flight"?, "item"?, "target"?, "expected", "actual"}`, times in s, an absent side as `null`.
@@ -131,17 +134,17 @@ public enum ManifestComparison {
     /// the baseline's order, then the events only this run has, in its order.
     /// - Throws: what encoding an event throws (nothing for the events a timeline makes).
     public static func movedEvents(expected: [TimelineEvent], actual: [TimelineEvent]) throws -> [MovedEvent] {
-        func keyed(_ events: [TimelineEvent]) throws -> [(key: String, kind: String, identity: [(String, JSONValue)], time: Double)] {
+        func keyed(_ events: [TimelineEvent]) throws -> [(key: String, kind: String, identity: [(String, JSONValue)], time: Double, cause: Int?)] {
             var seen: [String: Int] = [:]
             return try events.map { event in
-                guard case .object(let members) = try JSONValue(encoding: event) else { return ("", "", [], event.time) }
+                guard case .object(let members) = try JSONValue(encoding: event) else { return ("", "", [], event.time, event.cause) }
                 let identity = members.filter { m in
                     ["flight", "item", "target"].contains(m.0) && { if case .string = m.1 { return true }; if case .int = m.1 { return true }; return false }()
                 }
                 let base = ([event.kind.name] + identity.map { $0.0 + "=" + $0.1.serialized() }).joined(separator: " ")
                 let k = seen[base, default: 0]
                 seen[base] = k + 1
-                return (base + " #\(k)", event.kind.name, identity, event.time)
+                return (base + " #\(k)", event.kind.name, identity, event.time, event.cause)
             }
         }
         let e = try keyed(expected), a = try keyed(actual)
@@ -149,10 +152,10 @@ public enum ManifestComparison {
         for x in e {
             let y = a.first { $0.key == x.key }
             if let y, abs(x.time - y.time) <= tolerance * (1 + 1e-9) { continue }
-            out.append(MovedEvent(kind: x.kind, identity: x.identity, expected: x.time, actual: y?.time))
+            out.append(MovedEvent(kind: x.kind, identity: x.identity, expected: x.time, actual: y?.time, cause: y?.cause))
         }
         for y in a where !e.contains(where: { $0.key == y.key }) {
-            out.append(MovedEvent(kind: y.kind, identity: y.identity, expected: nil, actual: y.time))
+            out.append(MovedEvent(kind: y.kind, identity: y.identity, expected: nil, actual: y.time, cause: y.cause))
         }
         return out
     }

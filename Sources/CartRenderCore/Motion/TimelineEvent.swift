@@ -10,12 +10,18 @@ public struct TimelineEvent: Equatable, Sendable {
     /// What happened, with its data: a value of the event type of the screen whose timeline
     /// made it.
     public var kind: any TimelineEventKind
+    /// Index in the scene file's `events` array of the input that led to this event (a tap, and
+    /// the launch and landing it causes; a swipe and its release and deletion); nil when no
+    /// input did (a manifest read back does not keep it). Not written to the manifest: `verify`
+    /// uses it to point at the scene line of a moved event.
+    public var cause: Int?
 
-    /// An event at `time` seconds since the start of the render, of kind `kind`.
-    public init(time: Double, _ kind: any TimelineEventKind) { self.time = time; self.kind = kind }
+    /// An event at `time` seconds since the start of the render, of kind `kind`, caused by the
+    /// scene file's `events[cause]` (nil: by none).
+    public init(time: Double, _ kind: any TimelineEventKind, cause: Int? = nil) { self.time = time; self.kind = kind; self.cause = cause }
 
     /// Equal when the times are exactly equal (no tolerance) and the kinds are the same event of the
-    /// same screen.
+    /// same screen (the cause does not count: a manifest does not keep it).
     public static func == (a: TimelineEvent, b: TimelineEvent) -> Bool { a.time == b.time && a.kind.isEqual(to: b.kind) }
 }
 

@@ -378,7 +378,7 @@ public struct SceneDecoder {
             switch (m.values["tap"], m.values["swipe"]) {
             case (nil, nil): throw error(n, p, "needs \"tap\" or \"swipe\"")
             case (.some, .some): throw error(m.values["swipe"], m.child("swipe"), "an event is either a \"tap\" or a \"swipe\", not both")
-            default: out.append(SceneEvent(at: at, action: try action(m), index: i))
+            default: out.append(SceneEvent(at: at, action: try action(m), index: i, location: n.location))
             }
         }
         // Stable sort by time: equal times keep file order.

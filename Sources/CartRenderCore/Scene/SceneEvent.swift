@@ -7,11 +7,18 @@ public struct SceneEvent: Equatable, Sendable {
     public var action: any SceneAction
     /// Index of the event in the scene file's `events` array (for error messages and stable order).
     public var index: Int
+    /// Where the event's object starts in the scene file (1-based line and column), for
+    /// messages and annotations that point at it; nil for an event not read from a file.
+    public var location: SourceLocation?
 
-    /// An event at `at` seconds doing `action`, the `index`-th of the scene file's `events`.
-    public init(at: Double, action: any SceneAction, index: Int) { self.at = at; self.action = action; self.index = index }
+    /// An event at `at` seconds doing `action`, the `index`-th of the scene file's `events`,
+    /// whose object starts at `location` in the file (nil: not read from a file).
+    public init(at: Double, action: any SceneAction, index: Int, location: SourceLocation? = nil) {
+        self.at = at; self.action = action; self.index = index; self.location = location
+    }
 
-    /// Equal when the times are exactly equal, the file indices equal and the actions the same.
+    /// Equal when the times are exactly equal, the file indices equal and the actions the same
+    /// (where the event is written in the file does not count).
     public static func == (a: SceneEvent, b: SceneEvent) -> Bool { a.at == b.at && a.index == b.index && a.action.isEqual(to: b.action) }
 }
 

@@ -216,7 +216,7 @@ public struct CartTimeline: Sendable {
             deleted[row] = (time, event)
             total -= tracks[row].item.price * Decimal(quantity[row])
             tracks[row].deletion = Deletion(time: time, animation: animation, reason: reason)
-            log.append(TimelineEvent(time: time, CartEvent.delete(item: tracks[row].item.id, reason: reason, total: totalText())))
+            log.append(TimelineEvent(time: time, CartEvent.delete(item: tracks[row].item.id, reason: reason, total: totalText()), cause: event))
         }
         // `onEnd`: the seed's release thresholds, animated with `.easeOut`.
         func release(_ r: Release) {
@@ -237,16 +237,16 @@ public struct CartTimeline: Sendable {
                 outcome = .close
             }
             tracks[row].segments.append(.animation(start: r.time, from: from, to: target, animation: Self.releaseAnimation))
-            log.append(TimelineEvent(time: r.time, CartEvent.release(item: tracks[row].item.id, translation: r.translation, offset: from, target: target)))
+            log.append(TimelineEvent(time: r.time, CartEvent.release(item: tracks[row].item.id, translation: r.translation, offset: from, target: target), cause: r.event))
             switch outcome {
             case .delete:
                 delete(row, at: r.time, animation: Self.releaseAnimation, reason: .swipe, event: r.event)
             case .open:
                 setOpen(row, true, at: r.time)
-                log.append(TimelineEvent(time: r.time, CartEvent.open(item: tracks[row].item.id)))
+                log.append(TimelineEvent(time: r.time, CartEvent.open(item: tracks[row].item.id), cause: r.event))
             case .close:
                 setOpen(row, false, at: r.time)
-                log.append(TimelineEvent(time: r.time, CartEvent.close(item: tracks[row].item.id)))
+                log.append(TimelineEvent(time: r.time, CartEvent.close(item: tracks[row].item.id), cause: r.event))
             }
         }
         func releaseAll(through time: Double) {
@@ -272,8 +272,8 @@ public struct CartTimeline: Sendable {
             switch action {
             case .tap(.checkout):
                 presses.append(Press(time: e.at, button: .checkout))
-                log.append(TimelineEvent(time: e.at, CartEvent.tap(.checkout)))
-                log.append(TimelineEvent(time: e.at, CartEvent.checkout(total: totalText())))
+                log.append(TimelineEvent(time: e.at, CartEvent.tap(.checkout), cause: e.index))
+                log.append(TimelineEvent(time: e.at, CartEvent.checkout(total: totalText()), cause: e.index))
             case .swipe(let id, let translation, let duration):
                 guard let row = index[id], alive(row, e, member: ["swipe", "item"]) else { continue }
                 if let end = dragEnd[row] {
@@ -288,7 +288,7 @@ public struct CartTimeline: Sendable {
                 }
                 tracks[row].drags.append((e.at, end))
                 dragEnd[row] = end
-                log.append(TimelineEvent(time: e.at, CartEvent.swipe(item: id, translation: translation, duration: duration, offset: base)))
+                log.append(TimelineEvent(time: e.at, CartEvent.swipe(item: id, translation: translation, duration: duration, offset: base), cause: e.index))
                 let r = Release(time: end, row: row, base: base, translation: translation, event: e.index)
                 let at = pending.firstIndex { $0.time > end } ?? pending.count
                 pending.insert(r, at: at)
@@ -298,14 +298,14 @@ public struct CartTimeline: Sendable {
                 switch button {
                 case .plus, .minus:
                     presses.append(Press(time: e.at, button: .row(button, item: id)))
-                    log.append(TimelineEvent(time: e.at, CartEvent.tap(.row(button, item: id))))
+                    log.append(TimelineEvent(time: e.at, CartEvent.tap(.row(button, item: id)), cause: e.index))
                     let old = quantity[row]
                     let new = button == .plus ? (old >= CartItem.maximumQuantity ? old : old + 1) : max(1, old - 1)
                     if new != old {
                         quantity[row] = new
                         total += tracks[row].item.price * Decimal(new) - tracks[row].item.price * Decimal(old)
                         tracks[row].quantities.append((e.at, new))
-                        log.append(TimelineEvent(time: e.at, CartEvent.quantity(item: id, from: old, to: new, total: totalText())))
+                        log.append(TimelineEvent(time: e.at, CartEvent.quantity(item: id, from: old, to: new, total: totalText()), cause: e.index))
                     }
                 case .delete:
                     if let end = dragEnd[row] {
@@ -319,7 +319,7 @@ public struct CartTimeline: Sendable {
                         continue
                     }
                     presses.append(Press(time: e.at, button: .row(.delete, item: id)))
-                    log.append(TimelineEvent(time: e.at, CartEvent.tap(.row(.delete, item: id))))
+                    log.append(TimelineEvent(time: e.at, CartEvent.tap(.row(.delete, item: id)), cause: e.index))
                     delete(row, at: e.at, animation: Self.trashAnimation, reason: .trash, event: e.index)
                 }
             }

@@ -83,13 +83,14 @@ public struct FlyTimeline: Sendable {
         var count = shop.count
         var inAir: [Flight] = []  // sorted by landing time
         var nextID = 1
+        var launchedBy: [Int: Int] = [:]  // flight id → index of the tap in the scene's events
 
         /// Adds one to the count (saturating) and logs `event` of the new count: a landing, or a
-        /// tap counted at once.
-        func increment(at time: Double, _ event: (Int) -> ShopEvent) {
+        /// tap counted at once, caused by the scene's `events[cause]`.
+        func increment(at time: Double, cause: Int?, _ event: (Int) -> ShopEvent) {
             let old = count
             count = count == Int.max ? count : count + 1
-            log.append(TimelineEvent(time: time, event(count)))
+            log.append(TimelineEvent(time: time, event(count), cause: cause))
             guard count != old else { return }
             changes.append(CountChange(time: time, from: old, to: count, bumpStart: (1, 0)))
         }
@@ -97,25 +98,26 @@ public struct FlyTimeline: Sendable {
             // Landings at or before `time` (within 1 µs) happen before a tap at `time`.
             while let first = inAir.first, TimeTolerance.hasHappened(first.land, by: time) {
                 inAir.removeFirst()
-                increment(at: first.land) { ShopEvent.land(flight: first.id, count: $0) }
+                increment(at: first.land, cause: launchedBy[first.id]) { ShopEvent.land(flight: first.id, count: $0) }
             }
         }
         for event in taps {
             landFlights(through: event.at)
-            log.append(TimelineEvent(time: event.at, ShopEvent.tap))
+            log.append(TimelineEvent(time: event.at, ShopEvent.tap, cause: event.index))
             let reason: ShopEvent.IncrementReason?
             if scene.reduceMotion { reason = .reduceMotion }
             else if destination == nil { reason = .noCartFrame }
             else if inAir.count >= Self.maximumFlights { reason = .maximumFlights }
             else { reason = nil }
             if let r = reason {
-                increment(at: event.at) { ShopEvent.increment(count: $0, reason: r) }
+                increment(at: event.at, cause: event.index) { ShopEvent.increment(count: $0, reason: r) }
             } else {
                 let f = Flight(id: nextID, launch: event.at)
                 nextID += 1
+                launchedBy[f.id] = event.index
                 flights.append(f)
                 inAir.append(f)  // equal durations: launch order is landing order
-                log.append(TimelineEvent(time: event.at, ShopEvent.launch(flight: f.id, destination: destination!)))
+                log.append(TimelineEvent(time: event.at, ShopEvent.launch(flight: f.id, destination: destination!), cause: event.index))
             }
         }
         landFlights(through: .infinity)

@@ -289,6 +289,16 @@ final class CartTimelineTests: XCTestCase {
         XCTAssertTrue(timeline([(0, swipe("a", -80, 0.5)), (0.1, swipe("b", -80, 0.5))]).issues.isEmpty)
     }
 
+    /// Every event names the scene event behind it: a swipe's release, opening, closing and
+    /// deletion name the swipe; a tap's quantity change, deletion and checkout name the tap.
+    func testEventsNameTheSceneEventThatCausedThem() {
+        let tl = timeline([(0.1, swipe("a", -100)), (0.5, .tap(.row(.delete, item: "a"))), (0.6, swipe("b", -300)),
+                           (1.5, .tap(.row(.plus, item: "c"))), (2, .tap(.checkout))])
+        let table = tl.events.map { "\($0.kind.name) \($0.cause.map(String.init) ?? "nil")" }
+        XCTAssertEqual(table, ["swipe 0", "release 0", "open 0", "tap 1", "delete 1", "swipe 2", "release 2", "delete 2",
+                               "tap 3", "quantity 3", "tap 4", "checkout 4"])
+    }
+
     func testStateIsAPureFunctionOfTime() {
         let tl = timeline([(0, swipe("a", -80, 0.2)), (0.5, .tap(.row(.delete, item: "a"))), (0.6, swipe("b", -300, 0.3))])
         let times = stride(from: 0.0, through: 2.0, by: 1.0 / 60).map { $0 }

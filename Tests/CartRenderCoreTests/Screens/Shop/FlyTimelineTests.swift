@@ -84,6 +84,18 @@ final class FlyTimelineTests: XCTestCase {
         XCTAssertEqual(tl.events.filter { $0.kind.name == "increment" }.count, 2)
     }
 
+    /// Every event names the tap behind it: a tap, its launch and landing; a tap counted at once.
+    func testEventsNameTheTapThatCausedThem() {
+        let taps = (0..<8).map { 0.3 + Double($0) * 0.06 }  // taps 7 and 8 count at once
+        let tl = FlyTimeline(scene: scene(taps: taps), sourceFrame: source, cartFrame: cart)
+        let table: [(kind: String, cause: Int?)] = tl.events.map { ($0.kind.name, $0.cause) }
+        for kind in ["tap", "launch", "land", "increment"] {
+            let causes = table.filter { $0.kind == kind }.map(\.cause)
+            let expected: [Int?] = kind == "tap" ? Array(0..<8) : kind == "increment" ? [6, 7] : Array(0..<6)
+            XCTAssertEqual(causes, expected, kind)
+        }
+    }
+
     func testLandingFreesASlotForATapAtTheSameTime() {
         // Six in the air; the first lands at 0.95, exactly when the seventh tap comes.
         let taps = [0.3, 0.31, 0.32, 0.33, 0.34, 0.35, 0.95]
