@@ -83,7 +83,8 @@ public struct CartLayout {
     public let checkoutFrame: Rect
     /// The "Check out" title's text box (pt).
     public let checkoutTitleFrame: Rect
-    /// The most lines the "Check out" title may take: those that fit the safe area's height.
+    /// The most lines the "Check out" title may take: those that fit the safe area below a
+    /// one-line header and a one-line total line.
     public let checkoutMaxLines: Int
 
     /// Where the parts of one row sit, in row coordinates (pt; the row's top-left is (0, 0)).
@@ -145,11 +146,16 @@ public struct CartLayout {
         // Bottom area, from the bottom of the safe area up: the button, then the total line
         // (padded 16 pt on top).
         // The title wraps within the button, which grows taller, at large text sizes, to the
-        // lines that fit the safe area.
+        // lines that fit below a header of one line and a total line of one line (the list
+        // may have no height left).
         let bottom = d.height - d.safeAreaBottom
         let checkoutWidth = max(0, d.width - CartLook.checkoutInset)
         let checkoutLine = up(measurer.measure("0", font: font(CartLook.checkoutFont), maxWidth: nil)).height
-        checkoutMaxLines = max(1, Int(((bottom - d.safeAreaTop - 2 * pad) / max(1, checkoutLine)).rounded(.down)))
+        let titleLine = up(measurer.measure("0", font: font(CartLook.titleFont), maxWidth: nil)).height
+        let oneLineTotal = up(measurer.measure("0", font: font(CartLook.totalFont), maxWidth: nil)).height
+        let oneLineHeader = d.safeAreaTop + pad + max(CartLook.chevronSize.height, titleLine) + pad
+        let checkoutRoom = bottom - 2 * pad - CartLook.stackSpacing - oneLineTotal - pad - 2 * CartLook.stackSpacing - oneLineHeader
+        checkoutMaxLines = max(1, Int((checkoutRoom / max(1, checkoutLine)).rounded(.down)))
         let checkoutTitle = up(measurer.measure(labels.checkout, font: font(CartLook.checkoutFont), maxWidth: max(1, checkoutWidth),
                                                 maxLines: checkoutMaxLines))
         let checkoutHeight = checkoutTitle.height + 2 * pad
@@ -173,7 +179,6 @@ public struct CartLayout {
         let headerTop = d.safeAreaTop + pad
         // The title wraps; when it would leave the list no room at all it is cut to the lines
         // that fit, the last ending in "…" (SwiftUI truncates a Text proposed too little height).
-        let titleLine = up(measurer.measure("0", font: font(CartLook.titleFont), maxWidth: nil)).height
         let room = bottomAreaTop - 2 * CartLook.stackSpacing - pad - headerTop
         titleMaxLines = max(1, Int((room / max(1, titleLine)).rounded(.down)))
         // A text is not drawn where not even its widest character fits its width (`TextRun.wrapped`): it takes no height.
@@ -546,8 +551,10 @@ public struct CartLayout {
         let top = f.quantity.minY + CartLook.quantityPaddingV
             + quantityBaseline - measurer.firstBaseline(shown, font: quantityFont)
         // A quantity wider than its box's share wraps between its digits inside the box's padding.
+        // On a screen too narrow for the stepper, a box past the screen's edge shows no text.
         let room = f.quantity.width - 2 * CartLook.quantityPaddingH
-        let quantity: [DisplayItem] = label.width <= room
+        let onScreen = f.quantity.minX >= 0 && f.quantity.maxX <= scene.device.width
+        let quantity: [DisplayItem] = !onScreen ? [] : label.width <= room
             ? [.text(TextRun(shown, font: quantityFont, color: text, origin: Point(x: f.quantity.midX - label.width / 2, y: top)))]
             : [TextRun.wrapped(shown, font: quantityFont, color: text,
                                 origin: Point(x: f.quantity.minX + CartLook.quantityPaddingH, y: top),
