@@ -119,6 +119,13 @@ final class TextFitTests: XCTestCase {
                                           maxWidth: l.checkoutTitleFrame.width, maxLines: nil)
         XCTAssertEqual(l.checkoutTitleFrame.height, checkout.height.rounded(.up), accuracy: 1e-9, "the button's title: every line")
         XCTAssertGreaterThan(l.checkoutTitleFrame.height, 2 * l.totalLabelFrame.height, "more than two lines")
+        // Its lines' box centered in the button, the lines leading-aligned in it (a multiline
+        // Text's default alignment), not each line centered.
+        XCTAssertLessThan(l.checkoutTitleFrame.width, l.checkoutFrame.width)
+        XCTAssertEqual(l.checkoutTitleFrame.midX, l.checkoutFrame.midX, accuracy: 1e-9)
+        let run = FrameAuditor.textRuns(in: l.displayList(for: l.timeline().state(at: 0)).items).last { $0.run.text == l.labels.checkout }?.run  // "Total" has the same text; the button is drawn last
+        XCTAssertEqual(run?.alignment, .leading)
+        XCTAssertEqual(run?.maxWidth, l.checkoutTitleFrame.width)
     }
 
     /// On a 100 pt wide screen at accessibility5 the add button's icon alone is wider than the

@@ -81,7 +81,8 @@ public struct CartLayout {
     public let totalLineHeight: Double
     /// The "Check out" button and its title's box.
     public let checkoutFrame: Rect
-    /// The "Check out" title's text box (pt).
+    /// The "Check out" title's text box (pt): the button's width when the title takes one line
+    /// (centered in it), else its lines' width, centered in the button.
     public let checkoutTitleFrame: Rect
     /// The most lines the "Check out" title may take: those that fit the safe area below a
     /// one-line header and a one-line total line.
@@ -160,8 +161,13 @@ public struct CartLayout {
                                                 maxLines: checkoutMaxLines))
         let checkoutHeight = checkoutTitle.height + 2 * pad
         checkoutFrame = Rect(x: half(d.width - checkoutWidth), y: bottom - checkoutHeight, width: checkoutWidth, height: checkoutHeight)
-        checkoutTitleFrame = Rect(x: checkoutFrame.x, y: checkoutFrame.minY + pad,
-                                  width: checkoutFrame.width, height: checkoutTitle.height)
+        // One line: the button's width, the title centered in it. Wrapped: the lines' own box,
+        // centered in the button (the seed's `.frame(width:)`), the lines leading-aligned in it
+        // (a multiline `Text`'s default `multilineTextAlignment`).
+        let checkoutWraps = measurer.measure(labels.checkout, font: font(CartLook.checkoutFont), maxWidth: nil).width > checkoutWidth
+        let checkoutTitleWidth = checkoutWraps ? min(checkoutWidth, checkoutTitle.width) : checkoutWidth
+        checkoutTitleFrame = Rect(x: checkoutFrame.x + (checkoutWidth - checkoutTitleWidth) / 2, y: checkoutFrame.minY + pad,
+                                  width: checkoutTitleWidth, height: checkoutTitle.height)
         let totalLabel = up(measurer.measure(labels.total, font: font(CartLook.totalFont), maxWidth: nil))
         totalLineHeight = max(totalLabel.height, up(measurer.measure("0", font: font(CartLook.totalFont), maxWidth: nil)).height)
         let totalY = checkoutFrame.minY - CartLook.stackSpacing - totalLineHeight
@@ -342,7 +348,8 @@ public struct CartLayout {
         var checkout: [DisplayItem] = [
             .fill(.roundedRect(checkoutFrame, radius: CartLook.checkoutCornerRadius), gradient(across: checkoutFrame)),
             .text(TextRun(labels.checkout, font: font(CartLook.checkoutFont), color: .white,
-                          origin: Point(x: checkoutTitleFrame.x, y: checkoutTitleFrame.y), maxWidth: checkoutTitleFrame.width, alignment: .center,
+                          origin: Point(x: checkoutTitleFrame.x, y: checkoutTitleFrame.y), maxWidth: checkoutTitleFrame.width,
+                          alignment: checkoutTitleFrame.width < checkoutFrame.width ? .leading : .center,
                           maxLines: checkoutMaxLines, direction: direction)),
         ]
         if state.isPressed(.checkout) {

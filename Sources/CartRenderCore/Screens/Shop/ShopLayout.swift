@@ -211,8 +211,11 @@ public struct ShopLayout {
             .image(ImageDraw(source: Self.buttonSymbol, frame: buttonIconFrame, tint: .white, mirrored: Symbols.isMirrored(Self.buttonSymbol, in: direction),
                              weight: font(ShopLook.buttonFont).weight)),
         ]
+        // A title that wraps has its lines leading-aligned in its box (a multiline `Text`'s
+        // default `multilineTextAlignment`); one line is centered in it.
+        let titleWraps = measurer.measure(s.buttonTitle, font: font(ShopLook.buttonFont), maxWidth: nil).width > buttonTitleFrame.width + 1e-9
         if let title = TextRun.wrapped(s.buttonTitle, font: font(ShopLook.buttonFont), color: .white, origin: Point(x: buttonTitleFrame.x, y: buttonTitleFrame.y),
-                                       width: buttonTitleFrame.width, alignment: .center,
+                                       width: buttonTitleFrame.width, alignment: titleWraps ? .leading : .center,
                                          direction: direction, measurer: measurer) {
             button.append(.text(title))
         }
