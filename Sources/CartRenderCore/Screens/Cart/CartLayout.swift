@@ -297,9 +297,9 @@ public struct CartLayout {
         let chevron = ImageSource.symbol("chevron.left")
         list.append(.image(ImageDraw(source: chevron, frame: chevronFrame, contentMode: .fill, tint: text, mirrored: Symbols.isMirrored(chevron, in: direction),
                                       weight: CartLook.chevronWeight)))
-        if let title = TextRun.wrapped(cart.title, font: font(CartLook.titleFont), color: text, origin: Point(x: titleFrame.x, y: titleFrame.y),
-                                         width: titleFrame.width, maxLines: titleMaxLines, direction: direction, measurer: measurer) {
-            list.append(.text(title))
+        if titleFrame.height > 0 {  // else no room for its widest character (`TextRun.wrapped`)
+            list.append(.text(TextRun(cart.title, font: font(CartLook.titleFont), color: text, origin: Point(x: titleFrame.x, y: titleFrame.y),
+                                      maxWidth: titleFrame.width, maxLines: titleMaxLines, direction: direction)))
         }
 
         // Rows, clipped to the scroll view; rows being removed beneath the others.
@@ -476,16 +476,18 @@ public struct CartLayout {
 
         var content: [DisplayItem] = [.fill(.rect(frame), .color(CartLook.gray.resolved(scheme)))]
         content += productImage(item.image, frame: m.imageFrame)
-        content += [
-            TextRun.wrapped(item.name, font: font(CartLook.nameFont), color: text, origin: Point(x: m.nameFrame.x, y: m.nameFrame.y),
-                            width: m.nameFrame.width, direction: direction, measurer: measurer),
-            TextRun.wrapped(item.details, font: font(CartLook.detailsFont), color: CartLook.secondaryText.resolved(scheme),
-                            origin: Point(x: m.detailsFrame.x, y: m.detailsFrame.y), width: m.detailsFrame.width, direction: direction,
-                            measurer: measurer),
-        ].compactMap { $0.map(DisplayItem.text) }
-        if let price = TextRun.wrapped(currency(item.price), font: font(CartLook.priceFont), color: CartLook.price.resolved(scheme),
-                                        origin: Point(x: m.priceFrame.x, y: m.priceFrame.y), width: m.priceFrame.width, direction: direction, measurer: measurer) {
-            content.append(.text(price))
+        // Texts the layout found no room for (`TextRun.wrapped`) have no height: not drawn.
+        if m.nameFrame.height > 0 {
+            content.append(.text(TextRun(item.name, font: font(CartLook.nameFont), color: text, origin: Point(x: m.nameFrame.x, y: m.nameFrame.y),
+                                         maxWidth: m.nameFrame.width, direction: direction)))
+        }
+        if m.detailsFrame.height > 0 {
+            content.append(.text(TextRun(item.details, font: font(CartLook.detailsFont), color: CartLook.secondaryText.resolved(scheme),
+                                         origin: Point(x: m.detailsFrame.x, y: m.detailsFrame.y), maxWidth: m.detailsFrame.width, direction: direction)))
+        }
+        if m.priceFrame.height > 0 {
+            content.append(.text(TextRun(currency(item.price), font: font(CartLook.priceFont), color: CartLook.price.resolved(scheme),
+                                         origin: Point(x: m.priceFrame.x, y: m.priceFrame.y), maxWidth: m.priceFrame.width, direction: direction)))
         }
         content += controls(r, metrics: m, state: state)
         items.append(r.offset == 0 ? .group(transform: .identity, opacity: 1, clip: nil, items: content)

@@ -11,7 +11,8 @@
 ///    come first.
 /// 3. Each child in that order is offered the remaining width divided by the number of children
 ///    not yet sized, takes what it can of the offer (its minimum when offered less, its ideal
-///    when offered more), and the remaining width shrinks by what it took.
+///    when offered more; a text offered less than its ideal wraps in the offer and takes its
+///    widest line), and the remaining width shrinks by what it took.
 ///
 /// So two texts that both fit take their ideal widths; of a long and a short text the short
 /// keeps its width and the long one gets the rest, wrapping in it; two long texts split the
@@ -31,8 +32,8 @@ public enum HStackSizing {
     public enum Child: Equatable, Sendable {
         /// A child of one width whatever it is offered: a symbol, a box with a fixed frame.
         case fixed(Double)
-        /// A child that takes any width from `minimum` to `ideal`: a `Text`, which wraps when
-        /// offered less than its ideal (one-line) width, or a padded one (the quantity box).
+        /// A child that takes its offer clamped to `minimum`…`ideal`: a view whose width
+        /// follows the offer, such as the quantity box (a padded `Text`, sized by its screen).
         case flexible(minimum: Double, ideal: Double)
         /// A `Spacer(minLength:)`.
         case spacer(minLength: Double)
