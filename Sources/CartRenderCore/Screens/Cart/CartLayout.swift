@@ -217,7 +217,9 @@ public struct CartLayout {
             // SwiftUI does (`HStackSizing`), the quantity at the row's widest: the symbols keep their
             // size, the quantity box (its text padded) takes its width when it fits in half of
             // what is left, else at least its widest digit, and the price takes the rest, wrapping
-            // in it. Where the minimums overflow the column, the price gets what is left of it.
+            // in it. Where the minimums overflow the column (the stack overflows its proposal, as
+            // SwiftUI's does), the price keeps its widest character by reaching into the row's
+            // spacing beside the image, at most that far; with less room still it is not drawn.
             let side = CartLook.stepperSymbolSide
             let priceText = Formatting.currency(item.price, code: cart.currencyCode, locale: scene.locale)
             let priceFont = font(CartLook.priceFont), quantityFont = font(CartLook.quantityFont)
@@ -228,10 +230,14 @@ public struct CartLayout {
             let shares = HStackSizing.widths([.text(priceText, font: priceFont, measurer: measurer), .spacer(minLength: 0), .fixed(side),
                                               quantityChild, .fixed(side)],
                                              spacing: CartLook.controlSpacing, proposal: textWidth, measurer: measurer)
-            let priceRoom = min(shares[0], max(0, textWidth - 4 * CartLook.controlSpacing - 2 * side - shares[3]))
+            let column = max(0, textWidth - 4 * CartLook.controlSpacing - 2 * side - shares[3])
+            let priceRoom = min(shares[0], column + CartLook.rowSpacing)
             // On whole pixels, so that right to left the mirrored box's edges stay on the grid.
             let priceWidth = (priceRoom * d.scale - 1e-9).rounded(.up) / d.scale
-            let price = wrapped(priceText, priceFont, width: priceWidth, maxLines: nil)
+            let priceOverflow = shares[0] > column + 1e-9 ? max(0, ((priceWidth - column) * d.scale - 1e-9).rounded(.up) / d.scale) : 0
+            // Not drawn past the screen's edge either (a screen narrower than the image and the stepper).
+            let priceOnScreen = textX - priceOverflow >= 0 && textX - priceOverflow + priceWidth <= d.width + 1e-9
+            let price = priceOnScreen ? wrapped(priceText, priceFont, width: priceWidth, maxLines: nil) : Size(width: 0, height: 0)
             let quantityBox = Self.quantityBox(widest, share: shares[3], font: quantityFont, lineHeight: quantityLine, measurer: measurer)
             let controlsHeight = max(price.height, max(CartLook.stepperSymbolSide, quantityBox.height))
             let stack = name.height + CartLook.textSpacing + details.height + CartLook.textSpacing + controlsHeight
@@ -247,7 +253,8 @@ public struct CartLayout {
                 nameFrame: place(Rect(x: textX, y: stackTop, width: textWidth, height: name.height)),
                 detailsFrame: place(Rect(x: textX, y: stackTop + name.height + CartLook.textSpacing, width: textWidth, height: details.height)),
                 controlsFrame: place(controls),
-                priceFrame: place(Rect(x: textX, y: priceY, width: price.height > 0 ? priceWidth : 0, height: price.height)),
+                priceFrame: place(Rect(x: textX - (price.height > 0 ? priceOverflow : 0), y: priceY, width: price.height > 0 ? priceWidth : 0,
+                                       height: price.height)),
                 quantityWidth: shares[3],
                 trashFrame: place(Rect(x: d.width - trash.width, y: half(height - trash.height), width: trash.width, height: trash.height)))
         }

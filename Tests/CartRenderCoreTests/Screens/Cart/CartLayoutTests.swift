@@ -128,10 +128,10 @@ final class CartLayoutTests: XCTestCase {
         XCTAssertEqual(one.list, plain.listFrame)
     }
 
-    /// With no room at all, texts keep their font size: a price with no room for its widest
-    /// character is not drawn, the quantity box keeps its widest digit and the quantity wraps
-    /// one digit a line, "Total" wraps in its half and the total in the rest (the bottom area
-    /// grows), and no text runs past the screen.
+    /// With no room at all, texts keep their font size: a price with no room in the column
+    /// takes its widest character beside it (the stack overflows), the quantity box keeps its
+    /// widest digit and the quantity wraps one digit a line, "Total" wraps in its half and the
+    /// total in the rest (the bottom area grows), and no text runs past the screen.
     func testAmountsWiderThanTheScreenWrapNotShrink() {
         var s = scene(items: 1)
         s.device.width = 200                                             // text column 200 − 177 = 23 pt
@@ -139,14 +139,18 @@ final class CartLayoutTests: XCTestCase {
         s.cart.items[0].quantity = 1_000_000
         let l = layout(s)
         let m = l.rows[0]
-        XCTAssertEqual(m.priceFrame.width, 0, "the symbols and the box take all the column: nothing is left for the price")
+        // The symbols and the box take all the column: the price keeps its widest character
+        // (8.25 pt, 8.33 on the 1/3 pt grid) by reaching into the 15 pt beside the image.
+        XCTAssertEqual(m.priceFrame.width, 25.0 / 3, accuracy: 1e-9)
+        XCTAssertEqual(m.priceFrame.maxX, 161, accuracy: 1e-9, "ends where the text column starts")
+        XCTAssertGreaterThanOrEqual(m.priceFrame.minX, 16 + 130, "clear of the image")
         XCTAssertEqual(m.quantityWidth, 30, "the box keeps its widest digit (9.9 pt, rounded up) and its padding")
         let stepper = l.stepperFrames(quantity: 1_000_000, metrics: m)
         XCTAssertEqual(stepper.quantity.size, Size(width: 30, height: (7 * 22.5).rounded(.up) + 10), "seven lines of one digit")
-        XCTAssertEqual(m.controlsFrame.height, 168)
+        XCTAssertEqual(m.controlsFrame.height, (19 * 18.75).rounded(.up), "as tall as the price: 19 lines of one character")
         let state = l.timeline().state(at: 0)
         let drawn = runs(l.displayList(for: state).items)
-        XCTAssertFalse(drawn.contains { $0.text == "$999,999,999,999.99" })
+        XCTAssertEqual(drawn.first { $0.text == "$999,999,999,999.99" }?.maxWidth, 25.0 / 3, "one character a line")
         XCTAssertEqual(drawn.first { $0.text == "1000000" }?.maxWidth, 10, "the quantity wraps inside the box's padding")
         XCTAssertTrue(drawn.allSatisfy { $0.font.size == 15 || $0.font.size == 18 || $0.font.size == 28 }, "no text is shrunk")
         let m8 = WrappingMetrics()
