@@ -26,8 +26,11 @@ import Foundation
 /// price, the total) wraps in what is left; the controls and the total line grow taller. Only
 /// height cuts a text, where SwiftUI truncates a `Text` proposed too little of it: the title,
 /// "Total", the total and "Check out" to the lines that fit beside the list or on the screen,
-/// the last ending in "…". A text whose box is narrower than its widest character (on a screen
-/// too narrow for the row) is not drawn. Nothing is shrunk: every text keeps its font size.
+/// the last ending in "…". A price left no room in its column by the stepper keeps its widest
+/// character by reaching into the spacing beside the image (the `HStack` overflows, as
+/// SwiftUI's does); a text whose box is narrower than its widest character even so, or would
+/// cross the screen's edge (on a screen too narrow for the row), is not drawn. Nothing is
+/// shrunk: every text keeps its font size.
 ///
 /// Positions and sizes of boxes are rounded to whole points (text heights up), as SwiftUI rounds
 /// layout to the pixel grid: rows, images and the quantity box then sit on pixel boundaries at
