@@ -127,8 +127,9 @@ final class AuditCLITests: XCTestCase {
         XCTAssertEqual(status, 1)
         let found = issues(report)
         XCTAssertEqual(found.map { "\($0["text"] as? String ?? "") \($0["reason"] as? String ?? "")" },
-                       [Array(repeating: "Summary-of-everything", count: 12).joined(separator: " ") + " truncated", "Check out truncated"],
-                       "top to bottom: the title, then the button's title at its two lines; \"Total\" wraps in its share, inside the screen")
+                       [Array(repeating: "Summary-of-everything", count: 12).joined(separator: " ") + " truncated", "Total truncated", "$9.99 truncated",
+                        "Check out truncated"],
+                       "top to bottom: the title, \"Total\" and the total (each wrapped in its share, with no height left for all their lines), then the button's title")
         let truncated = try XCTUnwrap(found.first)
         XCTAssertEqual(truncated["lines"] as? Int, 1)
         XCTAssertGreaterThan(truncated["linesNeeded"] as? Int ?? 0, 1)

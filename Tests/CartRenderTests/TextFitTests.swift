@@ -73,8 +73,8 @@ final class TextFitTests: XCTestCase {
         }
     }
 
-    /// The rows' texts and stepper inside their rows and the screen's width; the labels' lines
-    /// at most two.
+    /// The rows' texts and stepper inside their rows and the screen's width; the bottom area
+    /// below the header.
     func testRowTextsStayInTheirRows() throws {
         for (what, json) in extremeScenes {
             let s = try scene(json)
@@ -95,13 +95,13 @@ final class TextFitTests: XCTestCase {
                 XCTAssertLessThanOrEqual(stepper.quantity.width, m.quantityWidth + 1e-9, "\(what) row \(i): the box within its share")
             }
             let line = l.totalLine(for: l.timeline().state(at: 0))
-            XCTAssertLessThanOrEqual(line.labelMaxLines, CartLook.labelLineLimit, what)
             XCTAssertGreaterThanOrEqual(line.label.minY, l.titleFrame.maxY, "\(what): the bottom area below the header")
         }
     }
 
-    /// A 66-character "Total" used to be one line 1,982 pt wide, clipped at both edges: it now
-    /// wraps to two lines in its share and ends in "…", beside the whole total.
+    /// A 66-character "Total" used to be one line 1,982 pt wide, clipped at both edges, then two
+    /// lines ending in "…": it wraps, whole, in its share beside the whole total (the less
+    /// flexible of the two), and so does the button's title: the seed sets no `lineLimit`.
     func testLongTotalLabelWrapsInItsShare() throws {
         let s = try scene(#"{"screen": "cart", "cart": {"totalLabel": "\#(Self.long66)", "checkoutTitle": "\#(Self.long66)"}}"#)
         guard let cart = s.content as? CartContent else { return XCTFail("a cart scene") }
@@ -109,17 +109,29 @@ final class TextFitTests: XCTestCase {
         let l = CartLayout(scene: s, cart: cart, measurer: rasterizer)
         let line = l.totalLine(for: l.timeline().state(at: 0))
         let total = rasterizer.measure(line.text, font: CartLook.totalFont.resolved(.large).family(cart.font), maxWidth: nil)
+        let f = CartLook.totalFont.resolved(.large).family(cart.font)
         XCTAssertEqual(line.value.width, total.width, "the total keeps its width")
-        XCTAssertEqual(line.labelMaxLines, 2)
-        XCTAssertEqual(line.label.height, 2 * l.totalLabelFrame.height, accuracy: 1, "two lines")
+        let whole = rasterizer.measure(l.labels.total, font: f, maxWidth: line.label.width, maxLines: nil)
+        XCTAssertEqual(line.label.height, whole.height.rounded(.up), accuracy: 1e-9, "every line of the label")
+        XCTAssertGreaterThanOrEqual(line.label.height, 3 * l.totalLabelFrame.height - 1, "three lines or more, no longer cut at two")
         XCTAssertLessThanOrEqual(line.label.maxX + 2 * CartLook.stackSpacing, line.value.minX + 1e-9)
-        XCTAssertEqual(l.checkoutTitleFrame.height, 2 * l.totalLabelFrame.height, accuracy: 2, "the button's title: two lines")
+        let checkout = rasterizer.measure(l.labels.checkout, font: CartLook.checkoutFont.resolved(.large).family(cart.font),
+                                          maxWidth: l.checkoutTitleFrame.width, maxLines: nil)
+        XCTAssertEqual(l.checkoutTitleFrame.height, checkout.height.rounded(.up), accuracy: 1e-9, "the button's title: every line")
+        XCTAssertGreaterThan(l.checkoutTitleFrame.height, 2 * l.totalLabelFrame.height, "more than two lines")
+        // Its lines' box centered in the button, the lines leading-aligned in it (a multiline
+        // Text's default alignment), not each line centered.
+        XCTAssertLessThan(l.checkoutTitleFrame.width, l.checkoutFrame.width)
+        XCTAssertEqual(l.checkoutTitleFrame.midX, l.checkoutFrame.midX, accuracy: 1e-9)
+        let run = FrameAuditor.textRuns(in: l.displayList(for: l.timeline().state(at: 0)).items).last { $0.run.text == l.labels.checkout }?.run  // "Total" has the same text; the button is drawn last
+        XCTAssertEqual(run?.alignment, .leading)
+        XCTAssertEqual(run?.maxWidth, l.checkoutTitleFrame.width)
     }
 
     /// On a 100 pt wide screen at accessibility5 the add button's icon alone is wider than the
     /// button: its title has no room to show, yet the button is labelled by it (VoiceOver reads a
     /// `Label`'s title whatever its layout), and nothing is drawn outside the screen. On 240 pt the
-    /// title is truncated inside the button.
+    /// title wraps inside the button, to as many lines as it needs.
     func testAddButtonTitleTruncatesInsideTheButton() throws {
         for width in [100, 240] {
             let s = try scene(#"{"device": {"width": \#(width), "height": 700, "scale": 2, "safeArea": {"top": 20, "bottom": 0}}, "dynamicTypeSize": "accessibility5"}"#)
@@ -135,7 +147,7 @@ final class TextFitTests: XCTestCase {
                 XCTAssertNil(title, "no room for the title")
             } else {
                 let run = try XCTUnwrap(title).run
-                XCTAssertEqual(run.maxLines, ShopLook.buttonTitleLineLimit)
+                XCTAssertNil(run.maxLines, "no line limit")
                 let size = worker.rasterizer.measure(run.text, font: run.font, maxWidth: run.maxWidth, maxLines: run.maxLines)
                 let box = FrameAuditor.textBox(run, size: size)
                 XCTAssertGreaterThanOrEqual(box.minX, layout.buttonFrame.minX, "inside the button")

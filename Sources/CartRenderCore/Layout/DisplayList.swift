@@ -151,4 +151,11 @@ extension TextMeasuring {
     public func measure(_ text: String, font: FontSpec, maxWidth: Double?) -> Size {
         measure(text, font: font, maxWidth: maxWidth, maxLines: nil)
     }
+
+    /// The narrowest width (pt) `text` takes in `font` when it wraps: its widest line when it
+    /// is broken at every opportunity and, inside a word, between characters — its widest
+    /// character. This is the width SwiftUI's `Text` reports when proposed a width of 0.
+    public func minimumWidth(_ text: String, font: FontSpec) -> Double {
+        measure(text, font: font, maxWidth: 1.0 / 1024).width
+    }
 }

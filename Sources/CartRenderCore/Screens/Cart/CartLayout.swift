@@ -16,17 +16,21 @@ import Foundation
 /// name, details and `HStack(spacing: 15)` of price, `Spacer`, minus, quantity, plus — padded 16 pt
 /// and moved by the row's offset. List content taller than the scroll area is clipped to it.
 ///
-/// Text wraps like SwiftUI's `Text` when it does not fit its place: the title within the
-/// header, names and details within the text column (at most `CartLook.nameLineLimit` lines
-/// each, the last ending in "…"). Words too long for a line break between
-/// characters. Amounts and quantities never break: they are one line each, truncated at the tail
-/// with "…" (`.lineLimit(1)`) when they do not fit their share of their `HStack`. The rows'
-/// `HStack { price; Spacer(minLength: 0); minus; quantity; plus }` and the bottom area's
-/// `HStack { "Total"; Spacer(); total }` share their width as SwiftUI's `HStack` does
-/// (`HStackSizing`): the symbols keep their size; of the texts, one that fits in its part of
-/// what is left keeps its width and the other takes the rest. "Total" and "Check out" wrap
-/// to at most `CartLook.labelLineLimit` lines, the last ending in "…". A text whose share is
-/// narrower than "…" is not drawn. Nothing is shrunk: every text keeps its font size.
+/// Text wraps like SwiftUI's `Text`, which seed 003 gives no `lineLimit`, when it does not fit
+/// its place: between words, and between characters inside a word (or an amount) too long for
+/// a line. Names and details wrap within the text column to as many lines as they need, and the
+/// row grows taller. The rows' `HStack { price; Spacer(minLength: 0); minus; quantity; plus }`
+/// and the bottom area's `HStack { "Total"; Spacer(); total }` share their width as SwiftUI's
+/// `HStack` does (`HStackSizing`): the symbols keep their size, then the least flexible text
+/// (the quantity: one digit does not bend at all) takes its width, and the most flexible (the
+/// price, the total) wraps in what is left; the controls and the total line grow taller. Only
+/// height cuts a text, where SwiftUI truncates a `Text` proposed too little of it: the title,
+/// "Total", the total and "Check out" to the lines that fit beside the list or on the screen,
+/// the last ending in "…". A price left no room in its column by the stepper keeps its widest
+/// character by reaching into the spacing beside the image (the `HStack` overflows, as
+/// SwiftUI's does); a text whose box is narrower than its widest character even so, or would
+/// cross the screen's edge (on a screen too narrow for the row), is not drawn. Nothing is
+/// shrunk: every text keeps its font size.
 ///
 /// Positions and sizes of boxes are rounded to whole points (text heights up), as SwiftUI rounds
 /// layout to the pixel grid: rows, images and the quantity box then sit on pixel boundaries at
@@ -74,14 +78,18 @@ public struct CartLayout {
     public let rows: [RowMetrics]
     /// The "Total" line: the label's box on one line, at most its share of the line beside the
     /// cart's starting total; the value is right-aligned on the same line. Moves up when the
-    /// label wraps to two lines (see `totalLine(for:)`).
+    /// label or the total wraps (see `totalLine(for:)`).
     public let totalLabelFrame: Rect
     /// Height of the total line (pt) when the total takes one line.
     public let totalLineHeight: Double
     /// The "Check out" button and its title's box.
     public let checkoutFrame: Rect
-    /// The "Check out" title's text box (pt).
+    /// The "Check out" title's text box (pt): the button's width when the title takes one line
+    /// (centered in it), else its lines' width, centered in the button.
     public let checkoutTitleFrame: Rect
+    /// The most lines the "Check out" title may take: those that fit the safe area below a
+    /// one-line header and a one-line total line.
+    public let checkoutMaxLines: Int
 
     /// Where the parts of one row sit, in row coordinates (pt; the row's top-left is (0, 0)).
     public struct RowMetrics: Equatable, Sendable {
@@ -96,18 +104,20 @@ public struct CartLayout {
         /// The `HStack` of price, minus, quantity and plus (full text-column width); the minus,
         /// quantity and plus buttons are vertically centered in it.
         public var controlsFrame: Rect
-        /// The price's text box, one line vertically centered in the controls: its width is the
-        /// price's share of the controls (`HStackSizing`), narrower than the price when it is
-        /// truncated with "…".
+        /// The price's text box, vertically centered in the controls: its width is the price's
+        /// share of the controls (`HStackSizing`), in which it wraps when it is narrower than
+        /// the price; zero wide when not even its widest character fits.
         public var priceFrame: Rect
         /// The widest the quantity box may be (pt): its share of the controls at the row's
-        /// widest quantity; a quantity wider than that is truncated with "…" inside the box.
+        /// widest quantity; a quantity wider than that wraps inside the box, which grows taller.
         public var quantityWidth: Double
         /// The trash button (90×50 pt at the trailing edge, vertically centered).
         public var trashFrame: Rect
     }
 
     private let measurer: any TextMeasuring
+    /// Top of the total line (pt) when "Total" and the total each take one line.
+    private let totalLineTop: Double
     private let quantityLineHeight: Double
     /// The baseline (pt) of the quantity's font below the top of its line: Jost's, where every
     /// quantity sits whatever font draws its digits.
@@ -139,19 +149,32 @@ public struct CartLayout {
 
         // Bottom area, from the bottom of the safe area up: the button, then the total line
         // (padded 16 pt on top).
-        // The title wraps within the button, which grows taller, at large text sizes, to at most
-        // `CartLook.labelLineLimit` lines.
-        let checkoutWidth = max(0, d.width - CartLook.checkoutInset)
-        let checkoutTitle = up(measurer.measure(labels.checkout, font: font(CartLook.checkoutFont), maxWidth: max(1, checkoutWidth),
-                                                maxLines: CartLook.labelLineLimit))
-        let checkoutHeight = checkoutTitle.height + 2 * pad
+        // The title wraps within the button, which grows taller, at large text sizes, to the
+        // lines that fit below a header of one line and a total line of one line (the list
+        // may have no height left).
         let bottom = d.height - d.safeAreaBottom
+        let checkoutWidth = max(0, d.width - CartLook.checkoutInset)
+        let checkoutLine = up(measurer.measure("0", font: font(CartLook.checkoutFont), maxWidth: nil)).height
+        let titleLine = up(measurer.measure("0", font: font(CartLook.titleFont), maxWidth: nil)).height
+        let oneLineTotal = up(measurer.measure("0", font: font(CartLook.totalFont), maxWidth: nil)).height
+        let oneLineHeader = d.safeAreaTop + pad + max(CartLook.chevronSize.height, titleLine) + pad
+        let checkoutRoom = bottom - 2 * pad - CartLook.stackSpacing - oneLineTotal - pad - 2 * CartLook.stackSpacing - oneLineHeader
+        checkoutMaxLines = max(1, Int((checkoutRoom / max(1, checkoutLine)).rounded(.down)))
+        let checkoutTitle = up(measurer.measure(labels.checkout, font: font(CartLook.checkoutFont), maxWidth: max(1, checkoutWidth),
+                                                maxLines: checkoutMaxLines))
+        let checkoutHeight = checkoutTitle.height + 2 * pad
         checkoutFrame = Rect(x: half(d.width - checkoutWidth), y: bottom - checkoutHeight, width: checkoutWidth, height: checkoutHeight)
-        checkoutTitleFrame = Rect(x: checkoutFrame.x, y: checkoutFrame.minY + pad,
-                                  width: checkoutFrame.width, height: checkoutTitle.height)
+        // One line: the button's width, the title centered in it. Wrapped: the lines' own box,
+        // centered in the button (the seed's `.frame(width:)`), the lines leading-aligned in it
+        // (a multiline `Text`'s default `multilineTextAlignment`).
+        let checkoutWraps = measurer.measure(labels.checkout, font: font(CartLook.checkoutFont), maxWidth: nil).width > checkoutWidth
+        let checkoutTitleWidth = checkoutWraps ? min(checkoutWidth, checkoutTitle.width) : checkoutWidth
+        checkoutTitleFrame = Rect(x: checkoutFrame.x + (checkoutWidth - checkoutTitleWidth) / 2, y: checkoutFrame.minY + pad,
+                                  width: checkoutTitleWidth, height: checkoutTitle.height)
         let totalLabel = up(measurer.measure(labels.total, font: font(CartLook.totalFont), maxWidth: nil))
         totalLineHeight = max(totalLabel.height, up(measurer.measure("0", font: font(CartLook.totalFont), maxWidth: nil)).height)
         let totalY = checkoutFrame.minY - CartLook.stackSpacing - totalLineHeight
+        totalLineTop = totalY
         let startTotal = Formatting.currency(cart.items.reduce(Decimal(0)) { $0 + $1.price * Decimal($1.quantity) }, code: cart.currencyCode, locale: scene.locale)
         let labelShare = Self.totalShares(label: labels.total, total: startTotal, font: font(CartLook.totalFont), width: d.width, measurer: measurer).label
         totalLabelFrame = place(Rect(x: pad, y: totalY + half(totalLineHeight - totalLabel.height), width: min(totalLabel.width, labelShare),
@@ -165,12 +188,11 @@ public struct CartLayout {
         let headerTop = d.safeAreaTop + pad
         // The title wraps; when it would leave the list no room at all it is cut to the lines
         // that fit, the last ending in "…" (SwiftUI truncates a Text proposed too little height).
-        let titleLine = up(measurer.measure("0", font: font(CartLook.titleFont), maxWidth: nil)).height
         let room = bottomAreaTop - 2 * CartLook.stackSpacing - pad - headerTop
         titleMaxLines = max(1, Int((room / max(1, titleLine)).rounded(.down)))
-        // A text is not drawn where not even "…" fits its width (`TextRun.truncated`): it takes no height.
+        // A text is not drawn where not even its widest character fits its width (`TextRun.wrapped`): it takes no height.
         func wrapped(_ text: String, _ f: FontSpec, width: Double, maxLines: Int?) -> Size {
-            width >= measurer.measure("…", font: f, maxWidth: nil).width
+            width >= measurer.minimumWidth(text, font: f) - 1e-9
                 ? up(measurer.measure(text, font: f, maxWidth: width, maxLines: maxLines)) : Size(width: 0, height: 0)
         }
         let title = wrapped(cart.title, font(CartLook.titleFont), width: titleWidth, maxLines: titleMaxLines)
@@ -183,32 +205,44 @@ public struct CartLayout {
         listFrame = Rect(x: 0, y: listTop, width: d.width, height: max(0, bottomAreaTop - CartLook.stackSpacing - listTop))
 
         // Rows.
-        quantityLineHeight = up(measurer.measure("0", font: font(CartLook.quantityFont), maxWidth: nil)).height
+        let quantityLine = up(measurer.measure("0", font: font(CartLook.quantityFont), maxWidth: nil)).height
+        quantityLineHeight = quantityLine
         quantityBaseline = measurer.firstBaseline("0", font: font(CartLook.quantityFont))
         let digits = Formatting.LocaleDigits(locale: scene.locale)
         quantityDigits = digits
         let textX = pad + CartLook.imageSide + CartLook.rowSpacing
         let textWidth = max(0, d.width - pad - textX)
-        let quantityBox = quantityLineHeight + 2 * CartLook.quantityPaddingV
         let most = Self.maximumQuantities(cart: cart, events: scene.events)
         rows = cart.items.enumerated().map { index, item in
-            let name = wrapped(item.name, font(CartLook.nameFont), width: textWidth, maxLines: CartLook.nameLineLimit)
-            let details = wrapped(item.details, font(CartLook.detailsFont), width: textWidth, maxLines: CartLook.nameLineLimit)
+            let name = wrapped(item.name, font(CartLook.nameFont), width: textWidth, maxLines: nil)
+            let details = wrapped(item.details, font(CartLook.detailsFont), width: textWidth, maxLines: nil)
             // HStack(spacing: 15) { price; Spacer(minLength: 0); minus; quantity; plus }, shared as
             // SwiftUI does (`HStackSizing`), the quantity at the row's widest: the symbols keep their
-            // size, the price and the quantity box take what they need when both fit, else they
-            // share what is left and are truncated with "…" (one line each).
+            // size, the quantity box (its text padded) takes its width when it fits in half of
+            // what is left, else at least its widest digit, and the price takes the rest, wrapping
+            // in it. Where the minimums overflow the column (the stack overflows its proposal, as
+            // SwiftUI's does), the price keeps its widest character by reaching into the row's
+            // spacing beside the image, at most that far; with less room still it is not drawn.
             let side = CartLook.stepperSymbolSide
             let priceText = Formatting.currency(item.price, code: cart.currencyCode, locale: scene.locale)
-            let priceNatural = measurer.measure(priceText, font: font(CartLook.priceFont), maxWidth: nil)
-            let widestBox = Self.quantityBoxWidth(most[index], digits: digits, font: font(CartLook.quantityFont), measurer: measurer)
-            let shares = HStackSizing.widths([.text(ideal: priceNatural.width), .spacer(minLength: 0), .fixed(side),
-                                              .flexible(minimum: 2 * CartLook.quantityPaddingH, ideal: widestBox), .fixed(side)],
-                                             spacing: CartLook.controlSpacing, proposal: textWidth)
+            let priceFont = font(CartLook.priceFont), quantityFont = font(CartLook.quantityFont)
+            let widest = digits.format(most[index])
+            let quantityChild = HStackSizing.Child.flexible(
+                minimum: (measurer.minimumWidth(widest, font: quantityFont) + 2 * CartLook.quantityPaddingH).rounded(.up),
+                ideal: Self.quantityBoxWidth(most[index], digits: digits, font: quantityFont, measurer: measurer))
+            let shares = HStackSizing.widths([.text(priceText, font: priceFont, measurer: measurer), .spacer(minLength: 0), .fixed(side),
+                                              quantityChild, .fixed(side)],
+                                             spacing: CartLook.controlSpacing, proposal: textWidth, measurer: measurer)
+            let column = max(0, textWidth - 4 * CartLook.controlSpacing - 2 * side - shares[3])
+            let priceRoom = min(shares[0], column + CartLook.rowSpacing)
             // On whole pixels, so that right to left the mirrored box's edges stay on the grid.
-            let priceWidth = (shares[0] * d.scale - 1e-9).rounded(.up) / d.scale
-            let price = up(measurer.measure(priceText, font: font(CartLook.priceFont), maxWidth: max(1, priceWidth), maxLines: 1))
-            let controlsHeight = max(price.height, max(CartLook.stepperSymbolSide, quantityBox))
+            let priceWidth = (priceRoom * d.scale - 1e-9).rounded(.up) / d.scale
+            let priceOverflow = shares[0] > column + 1e-9 ? max(0, ((priceWidth - column) * d.scale - 1e-9).rounded(.up) / d.scale) : 0
+            // Not drawn past the screen's edge either (a screen narrower than the image and the stepper).
+            let priceOnScreen = textX - priceOverflow >= 0 && textX - priceOverflow + priceWidth <= d.width + 1e-9
+            let price = priceOnScreen ? wrapped(priceText, priceFont, width: priceWidth, maxLines: nil) : Size(width: 0, height: 0)
+            let quantityBox = Self.quantityBox(widest, share: shares[3], font: quantityFont, lineHeight: quantityLine, measurer: measurer)
+            let controlsHeight = max(price.height, max(CartLook.stepperSymbolSide, quantityBox.height))
             let stack = name.height + CartLook.textSpacing + details.height + CartLook.textSpacing + controlsHeight
             let content = max(CartLook.imageSide, stack)
             let height = content + 2 * pad
@@ -222,7 +256,8 @@ public struct CartLayout {
                 nameFrame: place(Rect(x: textX, y: stackTop, width: textWidth, height: name.height)),
                 detailsFrame: place(Rect(x: textX, y: stackTop + name.height + CartLook.textSpacing, width: textWidth, height: details.height)),
                 controlsFrame: place(controls),
-                priceFrame: place(Rect(x: textX, y: priceY, width: priceWidth, height: price.height)),
+                priceFrame: place(Rect(x: textX - (price.height > 0 ? priceOverflow : 0), y: priceY, width: price.height > 0 ? priceWidth : 0,
+                                       height: price.height)),
                 quantityWidth: shares[3],
                 trashFrame: place(Rect(x: d.width - trash.width, y: half(height - trash.height), width: trash.width, height: trash.height)))
         }
@@ -272,9 +307,9 @@ public struct CartLayout {
         let chevron = ImageSource.symbol("chevron.left")
         list.append(.image(ImageDraw(source: chevron, frame: chevronFrame, contentMode: .fill, tint: text, mirrored: Symbols.isMirrored(chevron, in: direction),
                                       weight: CartLook.chevronWeight)))
-        if let title = TextRun.truncated(cart.title, font: font(CartLook.titleFont), color: text, origin: Point(x: titleFrame.x, y: titleFrame.y),
-                                         width: titleFrame.width, maxLines: titleMaxLines, direction: direction, measurer: measurer) {
-            list.append(.text(title))
+        if titleFrame.height > 0 {  // else no room for its widest character (`TextRun.wrapped`)
+            list.append(.text(TextRun(cart.title, font: font(CartLook.titleFont), color: text, origin: Point(x: titleFrame.x, y: titleFrame.y),
+                                      maxWidth: titleFrame.width, maxLines: titleMaxLines, direction: direction)))
         }
 
         // Rows, clipped to the scroll view; rows being removed beneath the others.
@@ -290,24 +325,24 @@ public struct CartLayout {
         let totalFont = font(CartLook.totalFont)
         let labelWidth = measurer.measure(labels.total, font: totalFont, maxWidth: nil).width
         // Texts that fit their share are drawn at their place on one line, as they always were;
-        // one that does not is given its box: the label wraps in it, the total is truncated.
+        // one that does not wraps in its box.
         if labelWidth <= totalLine.label.width {
             list.append(.text(TextRun(labels.total, font: totalFont, color: secondary, origin: Point(x: totalLabelFrame.x, y: totalLine.label.y),
                                       direction: direction)))
-        } else if totalLine.label.width >= measurer.measure("…", font: totalFont, maxWidth: nil).width {
-            list.append(.text(TextRun(labels.total, font: totalFont, color: secondary, origin: Point(x: totalLine.label.x, y: totalLine.label.y),
-                                      maxWidth: totalLine.label.width, maxLines: totalLine.labelMaxLines, direction: direction)))
+        } else if let label = TextRun.wrapped(labels.total, font: totalFont, color: secondary, origin: Point(x: totalLine.label.x, y: totalLine.label.y),
+                                              width: totalLine.label.width, maxLines: totalLine.maxLines, direction: direction, measurer: measurer) {
+            list.append(.text(label))
         }
         /// The total's text at its place in `line`: on one line when it fits its share, else
-        /// truncated in it.
-        func totalValue(_ line: (text: String, label: Rect, value: Rect, labelMaxLines: Int, list: Rect)) -> [DisplayItem] {
+        /// wrapped in its box (its lines leading-aligned, as a multiline `Text`'s are).
+        func totalValue(_ line: TotalLine) -> [DisplayItem] {
             let valueWidth = measurer.measure(line.text, font: totalFont, maxWidth: nil).width
             if valueWidth <= line.value.width {
                 let x = direction.isRightToLeft ? line.value.x : line.value.maxX - valueWidth
                 return [.text(TextRun(line.text, font: totalFont, color: text, origin: Point(x: x, y: line.value.y), direction: direction))]
             }
-            return TextRun.truncated(line.text, font: totalFont, color: text, origin: Point(x: line.value.x, y: line.value.y),
-                                     width: line.value.width, alignment: .trailing, direction: direction, measurer: measurer).map { [.text($0)] } ?? []
+            return TextRun.wrapped(line.text, font: totalFont, color: text, origin: Point(x: line.value.x, y: line.value.y),
+                                   width: line.value.width, maxLines: line.maxLines, direction: direction, measurer: measurer).map { [.text($0)] } ?? []
         }
         if let fade = totalTransition(in: state) {
             // A deletion changes the total inside its `withAnimation`: the Text's content
@@ -323,8 +358,9 @@ public struct CartLayout {
         var checkout: [DisplayItem] = [
             .fill(.roundedRect(checkoutFrame, radius: CartLook.checkoutCornerRadius), gradient(across: checkoutFrame)),
             .text(TextRun(labels.checkout, font: font(CartLook.checkoutFont), color: .white,
-                          origin: Point(x: checkoutTitleFrame.x, y: checkoutTitleFrame.y), maxWidth: checkoutTitleFrame.width, alignment: .center,
-                          maxLines: CartLook.labelLineLimit, direction: direction)),
+                          origin: Point(x: checkoutTitleFrame.x, y: checkoutTitleFrame.y), maxWidth: checkoutTitleFrame.width,
+                          alignment: checkoutTitleFrame.width < checkoutFrame.width ? .leading : .center,
+                          maxLines: checkoutMaxLines, direction: direction)),
         ]
         if state.isPressed(.checkout) {
             checkout = [.group(transform: .identity, opacity: Look.buttonPressedOpacity, clip: nil, items: checkout)]
@@ -333,38 +369,57 @@ public struct CartLayout {
         return DisplayList(size: size, background: CartLook.gray.resolved(scheme), items: list)
     }
 
+    /// The total line in `state` (`totalLine(for:)`): the total as text, the boxes of the label
+    /// and of the value, the most lines each may show, and the scroll view above them.
+    public struct TotalLine: Equatable, Sendable {
+        /// The total in the scene's currency and locale.
+        public var text: String
+        /// The label's box (pt): its share of the line, as tall as its lines.
+        public var label: Rect
+        /// The total's box (pt): its one-line width at the trailing end when it fits its share;
+        /// else as wide as its wrapped lines, at the trailing end of the share.
+        public var value: Rect
+        /// The most lines the label and the total may show: those that fit the list's height
+        /// and the line's (SwiftUI truncates a `Text` proposed too little height).
+        public var maxLines: Int
+        /// The scroll view, shorter by what the line grew.
+        public var list: Rect
+    }
+
     /// The total line in `state`: `HStack { label; Spacer(); total }` (spacing 8 pt) across the
-    /// width minus the padding, shared as SwiftUI does (`totalShares`): the total as text, the
-    /// boxes of the label and of the value (right-aligned, right to left at the left; each box's
-    /// width is its share), the most lines the label shows, and the scroll view above them.
+    /// width minus the padding, shared as SwiftUI does (`totalShares`).
     ///
     /// When both fit they keep their widths on one line (the static `totalLabelFrame` and
-    /// `listFrame`). Else the total, one line, is truncated at its share with "…" (an amount never
-    /// breaks), and the label wraps within its share, at most `CartLook.labelLineLimit` lines
-    /// (fewer when the list has no height for them), the last ending in "…": its extra lines
-    /// grow the bottom area upwards and shrink the scroll view by as much; the total is centered
-    /// on the label's lines (the stack's `.center` alignment).
-    public func totalLine(for state: CartState) -> (text: String, label: Rect, value: Rect, labelMaxLines: Int, list: Rect) {
+    /// `listFrame`). Else the less flexible keeps its width when it fits in half of the line,
+    /// and the other wraps in the rest (between characters when the amount has no room on one
+    /// line); a long label wraps too. The line is as tall as the taller of the two, which are
+    /// centered on it (the stack's `.center` alignment); its extra lines grow the bottom area
+    /// upwards and shrink the scroll view by as much.
+    public func totalLine(for state: CartState) -> TotalLine {
         let text = currency(state.total)
         let pad = CartLook.padding
         let width = scene.device.width
         let f = font(CartLook.totalFont)
         let shares = Self.totalShares(label: labels.total, total: text, font: f, width: width, measurer: measurer)
         let oneLine = totalLabelFrame.height
-        let maxLines = max(1, min(CartLook.labelLineLimit, Int(((totalLineHeight + listFrame.height) / max(1, oneLine)).rounded(.down))))
+        let maxLines = max(1, Int(((totalLineHeight + listFrame.height) / max(1, oneLine)).rounded(.down)))
         let labelSize = measurer.measure(labels.total, font: f, maxWidth: max(1, shares.label), maxLines: maxLines)
         let labelHeight = max(oneLine, labelSize.height.rounded(.up))
-        let value = measurer.measure(text, font: f, maxWidth: max(1, shares.value), maxLines: 1)
-        let lineHeight = max(totalLineHeight, labelHeight)
+        let natural = measurer.measure(text, font: f, maxWidth: nil)
+        let value = natural.width <= shares.value ? natural : measurer.measure(text, font: f, maxWidth: max(1, shares.value), maxLines: maxLines)
+        let lineHeight = max(totalLineHeight, labelHeight, value.height.rounded(.up))
         let rise = lineHeight - totalLineHeight
-        let label = Rect(x: totalLabelFrame.x, y: totalLabelFrame.minY - rise, width: totalLabelFrame.width, height: labelHeight)
+        let top = totalLineTop - rise
+        let labelY = top + ((lineHeight - labelHeight) / 2).rounded(.down)
         let labelBox = scene.layoutDirection.isRightToLeft
-            ? Rect(x: width - pad - shares.label, y: label.minY, width: shares.label, height: labelHeight)
-            : Rect(x: pad, y: label.minY, width: shares.label, height: labelHeight)
-        let valueX = scene.layoutDirection.isRightToLeft ? pad : width - pad - shares.value
-        let valueBox = Rect(x: valueX, y: label.minY + (label.height - value.height) / 2, width: shares.value, height: value.height)
+            ? Rect(x: width - pad - shares.label, y: labelY, width: shares.label, height: labelHeight)
+            : Rect(x: pad, y: labelY, width: shares.label, height: labelHeight)
+        // One line: the share (the text right-aligned in it). Wrapped: the lines' width.
+        let valueWidth = natural.width <= shares.value ? shares.value : min(shares.value, value.width)
+        let valueX = scene.layoutDirection.isRightToLeft ? pad : width - pad - valueWidth
+        let valueBox = Rect(x: valueX, y: top + (lineHeight - value.height) / 2, width: valueWidth, height: value.height)
         let list = Rect(x: listFrame.x, y: listFrame.y, width: listFrame.width, height: max(0, listFrame.height - rise))
-        return (text, labelBox, valueBox, maxLines, list)
+        return TotalLine(text: text, label: labelBox, value: valueBox, maxLines: maxLines, list: list)
     }
 
     /// The total's content transition at `state`, while a deletion's animation runs: the amount
@@ -380,14 +435,22 @@ public struct CartLayout {
 
     /// The widths (pt) of the label and of the total in `HStack { label; Spacer(); total }`
     /// (spacing 8 pt, `CartLook.stackSpacing`) across `width` minus twice the padding: each its
-    /// one-line width when both fit, else shared by `HStackSizing` (the narrower keeps its
-    /// width when it has half, else the two split the room).
+    /// one-line width when both fit, else shared by `HStackSizing` (the less flexible keeps its
+    /// width when it has half, else the two split the room, each at least its widest
+    /// character). Where the two minimums overflow the line, the one sized last (the more
+    /// flexible) gets what the other leaves.
     static func totalShares(label: String, total: String, font: FontSpec, width: Double, measurer: any TextMeasuring) -> (label: Double, value: Double) {
-        let l = measurer.measure(label, font: font, maxWidth: nil).width
-        let t = measurer.measure(total, font: font, maxWidth: nil).width
-        let w = HStackSizing.widths([.text(ideal: l), .spacer(minLength: 0), .text(ideal: t)],
-                                    spacing: CartLook.stackSpacing, proposal: width - 2 * CartLook.padding)
-        return (w[0], w[2])
+        let children: [HStackSizing.Child] = [.text(label, font: font, measurer: measurer), .spacer(minLength: 0), .text(total, font: font, measurer: measurer)]
+        let proposal = width - 2 * CartLook.padding
+        let w = HStackSizing.widths(children, spacing: CartLook.stackSpacing, proposal: proposal, measurer: measurer)
+        let room = max(0, proposal - 2 * CartLook.stackSpacing)
+        guard w[0] + w[2] > room + 1e-9 else { return (w[0], w[2]) }
+        func flexibility(_ c: HStackSizing.Child) -> Double {
+            if case .wrapping(_, _, let lo, let hi) = c { return hi - lo }
+            return 0
+        }
+        return flexibility(children[2]) >= flexibility(children[0])
+            ? (w[0], max(0, room - w[0])) : (max(0, room - w[2]), w[2])
     }
 
     /// The seed's `LinearGradient([lightblue, blue], startPoint: .leading, endPoint: .trailing)` over `r`
@@ -423,16 +486,18 @@ public struct CartLayout {
 
         var content: [DisplayItem] = [.fill(.rect(frame), .color(CartLook.gray.resolved(scheme)))]
         content += productImage(item.image, frame: m.imageFrame)
-        content += [
-            TextRun.truncated(item.name, font: font(CartLook.nameFont), color: text, origin: Point(x: m.nameFrame.x, y: m.nameFrame.y),
-                              width: m.nameFrame.width, maxLines: CartLook.nameLineLimit, direction: direction, measurer: measurer),
-            TextRun.truncated(item.details, font: font(CartLook.detailsFont), color: CartLook.secondaryText.resolved(scheme),
-                              origin: Point(x: m.detailsFrame.x, y: m.detailsFrame.y), width: m.detailsFrame.width, maxLines: CartLook.nameLineLimit, direction: direction,
-                              measurer: measurer),
-        ].compactMap { $0.map(DisplayItem.text) }
-        if let price = TextRun.truncated(currency(item.price), font: font(CartLook.priceFont), color: CartLook.price.resolved(scheme),
-                                          origin: Point(x: m.priceFrame.x, y: m.priceFrame.y), width: m.priceFrame.width, direction: direction, measurer: measurer) {
-            content.append(.text(price))
+        // Texts the layout found no room for (`TextRun.wrapped`) have no height: not drawn.
+        if m.nameFrame.height > 0 {
+            content.append(.text(TextRun(item.name, font: font(CartLook.nameFont), color: text, origin: Point(x: m.nameFrame.x, y: m.nameFrame.y),
+                                         maxWidth: m.nameFrame.width, direction: direction)))
+        }
+        if m.detailsFrame.height > 0 {
+            content.append(.text(TextRun(item.details, font: font(CartLook.detailsFont), color: CartLook.secondaryText.resolved(scheme),
+                                         origin: Point(x: m.detailsFrame.x, y: m.detailsFrame.y), maxWidth: m.detailsFrame.width, direction: direction)))
+        }
+        if m.priceFrame.height > 0 {
+            content.append(.text(TextRun(currency(item.price), font: font(CartLook.priceFont), color: CartLook.price.resolved(scheme),
+                                         origin: Point(x: m.priceFrame.x, y: m.priceFrame.y), maxWidth: m.priceFrame.width, direction: direction)))
         }
         content += controls(r, metrics: m, state: state)
         items.append(r.offset == 0 ? .group(transform: .identity, opacity: 1, clip: nil, items: content)
@@ -444,15 +509,15 @@ public struct CartLayout {
     /// The frames of the minus symbol, the quantity box and the plus symbol for a quantity,
     /// right-aligned in the controls (row coordinates, pt); right to left the mirror image:
     /// left-aligned, plus leftmost. The box is the quantity's width plus its padding, at most
-    /// `RowMetrics.quantityWidth`.
+    /// `RowMetrics.quantityWidth`, in which a wider quantity wraps (`quantityBox`).
     public func stepperFrames(quantity: Int, metrics m: RowMetrics) -> (minus: Rect, quantity: Rect, plus: Rect) {
         let side = CartLook.stepperSymbolSide
         func place(_ r: Rect) -> Rect { scene.layoutDirection.mirrored(r, in: scene.device.width) }
         let c = place(m.controlsFrame)  // the left-to-right frame
         func half(_ v: Double) -> Double { (v / 2).rounded(.down) }
         let plus = Rect(x: c.maxX - side, y: c.minY + half(c.height - side), width: side, height: side)
-        let boxSize = Size(width: min(m.quantityWidth, Self.quantityBoxWidth(quantity, digits: quantityDigits, font: font(CartLook.quantityFont), measurer: measurer)),
-                           height: quantityLineHeight + 2 * CartLook.quantityPaddingV)
+        let boxSize = Self.quantityBox(quantityText(quantity), share: m.quantityWidth, font: font(CartLook.quantityFont), lineHeight: quantityLineHeight,
+                                       measurer: measurer)
         let box = Rect(x: plus.minX - CartLook.controlSpacing - boxSize.width, y: c.minY + half(c.height - boxSize.height), width: boxSize.width, height: boxSize.height)
         let minus = Rect(x: box.minX - CartLook.controlSpacing - side, y: c.minY + half(c.height - side), width: side, height: side)
         return (place(minus), place(box), place(plus))
@@ -482,6 +547,18 @@ public struct CartLayout {
         (measurer.measure(digits.format(quantity), font: font, maxWidth: nil).width + 2 * CartLook.quantityPaddingH).rounded(.up)
     }
 
+    /// The quantity box (pt) of `shown` when its share of the controls is `share` pt: the text
+    /// on one line (`lineHeight` tall) plus 10 pt each side and 5 pt above and below, when that
+    /// fits the share; else the text wrapped (between digits) in the share minus the padding,
+    /// as wide as its lines and as tall as they are, plus the padding. Widths are rounded up.
+    static func quantityBox(_ shown: String, share: Double, font: FontSpec, lineHeight: Double, measurer: any TextMeasuring) -> Size {
+        let padH = 2 * CartLook.quantityPaddingH, padV = 2 * CartLook.quantityPaddingV
+        let oneLine = (measurer.measure(shown, font: font, maxWidth: nil).width + padH).rounded(.up)
+        if oneLine <= share + 1e-9 { return Size(width: oneLine, height: lineHeight + padV) }
+        let lines = measurer.measure(shown, font: font, maxWidth: max(share - padH, 1.0 / 1024))
+        return Size(width: (lines.width + padH).rounded(.up), height: lines.height.rounded(.up) + padV)
+    }
+
     func controls(_ r: CartRowState, metrics m: RowMetrics, state: CartState) -> [DisplayItem] {
         let scheme = scene.colorScheme
         let text = CartLook.text.resolved(scheme)
@@ -492,13 +569,15 @@ public struct CartLayout {
         // fallback font with a taller line (Noto Sans Arabic's ١), sit where Latin ones do.
         let top = f.quantity.minY + CartLook.quantityPaddingV
             + quantityBaseline - measurer.firstBaseline(shown, font: quantityFont)
-        // A quantity wider than its box's share is truncated with "…" inside the box's padding.
+        // A quantity wider than its box's share wraps between its digits inside the box's padding.
+        // On a screen too narrow for the stepper, a box past the screen's edge shows no text.
         let room = f.quantity.width - 2 * CartLook.quantityPaddingH
-        let quantity: [DisplayItem] = label.width <= room
+        let onScreen = f.quantity.minX >= 0 && f.quantity.maxX <= scene.device.width
+        let quantity: [DisplayItem] = !onScreen ? [] : label.width <= room
             ? [.text(TextRun(shown, font: quantityFont, color: text, origin: Point(x: f.quantity.midX - label.width / 2, y: top)))]
-            : [TextRun.truncated(shown, font: quantityFont, color: text,
-                                  origin: Point(x: f.quantity.minX + CartLook.quantityPaddingH, y: top),
-                                  width: room, direction: .leftToRight, measurer: measurer)].compactMap { $0.map(DisplayItem.text) }
+            : [TextRun.wrapped(shown, font: quantityFont, color: text,
+                                origin: Point(x: f.quantity.minX + CartLook.quantityPaddingH, y: top),
+                                width: room, direction: .leftToRight, measurer: measurer)].compactMap { $0.map(DisplayItem.text) }
         func symbol(_ name: String, _ button: CartButton.Row, _ frame: Rect) -> DisplayItem {
             let image = DisplayItem.image(ImageDraw(source: .symbol(name), frame: frame, tint: text, weight: CartLook.stepperSymbolWeight))
             guard state.isPressed(.row(button, item: r.id)) else { return image }

@@ -97,12 +97,4 @@ public enum CartLook {
     public static let checkoutInset = 30.0
     /// Corner radius of the "Check out" button (pt, seed 003).
     public static let checkoutCornerRadius = 15.0
-    /// The most lines "Total" and the "Check out" title wrap to before the last ends in "…"
-    /// (choice: the seed sets no `lineLimit`; two lines keep the default labels whole at
-    /// `accessibility5` and stop a long localized label from filling the screen).
-    public static let labelLineLimit = 2
-    /// The most lines a row's name, and its details, wrap to before the last ends in "…"
-    /// (choice: the seed sets no `lineLimit`; three keep "Tek Product 1" whole at
-    /// `accessibility5` and a very long name from making its row taller than the list).
-    public static let nameLineLimit = 3
 }

@@ -26,6 +26,10 @@ public struct ShopLayout {
     public let shop: ShopContent
     /// The title "Shop" (largeTitle bold).
     public let titleFrame: Rect
+    /// The most lines the title may take: those that fit half the safe area's height, which
+    /// the header's `VStack` offers it beside the scroll view (SwiftUI truncates a `Text`
+    /// proposed too little height).
+    public let titleMaxLines: Int
     /// The cart icon with its 8 pt padding: the frame `"measured"` refers to.
     public let cartIconFrame: Rect
     /// The symbol inside the cart frame.
@@ -83,12 +87,15 @@ public struct ShopLayout {
         let symbol = Self.symbolSize(font(ShopLook.cartSymbolFont), of: Self.cartSymbol)
         let cartSize = Size(width: symbol.width + 2 * ShopLook.cartIconPadding, height: symbol.height + 2 * ShopLook.cartIconPadding)
         // A long title wraps in the space the cart leaves (HStack spacing 8 pt), as Text does, to
-        // at most `ShopLook.titleLineLimit` lines; none when the cart leaves it no room.
-        let titleWidth = max(0, contentWidth - cartSize.width - ShopLook.headerSpacing)
-        let title = titleWidth > 0
-            ? measurer.measure(s.title, font: font(ShopLook.titleFont), maxWidth: titleWidth, maxLines: ShopLook.titleLineLimit)
-            : Size(width: 0, height: 0)
+        // the lines that fit (`titleMaxLines`); none when the cart leaves it no room for its
+        // widest character.
         let headerTop = d.safeAreaTop + ShopLook.headerTopPadding
+        let titleWidth = max(0, contentWidth - cartSize.width - ShopLook.headerSpacing)
+        let titleLine = measurer.measure("0", font: font(ShopLook.titleFont), maxWidth: nil).height
+        titleMaxLines = max(1, Int((((d.height - d.safeAreaTop - d.safeAreaBottom) / 2 - ShopLook.headerTopPadding) / max(1, titleLine)).rounded(.down)))
+        let title = titleWidth >= measurer.minimumWidth(s.title, font: font(ShopLook.titleFont)) - 1e-9
+            ? measurer.measure(s.title, font: font(ShopLook.titleFont), maxWidth: titleWidth, maxLines: titleMaxLines)
+            : Size(width: 0, height: 0)
         let headerHeight = max(title.height, cartSize.height)
         titleFrame = place(Rect(x: pad, y: headerTop + (headerHeight - title.height) / 2, width: titleWidth, height: title.height))
         cartIconFrame = place(Rect(x: d.width - pad - cartSize.width, y: headerTop + (headerHeight - cartSize.height) / 2,
@@ -103,18 +110,21 @@ public struct ShopLayout {
         let icon = Self.symbolSize(font(ShopLook.buttonFont), of: Self.buttonSymbol)
         // The label is `HStack(spacing: 7) { icon; title }` in the button's padding, shared as
         // SwiftUI does (`HStackSizing`): the icon keeps its size, the title gets the rest and
-        // wraps in it, to at most `ShopLook.buttonTitleLineLimit` lines, the last ending in "…";
-        // the button grows taller. The label is centered in the button.
-        let titleNatural = measurer.measure(s.buttonTitle, font: font(ShopLook.buttonFont), maxWidth: nil).width
-        let titleShare = HStackSizing.widths([.fixed(icon.width), .text(ideal: titleNatural)], spacing: Look.labelSpacing,
-                                             proposal: contentWidth - 2 * Look.buttonPaddingH)[1]
-        let labelTitle = titleShare > 0
-            ? measurer.measure(s.buttonTitle, font: font(ShopLook.buttonFont), maxWidth: titleShare, maxLines: ShopLook.buttonTitleLineLimit)
+        // wraps in it, to as many lines as it needs (the button is in the scroll view); the
+        // button grows taller. The label is centered in the button. Where the icon leaves the
+        // title less than its widest character, the title is not drawn.
+        let labelRoom = contentWidth - 2 * Look.buttonPaddingH
+        let titleShare = min(HStackSizing.widths([.fixed(icon.width), .text(s.buttonTitle, font: font(ShopLook.buttonFont), measurer: measurer)],
+                                                 spacing: Look.labelSpacing, proposal: labelRoom, measurer: measurer)[1],
+                             max(0, labelRoom - icon.width - Look.labelSpacing))
+        let titleFits = titleShare > 0 && titleShare >= measurer.minimumWidth(s.buttonTitle, font: font(ShopLook.buttonFont)) - 1e-9
+        let labelTitle = titleFits
+            ? measurer.measure(s.buttonTitle, font: font(ShopLook.buttonFont), maxWidth: titleShare)
             : Size(width: 0, height: 0)
         // The icon is centered on the title's first line, as a Label aligns it: relative to the
         // title's top, the icon's top is half a line minus half the icon (above the title when
         // the icon is the taller). The pair is centered in the button.
-        let firstLine = titleShare > 0 ? measurer.measure(s.buttonTitle, font: font(ShopLook.buttonFont), maxWidth: nil).height : 0
+        let firstLine = titleFits ? measurer.measure(s.buttonTitle, font: font(ShopLook.buttonFont), maxWidth: nil).height : 0
         let iconTop = firstLine / 2 - icon.height / 2
         let groupTop = min(0, iconTop), groupBottom = max(labelTitle.height, iconTop + icon.height)
         let labelHeight = max(ShopLook.buttonMinLabelHeight, groupBottom - groupTop)
@@ -175,8 +185,8 @@ public struct ShopLayout {
         let direction = scene.layoutDirection
         var items: [DisplayItem] = []
 
-        if let title = TextRun.truncated(s.title, font: font(ShopLook.titleFont), color: label, origin: Point(x: titleFrame.x, y: titleFrame.y),
-                                         width: titleFrame.width, maxLines: ShopLook.titleLineLimit, direction: direction, measurer: measurer) {
+        if let title = TextRun.wrapped(s.title, font: font(ShopLook.titleFont), color: label, origin: Point(x: titleFrame.x, y: titleFrame.y),
+                                       width: titleFrame.width, maxLines: titleMaxLines, direction: direction, measurer: measurer) {
             items.append(.text(title))
         }
 
@@ -201,8 +211,11 @@ public struct ShopLayout {
             .image(ImageDraw(source: Self.buttonSymbol, frame: buttonIconFrame, tint: .white, mirrored: Symbols.isMirrored(Self.buttonSymbol, in: direction),
                              weight: font(ShopLook.buttonFont).weight)),
         ]
-        if let title = TextRun.truncated(s.buttonTitle, font: font(ShopLook.buttonFont), color: .white, origin: Point(x: buttonTitleFrame.x, y: buttonTitleFrame.y),
-                                         width: buttonTitleFrame.width, maxLines: ShopLook.buttonTitleLineLimit, alignment: .center,
+        // A title that wraps has its lines leading-aligned in its box (a multiline `Text`'s
+        // default `multilineTextAlignment`); one line is centered in it.
+        let titleWraps = measurer.measure(s.buttonTitle, font: font(ShopLook.buttonFont), maxWidth: nil).width > buttonTitleFrame.width + 1e-9
+        if let title = TextRun.wrapped(s.buttonTitle, font: font(ShopLook.buttonFont), color: .white, origin: Point(x: buttonTitleFrame.x, y: buttonTitleFrame.y),
+                                       width: buttonTitleFrame.width, alignment: titleWraps ? .leading : .center,
                                          direction: direction, measurer: measurer) {
             button.append(.text(title))
         }

@@ -43,12 +43,6 @@ public enum ShopLook {
     public static let nameTopPadding = 12.0
     /// Least height of the add button's label (pt, seed 000: `.frame(maxWidth: .infinity, minHeight: 44)`).
     public static let buttonMinLabelHeight = 44.0
-    /// The most lines the shop's title wraps to before the last ends in "…" (choice: a header
-    /// is a line or two; three keep a long localized title readable).
-    public static let titleLineLimit = 3
-    /// The most lines the add button's title wraps to before the last ends in "…" (choice, as
-    /// `CartLook.labelLineLimit`).
-    public static let buttonTitleLineLimit = 2
     /// Product image container height (pt) and padding of the image inside it (pt), seed 000.
     public static let imageContainerHeight = 260.0
     /// Padding of the product image inside its container (pt, seed 000).

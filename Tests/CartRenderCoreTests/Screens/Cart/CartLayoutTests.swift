@@ -5,11 +5,16 @@ import XCTest
 /// Text metrics that do not need fonts: every character is 0.55 em wide, a line is 1.25 em tall,
 /// and text wraps at `maxWidth` by characters, to at most `maxLines` lines.
 struct WrappingMetrics: TextMeasuring {
+    /// Every character 0.55 em wide, lines 1.25 em; wrapped between any two characters, each
+    /// line at least one character: the width is the widest line's.
     func measure(_ text: String, font: FontSpec, maxWidth: Double?, maxLines: Int?) -> Size {
-        let width = 0.55 * font.size * Double(text.count)
+        let char = 0.55 * font.size
+        let width = char * Double(text.count)
         let line = 1.25 * font.size
-        guard let w = maxWidth, w > 0, width > w else { return Size(width: width, height: line) }
-        return Size(width: w, height: line * min((width / w).rounded(.up), Double(maxLines ?? .max)))
+        guard let w = maxWidth, width > w else { return Size(width: width, height: line) }
+        let perLine = max(1, (w / char + 1e-9).rounded(.down))
+        let lines = (Double(text.count) / perLine).rounded(.up)
+        return Size(width: perLine * char, height: line * min(lines, Double(maxLines ?? .max)))
     }
     func firstBaseline(_ text: String, font: FontSpec) -> Double { font.size }
 }
@@ -65,14 +70,15 @@ final class CartLayoutTests: XCTestCase {
         }
     }
 
-    /// A title too long for its place wraps like SwiftUI's Text; amounts never break: a price
-    /// and a quantity share their row as SwiftUI's HStack does (the one that fits in half of
-    /// what the symbols leave keeps its width, the other takes the rest), and so do "Total" and
-    /// the total; what does not fit its share is one line truncated with "…".
-    func testLongTitleWrapsAndLongAmountsAreTruncatedInTheirShare() {
+    /// A title too long for its place wraps like SwiftUI's Text, and so do amounts (seed 003
+    /// gives its texts no `lineLimit`): a price and a quantity share their row as SwiftUI's
+    /// HStack does (the less flexible keeps its width when it fits in half of what the symbols
+    /// leave, the other wraps in the rest and takes its lines' width), and so do "Total" and
+    /// the total; the controls and the bottom area grow taller.
+    func testLongTitleAndAmountsWrapInTheirShare() {
         var s = scene(items: 2)
         s.cart.title = String(repeating: "Holiday ", count: 5)            // 40 × 15.4 pt: two lines of 326 pt
-        s.cart.items[0].price = Decimal(string: "999999999999.99")!     // "$999,999,999,999.99"
+        s.cart.items[0].price = Decimal(string: "999999999999.99")!     // "$999,999,999,999.99": 19 × 8.25 pt
         s.cart.items[1].quantity = 123
         let l = layout(s)
         XCTAssertEqual(l.titleFrame.width, 393 - 16 - 51)
@@ -82,70 +88,115 @@ final class CartLayoutTests: XCTestCase {
         for (i, m) in l.rows.enumerated() {
             let stepper = l.stepperFrames(quantity: s.cart.items[i].quantity, metrics: m)
             XCTAssertLessThanOrEqual(m.priceFrame.maxX + 2 * CartLook.controlSpacing, stepper.minus.minX + 1e-9, "row \(i): price clear of the stepper")
-            XCTAssertEqual(m.priceFrame.height, 19, "row \(i): one line")
-            XCTAssertEqual(m.controlsFrame.height, 33, "row \(i): beside the stepper")
         }
         // 216 pt − 4 × 15 spacing − 2 × 19 symbols = 118 pt for price and quantity. Row 0: the
-        // 30 pt box of "1" is offered 59 and keeps its width; the 156.75 pt price gets the other 88.
-        XCTAssertEqual(l.rows[0].priceFrame.width, 88)
+        // 30 pt box of "1" (no flexibility) keeps its width; the price is offered the other 88
+        // and wraps there, ten characters a line (82.5 pt, on the 1/3 pt grid 82.67): two lines.
         XCTAssertEqual(l.rows[0].quantityWidth, 30)
-        // Row 1: "$90.99" (49.5 pt) and the 50 pt box of "123" both fit.
+        XCTAssertEqual(l.rows[0].priceFrame.width, 248.0 / 3, accuracy: 1e-9)
+        XCTAssertEqual(l.rows[0].priceFrame.height, 38, "two 18.75 pt lines")
+        XCTAssertEqual(l.rows[0].controlsFrame.height, 38, "the controls grow with the price")
+        XCTAssertEqual(l.rows[0].height, 162, "the text column is still shorter than the image")
+        // Row 1: "$90.99" (49.5 pt) and the 50 pt box of "123" both fit: one line each.
         XCTAssertEqual(l.rows[1].priceFrame.width, 49.5, accuracy: 1.0 / 3)
+        XCTAssertEqual(l.rows[1].priceFrame.height, 19)
         XCTAssertEqual(l.rows[1].quantityWidth, 50)
+        XCTAssertEqual(l.rows[1].height, 162)
         let state = l.timeline().state(at: 0)
         let drawn = runs(l.displayList(for: state).items)
         let price = drawn.first { $0.text == "$999,999,999,999.99" }
-        XCTAssertEqual(price?.maxWidth, 88)
-        XCTAssertEqual(price?.maxLines, 1, "truncated with …, never wrapped")
+        XCTAssertEqual(price?.maxWidth, l.rows[0].priceFrame.width)
+        XCTAssertNil(price?.maxLines, "wrapped, never cut")
 
-        // "Total" (77 pt) keeps its width; the 323.4 pt total gets 393 − 32 − 16 − 77 = 268 pt, truncated.
+        // "Total" (77 pt) keeps its width; the 323.4 pt total is offered 393 − 32 − 16 − 77 = 268 pt
+        // and wraps there, 17 characters a line (261.8 pt): two lines, at the trailing edge.
         let line = l.totalLine(for: state)
         XCTAssertEqual(line.text, "$1,000,000,011,191.76")
-        XCTAssertEqual(line.value, Rect(x: 393 - 16 - 268, y: line.label.minY, width: 268, height: 35))
+        XCTAssertEqual(line.value.width, 17 * 15.4, accuracy: 1e-9)
+        XCTAssertEqual(line.value.maxX, 393 - 16, accuracy: 1e-9)
+        XCTAssertEqual(line.value.height, 70)
         XCTAssertEqual(line.label.width, 77, accuracy: 1e-9)
-        XCTAssertEqual(line.label.minY, 708, "one line: the bottom area does not grow")
-        XCTAssertEqual(line.list, l.listFrame)
+        XCTAssertEqual(line.value.minY, 708 - 35, "the bottom area grows by a line")
+        XCTAssertEqual(line.label.minY, 708 - 35 + 17, "the label centered on the line")
+        XCTAssertEqual(line.list.height, l.listFrame.height - 35)
         let total = drawn.first { $0.text == line.text }
-        XCTAssertEqual(total?.maxWidth, 268)
-        XCTAssertEqual(total?.maxLines, 1)
+        XCTAssertEqual(total?.maxWidth, line.value.width)
+        XCTAssertEqual(total?.origin.x, line.value.minX)
         let plain = layout(scene())
         let one = plain.totalLine(for: plain.timeline().state(at: 0))
         XCTAssertEqual(one.label.minY, plain.totalLabelFrame.minY, "one line: the static frames")
         XCTAssertEqual(one.list, plain.listFrame)
     }
 
-    /// With no room at all, texts keep their font size: a price with a share narrower than "…"
-    /// is not drawn, "Total" wraps to two lines in its half (the bottom area grows by a line),
-    /// and no text runs past the screen.
-    func testAmountsWiderThanTheScreenAreTruncatedNotShrunk() {
+    /// With no room at all, texts keep their font size: a price with no room in the column
+    /// takes its widest character beside it (the stack overflows), the quantity box keeps its
+    /// widest digit and the quantity wraps one digit a line, "Total" wraps in its half and the
+    /// total in the rest (the bottom area grows), and no text runs past the screen.
+    func testAmountsWiderThanTheScreenWrapNotShrink() {
         var s = scene(items: 1)
         s.device.width = 200                                             // text column 200 − 177 = 23 pt
         s.cart.items[0].price = Decimal(string: "999999999999.99")!
         s.cart.items[0].quantity = 1_000_000
         let l = layout(s)
         let m = l.rows[0]
-        XCTAssertEqual(m.priceFrame.width, 0, "the symbols take all the column: nothing is left for the price")
-        XCTAssertEqual(m.quantityWidth, 20, "the box keeps its padding")
+        // The symbols and the box take all the column: the price keeps its widest character
+        // (8.25 pt, 8.33 on the 1/3 pt grid) by reaching into the 15 pt beside the image.
+        XCTAssertEqual(m.priceFrame.width, 25.0 / 3, accuracy: 1e-9)
+        XCTAssertEqual(m.priceFrame.maxX, 161, accuracy: 1e-9, "ends where the text column starts")
+        XCTAssertGreaterThanOrEqual(m.priceFrame.minX, 16 + 130, "clear of the image")
+        XCTAssertEqual(m.quantityWidth, 30, "the box keeps its widest digit (9.9 pt, rounded up) and its padding")
+        let stepper = l.stepperFrames(quantity: 1_000_000, metrics: m)
+        XCTAssertEqual(stepper.quantity.size, Size(width: 30, height: (7 * 22.5).rounded(.up) + 10), "seven lines of one digit")
+        XCTAssertEqual(m.controlsFrame.height, (19 * 18.75).rounded(.up), "as tall as the price: 19 lines of one character")
         let state = l.timeline().state(at: 0)
         let drawn = runs(l.displayList(for: state).items)
-        XCTAssertFalse(drawn.contains { $0.text == "$999,999,999,999.99" })
+        XCTAssertEqual(drawn.first { $0.text == "$999,999,999,999.99" }?.maxWidth, 25.0 / 3, "one character a line")
+        XCTAssertEqual(drawn.first { $0.text == "1000000" }?.maxWidth, 10, "the quantity wraps inside the box's padding")
         XCTAssertTrue(drawn.allSatisfy { $0.font.size == 15 || $0.font.size == 18 || $0.font.size == 28 }, "no text is shrunk")
+        let m8 = WrappingMetrics()
+        for run in drawn {
+            XCTAssertEqual(m8.measure(run.text, font: run.font, maxWidth: run.maxWidth, maxLines: run.maxLines),
+                           m8.measure(run.text, font: run.font, maxWidth: run.maxWidth, maxLines: nil), "\(run.text): every line drawn")
+        }
 
-        // 200 − 48 = 152 pt: "Total" (77 pt) is offered 76 and wraps; the total gets the other 76.
+        // 200 − 48 = 152 pt: "Total" (77 pt) is offered 76 and wraps, four characters a line
+        // (61.6 pt); the 27-character total gets the other 90.4: five a line, six lines.
         let line = l.totalLine(for: state)
-        XCTAssertEqual(line.label.width, 76)
-        XCTAssertEqual(line.labelMaxLines, 2)
+        XCTAssertEqual(line.text.count, 27)
+        XCTAssertEqual(line.label.width, 4 * 15.4, accuracy: 1e-9)
         XCTAssertEqual(line.label.height, 70, "two lines")
-        XCTAssertEqual(line.label.minY, 708 - 35, "the bottom area grows by a line")
-        XCTAssertEqual(line.list.height, l.listFrame.height - 35)
-        XCTAssertEqual(line.value.width, 76)
-        XCTAssertEqual(line.value.maxX, 200 - 16)
-        XCTAssertGreaterThanOrEqual(line.label.minY, l.titleFrame.maxY)
+        XCTAssertEqual(line.value.width, 5 * 15.4, accuracy: 1e-9)
+        XCTAssertEqual(line.value.height, 210, "six lines")
+        XCTAssertEqual(line.value.maxX, 200 - 16, accuracy: 1e-9)
+        XCTAssertEqual(line.value.minY, 708 - 175, "the bottom area grows by five lines")
+        XCTAssertEqual(line.list.height, l.listFrame.height - 175)
+        XCTAssertGreaterThanOrEqual(line.value.minY, l.titleFrame.maxY)
+    }
+
+    /// Names and details wrap to every line they need (seed 003 sets no `lineLimit`; they used
+    /// to be cut at three): a 200-character name takes ten lines of 21 characters and its row
+    /// grows to hold them; the rows below move down by as much.
+    func testRowsGrowWithTheirNames() {
+        var s = scene(items: 2)
+        s.cart.items[0].name = String(repeating: "Tek Product ", count: 17).prefix(200).description
+        s.cart.items[0].details = String(repeating: "Gift ", count: 20)   // 100 characters: five lines
+        let l = layout(s)
+        let m = l.rows[0]
+        XCTAssertEqual(m.nameFrame.height, 225, "ten 22.5 pt lines")
+        XCTAssertEqual(m.detailsFrame.height, 113, "five lines")
+        XCTAssertEqual(m.height, 225 + 10 + 113 + 10 + 33 + 32)
+        XCTAssertGreaterThan(m.height, l.rows[1].height)
+        XCTAssertEqual(m.controlsFrame.maxY, m.height - 16, "the controls at the bottom of the taller stack")
+        XCTAssertEqual(m.imageFrame.midY, m.height / 2, accuracy: 0.5, "the image centered on it")
+        let slots = l.slots(for: l.timeline().state(at: 0))
+        XCTAssertEqual(slots[1].y, slots[0].y + m.height)
+        let drawn = runs(l.displayList(for: l.timeline().state(at: 0)).items)
+        XCTAssertNil(drawn.first { $0.text == s.cart.items[0].name }?.maxLines, "no line limit")
     }
 
     /// The stepper's widest quantity is reserved from the start (its starting quantity plus its
     /// plus taps, at most 1,000,000), so that a plus tap never moves the price; a quantity wider
-    /// than its share is truncated inside its box.
+    /// than its share wraps between its digits inside its box, which grows taller.
     func testTheStepperReservesItsWidestQuantity() {
         var s = scene(items: 2)
         s.cart.items[0].price = 1                                      // "$1.00": 41.25 pt
@@ -159,16 +210,18 @@ final class CartLayoutTests: XCTestCase {
         // The prices (41.25 and 49.5 pt) are less flexible than the 80 and 90 pt boxes: they are
         // offered 59 and keep their widths; the boxes get the rest.
         XCTAssertEqual(l.rows.map(\.quantityWidth), [118 - 41.25, 118 - 49.5])
+        // In 56.75 and 48.5 pt, five and four digits a line: boxes 70 and 60 pt wide, two lines.
         for (i, m) in l.rows.enumerated() {
             let stepper = l.stepperFrames(quantity: [100_000, 1_000_000][i], metrics: m)
-            XCTAssertEqual(stepper.quantity.width, m.quantityWidth, "row \(i): the box at its share")
+            XCTAssertEqual(stepper.quantity.size, Size(width: [70, 60][i], height: 55), "row \(i): the box wraps in its share")
             XCTAssertLessThanOrEqual(m.priceFrame.maxX + 2 * CartLook.controlSpacing, stepper.minus.minX + 1.0 / 3, "row \(i): price beside the stepper (pixel rounding)")
             XCTAssertEqual(m.priceFrame.height, 19, "row \(i): one line")
+            XCTAssertEqual(m.controlsFrame.height, 55, "row \(i): as tall as the box")
         }
         let state = l.timeline().state(at: 1)
         let quantities = runs(l.displayList(for: state).items).filter { $0.text == "100000" || $0.text == "1000000" }
-        XCTAssertEqual(quantities.map(\.maxLines), [1, 1], "truncated with …")
-        XCTAssertEqual(quantities.map(\.maxWidth), [118 - 41.25 - 20, 118 - 49.5 - 20])
+        XCTAssertEqual(quantities.map(\.maxLines), [nil, nil], "wrapped, not cut")
+        XCTAssertEqual(quantities.map(\.maxWidth), [50, 40])
     }
 
     /// A title too long for the screen takes the lines between the header's top and the bottom
