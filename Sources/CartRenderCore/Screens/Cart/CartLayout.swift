@@ -119,9 +119,6 @@ public struct CartLayout {
     /// Top of the total line (pt) when "Total" and the total each take one line.
     private let totalLineTop: Double
     private let quantityLineHeight: Double
-    /// The baseline (pt) of the quantity's font below the top of its line: Jost's, where every
-    /// quantity sits whatever font draws its digits.
-    private let quantityBaseline: Double
     /// The scene locale's digits, for the quantities (seed 003's `Text("\(item.quantity)")`).
     private let quantityDigits: Formatting.LocaleDigits
 
@@ -207,7 +204,6 @@ public struct CartLayout {
         // Rows.
         let quantityLine = up(measurer.measure("0", font: font(CartLook.quantityFont), maxWidth: nil)).height
         quantityLineHeight = quantityLine
-        quantityBaseline = measurer.firstBaseline("0", font: font(CartLook.quantityFont))
         let digits = Formatting.LocaleDigits(locale: scene.locale)
         quantityDigits = digits
         let textX = pad + CartLook.imageSide + CartLook.rowSpacing
@@ -566,9 +562,9 @@ public struct CartLayout {
         let shown = quantityText(r.quantity), quantityFont = font(CartLook.quantityFont)
         let label = measurer.measure(shown, font: quantityFont, maxWidth: nil)
         // On the box's baseline, the font's own (Jost's): digits of another script, drawn by a
-        // fallback font with a taller line (Noto Sans Arabic's ١), sit where Latin ones do.
+        // fallback font with a taller line (Noto Sans Arabic's ١), sit where Latin ones do, as
+        // every text sits on its font's baseline (`TextMeasuring.firstBaseline`).
         let top = f.quantity.minY + CartLook.quantityPaddingV
-            + quantityBaseline - measurer.firstBaseline(shown, font: quantityFont)
         // A quantity wider than its box's share wraps between its digits inside the box's padding.
         // On a screen too narrow for the stepper, a box past the screen's edge shows no text.
         let room = f.quantity.width - 2 * CartLook.quantityPaddingH

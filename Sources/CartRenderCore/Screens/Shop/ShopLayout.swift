@@ -48,10 +48,6 @@ public struct ShopLayout {
     public let descriptionFrame: Rect
     /// Line height of the badge digits (caption2 bold, pt).
     public let badgeLineHeight: Double
-    /// The badge digits' baseline (pt) below the top of their line: the ascent of the badge's
-    /// font (Inter for SF Pro). Every character sits on it, whatever font draws it, as SF Pro's
-    /// fallbacks (SF Arabic's Arabic-Indic digits) share its vertical metrics on iOS.
-    public let badgeBaseline: Double
     /// The widest the badge may grow (pt): from the cart frame's trailing edge to the title's
     /// text plus the header spacing, and at least the cart frame's width, so that a huge count
     /// never covers the title; a text that needs more ends in "…".
@@ -143,7 +139,6 @@ public struct ShopLayout {
         let desc = measurer.measure(s.productDescription, font: font(ShopLook.descriptionFont), maxWidth: contentWidth)
         descriptionFrame = px(Rect(x: pad, y: y, width: contentWidth, height: desc.height))
         badgeLineHeight = measurer.measure("0", font: font(ShopLook.badgeFont), maxWidth: nil).height
-        badgeBaseline = measurer.firstBaseline("0", font: font(ShopLook.badgeFont))
         let titleText = min(titleFrame.width, measurer.measure(s.title, font: font(ShopLook.titleFont), maxWidth: nil).width)
         badgeMaxWidth = max(cartSize.width, d.width - pad - (pad + titleText + ShopLook.headerSpacing))
 
@@ -258,11 +253,7 @@ public struct ShopLayout {
     func badge(_ state: ShopState) -> [DisplayItem] {
         let red = Look.systemRed.resolved(scene.colorScheme)
         let height = max(ShopLook.badgeMinSide, badgeLineHeight)
-        let textY = cartIconFrame.minY + (height - badgeLineHeight) / 2
-        /// The top of a character's layout box that puts it on the badge's baseline.
-        func top(_ c: Character) -> Double {
-            textY + badgeBaseline - measurer.firstBaseline(String(c), font: font(ShopLook.badgeFont))
-        }
+        let textY = cartIconFrame.minY + (height - badgeLineHeight) / 2  // every character on the font's baseline (`TextMeasuring.firstBaseline`), whatever font draws it
         let new = badgeGlyphs(state.count)
         var width = new.width
         var glyphs: [DisplayItem] = []
@@ -277,7 +268,7 @@ public struct ShopLayout {
             /// `opacity` and blurred the more the fainter it is (sharp at opacity 1).
             func glyph(_ g: (character: Character, x: Double, width: Double), dy: Double, scale: Double, opacity: Double) -> DisplayItem {
                 let f = font(ShopLook.badgeFont)
-                let run = DisplayItem.text(TextRun(String(g.character), font: f, color: .white, origin: Point(x: g.x, y: top(g.character))))
+                let run = DisplayItem.text(TextRun(String(g.character), font: f, color: .white, origin: Point(x: g.x, y: textY)))
                 let center = Point(x: g.x + g.width / 2, y: textY + badgeLineHeight / 2)
                 let t = AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: center.x * (1 - scale), ty: center.y * (1 - scale) + dy)
                 let o = min(max(opacity, 0), 1)
@@ -290,14 +281,14 @@ public struct ShopLayout {
                 let n = ni >= 0 ? new.glyphs[ni] : nil, o = oi >= 0 ? old.glyphs[oi] : nil
                 if let n, let o, n.character == o.character {
                     let x = o.x + (n.x - o.x) * p
-                    glyphs.append(.text(TextRun(String(n.character), font: font(ShopLook.badgeFont), color: .white, origin: Point(x: x, y: top(n.character)))))
+                    glyphs.append(.text(TextRun(String(n.character), font: font(ShopLook.badgeFont), color: .white, origin: Point(x: x, y: textY))))
                     continue
                 }
                 if let o { glyphs.append(glyph(o, dy: -rise * p, scale: 1 - shrink * min(max(p, 0), 1), opacity: 1 - p)) }
                 if let n { glyphs.append(glyph(n, dy: rise * (1 - p), scale: 1 - shrink * min(max(1 - p, 0), 1), opacity: p)) }
             }
         } else {
-            glyphs = new.glyphs.map { .text(TextRun(String($0.character), font: font(ShopLook.badgeFont), color: .white, origin: Point(x: $0.x, y: top($0.character)))) }
+            glyphs = new.glyphs.map { .text(TextRun(String($0.character), font: font(ShopLook.badgeFont), color: .white, origin: Point(x: $0.x, y: textY))) }
         }
         let capsule = Rect(x: badgeX(width: width), y: cartIconFrame.minY, width: width, height: height)
         return [.fill(.capsule(capsule), .color(red)), .group(transform: .identity, opacity: 1, clip: .capsule(capsule), items: glyphs)]
