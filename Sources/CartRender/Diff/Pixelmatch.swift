@@ -6,6 +6,7 @@
 // that counts agree exactly; masks and the anti-aliased pixel count are additions of cartrender.
 
 import CartRenderRaster
+import Foundation
 
 /// Pixel-by-pixel image comparison with pixelmatch 7.1's color distance and anti-aliasing detection
 /// (docs/snapshot-testing.md, “When a frame fails”).
@@ -103,14 +104,10 @@ public enum Pixelmatch {
         let drawBackground = !options.diffMask
 
         // Fast path: identical images.
-        var identical = true
-        for i in 0..<count where word(img1, i) != word(img2, i) {
-            identical = false
-            break
-        }
-        if identical {
+        if memcmp(img1, img2, count * 4) == 0 {
             if let out, drawBackground {
-                for i in 0..<count { drawGrayPixel(img1, i * 4, options.alpha, out) }
+                var gray = GrayCache()
+                for i in 0..<count { gray.draw(img1, i * 4, options.alpha, out) }
             }
             return DiffResult(differingPixels: 0, antialiasedPixels: 0, totalPixels: count)
         }
@@ -121,14 +118,43 @@ public enum Pixelmatch {
         let altColor = options.diffColorAlt ?? options.diffColor
         var differing = 0
         var antialiased = 0
+        var gray = GrayCache()
+        // The last opaque pair of differing pixels and its delta (two equal words never get here).
+        var last1: UInt32 = 0, last2: UInt32 = 0, lastDelta = 0.0
 
         for y in 0..<height {
+            // A row whose bytes are equal in both images has no pixel over the threshold (each
+            // one's delta is 0): only its faded background is drawn.
+            if memcmp(img1 + y * width * 4, img2 + y * width * 4, width * 4) == 0 {
+                if let out, drawBackground {
+                    for i in (y * width)..<((y + 1) * width) { gray.draw(img1, i * 4, options.alpha, out) }
+                }
+                continue
+            }
             for x in 0..<width {
                 let i = y * width + x
                 let pos = i * 4
+                let w1 = word(img1, i), w2 = word(img2, i)
+                if w1 == w2 {
+                    // Delta 0, never over the threshold.
+                    if let out, drawBackground { gray.draw(img1, pos, options.alpha, out) }
+                    continue
+                }
 
-                // Squared YIQ distance, negative when the second image's pixel is darker.
-                let delta = word(img1, i) == word(img2, i) ? 0 : colorDelta(img1, img2, pos, pos, yOnly: false)
+                // Squared YIQ distance, negative when the second image's pixel is darker. Opaque
+                // pairs met again (a tint over a whole area) reuse the last one's.
+                let delta: Double
+                if w1 == last1, w2 == last2 {
+                    delta = lastDelta
+                } else {
+                    delta = colorDelta(img1, img2, pos, pos, yOnly: false)
+                    if img1.load(fromByteOffset: pos + 3, as: UInt8.self) == 255, img2.load(fromByteOffset: pos + 3, as: UInt8.self) == 255 {
+                        (last1, last2, lastDelta) = (w1, w2, delta)
+                    } else {
+                        // Translucent pixels blend over a background that depends on the offset.
+                        (last1, last2) = (0, 0)
+                    }
+                }
 
                 if abs(delta) > maxDelta, !mask.contains(where: { $0.contains(x: x, y: y) }) {
                     let isAA = !options.includeAA
@@ -144,7 +170,7 @@ public enum Pixelmatch {
                     }
                 } else if let out, drawBackground {
                     // Similar (or masked): the first image's luminance blended with white.
-                    drawGrayPixel(img1, pos, options.alpha, out)
+                    gray.draw(img1, pos, options.alpha, out)
                 }
             }
         }
@@ -170,6 +196,7 @@ public enum Pixelmatch {
         let x2 = min(x1 + 1, width - 1)
         let y2 = min(y1 + 1, height - 1)
         let pos = (y1 * width + x1) * 4
+        let center = word(image, y1 * width + x1)
         var zeroes = x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2 ? 1 : 0
         var minDelta = 0.0
         var maxDelta = 0.0
@@ -179,8 +206,9 @@ public enum Pixelmatch {
         for x in x0...x2 {
             for y in y0...y2 {
                 if x == x1 && y == y1 { continue }
-                // Brightness delta between the center pixel and this neighbour.
-                let delta = colorDelta(image, image, pos, (y * width + x) * 4, yOnly: true)
+                // Brightness delta between the center pixel and this neighbour (0 for equal bytes).
+                let n = y * width + x
+                let delta = word(image, n) == center ? 0 : colorDelta(image, image, pos, n * 4, yOnly: true)
                 if delta == 0 {
                     zeroes += 1
                     // More than 2 equal siblings: definitely not anti-aliasing.
@@ -273,22 +301,38 @@ public enum Pixelmatch {
 
     @inline(__always)
     private static func drawPixel(_ output: UnsafeMutableRawPointer, _ pos: Int, _ color: DiffColor) {
-        output.storeBytes(of: color.red, toByteOffset: pos, as: UInt8.self)
-        output.storeBytes(of: color.green, toByteOffset: pos + 1, as: UInt8.self)
-        output.storeBytes(of: color.blue, toByteOffset: pos + 2, as: UInt8.self)
-        output.storeBytes(of: 255, toByteOffset: pos + 3, as: UInt8.self)
+        let rgba = UInt32(color.red) | UInt32(color.green) << 8 | UInt32(color.blue) << 16 | 0xFF00_0000
+        output.storeBytes(of: rgba.littleEndian, toByteOffset: pos, as: UInt32.self)
     }
 
-    /// The first image's luma blended with white by `alpha × A/255`, truncated like a store into
-    /// pixelmatch's `Uint8Array`; opaque.
+    /// ``grayValue(_:_:_:)`` remembering the last pixel's value and gray: UI frames are
+    /// runs of equal pixels, so most pixels skip the arithmetic. The same bytes as without it.
+    private struct GrayCache {
+        var pixel: UInt32 = 0
+        var gray: UInt8 = 0
+        var valid = false
+
+        @inline(__always)
+        mutating func draw(_ image: UnsafeRawPointer, _ i: Int, _ alpha: Double, _ output: UnsafeMutableRawPointer) {
+            let p = image.loadUnaligned(fromByteOffset: i, as: UInt32.self)
+            if !valid || p != pixel {
+                gray = grayValue(image, i, alpha)
+                pixel = p
+                valid = true
+            }
+            drawPixel(output, i, DiffColor(red: gray, green: gray, blue: gray))
+        }
+    }
+
+    /// The first image's luma at byte offset `i` blended with white by `alpha × A/255`, truncated
+    /// like a store into pixelmatch's `Uint8Array` (the diff image draws it opaque).
     @inline(__always)
-    private static func drawGrayPixel(_ image: UnsafeRawPointer, _ i: Int, _ alpha: Double, _ output: UnsafeMutableRawPointer) {
+    private static func grayValue(_ image: UnsafeRawPointer, _ i: Int, _ alpha: Double) -> UInt8 {
         let r = Double(image.load(fromByteOffset: i, as: UInt8.self))
         let g = Double(image.load(fromByteOffset: i + 1, as: UInt8.self))
         let b = Double(image.load(fromByteOffset: i + 2, as: UInt8.self))
         let a = Double(image.load(fromByteOffset: i + 3, as: UInt8.self))
         let value = 255 + (r * 0.29889531 + g * 0.58662247 + b * 0.11448223 - 255) * alpha * a / 255
-        let byte = UInt8(min(max(value, 0), 255))  // in 0 … 255.0000026 for alpha in 0 … 1
-        drawPixel(output, i, DiffColor(red: byte, green: byte, blue: byte))
+        return UInt8(min(max(value, 0), 255))  // in 0 … 255.0000026 for alpha in 0 … 1
     }
 }
