@@ -187,6 +187,7 @@ public enum Pixelmatch {
     /// "Anti-aliased Pixel and Intensity Slope Detector", V. Vysniauskas, 2009): among its 8
     /// neighbours at most two share its luma, and the darkest or the brightest neighbour has 3+
     /// identical neighbours of its own in both images (`a32`, `b32`).
+    @inline(__always)
     private static func isAntialiased(
         _ image: UnsafeRawPointer, _ x1: Int, _ y1: Int, _ width: Int, _ height: Int,
         _ a32: UnsafeRawPointer, _ b32: UnsafeRawPointer
@@ -203,12 +204,16 @@ public enum Pixelmatch {
         var minX = 0, minY = 0, maxX = 0, maxY = 0
 
         // The 8 adjacent pixels, column by column as in pixelmatch (the order decides ties).
-        for x in x0...x2 {
-            for y in y0...y2 {
+        var x = x0
+        while x <= x2 {
+            defer { x &+= 1 }
+            var y = y0
+            while y <= y2 {
+                defer { y &+= 1 }
                 if x == x1 && y == y1 { continue }
                 // Brightness delta between the center pixel and this neighbour (0 for equal bytes).
-                let n = y * width + x
-                let delta = word(image, n) == center ? 0 : colorDelta(image, image, pos, n * 4, yOnly: true)
+                let n = y &* width &+ x
+                let delta = word(image, n) == center ? 0 : colorDelta(image, image, pos, n &* 4, yOnly: true)
                 if delta == 0 {
                     zeroes += 1
                     // More than 2 equal siblings: definitely not anti-aliasing.
@@ -242,12 +247,17 @@ public enum Pixelmatch {
         let y2 = min(y1 + 1, height - 1)
         let value = word(image, y1 * width + x1)
         var zeroes = x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2 ? 1 : 0
-        for x in x0...x2 {
-            for y in y0...y2 {
-                if x == x1 && y == y1 { continue }
-                if word(image, y * width + x) == value { zeroes += 1 }
-                if zeroes > 2 { return true }
+        var x = x0
+        while x <= x2 {
+            var y = y0
+            while y <= y2 {
+                if !(x == x1 && y == y1) && word(image, y &* width &+ x) == value {
+                    zeroes &+= 1
+                    if zeroes > 2 { return true }
+                }
+                y &+= 1
             }
+            x &+= 1
         }
         return false
     }
@@ -279,13 +289,7 @@ public enum Pixelmatch {
         if dr == 0 && dg == 0 && db == 0 && da == 0 { return 0 }
 
         if a1 < 255 || a2 < 255 {
-            // Blend both pixels with the background pattern; the operation order is pixelmatch's.
-            let rb = 48 + 159 * Double(k % 2)
-            let gb = 48 + 159 * Double(Int(Double(k) / 1.618033988749895) % 2)
-            let bb = 48 + 159 * Double(Int(Double(k) / 2.618033988749895) % 2)
-            dr = (r1 * a1 - r2 * a2 - rb * da) / 255
-            dg = (g1 * a1 - g2 * a2 - gb * da) / 255
-            db = (b1 * a1 - b2 * a2 - bb * da) / 255
+            (dr, dg, db) = blended(r1, g1, b1, a1, r2, g2, b2, a2, k)
         }
 
         let y = dr * 0.29889531 + dg * 0.58662247 + db * 0.11448223
@@ -297,6 +301,19 @@ public enum Pixelmatch {
 
         // The sign tells whether the second pixel is darker.
         return y > 0 ? -delta : delta
+    }
+
+    /// The color differences of two translucent pixels blended with pixelmatch's background
+    /// pattern at byte offset `k`; the operation order is pixelmatch's. Not inlined: its divisions
+    /// would otherwise be computed ahead of the test for opaque pixels, which never need them.
+    @inline(never)
+    private static func blended(_ r1: Double, _ g1: Double, _ b1: Double, _ a1: Double,
+                                _ r2: Double, _ g2: Double, _ b2: Double, _ a2: Double, _ k: Int) -> (Double, Double, Double) {
+        let da = a1 - a2
+        let rb = 48 + 159 * Double(k % 2)
+        let gb = 48 + 159 * Double(Int(Double(k) / 1.618033988749895) % 2)
+        let bb = 48 + 159 * Double(Int(Double(k) / 2.618033988749895) % 2)
+        return ((r1 * a1 - r2 * a2 - rb * da) / 255, (g1 * a1 - g2 * a2 - gb * da) / 255, (b1 * a1 - b2 * a2 - bb * da) / 255)
     }
 
     @inline(__always)
