@@ -59,6 +59,8 @@ printf '%-62s %s\n' "baseline: frames, distinct frames (their size)" "$frames, $
 printf '%-62s %s\n' "verify passing, default scene at 3x" "$(printf '%.2f' "$pass") s"
 printf '%-62s %s\n' "verify with every frame failing (tint changed)" "$(printf '%.2f' "$fail") s = $(printf '%.1f' "$ratio")× passing (target ≤ 3×: $(verdict "$ratio" 3))"
 printf '%-62s %s\n' "its report directory" "$size MB (target ≤ 35 MB: $(verdict "$size" 35))"
+images() { find failing -name "$1" -printf '%s\n' | awk '{ n++; s += $1 } END { printf "%d (%.1f MB, %.0f kB each)", n, s / 1e6, n ? s / n / 1e3 : 0 }'; }
+printf '%-62s %s\n' "its images: frames (expected, actual); diff images" "$(images 'img_*.png'); $(images 'diff_*.png')"
 case "$answer" in
     "accepted 1 frame;"*) met=$(verdict "$accept" 0.999) ;;
     *) met="NOT met: the answer was '$answer'" ;;

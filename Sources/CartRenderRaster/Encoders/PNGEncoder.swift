@@ -46,8 +46,8 @@ public enum PNGEncoder {
     /// diff image: red, yellow and a few dozen grays), else as ``encode(_:compression:)`` does.
     /// Lossless either way: decoding gives `image`'s bytes. The palette is in order of first
     /// appearance, the rows unfiltered, the data compressed whole by libdeflate at level 6 (a
-    /// 1179×2556 px diff image of the default scene: about 25 kB in about 10 ms, against 74 kB
-    /// in RGBA at ``Compression/fast``). Same pixels, same bytes.
+    /// 1179×2556 px diff image of the default scene with its tint changed: about 26 kB, against
+    /// 74 kB in RGBA at ``Compression/fast``; Benchmarks/report-benchmark.sh). Same pixels, same bytes.
     /// - Throws: `RasterError(.library)` with libpng's or libdeflate's message when encoding fails.
     public static func encodeIndexed(_ image: RGBAImage) throws -> [UInt8] {
         var result = image.pixels.withUnsafeBufferPointer {
