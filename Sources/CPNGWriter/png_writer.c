@@ -444,7 +444,7 @@ int cr_png_decode_rgba8(const uint8_t *data, size_t size, int width, int height,
             if (is_type(type, "IEND")) { seen_iend = 1; break; }
             if (!idat_done) {
                 if (is_type(type, "gAMA")) { if (length != 4 || read_u32(body) != 45455) return 0; }
-                else if (!(is_type(type, "sRGB") || is_type(type, "cHRM") || is_type(type, "pHYs") || is_type(type, "tIME")
+                else if (!(is_type(type, "sRGB") || is_type(type, "cHRM") || is_type(type, "pHYs") || is_type(type, "tIME") || is_type(type, "bKGD")
                            || is_type(type, "tEXt") || is_type(type, "zTXt") || is_type(type, "iTXt"))) return 0;
             }
         }

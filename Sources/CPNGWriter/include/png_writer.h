@@ -82,7 +82,8 @@ cr_png_result cr_png_encode_indexed(const uint8_t *pixels, size_t stride, int wi
 /// Decodes, without libpng, the PNGs whose decoding is only inflate and unfilter: 8-bit RGBA,
 /// not interlaced, every chunk's CRC right, IDAT chunks in one run, a whole IEND, and before the
 /// image data only chunks that do not change its pixels for libpng's simplified API (sRGB, gAMA
-/// of sRGB's 1/2.2 (45455), cHRM, pHYs, tIME, tEXt, zTXt, iTXt). The zlib stream is inflated by
+/// of sRGB's 1/2.2 (45455), cHRM, pHYs, tIME, tEXt, zTXt, iTXt, and bKGD, which only serves an
+/// output without alpha). The zlib stream is inflated by
 /// libdeflate, which checks its Adler-32, and must fill the image exactly. Writes `width` ×
 /// `height` × 4 bytes to `out` and returns 1; returns 0 for anything else (not decoded: the
 /// caller decodes with libpng, which says what is wrong, if anything). `width` and `height`
