@@ -146,6 +146,12 @@ final class PNGDecoderTests: XCTestCase {
             png.gamma = 45_455
             assertDecodes(png, to: samples.map { UInt8($0) })
         }
+        // The ancillary chunks ImageMagick and others write around such data change no pixel.
+        var tagged = TinyPNGWriter(width: 13, height: 9, colorType: .rgba, bitDepth: 8, samples: samples)
+        tagged.filters = [2]
+        tagged.extraChunks = [("cHRM", [0, 0, 122, 38, 0, 0, 128, 132, 0, 0, 250, 0, 0, 0, 128, 232, 0, 0, 117, 48, 0, 0, 234, 96, 0, 0, 58, 152, 0, 0, 23, 112]), ("bKGD", [0, 255, 0, 255, 0, 255]),
+                              ("tIME", [7, 234, 12, 5, 1, 2, 3]), ("tEXt", Array("Software\u{0}test".utf8))]
+        assertDecodes(tagged, to: samples.map { UInt8($0) })
         var rgb = TinyPNGWriter(width: 5, height: 4, colorType: .rgb, bitDepth: 8, samples: noise(5 * 4 * 3, seed: 22))
         rgb.filters = [1, 4, 3, 2]
         var expected: [UInt8] = []

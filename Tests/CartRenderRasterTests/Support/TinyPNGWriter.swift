@@ -36,6 +36,8 @@ struct TinyPNGWriter {
     var filters: [UInt8] = []
     /// Image data split into IDAT chunks of at most this many bytes; nil: one chunk.
     var idatChunkBytes: Int? = nil
+    /// Chunks (type, data) written after IHDR and gAMA, before the palette and the image data.
+    var extraChunks: [(String, [UInt8])] = []
 
     func encode() -> [UInt8] {
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -44,6 +46,7 @@ struct TinyPNGWriter {
         ihdr += [UInt8(bitDepth), colorType.rawValue, 0, 0, interlaced ? 1 : 0]
         out += chunk("IHDR", ihdr)
         if let gamma { out += chunk("gAMA", be32(gamma)) }
+        for (type, data) in extraChunks { out += chunk(type, data) }
         if !palette.isEmpty { out += chunk("PLTE", palette.flatMap { [$0.0, $0.1, $0.2] }) }
         if let transparency { out += chunk("tRNS", transparency) }
         let stream = zlibStored(scanlines())
