@@ -302,3 +302,213 @@ int cr_stripe_deflate(cr_stripe_deflater *d, const uint8_t *pixels, size_t strid
 uint32_t cr_adler32_combine(uint32_t adler_a, uint32_t adler_b, size_t length_b) {
     return (uint32_t)adler32_combine(adler_a, adler_b, (z_off_t)length_b);
 }
+
+/* ---- Palette images ------------------------------------------------------------------------ */
+
+cr_png_result cr_png_encode_indexed(const uint8_t *pixels, size_t stride, int width, int height, int level) {
+    cr_png_result result;
+    memset(&result, 0, sizeof result);
+    /* Colour (native word) -> index, open addressing; a pixel like the one before it skips the lookup. */
+    enum { SLOTS = 1024 };
+    uint32_t keys[SLOTS];
+    int16_t values[SLOTS];
+    for (int i = 0; i < SLOTS; i++) values[i] = -1;
+    uint8_t palette[256 * 4];
+    int colors = 0, translucent = 0;
+    const size_t row_bytes = (size_t)width + 1;
+    const size_t raw = row_bytes * (size_t)height;
+    uint8_t *filtered = malloc(raw ? raw : 1);
+    if (!filtered) { fail(&result, "out of memory"); return result; }
+    uint32_t last = 0;
+    uint8_t last_index = 0;
+    int have_last = 0;
+    for (int y = 0; y < height; y++) {
+        const uint8_t *s = pixels + (size_t)y * stride;
+        uint8_t *d = filtered + (size_t)y * row_bytes;
+        *d++ = 0; /* filter None */
+        for (int x = 0; x < width; x++) {
+            uint32_t p;
+            memcpy(&p, s + 4 * (size_t)x, 4);
+            if (have_last && p == last) { d[x] = last_index; continue; }
+            uint32_t h = (p * 2654435761u) >> 22; /* 10 bits */
+            for (;;) {
+                if (values[h] < 0) {
+                    if (colors == 256) { free(filtered); result.status = 2; return result; }
+                    keys[h] = p;
+                    values[h] = (int16_t)colors;
+                    memcpy(palette + 4 * colors, s + 4 * (size_t)x, 4);
+                    if (s[4 * (size_t)x + 3] != 255) translucent = 1;
+                    colors++;
+                    break;
+                }
+                if (keys[h] == p) break;
+                h = (h + 1) & (SLOTS - 1);
+            }
+            last = p; last_index = (uint8_t)values[h]; have_last = 1;
+            d[x] = last_index;
+        }
+    }
+    struct libdeflate_compressor *c = libdeflate_alloc_compressor(level);
+    if (!c) { free(filtered); fail(&result, "libdeflate could not set up a compressor"); return result; }
+    size_t bound = libdeflate_zlib_compress_bound(c, raw);
+    uint8_t *stream = malloc(bound);
+    size_t size = stream ? libdeflate_zlib_compress(c, filtered, raw, stream, bound) : 0;
+    libdeflate_free_compressor(c);
+    free(filtered);
+    if (!size) { free(stream); fail(&result, "libdeflate could not compress the image data"); return result; }
+
+    buffer * volatile out = calloc(1, sizeof(buffer));
+    error_context ctx;
+    ctx.message = result.message;
+    png_structp volatile png = NULL;
+    png_infop volatile info = NULL;
+    if (!out) { free(stream); fail(&result, "out of memory"); return result; }
+    png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &ctx, on_error, on_warning);
+    if (!png) { free(out); free(stream); fail(&result, "png_create_write_struct failed"); return result; }
+    info = png_create_info_struct(png);
+    if (!info) {
+        png_structp p = png;
+        png_destroy_write_struct(&p, NULL);
+        free(out); free(stream); fail(&result, "png_create_info_struct failed"); return result;
+    }
+    if (setjmp(ctx.jump)) {
+        png_structp p = png; png_infop i = info;
+        png_destroy_write_struct(&p, &i);
+        free(out->data); free(out); free(stream);
+        result.status = 1;
+        return result;
+    }
+    png_set_write_fn(png, out, on_write, on_flush);
+    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_PALETTE,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    png_color plte[256];
+    png_byte alpha[256];
+    for (int i = 0; i < colors; i++) {
+        plte[i].red = palette[4 * i]; plte[i].green = palette[4 * i + 1]; plte[i].blue = palette[4 * i + 2];
+        alpha[i] = palette[4 * i + 3];
+    }
+    png_set_PLTE(png, info, plte, colors > 0 ? colors : 1);
+    if (translucent) png_set_tRNS(png, info, alpha, colors, NULL);
+    png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    png_write_info(png, info);
+    png_write_chunk(png, (png_const_bytep)"IDAT", stream, size);
+    png_write_chunk(png, (png_const_bytep)"IEND", NULL, 0);
+    {
+        png_structp p = png; png_infop i = info;
+        png_destroy_write_struct(&p, &i);
+    }
+    free(stream);
+    result.data = out->data;
+    result.size = out->size;
+    free(out);
+    return result;
+}
+
+/* ---- Decoding the PNGs that are inflate and unfilter only ---------------------------------- */
+
+static uint32_t read_u32(const uint8_t *p) {
+    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
+}
+
+static int is_type(const uint8_t *p, const char *type) { return memcmp(p, type, 4) == 0; }
+
+static int paeth(int a, int b, int c) {
+    int p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
+    if (pa <= pb && pa <= pc) return a;
+    return pb <= pc ? b : c;
+}
+
+int cr_png_decode_rgba8(const uint8_t *data, size_t size, int width, int height, uint8_t *out) {
+    static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
+    if (size < 8 || memcmp(data, signature, 8) != 0 || width <= 0 || height <= 0) return 0;
+    size_t offset = 8, idat_start = 0, idat_bytes = 0;
+    int seen_ihdr = 0, idat_run = 0, idat_done = 0, seen_iend = 0, idat_chunks = 0;
+    while (offset + 12 <= size) {
+        uint32_t length = read_u32(data + offset);
+        if (length > 0x7FFFFFFFu || offset + 12 + (size_t)length > size) return 0;
+        const uint8_t *type = data + offset + 4, *body = data + offset + 8;
+        if (libdeflate_crc32(0, type, 4 + (size_t)length) != read_u32(body + length)) return 0;
+        if (!seen_ihdr) {
+            if (!is_type(type, "IHDR") || length != 13) return 0;
+            if ((int)read_u32(body) != width || (int)read_u32(body + 4) != height) return 0;
+            if (body[8] != 8 || body[9] != 6 || body[10] != 0 || body[11] != 0 || body[12] != 0) return 0;
+            seen_ihdr = 1;
+        } else if (is_type(type, "IDAT")) {
+            if (idat_done) return 0;
+            if (!idat_run) idat_start = offset;
+            idat_run = 1;
+            idat_bytes += length;
+            idat_chunks++;
+        } else {
+            if (idat_run) { idat_run = 0; idat_done = 1; }
+            if (is_type(type, "IEND")) { seen_iend = 1; break; }
+            if (!idat_done) {
+                if (is_type(type, "gAMA")) { if (length != 4 || read_u32(body) != 45455) return 0; }
+                else if (!(is_type(type, "sRGB") || is_type(type, "cHRM") || is_type(type, "pHYs") || is_type(type, "tIME") || is_type(type, "bKGD")
+                           || is_type(type, "tEXt") || is_type(type, "zTXt") || is_type(type, "iTXt"))) return 0;
+            }
+        }
+        offset += 12 + (size_t)length;
+    }
+    if (!seen_iend || !idat_done || idat_bytes == 0) return 0;
+
+    /* The zlib stream: in place when it is one chunk, else the chunks' data joined. */
+    const uint8_t *stream = data + idat_start + 8;
+    uint8_t *joined = NULL;
+    if (idat_chunks > 1) {
+        joined = malloc(idat_bytes);
+        if (!joined) return 0;
+        size_t o = idat_start, at = 0;
+        for (int k = 0; k < idat_chunks; k++) {
+            uint32_t length = read_u32(data + o);
+            memcpy(joined + at, data + o + 8, length);
+            at += length;
+            o += 12 + (size_t)length;
+        }
+        stream = joined;
+    }
+    const size_t row_bytes = (size_t)width * 4;
+    const size_t raw = (row_bytes + 1) * (size_t)height;
+    uint8_t *filtered = malloc(raw);
+    struct libdeflate_decompressor *d = filtered ? libdeflate_alloc_decompressor() : NULL;
+    size_t used = 0;
+    int ok = d && libdeflate_zlib_decompress_ex(d, stream, idat_bytes, filtered, raw, &used, NULL) == LIBDEFLATE_SUCCESS
+        && used == idat_bytes;
+    if (d) libdeflate_free_decompressor(d);
+    free(joined);
+    if (!ok) { free(filtered); return 0; }
+
+    for (int y = 0; y < height; y++) {
+        const uint8_t *f = filtered + (size_t)y * (row_bytes + 1);
+        uint8_t filter = *f++;
+        uint8_t *row = out + (size_t)y * row_bytes;
+        const uint8_t *up = y > 0 ? row - row_bytes : NULL;
+        size_t i;
+        switch (filter) {
+        case 0: memcpy(row, f, row_bytes); break;
+        case 1:
+            for (i = 0; i < 4; i++) row[i] = f[i];
+            for (; i < row_bytes; i++) row[i] = (uint8_t)(f[i] + row[i - 4]);
+            break;
+        case 2:
+            if (up) for (i = 0; i < row_bytes; i++) row[i] = (uint8_t)(f[i] + up[i]);
+            else memcpy(row, f, row_bytes);
+            break;
+        case 3:
+            for (i = 0; i < row_bytes; i++) {
+                int left = i >= 4 ? row[i - 4] : 0, above = up ? up[i] : 0;
+                row[i] = (uint8_t)(f[i] + ((left + above) >> 1));
+            }
+            break;
+        case 4:
+            for (i = 0; i < row_bytes; i++) {
+                int left = i >= 4 ? row[i - 4] : 0, above = up ? up[i] : 0, corner = (up && i >= 4) ? up[i - 4] : 0;
+                row[i] = (uint8_t)(f[i] + paeth(left, above, corner));
+            }
+            break;
+        default: free(filtered); return 0;
+        }
+    }
+    free(filtered);
+    return 1;
+}

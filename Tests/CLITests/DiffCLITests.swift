@@ -140,7 +140,8 @@ final class DiffCLITests: XCTestCase {
         let frames = try XCTUnwrap(j["frames"] as? [[String: Any]])
         XCTAssertEqual(frames.map { $0["frame"] as? String }, ["frame_0000.png", "frame_0001.png", "frame_0002.png", "frame_0003.png"])
         XCTAssertEqual(frames.map { $0["status"] as? String }, ["pass", "fail", "extra", "missing"])
-        for f in ["report/index.html", "report/junit.xml", "report/report.json", "report/frame_0001.diff.png", "diffs/frame_0001.diff.png"] {
+        let diff = try XCTUnwrap((frames[1]["files"] as? [String: String])?["diff"])
+        for f in ["report/index.html", "report/junit.xml", "report/report.json", "report/" + diff, "diffs/frame_0001.diff.png"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/" + f), f)
         }
         let lines = try run(["A", "B"]).stdout.split(separator: "\n")

@@ -138,6 +138,14 @@ final class ReviewCLITests: XCTestCase {
         }
     }
 
+    /// The report images of frame `index` (`expected`, `actual`, `diff`), as the report.json in
+    /// `directory` names them.
+    private func reportImages(_ index: Int, in directory: String = "snaps/cartrender-report") throws -> [String: String] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: dir + "/" + directory + "/report.json"))
+        let frames = try XCTUnwrap((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["frames"] as? [[String: Any]])
+        return try XCTUnwrap(frames[index]["files"] as? [String: String])
+    }
+
     /// The bytes of every file of `directory` that is not hidden, by name.
     private func files(_ directory: String) throws -> [String: Data] {
         var out: [String: Data] = [:]
@@ -152,8 +160,9 @@ final class ReviewCLITests: XCTestCase {
     func testServesTheReportWithTheTokenAndRefusesRequestsWithoutIt() throws {
         try makeBaseline("snaps/scene", changing: [6])
         let review = try startReview(["--baseline", "snaps/scene"] + sceneOptions)
+        let diff = try XCTUnwrap(reportImages(6)["diff"])
         XCTAssertEqual(review.stdout.components(separatedBy: "\n").first,
-                       "FAIL     frame_0006.png (t=1.5 s): 1 px differs (0.0003 %), allowed 0 px → snaps/cartrender-report/frame_0006.diff.png")
+                       "FAIL     frame_0006.png (t=1.5 s): 1 px differs (0.0003 %), allowed 0 px → snaps/cartrender-report/\(diff)")
 
         let root = try get("/?token=\(review.token)", review)
         XCTAssertEqual(root.status, 303, root.text)
@@ -172,9 +181,9 @@ final class ReviewCLITests: XCTestCase {
         XCTAssertFalse(onDisk.contains(review.token))
 
         // The report's images load with the cookie, the header or the query.
-        let expected = try Data(contentsOf: URL(fileURLWithPath: dir + "/snaps/cartrender-report/frame_0006.diff.png"))
+        let expected = try Data(contentsOf: URL(fileURLWithPath: dir + "/snaps/cartrender-report/" + diff))
         for auth in [["Cookie: other=1; cartrender-review-\(review.port)=\(review.token)"], ["X-Cartrender-Token: \(review.token)"]] {
-            let image = try get("/cartrender-report/frame_0006.diff.png", review, headers: auth)
+            let image = try get("/cartrender-report/" + diff, review, headers: auth)
             XCTAssertEqual(image.status, 200, image.text)
             XCTAssertEqual(image.headers["content-type"], "image/png")
             XCTAssertEqual(Data(image.body), expected)
@@ -189,7 +198,7 @@ final class ReviewCLITests: XCTestCase {
         XCTAssertEqual(try get("/scene/manifest.json?token=\(review.token)", review).status, 404, "only frames of the baseline")
 
         let refusal = "refused: the request does not carry this review's token (open the address cartrender review printed)\n"
-        for (target, headers) in [("/", [String]()), ("/cartrender-report/frame_0006.diff.png", []), ("/scene/frame_0000.png", []), ("/?token=\(String(repeating: "0", count: 64))", []),
+        for (target, headers) in [("/", [String]()), ("/cartrender-report/" + diff, []), ("/scene/frame_0000.png", []), ("/?token=\(String(repeating: "0", count: 64))", []),
                                   ("/", ["X-Cartrender-Token: \(review.token.dropLast())"]), ("/", ["Cookie: cartrender-review-1=\(review.token)"])] {
             let r = try get(target, review, headers: headers)
             XCTAssertEqual(r.status, 403, "\(target) \(headers)")
@@ -312,12 +321,14 @@ final class ReviewCLITests: XCTestCase {
 
         let review = try startReview(["--baseline", "snaps/scene"] + sceneOptions)
         let token = "X-Cartrender-Token: \(review.token)"
+        let diff6 = try XCTUnwrap(reportImages(6)["diff"])
         let one = try post("/accept?frame=frame_0006.png", review, headers: [token])
         XCTAssertEqual(one.status, 200, one.text)
         XCTAssertEqual(one.text, "accepted 1 frame; verify still fails (1 frame)\n")
         XCTAssertEqual(try files("snaps/scene"), recordedOne, "the same bytes as verify --record failed --frames 6-6")
         let report = try String(contentsOfFile: dir + "/snaps/cartrender-report/report.json", encoding: .utf8)
-        XCTAssertTrue(report.contains("\"frame_0002.png\"") && !report.contains("frame_0006.diff.png"), "the report is of the verify after the accept")
+        XCTAssertTrue(report.contains("\"frame_0002.png\"") && !report.contains(diff6), "the report is of the verify after the accept")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/snaps/cartrender-report/" + diff6), "frame 6's diff image is gone")
         let page = try get("/cartrender-report/?token=\(review.token)", review)
         XCTAssertTrue(page.text.contains("\"frames\":[\"frame_0002.png\"]"), "only frame 2 is left to accept")
         XCTAssertEqual(try post("/accept?frame=frame_0006.png", review, headers: [token]).status, 409, "frame 6 passes now")
@@ -353,7 +364,8 @@ final class ReviewCLITests: XCTestCase {
 
         let review = try startReview(args + ["--variant", "dark", "--record", "never"])
         XCTAssertTrue(review.stdout.hasPrefix("FAIL     frame_0001.png"), review.stdout)
-        XCTAssertTrue(try get("/cartrender-report/dark/frame_0001.diff.png?token=\(review.token)", review).status == 200, "served from cartrender-report/dark")
+        let diff = try XCTUnwrap(reportImages(1, in: "cartrender-report/dark")["diff"])
+        XCTAssertTrue(try get("/cartrender-report/dark/\(diff)?token=\(review.token)", review).status == 200, "served from cartrender-report/dark")
         let accepted = try post("/accept?frame=frame_0001.png", review, headers: ["X-Cartrender-Token: \(review.token)"])
         XCTAssertEqual(accepted.text, "accepted 1 frame; verify passes\n")
         XCTAssertEqual(review.stop(), 0, review.stderr)

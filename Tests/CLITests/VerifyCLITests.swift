@@ -25,6 +25,13 @@ final class VerifyCLITests: XCTestCase {
 
     private let verify = ["verify", "scene.json", "--baseline", "snaps/scene", "--scale", "1"]
 
+    /// The report's images of frame `index` (`expected`, `actual`, `diff`), as report.json names them.
+    private func reportImages(_ index: Int) throws -> [String: String] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: dir + "/snaps/cartrender-report/report.json"))
+        let frames = try XCTUnwrap((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["frames"] as? [[String: Any]])
+        return try XCTUnwrap(frames[index]["files"] as? [String: String])
+    }
+
     private func changePixel(_ frame: String) throws {
         let p = dir + "/snaps/scene/" + frame
         var image = try PNGDecoder.decode(contentsOf: p)
@@ -49,11 +56,12 @@ final class VerifyCLITests: XCTestCase {
         XCTAssertEqual(failed.status, 1)
         let lines = failed.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 2, failed.stdout)
-        XCTAssertEqual(lines[0], "FAIL     frame_0006.png (t=1.5 s): 1 px differs (0.0003 %), allowed 0 px → snaps/cartrender-report/frame_0006.diff.png")
+        let images = try reportImages(6)
+        XCTAssertEqual(lines[0], "FAIL     frame_0006.png (t=1.5 s): 1 px differs (0.0003 %), allowed 0 px → snaps/cartrender-report/\(images["diff"]!)")
         XCTAssertEqual(lines[1], "cartrender verify: FAILED, 1 of 14 frames failed (1 fail); report: snaps/cartrender-report/index.html")
         XCTAssertEqual(failed.stderr, "")
         let html = try String(contentsOfFile: dir + "/snaps/cartrender-report/index.html", encoding: .utf8)
-        for name in ["frame_0006.expected.png", "frame_0006.actual.png", "frame_0006.diff.png"] {
+        for name in ["expected", "actual", "diff"].map({ images[$0]! }) {
             XCTAssertTrue(html.contains("src=\"\(name)\""), name)
             XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/snaps/cartrender-report/" + name), name)
         }
@@ -210,6 +218,8 @@ final class VerifyCLITests: XCTestCase {
         let summary = dir + "/step-summary.md"
         let failed = try run(verify + ["--summary-markdown", "out/summary.md"], env: ["CI": "true", "GITHUB_STEP_SUMMARY": summary])
         XCTAssertEqual(failed.status, 1, failed.stderr)
+        let images = try reportImages(6)
+        let (diff, expected, actual) = (images["diff"]!, images["expected"]!, images["actual"]!)
         let failing = """
         ### ❌ cartrender verify: FAILED — `scene.json`
 
@@ -217,13 +227,13 @@ final class VerifyCLITests: XCTestCase {
 
         | frame | time | differing pixels | status | state divergence | images |
         | --- | ---: | ---: | --- | --- | --- |
-        | `frame_0006.png` | 1.5 s | 1 (0.0003 %) | fail | — | [diff](snaps/cartrender-report/frame_0006.diff.png) · [expected](snaps/cartrender-report/frame_0006.expected.png) · [actual](snaps/cartrender-report/frame_0006.actual.png) |
+        | `frame_0006.png` | 1.5 s | 1 (0.0003 %) | fail | — | [diff](snaps/cartrender-report/\(diff)) · [expected](snaps/cartrender-report/\(expected)) · [actual](snaps/cartrender-report/\(actual)) |
 
 
         """
         XCTAssertEqual(try String(contentsOfFile: summary, encoding: .utf8), failing)
         XCTAssertEqual(try String(contentsOfFile: dir + "/out/summary.md", encoding: .utf8), failing)
-        for file in ["frame_0006.diff.png", "frame_0006.expected.png", "frame_0006.actual.png", "index.html", "junit.xml"] {
+        for file in [diff, expected, actual, "index.html", "junit.xml"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/snaps/cartrender-report/" + file), "the summary links to \(file)")
         }
 

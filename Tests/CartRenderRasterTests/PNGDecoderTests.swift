@@ -134,6 +134,46 @@ final class PNGDecoderTests: XCTestCase {
         assertDecodes(png, to: samples.map { UInt8($0) })
     }
 
+    /// 8-bit RGBA, the PNGs cartrender writes, are inflated by libdeflate and unfiltered without
+    /// libpng: every filter type, image data split over IDAT chunks, an sRGB gamma, all decode to
+    /// the samples; 16-bit RGBA beside it (libpng's) too.
+    func testEveryRowFilterAndSplitImageDataDecode() {
+        let samples = noise(13 * 9 * 4, seed: 21)
+        for split in [nil, 1, 50] as [Int?] {
+            var png = TinyPNGWriter(width: 13, height: 9, colorType: .rgba, bitDepth: 8, samples: samples)
+            png.filters = [0, 1, 2, 3, 4, 4, 3, 2, 1]
+            png.idatChunkBytes = split
+            png.gamma = 45_455
+            assertDecodes(png, to: samples.map { UInt8($0) })
+        }
+        // The ancillary chunks ImageMagick and others write around such data change no pixel.
+        var tagged = TinyPNGWriter(width: 13, height: 9, colorType: .rgba, bitDepth: 8, samples: samples)
+        tagged.filters = [2]
+        tagged.extraChunks = [("cHRM", [0, 0, 122, 38, 0, 0, 128, 132, 0, 0, 250, 0, 0, 0, 128, 232, 0, 0, 117, 48, 0, 0, 234, 96, 0, 0, 58, 152, 0, 0, 23, 112]), ("bKGD", [0, 255, 0, 255, 0, 255]),
+                              ("tIME", [7, 234, 12, 5, 1, 2, 3]), ("tEXt", Array("Software\u{0}test".utf8))]
+        assertDecodes(tagged, to: samples.map { UInt8($0) })
+        var rgb = TinyPNGWriter(width: 5, height: 4, colorType: .rgb, bitDepth: 8, samples: noise(5 * 4 * 3, seed: 22))
+        rgb.filters = [1, 4, 3, 2]
+        var expected: [UInt8] = []
+        for i in 0..<20 { expected += rgb.samples[(i * 3)..<(i * 3 + 3)].map { UInt8($0) } + [255] }
+        assertDecodes(rgb, to: expected)
+    }
+
+    /// What the libdeflate path does not decode, libpng does, and says why it cannot: a bad CRC
+    /// in the image data, a bad Adler-32, a gamma other than sRGB's (converted by libpng).
+    func testWhatTheFastPathRefusesIsLibpngs() {
+        let samples = noise(6 * 4 * 4, seed: 23)
+        var data = TinyPNGWriter(width: 6, height: 4, colorType: .rgba, bitDepth: 8, samples: samples).encode()
+        let iend = data.count - 12
+        data[iend - 1] ^= 0xFF  // the IDAT chunk's CRC
+        assertFails(data, kind: .corrupt, description: "cannot decode PNG data: corrupt PNG data (libpng: IDAT: CRC error)")
+        var bad = TinyPNGWriter(width: 6, height: 4, colorType: .rgba, bitDepth: 8, samples: samples)
+        bad.gamma = 100_000  // linear light: libpng converts it to sRGB
+        let converted = try? PNGDecoder.decode(bad.encode())
+        XCTAssertNotNil(converted)
+        XCTAssertNotEqual(converted?.pixels, samples.map { UInt8($0) }, "converted, not passed through")
+    }
+
     // MARK: Bad input
 
     func testNonPNGDataIsRejected() {

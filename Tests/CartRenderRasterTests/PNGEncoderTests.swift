@@ -155,4 +155,23 @@ final class PNGEncoderTests: XCTestCase {
         }
         XCTAssertEqual(bytes, try PNGEncoder.encode(image))
     }
+
+    /// A palette PNG where the image has at most 256 colors (palette in order of first
+    /// appearance, tRNS only for translucent colors), RGBA beyond: either way the same pixels.
+    func testIndexedEncodingIsLosslessAndFallsBackPast256Colors() throws {
+        var few = RGBAImage(width: 40, height: 30, pixels: [UInt8](repeating: 255, count: 40 * 30 * 4))
+        for i in 0..<(40 * 30) where i % 7 == 0 { few.pixels[i * 4] = UInt8(i % 200); few.pixels[i * 4 + 3] = i % 3 == 0 ? 128 : 255 }
+        let png = try PNGEncoder.encodeIndexed(few)
+        XCTAssertEqual(png[25], 3, "color type 3")
+        XCTAssertEqual(try PNGDecoder.decode(png), few)
+        XCTAssertEqual(try PNGEncoder.encodeIndexed(few), png, "same pixels, same bytes")
+        let opaque = RGBAImage(width: 3, height: 1, pixels: [255, 0, 0, 255, 9, 9, 9, 255, 255, 0, 0, 255])
+        let small = try PNGEncoder.encodeIndexed(opaque)
+        XCTAssertNil(small.firstRange(of: Array("tRNS".utf8)), "no tRNS for opaque colors")
+        XCTAssertEqual(try PNGDecoder.decode(small), opaque)
+        let many = noise(width: 40, height: 30, seed: 5)
+        let rgba = try PNGEncoder.encodeIndexed(many)
+        XCTAssertEqual(rgba[25], 6, "over 256 colors: RGBA")
+        XCTAssertEqual(try PNGDecoder.decode(rgba), many)
+    }
 }

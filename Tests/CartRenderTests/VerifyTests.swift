@@ -106,7 +106,7 @@ final class VerifyTests: XCTestCase {
         let message = try XCTUnwrap(result.failureMessage)
         XCTAssertTrue(message.contains("frame_0005.png"), message)
         XCTAssertTrue(message.contains(reportDir + "/index.html"), message)
-        XCTAssertTrue(message.contains(reportDir + "/frame_0005.diff.png"), message)
+        XCTAssertTrue(message.contains(reportDir + "/" + frame.diffFile!), message)
     }
 
     func testColorChangeJustUnderAndJustOverTheThreshold() throws {
@@ -336,7 +336,7 @@ final class VerifyTests: XCTestCase {
     func testJUnitReportParsesAsXML() throws {
         _ = try verify(.missing)
         try editBaseline(9) { set(&$0, 10, 10, (0, 0, 0, 255)) }
-        _ = try verify(.never)
+        let result = try verify(.never)
         let data = try Data(contentsOf: URL(fileURLWithPath: path("junit.xml", in: reportDir)))
         let document = try XMLDocument(data: data)
         let root = try XCTUnwrap(document.rootElement())
@@ -350,7 +350,7 @@ final class VerifyTests: XCTestCase {
         let failing = try XCTUnwrap(failures.first?.parent as? XMLElement)
         XCTAssertEqual(failing.attribute(forName: "name")?.stringValue, "frame_0009.png (t=2.25 s)")
         XCTAssertEqual(failing.attribute(forName: "classname")?.stringValue, "cartrender.verify.default")
-        XCTAssertTrue(failures.first!.stringValue!.contains(reportDir + "/frame_0009.diff.png"))
+        XCTAssertTrue(failures.first!.stringValue!.contains(reportDir + "/" + result.failures[0].diffFile!))
     }
 
     func testHTMLReportReferencesFilesThatExist() throws {
@@ -358,7 +358,7 @@ final class VerifyTests: XCTestCase {
         try editBaseline(11) { set(&$0, 10, 10, (0, 0, 0, 255)) }
         try editBaseline(8) { set(&$0, 10, 10, (0, 0, 0, 255)) }
         try FileManager.default.removeItem(atPath: path("frame_0012.png"))
-        _ = try verify(.never)
+        let result = try verify(.never)
         let html = try String(contentsOfFile: path("index.html", in: reportDir), encoding: .utf8)
         let regex = try NSRegularExpression(pattern: ##"(?:src|href)="([^"#][^"]*)""##)
         let refs = regex.matches(in: html, range: NSRange(html.startIndex..., in: html)).map {
@@ -370,8 +370,10 @@ final class VerifyTests: XCTestCase {
             XCTAssertFalse(ref.hasPrefix("/"), "relative: \(ref)")
             XCTAssertTrue(exists(path(ref, in: reportDir)), "\(ref) exists")
         }
-        for name in ["frame_0008.expected.png", "frame_0008.actual.png", "frame_0008.diff.png", "frame_0012.actual.png", "frame_0011.diff.png"] {
-            XCTAssertTrue(refs.contains(name), name)
+        let f = Dictionary(uniqueKeysWithValues: result.frames.map { ($0.name, $0) })
+        for name in [f["frame_0008.png"]?.expectedFile, f["frame_0008.png"]?.actualFile, f["frame_0008.png"]?.diffFile,
+                     f["frame_0012.png"]?.actualFile, f["frame_0011.png"]?.diffFile] {
+            XCTAssertTrue(refs.contains(try XCTUnwrap(name)), "\(String(describing: name))")
         }
         // The first failing frame comes first.
         let sections = try NSRegularExpression(pattern: #"<section class="frame" id="([^"]+)""#)
@@ -416,7 +418,8 @@ final class VerifyTests: XCTestCase {
         _ = try verify(.missing)
         try editBaseline(2) { set(&$0, 10, 10, (0, 0, 0, 255)) }
         let failing = try verify(.never)
-        XCTAssertTrue(exists(path("frame_0002.diff.png", in: reportDir)))
+        let images = [failing.frames[2].diffFile!, failing.frames[2].expectedFile!]
+        XCTAssertTrue(exists(path(images[0], in: reportDir)))
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path("report.json", in: reportDir)))) as! [String: Any]
         XCTAssertEqual(json["passed"] as? Bool, false)
         let frames = json["frames"] as! [[String: Any]]
@@ -433,8 +436,7 @@ final class VerifyTests: XCTestCase {
         _ = try verify(.all)
         let passing = try verify(.never)
         XCTAssertTrue(passing.passed)
-        XCTAssertFalse(exists(path("frame_0002.diff.png", in: reportDir)))
-        XCTAssertFalse(exists(path("frame_0002.expected.png", in: reportDir)))
+        for image in images { XCTAssertFalse(exists(path(image, in: reportDir)), image) }
         XCTAssertTrue(exists(path("notes.txt", in: reportDir)))
         XCTAssertTrue(try String(contentsOfFile: path("index.html", in: reportDir), encoding: .utf8).contains("Every frame matches"))
     }
@@ -466,51 +468,90 @@ final class VerifyTests: XCTestCase {
         XCTAssertEqual(VerifyOptions.defaultReportDirectory(forBaseline: "/tmp/b"), "/tmp/cartrender-report")
     }
 
-    /// A failing frame's report has expected | diff | actual in one image, listed in report.json
-    /// and junit.xml, linked from index.html, and removed with the other images once it passes.
-    func testAFailingFrameGetsThePanelImageInTheReport() throws {
+    /// Report images are named by their content: frames whose expected (or actual) PNGs are
+    /// byte-identical share one file, and so do their diff images; report.json, junit.xml and
+    /// index.html name those files, the diff image is a palette PNG with pixelmatch's pixels, and
+    /// no panel image is written (the page shows expected, actual and diff itself). Once the
+    /// frames pass, the images go.
+    func testIdenticalReportImagesAreStoredOnce() throws {
         _ = try verify(.missing)
-        try editBaseline(5) { set(&$0, 200, 300, (255, 0, 255, 255)) }
+        // Frames 12 and 13 of the default scene at 4 fps are the same still frame: the same
+        // baseline for both, with one pixel changed, gives two failures of one pair of PNGs;
+        // frame 11 gets that baseline too (the same expected image, another actual one).
+        let still = try bytes(path("frame_0012.png"))
+        XCTAssertEqual(try bytes(path("frame_0013.png")), still, "the test needs a still stretch")
+        try editBaseline(12) { set(&$0, 200, 300, (255, 0, 255, 255)) }
+        let edited = try bytes(path("frame_0012.png"))
+        for i in [11, 13] {
+            try Data(edited).write(to: URL(fileURLWithPath: path(String(format: "frame_%04d.png", i))))
+            try OwnershipFixture.adopt([String(format: "frame_%04d.png", i)], in: baseline)
+        }
         let result = try verify(.never)
-        let frame = try XCTUnwrap(result.failures.first)
-        XCTAssertEqual(frame.panelFile, "frame_0005.panel.png")
-        let panel = try PNGDecoder.decode(contentsOf: path("frame_0005.panel.png", in: reportDir))
-        let expected = try PNGDecoder.decode(contentsOf: path(frame.expectedFile!, in: reportDir))
-        let actual = try PNGDecoder.decode(contentsOf: path(frame.actualFile!, in: reportDir))
-        let diff = try PNGDecoder.decode(contentsOf: path(frame.diffFile!, in: reportDir))
-        XCTAssertEqual(panel, ImageDiffing.panel(expected, diff, actual))
-        XCTAssertEqual(panel.width, 3 * 393)
-        XCTAssertTrue(panel[200, 300] == (255, 0, 255, 255), "the baseline's pixel on the left")
-        XCTAssertTrue(panel[393 + 200, 300] == (255, 0, 0, 255), "red in the diff in the middle")
-        XCTAssertTrue(panel[2 * 393 + 200, 300] == actual[200, 300], "the render on the right")
+        let failing = result.failures
+        XCTAssertEqual(failing.map(\.name), ["frame_0011.png", "frame_0012.png", "frame_0013.png"])
+        XCTAssertEqual(Set(failing.map(\.expectedFile)).count, 1)
+        XCTAssertEqual(Set(failing.map(\.actualFile)).count, 2)
+        XCTAssertEqual(failing[1].diffFile, failing[2].diffFile)
+        XCTAssertEqual(failing[1].result?.differingPixels, 1)
+        XCTAssertEqual(failing[2].result, failing[1].result)
+        let frame = failing[1]
+        XCTAssertEqual(frame.expectedFile, "img_" + Checksum.sha256(edited).prefix(16) + ".png")
+        XCTAssertEqual(frame.actualFile, "img_" + Checksum.sha256(still).prefix(16) + ".png")
+        XCTAssertEqual(try bytes(path(frame.expectedFile!, in: reportDir)), edited)
+        XCTAssertEqual(try bytes(path(frame.actualFile!, in: reportDir)), still)
+        let diffBytes = try bytes(path(frame.diffFile!, in: reportDir))
+        XCTAssertEqual(frame.diffFile, "diff_" + Checksum.sha256(diffBytes).prefix(16) + ".png")
+        XCTAssertEqual(diffBytes[25], 3, "color type 3: a palette PNG")
+        let (_, expectedDiff) = try Pixelmatch.diff(PNGDecoder.decode(edited), PNGDecoder.decode(still))
+        XCTAssertEqual(try PNGDecoder.decode(diffBytes), expectedDiff)
+        let files = try FileManager.default.contentsOfDirectory(atPath: reportDir)
+        XCTAssertEqual(files.filter { $0.hasPrefix("img_") }.count, 3)
+        XCTAssertEqual(files.filter { $0.hasPrefix("diff_") }.count, Set(failing.map(\.diffFile)).count)
+        XCTAssertFalse(files.contains { $0.hasSuffix(".panel.png") || $0.hasPrefix("frame_") })
 
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path("report.json", in: reportDir)))) as! [String: Any]
-        let files = (json["frames"] as! [[String: Any]])[5]["files"] as? [String: String]
-        XCTAssertEqual(files?["panel"], "frame_0005.panel.png")
-        XCTAssertTrue(try String(contentsOfFile: path("junit.xml", in: reportDir), encoding: .utf8).contains("panel: \(reportDir)/frame_0005.panel.png"))
-        XCTAssertTrue(try String(contentsOfFile: path("index.html", in: reportDir), encoding: .utf8).contains("href=\"frame_0005.panel.png\""))
+        let listed = (json["frames"] as! [[String: Any]])[13]["files"] as? [String: String]
+        XCTAssertEqual(listed, ["expected": frame.expectedFile!, "actual": frame.actualFile!, "diff": frame.diffFile!])
+        XCTAssertTrue(try String(contentsOfFile: path("junit.xml", in: reportDir), encoding: .utf8).contains("diff: \(reportDir)/\(frame.diffFile!)"))
+        XCTAssertTrue(try String(contentsOfFile: path("index.html", in: reportDir), encoding: .utf8).contains("src=\"\(frame.diffFile!)\""))
 
         _ = try verify(.all)
         XCTAssertTrue(try verify(.never).passed)
-        XCTAssertFalse(exists(path("frame_0005.panel.png", in: reportDir)))
+        for image in [frame.expectedFile!, frame.diffFile!] { XCTAssertFalse(exists(path(image, in: reportDir)), image) }
     }
 
-    func testDirectoryDiffReportGetsThePanelImage() throws {
+    /// Every frame's counts are pixelmatch's for its two images, with the rows that are
+    /// byte-identical skipped and pairs of PNGs met again not compared again.
+    func testCountsArePixelmatchsForEveryFrame() throws {
+        _ = try verify(.missing)
+        for i in 0..<14 {
+            try editBaseline(i) { set(&$0, 10 + i, 10, (0, 0, 0, 255)) }
+        }
+        let reused = try verify(.never)
+        XCTAssertEqual(reused.failures.count, 14)
+        for frame in reused.frames {
+            let expected = try PNGDecoder.decode(contentsOf: path(frame.name))
+            let actual = try PNGDecoder.decode(contentsOf: path(frame.actualFile!, in: reportDir))
+            XCTAssertEqual(frame.result, try Pixelmatch.compare(expected, actual), frame.name)
+        }
+    }
+
+    func testDirectoryDiffReportStoresImagesByContent() throws {
         _ = try verify(.missing)
         let other = root + "/other"
         try FileManager.default.copyItem(atPath: baseline, toPath: other)
         var image = try PNGDecoder.decode(contentsOf: other + "/frame_0005.png")
-        let expected = image
         set(&image, 10, 10, (0, 0, 0, 255))
         try Data(PNGEncoder.encode(image)).write(to: URL(fileURLWithPath: other + "/frame_0005.png"))
         try OwnershipFixture.adopt(["frame_0005.png"] + (FileManager.default.fileExists(atPath: other + "/frame_0040.png") ? ["frame_0040.png"] : []), in: other)
 
         let result = try DirectoryDiff.compare(expected: baseline, actual: other, options: ComparisonOptions(), jobs: 2,
                                                reportDirectory: root + "/dr", diffDirectory: root + "/dd")
-        XCTAssertEqual(result.failures.map(\.panelFile), ["frame_0005.panel.png"])
-        let diff = try PNGDecoder.decode(contentsOf: root + "/dr/frame_0005.diff.png")
-        XCTAssertEqual(try PNGDecoder.decode(contentsOf: root + "/dr/frame_0005.panel.png"), ImageDiffing.panel(expected, diff, image))
-        XCTAssertEqual(try bytes(root + "/dd/frame_0005.diff.png"), try bytes(root + "/dr/frame_0005.diff.png"))
+        let frame = try XCTUnwrap(result.failures.first)
+        XCTAssertEqual(result.failures.count, 1)
+        XCTAssertEqual(try bytes(root + "/dd/frame_0005.diff.png"), try bytes(root + "/dr/" + frame.diffFile!))
+        XCTAssertEqual(try bytes(root + "/dr/" + frame.expectedFile!), try bytes(baseline + "/frame_0005.png"))
+        XCTAssertEqual(try bytes(root + "/dr/" + frame.actualFile!), try bytes(other + "/frame_0005.png"))
         XCTAssertFalse(exists(root + "/dd/frame_0005.panel.png"), "--out DIR gets the diff images only")
     }
 
@@ -533,7 +574,7 @@ final class VerifyTests: XCTestCase {
         XCTAssertEqual(result.failures.map(\.status), [.extra, .fail, .missing])
         XCTAssertTrue(exists(root + "/dd/frame_0005.diff.png"))
         XCTAssertTrue(exists(root + "/dr/index.html"))
-        XCTAssertTrue(exists(root + "/dr/frame_0005.diff.png"))
+        XCTAssertTrue(exists(root + "/dr/" + result.failures[1].diffFile!))
         XCTAssertThrowsError(try DirectoryDiff.compare(expected: baseline, actual: root + "/nope", options: ComparisonOptions(), jobs: 1)) {
             XCTAssertEqual(($0 as? InputError)?.kind, .unreadable)
         }
@@ -560,7 +601,7 @@ final class VerifyTests: XCTestCase {
                                                       overrides: SceneOverrides(fps: 4, scale: 1)))
         XCTAssertTrue(message.contains("frame_0002.png"), message)
         XCTAssertTrue(message.contains(root + "/cartrender-report/index.html"), message)
-        XCTAssertTrue(message.contains(root + "/cartrender-report/frame_0002.diff.png"), message)
+        XCTAssertTrue(message.range(of: root + "/cartrender-report/diff_[0-9a-f]{16}\\.png", options: .regularExpression) != nil, message)
 
         let outside = try XCTUnwrap(Snapshots.failure(.defaultScene, baseline: base, times: [99], record: .never,
                                                       overrides: SceneOverrides(fps: 4, scale: 1)))
@@ -587,7 +628,8 @@ final class VerifyTests: XCTestCase {
         let failed = try Snapshots.verify(.defaultScene, baseline: base, times: [0, 0.5], record: .never,
                                           overrides: SceneOverrides(fps: 4, scale: 1))
         let report = root + "/cartrender-report/"
-        XCTAssertEqual(failed.failureArtifacts, ["diff", "expected", "actual", "panel"].map { report + "frame_0002.\($0).png" })
+        let frame = try XCTUnwrap(failed.failures.first)
+        XCTAssertEqual(failed.failureArtifacts, [frame.diffFile!, frame.expectedFile!, frame.actualFile!].map { report + $0 })
         for path in failed.failureArtifacts { XCTAssertTrue(FileManager.default.fileExists(atPath: path), path) }
         let rerecorded = try Snapshots.verify(.defaultScene, baseline: base, times: [0, 0.5], record: .failed,
                                               overrides: SceneOverrides(fps: 4, scale: 1))

@@ -70,4 +70,24 @@ cr_png_result cr_png_wrap(int width, int height, const uint8_t *zlib_stream, siz
 
 void cr_png_free(cr_png_result *result);
 
+/// Encodes straight RGBA pixels (`width` × `height`, rows `stride` bytes apart) as an 8-bit
+/// palette PNG when they hold at most 256 distinct colours: the palette in order of first
+/// appearance (row by row), a `tRNS` chunk only when a colour is translucent, sRGB/gAMA/cHRM,
+/// every row filter None, the image data compressed whole by libdeflate at `level` (1–12).
+/// Lossless: decoding gives the same RGBA bytes. Same pixels, same bytes. On success `status`
+/// is 0; it is 2 (and nothing is written) when the pixels hold more than 256 colours, 1 on
+/// any other failure (`message` names it).
+cr_png_result cr_png_encode_indexed(const uint8_t *pixels, size_t stride, int width, int height, int level);
+
+/// Decodes, without libpng, the PNGs whose decoding is only inflate and unfilter: 8-bit RGBA,
+/// not interlaced, every chunk's CRC right, IDAT chunks in one run, a whole IEND, and before the
+/// image data only chunks that do not change its pixels for libpng's simplified API (sRGB, gAMA
+/// of sRGB's 1/2.2 (45455), cHRM, pHYs, tIME, tEXt, zTXt, iTXt, and bKGD, which only serves an
+/// output without alpha). The zlib stream is inflated by
+/// libdeflate, which checks its Adler-32, and must fill the image exactly. Writes `width` ×
+/// `height` × 4 bytes to `out` and returns 1; returns 0 for anything else (not decoded: the
+/// caller decodes with libpng, which says what is wrong, if anything). `width` and `height`
+/// are those of its IHDR, which the caller has read already.
+int cr_png_decode_rgba8(const uint8_t *data, size_t size, int width, int height, uint8_t *out);
+
 #endif

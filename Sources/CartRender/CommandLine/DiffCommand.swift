@@ -94,7 +94,7 @@ public struct DiffCommand: Equatable, Sendable {
                                                                       expectedPath: expected, actualPath: actual)
         let diffImage = comparison.images?.diff
         try interrupts.checkNotInterrupted(while: .diffFiles)
-        if let out, let diffImage { try OutputFile.write(try PNGEncoder.encode(diffImage), to: out) }
+        if let out, let diffImage { try OutputFile.write(try PNGEncoder.encodeIndexed(diffImage), to: out) }
         let passed = comparison.status == .pass
         if json {
             var m: [(String, JSONValue)] = []

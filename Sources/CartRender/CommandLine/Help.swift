@@ -133,7 +133,8 @@ public enum Help {
           DIR/index.html (for each failing frame: side by side, slider, blend, toggle and diff views;
           every frame reachable from a timeline and thumbnails),
           DIR/report.json (as --json), DIR/junit.xml (one test case per frame), and
-          frame_NNNN.expected.png / .actual.png / .diff.png for each frame that did not pass.
+          the expected, actual and diff images of each frame that did not pass, named by their
+          content (img_HASH.png, diff_HASH.png: identical images are one file; diffs are palette PNGs).
 
         CI
           With CI set and no baseline directory, verify says so in one line and fails. Under

@@ -6,6 +6,7 @@
 // that counts agree exactly; masks and the anti-aliased pixel count are additions of cartrender.
 
 import CartRenderRaster
+import Foundation
 
 /// Pixel-by-pixel image comparison with pixelmatch 7.1's color distance and anti-aliasing detection
 /// (docs/snapshot-testing.md, “When a frame fails”).
@@ -103,14 +104,10 @@ public enum Pixelmatch {
         let drawBackground = !options.diffMask
 
         // Fast path: identical images.
-        var identical = true
-        for i in 0..<count where word(img1, i) != word(img2, i) {
-            identical = false
-            break
-        }
-        if identical {
+        if memcmp(img1, img2, count * 4) == 0 {
             if let out, drawBackground {
-                for i in 0..<count { drawGrayPixel(img1, i * 4, options.alpha, out) }
+                var gray = GrayCache()
+                for i in 0..<count { gray.draw(img1, i * 4, options.alpha, out) }
             }
             return DiffResult(differingPixels: 0, antialiasedPixels: 0, totalPixels: count)
         }
@@ -121,14 +118,43 @@ public enum Pixelmatch {
         let altColor = options.diffColorAlt ?? options.diffColor
         var differing = 0
         var antialiased = 0
+        var gray = GrayCache()
+        // The last opaque pair of differing pixels and its delta (two equal words never get here).
+        var last1: UInt32 = 0, last2: UInt32 = 0, lastDelta = 0.0
 
         for y in 0..<height {
+            // A row whose bytes are equal in both images has no pixel over the threshold (each
+            // one's delta is 0): only its faded background is drawn.
+            if memcmp(img1 + y * width * 4, img2 + y * width * 4, width * 4) == 0 {
+                if let out, drawBackground {
+                    for i in (y * width)..<((y + 1) * width) { gray.draw(img1, i * 4, options.alpha, out) }
+                }
+                continue
+            }
             for x in 0..<width {
                 let i = y * width + x
                 let pos = i * 4
+                let w1 = word(img1, i), w2 = word(img2, i)
+                if w1 == w2 {
+                    // Delta 0, never over the threshold.
+                    if let out, drawBackground { gray.draw(img1, pos, options.alpha, out) }
+                    continue
+                }
 
-                // Squared YIQ distance, negative when the second image's pixel is darker.
-                let delta = word(img1, i) == word(img2, i) ? 0 : colorDelta(img1, img2, pos, pos, yOnly: false)
+                // Squared YIQ distance, negative when the second image's pixel is darker. Opaque
+                // pairs met again (a tint over a whole area) reuse the last one's.
+                let delta: Double
+                if w1 == last1, w2 == last2 {
+                    delta = lastDelta
+                } else {
+                    delta = colorDelta(img1, img2, pos, pos, yOnly: false)
+                    if img1.load(fromByteOffset: pos + 3, as: UInt8.self) == 255, img2.load(fromByteOffset: pos + 3, as: UInt8.self) == 255 {
+                        (last1, last2, lastDelta) = (w1, w2, delta)
+                    } else {
+                        // Translucent pixels blend over a background that depends on the offset.
+                        (last1, last2) = (0, 0)
+                    }
+                }
 
                 if abs(delta) > maxDelta, !mask.contains(where: { $0.contains(x: x, y: y) }) {
                     let isAA = !options.includeAA
@@ -144,7 +170,7 @@ public enum Pixelmatch {
                     }
                 } else if let out, drawBackground {
                     // Similar (or masked): the first image's luminance blended with white.
-                    drawGrayPixel(img1, pos, options.alpha, out)
+                    gray.draw(img1, pos, options.alpha, out)
                 }
             }
         }
@@ -161,6 +187,7 @@ public enum Pixelmatch {
     /// "Anti-aliased Pixel and Intensity Slope Detector", V. Vysniauskas, 2009): among its 8
     /// neighbours at most two share its luma, and the darkest or the brightest neighbour has 3+
     /// identical neighbours of its own in both images (`a32`, `b32`).
+    @inline(__always)
     private static func isAntialiased(
         _ image: UnsafeRawPointer, _ x1: Int, _ y1: Int, _ width: Int, _ height: Int,
         _ a32: UnsafeRawPointer, _ b32: UnsafeRawPointer
@@ -170,17 +197,23 @@ public enum Pixelmatch {
         let x2 = min(x1 + 1, width - 1)
         let y2 = min(y1 + 1, height - 1)
         let pos = (y1 * width + x1) * 4
+        let center = word(image, y1 * width + x1)
         var zeroes = x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2 ? 1 : 0
         var minDelta = 0.0
         var maxDelta = 0.0
         var minX = 0, minY = 0, maxX = 0, maxY = 0
 
         // The 8 adjacent pixels, column by column as in pixelmatch (the order decides ties).
-        for x in x0...x2 {
-            for y in y0...y2 {
+        var x = x0
+        while x <= x2 {
+            defer { x &+= 1 }
+            var y = y0
+            while y <= y2 {
+                defer { y &+= 1 }
                 if x == x1 && y == y1 { continue }
-                // Brightness delta between the center pixel and this neighbour.
-                let delta = colorDelta(image, image, pos, (y * width + x) * 4, yOnly: true)
+                // Brightness delta between the center pixel and this neighbour (0 for equal bytes).
+                let n = y &* width &+ x
+                let delta = word(image, n) == center ? 0 : colorDelta(image, image, pos, n &* 4, yOnly: true)
                 if delta == 0 {
                     zeroes += 1
                     // More than 2 equal siblings: definitely not anti-aliasing.
@@ -214,12 +247,17 @@ public enum Pixelmatch {
         let y2 = min(y1 + 1, height - 1)
         let value = word(image, y1 * width + x1)
         var zeroes = x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2 ? 1 : 0
-        for x in x0...x2 {
-            for y in y0...y2 {
-                if x == x1 && y == y1 { continue }
-                if word(image, y * width + x) == value { zeroes += 1 }
-                if zeroes > 2 { return true }
+        var x = x0
+        while x <= x2 {
+            var y = y0
+            while y <= y2 {
+                if !(x == x1 && y == y1) && word(image, y &* width &+ x) == value {
+                    zeroes &+= 1
+                    if zeroes > 2 { return true }
+                }
+                y &+= 1
             }
+            x &+= 1
         }
         return false
     }
@@ -251,13 +289,7 @@ public enum Pixelmatch {
         if dr == 0 && dg == 0 && db == 0 && da == 0 { return 0 }
 
         if a1 < 255 || a2 < 255 {
-            // Blend both pixels with the background pattern; the operation order is pixelmatch's.
-            let rb = 48 + 159 * Double(k % 2)
-            let gb = 48 + 159 * Double(Int(Double(k) / 1.618033988749895) % 2)
-            let bb = 48 + 159 * Double(Int(Double(k) / 2.618033988749895) % 2)
-            dr = (r1 * a1 - r2 * a2 - rb * da) / 255
-            dg = (g1 * a1 - g2 * a2 - gb * da) / 255
-            db = (b1 * a1 - b2 * a2 - bb * da) / 255
+            (dr, dg, db) = blended(r1, g1, b1, a1, r2, g2, b2, a2, k)
         }
 
         let y = dr * 0.29889531 + dg * 0.58662247 + db * 0.11448223
@@ -271,24 +303,53 @@ public enum Pixelmatch {
         return y > 0 ? -delta : delta
     }
 
-    @inline(__always)
-    private static func drawPixel(_ output: UnsafeMutableRawPointer, _ pos: Int, _ color: DiffColor) {
-        output.storeBytes(of: color.red, toByteOffset: pos, as: UInt8.self)
-        output.storeBytes(of: color.green, toByteOffset: pos + 1, as: UInt8.self)
-        output.storeBytes(of: color.blue, toByteOffset: pos + 2, as: UInt8.self)
-        output.storeBytes(of: 255, toByteOffset: pos + 3, as: UInt8.self)
+    /// The color differences of two translucent pixels blended with pixelmatch's background
+    /// pattern at byte offset `k`; the operation order is pixelmatch's. Not inlined: its divisions
+    /// would otherwise be computed ahead of the test for opaque pixels, which never need them.
+    @inline(never)
+    private static func blended(_ r1: Double, _ g1: Double, _ b1: Double, _ a1: Double,
+                                _ r2: Double, _ g2: Double, _ b2: Double, _ a2: Double, _ k: Int) -> (Double, Double, Double) {
+        let da = a1 - a2
+        let rb = 48 + 159 * Double(k % 2)
+        let gb = 48 + 159 * Double(Int(Double(k) / 1.618033988749895) % 2)
+        let bb = 48 + 159 * Double(Int(Double(k) / 2.618033988749895) % 2)
+        return ((r1 * a1 - r2 * a2 - rb * da) / 255, (g1 * a1 - g2 * a2 - gb * da) / 255, (b1 * a1 - b2 * a2 - bb * da) / 255)
     }
 
-    /// The first image's luma blended with white by `alpha × A/255`, truncated like a store into
-    /// pixelmatch's `Uint8Array`; opaque.
     @inline(__always)
-    private static func drawGrayPixel(_ image: UnsafeRawPointer, _ i: Int, _ alpha: Double, _ output: UnsafeMutableRawPointer) {
+    private static func drawPixel(_ output: UnsafeMutableRawPointer, _ pos: Int, _ color: DiffColor) {
+        let rgba = UInt32(color.red) | UInt32(color.green) << 8 | UInt32(color.blue) << 16 | 0xFF00_0000
+        output.storeBytes(of: rgba.littleEndian, toByteOffset: pos, as: UInt32.self)
+    }
+
+    /// ``grayValue(_:_:_:)`` remembering the last pixel's value and gray: UI frames are
+    /// runs of equal pixels, so most pixels skip the arithmetic. The same bytes as without it.
+    private struct GrayCache {
+        var pixel: UInt32 = 0
+        var gray: UInt8 = 0
+        var valid = false
+
+        @inline(__always)
+        mutating func draw(_ image: UnsafeRawPointer, _ i: Int, _ alpha: Double, _ output: UnsafeMutableRawPointer) {
+            let p = image.loadUnaligned(fromByteOffset: i, as: UInt32.self)
+            if !valid || p != pixel {
+                gray = grayValue(image, i, alpha)
+                pixel = p
+                valid = true
+            }
+            drawPixel(output, i, DiffColor(red: gray, green: gray, blue: gray))
+        }
+    }
+
+    /// The first image's luma at byte offset `i` blended with white by `alpha × A/255`, truncated
+    /// like a store into pixelmatch's `Uint8Array` (the diff image draws it opaque).
+    @inline(__always)
+    private static func grayValue(_ image: UnsafeRawPointer, _ i: Int, _ alpha: Double) -> UInt8 {
         let r = Double(image.load(fromByteOffset: i, as: UInt8.self))
         let g = Double(image.load(fromByteOffset: i + 1, as: UInt8.self))
         let b = Double(image.load(fromByteOffset: i + 2, as: UInt8.self))
         let a = Double(image.load(fromByteOffset: i + 3, as: UInt8.self))
         let value = 255 + (r * 0.29889531 + g * 0.58662247 + b * 0.11448223 - 255) * alpha * a / 255
-        let byte = UInt8(min(max(value, 0), 255))  // in 0 … 255.0000026 for alpha in 0 … 1
-        drawPixel(output, i, DiffColor(red: byte, green: byte, blue: byte))
+        return UInt8(min(max(value, 0), 255))  // in 0 … 255.0000026 for alpha in 0 … 1
     }
 }

@@ -14,8 +14,8 @@ import Foundation
 /// - Accepting all is followed by a run like the first, which rewrites the report. Accepting
 ///   one frame re-verifies only that frame (the recording run just compared it): the others'
 ///   baselines did not change, so their results stand, and the report's files are rewritten
-///   from the merged result with the accepted frame's expected, diff and panel images removed
-///   (its actual image stays, as the frame's picture). When it was the last failure, the run
+///   from the merged result with the accepted frame's expected and diff images removed unless
+///   another frame shows them (its actual image stays, as the frame's picture). When it was the last failure, the run
 ///   like the first follows instead: it passes on equal bytes, and rewrites the manifest's
 ///   events with the rest.
 ///
@@ -71,9 +71,7 @@ final class ReviewSession {
         let names = recorded.frames.filter(\.recorded).map(\.name)
         print("cartrender review: accepted \(names.isEmpty ? "nothing" : names.joined(separator: ", ")) into \(FileSystemPath.display(baseline))")
         if let name, names == [name], let merged = merging(accepted: name, from: recorded), !merged.failures.isEmpty {
-            let old = result.frames.first { $0.name == name }
-            try ReportWriter.rewriteFiles(of: merged, in: reportDirectory,
-                                          removing: [old?.expectedFile, old?.diffFile, old?.panelFile].compactMap { $0 })
+            try ReportWriter.rewriteFiles(of: merged, in: reportDirectory, replacing: result)
             result = merged
             printResult(merged, json: false)
             fflush(nil)
@@ -104,7 +102,6 @@ extension ReviewSession {
         frame.stateChanges = fresh.stateChanges.map { _ in [] }
         frame.expectedFile = nil
         frame.diffFile = nil
-        frame.panelFile = nil
         frame.actualFile = result.frames[k].actualFile
         frame.thumbnailFile = nil
         var merged = result

@@ -22,9 +22,16 @@ final class BaselineSink: FrameSink, @unchecked Sendable {
     /// with a state (an index listed twice has no one state to compare with).
     private let expectedStates: [Int: JSONValue]
     private let collected = LockedValue([Int: FrameResult]())
-    /// Content hashes of the frames whose thumbnail is in the report already: identical frames
-    /// share one file.
-    private let thumbnails = LockedValue(Set<String>())
+    /// Comparisons made, by the SHA-256 of the expected and of the actual PNG: a pair of frames
+    /// met again (a still stretch of the timeline) is neither decoded nor compared again, and
+    /// its diff image is the file of the first.
+    private let comparisons = LockedValue([String: Compared]())
+
+    /// What a comparison of two PNGs gave, to reuse for the same two PNGs.
+    private struct Compared {
+        var comparison: FrameComparison
+        var diffFile: String?
+    }
 
     init(renderer: Renderer, baseline: BaselineDirectory, tolerance: ComparisonOptions, record: RecordMode, report: ReportWriter?,
          ignoreState: Bool) {
@@ -55,14 +62,21 @@ final class BaselineSink: FrameSink, @unchecked Sendable {
         let expected = try baseline.read(name)
         guard let png = rendered.png else { throw RasterError(.library, "frame \(rendered.index) has no PNG bytes") }
         let bytes = png.bytes
-        // The frame's pixels are copied out of the canvas only when the bytes differ.
-        let image = try expected.map { bytesEqual($0, bytes) ? nil : try rendered.pixels() } ?? nil
         var frame = FrameResult(name: name, index: rendered.index, time: rendered.time, status: .pass)
         frame.actualSize = PNGHeader.size(of: bytes)
 
         var comparison: FrameComparison?
-        if let data = expected {
+        // Frames whose bytes differ: the pair's hashes, to compare each pair once.
+        let expectedSHA = expected.flatMap { bytesEqual($0, bytes) ? nil : Checksum.sha256($0) }
+        let pair = expectedSHA.map { $0 + " " + png.sha256 }
+        let earlier = pair.flatMap { key in comparisons.withLock { $0[key] } }
+        if let earlier {
+            comparison = earlier.comparison
+            frame.diffFile = earlier.diffFile
+        } else if let data = expected {
             do {
+                // The frame's pixels are copied out of the canvas only when the bytes differ.
+                let image = bytesEqual(data, bytes) ? nil : try rendered.pixels()
                 comparison = try FrameComparison.compare(expected: data, actual: bytes, actualImage: image, options: tolerance,
                                                          keepImages: report != nil, expectedPath: expectedPath)
             } catch let e as ImageDecodingError where record == .all || record == .failed {
@@ -88,24 +102,21 @@ final class BaselineSink: FrameSink, @unchecked Sendable {
         }
         // Under `missing` a recorded frame is kept only when the whole run passes
         // (``Verifier``): its actual image goes into the report in case it is not.
+        // Images are stored by content: frames of the same bytes share one file.
         if let report, frame.isReported || (frame.recorded && frame.status == .missing && record == .missing) {
-            let stem = String(name.dropLast(4))
-            if let expected, frame.undecodable == nil {
-                frame.expectedFile = stem + ".expected.png"
-                try report.write(expected, to: frame.expectedFile!)
-            }
-            frame.actualFile = stem + ".actual.png"
-            try report.write(bytes, to: frame.actualFile!)
-            if let comparison { try report.writeArtifacts(of: comparison, using: .pixelmatch(tolerance), stem: stem, to: &frame) }
+            if let expected, frame.undecodable == nil { frame.expectedFile = try report.storeFrame(expected, sha256: expectedSHA) }
+            frame.actualFile = try report.storeFrame(bytes, sha256: png.sha256)
+            if let comparison, earlier == nil { try report.storeArtifacts(of: comparison, using: .pixelmatch(tolerance), to: &frame) }
+        }
+        if let pair, let comparison, earlier == nil {
+            comparisons.withLock { $0[pair] = Compared(comparison: comparison.withoutImages, diffFile: frame.diffFile) }
         }
         // Every frame the report shows without images of its own gets a thumbnail inside the
         // report (not a link into the baseline directory, which an uploaded report lacks),
         // named by the frame's content hash, written once however many frames share it.
         if let report, frame.actualFile == nil || !frame.isReported {
-            let name = ReportThumbnail.fileName(sha256: png.sha256)
-            frame.thumbnailFile = name
-            if thumbnails.withLock({ $0.insert(png.sha256).inserted }) {
-                try report.write(try ReportThumbnail.png(of: try rendered.pixels()), to: name)
+            frame.thumbnailFile = try report.store(ReportThumbnail.fileName(sha256: png.sha256)) {
+                try ReportThumbnail.png(of: try rendered.pixels())
             }
         }
         frame.seconds = FrameResult.seconds(since: started)

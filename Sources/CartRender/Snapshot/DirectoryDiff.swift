@@ -17,8 +17,8 @@ public enum DirectoryDiff {
     ///   - jobs: threads (≥ 1).
     ///   - reportDirectory: where to write a report (nil: none).
     ///   - diffDirectory: where to write `frame_NNNN.diff.png` for every frame that fails (nil: none);
-    ///     the report gets that and `frame_NNNN.panel.png` (expected | diff | actual). Staged
-    ///     like the report (``DiffImages``): a failed or interrupted run leaves it as it was.
+    ///     the report gets the same image under its content's name. Staged like the report
+    ///     (``DiffImages``): a failed or interrupted run leaves it as it was.
     ///   - cancellation: stops the comparison between frames and while waiting for a directory's
     ///     lock (SIGINT, SIGTERM); no report and no diff image is written.
     /// - Returns: one result per frame name in either directory, by index.
@@ -103,9 +103,9 @@ public enum DirectoryDiff {
             let artifacts = try comparison.map(diffing.artifacts) ?? []
             if let diffs, let diff = artifacts.first(where: { $0.kind == .diff }) { try diffs.write(diff.bytes, to: stem + diff.suffix) }
             if let report {
-                if let eBytes { frame.expectedFile = stem + ".expected.png"; try report.write(eBytes, to: frame.expectedFile!) }
-                if let aBytes { frame.actualFile = stem + ".actual.png"; try report.write(aBytes, to: frame.actualFile!) }
-                for artifact in artifacts { try report.write(artifact, stem: stem, to: &frame) }
+                if let eBytes { frame.expectedFile = try report.storeFrame(eBytes) }
+                if let aBytes { frame.actualFile = try report.storeFrame(aBytes) }
+                for artifact in artifacts { try report.store(artifact, to: &frame) }
             }
             frame.seconds = FrameResult.seconds(since: started)
             return frame

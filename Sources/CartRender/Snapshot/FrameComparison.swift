@@ -131,6 +131,13 @@ public struct FrameComparison: Sendable {
         self.images = images
     }
 
+    /// The comparison without its images (the counts, sizes and status alone).
+    var withoutImages: FrameComparison {
+        var c = self
+        c.images = nil
+        return c
+    }
+
     /// Compares the PNG bytes of an expected frame with an actual frame through
     /// ``ImageDiffing/pixelmatch(_:compression:)``: equal PNG bytes pass without decoding; else
     /// both are decoded, sizes are checked, equal pixels pass, and only then does pixelmatch run.

@@ -7,14 +7,16 @@ import CartRenderRaster
 /// ``pixelmatch(_:)`` is the strategy they all use. Its comparison is swift-snapshot-testing's
 /// image strategy: equal file bytes pass without decoding; else both images are decoded, sizes
 /// are checked, equal pixels pass, and only then does pixelmatch run with the options' threshold,
-/// anti-aliasing, limits and masks. A frame that fails leaves its diff image and a panel image
-/// `expected | diff | actual` (as resvg's golden tests write).
+/// anti-aliasing, limits and masks. A frame that fails leaves its diff image, a palette PNG
+/// (``PNGEncoder/encodeIndexed(_:)``). ``panel(_:)`` puts `expected | diff | actual` side by side
+/// in one image (as resvg's golden tests write) for outputs that are files alone; a report's
+/// page shows the three images itself.
 ///
 /// ```swift
 /// let diffing = ImageDiffing.pixelmatch(ComparisonOptions(maxDiffRatio: 0.0005))
 /// let comparison = try diffing.compare(expected: goldenPNG, actual: framePNG, keepImages: true)
 /// for artifact in try diffing.artifacts(comparison) {
-///     try write(artifact.bytes, to: "frame_0042" + artifact.suffix)   // .diff.png, .panel.png
+///     try write(artifact.bytes, to: "frame_0042" + artifact.suffix)   // .diff.png
 /// }
 /// ```
 public struct ImageDiffing: Sendable {
@@ -58,11 +60,8 @@ public struct ImageDiffing: Sendable {
             /// pixelmatch's diff image: differing pixels red, anti-aliased ones yellow, the rest
             /// the expected image's luma faded to gray.
             case diff
-            /// The expected image, the diff image and the actual image side by side, in that order
-            /// (3 × width px wide).
-            case panel
         }
-        /// The diff image or the panel.
+        /// The diff image.
         public var kind: Kind
         /// PNG bytes.
         public var bytes: [UInt8]
@@ -70,7 +69,7 @@ public struct ImageDiffing: Sendable {
         /// An artifact of `kind` with its PNG bytes.
         public init(kind: Kind, bytes: [UInt8]) { self.kind = kind; self.bytes = bytes }
 
-        /// What a frame's file name stem gets: `.diff.png`, `.panel.png`.
+        /// What a frame's file name stem gets: `.diff.png`.
         public var suffix: String { "." + kind.rawValue + ".png" }
     }
 }
@@ -119,13 +118,13 @@ extension ImageDiffing {
     }
 
     /// The comparison of `verify`, `diff` and the goldens: PNG files (``PNGDecoder``; written
-    /// with `compression`), pixelmatch 7.1 with `options` (docs/snapshot-testing.md), and a diff image and a
-    /// panel image for a frame that fails with the same size on both sides (a size mismatch has
-    /// no diff, hence no artifacts).
+    /// with `compression`), pixelmatch 7.1 with `options` (docs/snapshot-testing.md), and a diff
+    /// image, as a palette PNG, for a frame that fails with the same size on both sides (a size
+    /// mismatch has no diff, hence no artifacts).
     /// - Parameters:
     ///   - options: threshold, anti-aliasing, limits and masks (px).
-    ///   - compression: PNG setting of ``toData`` and of the artifacts. Default `.fast`: they are
-    ///     written only for failing frames and read by people.
+    ///   - compression: PNG setting of ``toData``. Default `.fast`: its images are written only
+    ///     for failing frames and read by people.
     /// - Note: ``diff`` throws ``DiffError/invalidOption(_:)`` for options out of range.
     public static func pixelmatch(_ options: ComparisonOptions, compression: PNGEncoder.Compression = .fast) -> ImageDiffing {
         ImageDiffing(
@@ -160,10 +159,7 @@ extension ImageDiffing {
             },
             artifacts: { comparison in
                 guard comparison.status != .pass, let images = comparison.images, let diff = images.diff else { return [] }
-                return [
-                    Artifact(kind: .diff, bytes: try PNGEncoder.encode(diff, compression: compression)),
-                    Artifact(kind: .panel, bytes: try PNGEncoder.encode(panel(images.expected, diff, images.actual), compression: compression)),
-                ]
+                return [Artifact(kind: .diff, bytes: try PNGEncoder.encodeIndexed(diff))]
             }
         )
     }

@@ -23,17 +23,17 @@ public struct FrameResult: Sendable {
     public var recorded = false
     /// The baseline frame exists but could not be decoded (it was recorded over).
     public var undecodable: String?
-    /// Files written into the report directory for this frame (names relative to it).
+    /// Files written into the report directory for this frame (names relative to it), each
+    /// named by its content (`img_HASH.png`, `diff_HASH.png`): frames of the same bytes share one.
+    /// The baseline frame's copy.
     public var expectedFile: String?
     /// The actual frame's copy in the report directory.
     public var actualFile: String?
-    /// The diff image in the report directory.
+    /// The diff image in the report directory (a palette PNG).
     public var diffFile: String?
     /// A downscaled image of the frame (``ReportThumbnail``), shared by the frames of the same
     /// content, for the frames the report shows without images of their own.
     public var thumbnailFile: String?
-    /// Expected | diff | actual side by side in one image (frames that failed with both sides of one size).
-    public var panelFile: String?
     /// Seconds spent checking the frame — reading and comparing the baseline, recording it,
     /// writing its report images; not drawing it — on a monotonic clock; nil when not measured.
     /// Only `junit.xml` shows it: the other outputs stay the same bytes from run to run.
@@ -100,7 +100,6 @@ public struct FrameResult: Sendable {
         if let expectedFile { files.append(("expected", .string(expectedFile))) }
         if let actualFile { files.append(("actual", .string(actualFile))) }
         if let diffFile { files.append(("diff", .string(diffFile))) }
-        if let panelFile { files.append(("panel", .string(panelFile))) }
         if let thumbnailFile { files.append(("thumbnail", .string(thumbnailFile))) }
         if !files.isEmpty { m.append(("files", .object(files))) }
         return .object(m)
@@ -470,12 +469,14 @@ public struct SnapshotResult: Sendable {
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
-    /// The report images of the frames that did not pass (diff, expected, actual, panel), as
+    /// The report images of the frames that did not pass (diff, expected, actual), as
     /// paths in the report directory: what a test attaches to its failure (Swift Testing's
     /// `Attachment.record`, XCTest's `XCTAttachment`). Empty without a report.
     public var failureArtifacts: [String] {
         guard let dir = reportDirectory else { return [] }
-        return failures.flatMap { [$0.diffFile, $0.expectedFile, $0.actualFile, $0.panelFile].compactMap { $0 } }
+        var seen = Set<String>()
+        return failures.flatMap { [$0.diffFile, $0.expectedFile, $0.actualFile].compactMap { $0 } }
+            .filter { seen.insert($0).inserted }
             .map { (dir as NSString).appendingPathComponent($0) }
     }
 

@@ -155,10 +155,7 @@ public enum Verifier {
                 var frame = FrameResult(name: name, index: index, time: index.map { renderer.time(ofFrame: $0) }, status: .extra)
                 let data = try baseline.read(name)
                 if let data { frame.expectedSize = PNGHeader.size(of: data) }
-                if let report, let data {
-                    frame.expectedFile = String(name.dropLast(4)) + ".expected.png"
-                    try report.write(data, to: frame.expectedFile!)
-                }
+                if let report, let data { frame.expectedFile = try report.storeFrame(data) }
                 if record.records(.extra) {
                     try baseline.remove(name)
                     frame.recorded = true

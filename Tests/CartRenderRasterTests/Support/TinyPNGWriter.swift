@@ -31,6 +31,13 @@ struct TinyPNGWriter {
     var gamma: UInt32? = nil
     /// Override the IHDR size (to declare huge images without providing their data).
     var declaredSize: (width: Int, height: Int)? = nil
+    /// Filter types (0 None, 1 Sub, 2 Up, 3 Average, 4 Paeth) for the rows in turn; 8-bit,
+    /// not interlaced only. Empty: None on every row.
+    var filters: [UInt8] = []
+    /// Image data split into IDAT chunks of at most this many bytes; nil: one chunk.
+    var idatChunkBytes: Int? = nil
+    /// Chunks (type, data) written after IHDR and gAMA, before the palette and the image data.
+    var extraChunks: [(String, [UInt8])] = []
 
     func encode() -> [UInt8] {
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -39,16 +46,24 @@ struct TinyPNGWriter {
         ihdr += [UInt8(bitDepth), colorType.rawValue, 0, 0, interlaced ? 1 : 0]
         out += chunk("IHDR", ihdr)
         if let gamma { out += chunk("gAMA", be32(gamma)) }
+        for (type, data) in extraChunks { out += chunk(type, data) }
         if !palette.isEmpty { out += chunk("PLTE", palette.flatMap { [$0.0, $0.1, $0.2] }) }
         if let transparency { out += chunk("tRNS", transparency) }
-        out += chunk("IDAT", zlibStored(scanlines()))
+        let stream = zlibStored(scanlines())
+        let step = max(1, idatChunkBytes ?? stream.count)
+        for start in stride(from: 0, to: stream.count, by: step) {
+            out += chunk("IDAT", Array(stream[start..<min(stream.count, start + step)]))
+        }
         out += chunk("IEND", [])
         return out
     }
 
     /// Filtered (type 0) scanlines: the whole image, or its seven Adam7 passes one after another.
     private func scanlines() -> [UInt8] {
-        guard interlaced else { return packRows(xs: Array(0..<width), ys: Array(0..<height)) }
+        guard interlaced else {
+            let rows = packRows(xs: Array(0..<width), ys: Array(0..<height))
+            return filters.isEmpty ? rows : filtered(rows)
+        }
         let passes = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
         var data: [UInt8] = []
         for (x0, y0, dx, dy) in passes {
@@ -85,6 +100,33 @@ struct TinyPNGWriter {
             if bitCount > 0 { data.append(UInt8((bits << UInt32(8 - bitCount)) & 0xFF)) }
         }
         return data
+    }
+
+    /// Rows of filter type 0 (8-bit samples) filtered with ``filters`` in turn.
+    private func filtered(_ rows: [UInt8]) -> [UInt8] {
+        let bpp = colorType.samplesPerPixel, n = width * bpp
+        var out: [UInt8] = []
+        for y in 0..<height {
+            let row = Array(rows[(y * (n + 1) + 1)..<((y + 1) * (n + 1))])
+            let up = y > 0 ? Array(rows[((y - 1) * (n + 1) + 1)..<(y * (n + 1))]) : [UInt8](repeating: 0, count: n)
+            let type = filters[y % filters.count]
+            out.append(type)
+            for i in 0..<n {
+                let a = i >= bpp ? Int(row[i - bpp]) : 0, b = Int(up[i]), c = i >= bpp ? Int(up[i - bpp]) : 0
+                let predictor: Int
+                switch type {
+                case 1: predictor = a
+                case 2: predictor = b
+                case 3: predictor = (a + b) / 2
+                case 4:
+                    let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                    predictor = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
+                default: predictor = 0
+                }
+                out.append(UInt8((Int(row[i]) - predictor) & 0xFF))
+            }
+        }
+        return out
     }
 
     private func chunk(_ type: String, _ payload: [UInt8]) -> [UInt8] {

@@ -56,10 +56,10 @@ enum Golden {
         guard let result = comparison.result else {
             return "\(name): size \(image.width)×\(image.height) px, golden \(expected.width)×\(expected.height) px (\(golden.path)); actual \(actual)"
         }
+        for artifact in try diffing.artifacts(comparison) { _ = try write(artifact.bytes, artifact.suffix) }
         var panel = "-"
-        for artifact in try diffing.artifacts(comparison) {
-            let path = try write(artifact.bytes, artifact.suffix)
-            if artifact.kind == .panel { panel = path }
+        if let images = comparison.images, let diff = images.diff {
+            panel = try write(diffing.toData(ImageDiffing.panel(images.expected, diff, images.actual)), ".panel.png")
         }
         return "\(name): \(result.differingPixels) pixels differ from \(golden.path) (allowed \(maxDifferingPixels)); expected | diff | actual \(panel); actual \(actual)"
     }

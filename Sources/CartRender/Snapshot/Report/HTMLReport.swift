@@ -223,9 +223,6 @@ enum HTMLReport {
             h += "<figure class=\"view diff\"><figcaption>Diff: red differs, yellow anti-aliasing\(size(frame.actualSize))</figcaption><a href=\"\(d)\"><img src=\"\(d)\" alt=\"diff \(Escaping.html(frame.name))\"\(lazy)></a></figure>\n"
         }
         h += "</div>\n"
-        if let panel = frame.panelFile {
-            h += "<p class=\"why\"><a href=\"\(Escaping.html(panel))\">Expected | diff | actual in one image</a></p>\n"
-        }
         h += "</section>\n"
         return h
     }

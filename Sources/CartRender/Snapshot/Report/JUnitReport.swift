@@ -87,7 +87,7 @@ enum JUnitReport {
             let explanation = result.explanation(of: frame) + (state.map { "; " + $0 } ?? "")
             var details: [String] = []
             if let dir = result.reportDirectory {
-                for (label, file) in [("expected", frame.expectedFile), ("actual", frame.actualFile), ("diff", frame.diffFile), ("panel", frame.panelFile)] {
+                for (label, file) in [("expected", frame.expectedFile), ("actual", frame.actualFile), ("diff", frame.diffFile)] {
                     if let file { details.append("\(label): \((dir as NSString).appendingPathComponent(file))") }
                 }
             }

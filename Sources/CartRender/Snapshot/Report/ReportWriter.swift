@@ -34,26 +34,41 @@ final class ReportWriter {
         }
     }
 
-    /// Stages a frame image. Thread-safe (each name is written by one thread).
-    /// - Throws: `OutputError`.
-    func write(_ bytes: [UInt8], to name: String) throws { try staging.write(bytes, to: name) }
+    /// Names of the images staged so far: each content is written once.
+    private let stored = LockedValue(Set<String>())
 
-    /// Stages the failure artifacts of `comparison` (``ImageDiffing/artifacts``: the diff image
-    /// and the expected | diff | actual panel) as `STEM.diff.png` and `STEM.panel.png`, and names
-    /// them in `frame`. Thread-safe as ``write(_:to:)``.
-    /// - Throws: what the artifacts closure throws; `OutputError`.
-    func writeArtifacts(of comparison: FrameComparison, using diffing: ImageDiffing, stem: String, to frame: inout FrameResult) throws {
-        for artifact in try diffing.artifacts(comparison) { try write(artifact, stem: stem, to: &frame) }
+    /// Stages the image `name` unless it is staged already; `bytes` is called only then.
+    /// Thread-safe: of threads storing one name, one writes it.
+    /// - Returns: `name`.
+    /// - Throws: what `bytes` throws; `OutputError`.
+    @discardableResult
+    func store(_ name: String, _ bytes: () throws -> [UInt8]) throws -> String {
+        if stored.withLock({ $0.insert(name).inserted }) { try staging.write(try bytes(), to: name) }
+        return name
     }
 
-    /// Stages one failure artifact as `STEM.KIND.png` and names it in `frame`.
+    /// Stages a frame's PNG (an expected or an actual image) under its content's name
+    /// (``ReportImage/frame(sha256:)``): byte-identical frames are one file.
+    /// - Parameter sha256: the SHA-256 of `bytes` when known (hex).
+    /// - Returns: the file's name.
     /// - Throws: `OutputError`.
-    func write(_ artifact: ImageDiffing.Artifact, stem: String, to frame: inout FrameResult) throws {
-        let name = stem + artifact.suffix
-        try write(artifact.bytes, to: name)
+    func storeFrame(_ bytes: [UInt8], sha256: String? = nil) throws -> String {
+        try store(ReportImage.frame(sha256: sha256 ?? Checksum.sha256(bytes))) { bytes }
+    }
+
+    /// Stages the failure artifacts of `comparison` (``ImageDiffing/artifacts``: the diff image)
+    /// under their content's names (``ReportImage/diff(sha256:)``) and names them in `frame`.
+    /// Thread-safe as ``store(_:_:)``.
+    /// - Throws: what the artifacts closure throws; `OutputError`.
+    func storeArtifacts(of comparison: FrameComparison, using diffing: ImageDiffing, to frame: inout FrameResult) throws {
+        for artifact in try diffing.artifacts(comparison) { try store(artifact, to: &frame) }
+    }
+
+    /// Stages one failure artifact under its content's name and names it in `frame`.
+    /// - Throws: `OutputError`.
+    func store(_ artifact: ImageDiffing.Artifact, to frame: inout FrameResult) throws {
         switch artifact.kind {
-        case .diff: frame.diffFile = name
-        case .panel: frame.panelFile = name
+        case .diff: frame.diffFile = try store(ReportImage.diff(sha256: Checksum.sha256(artifact.bytes))) { artifact.bytes }
         }
     }
 
@@ -67,19 +82,28 @@ final class ReportWriter {
         try staging.write(Array(JUnitReport.xml(for: result, run: run).utf8), to: Self.junitName)
         let expected = HTMLReport.relativeDirectory(from: directory.path, to: result.baseline)
         try staging.write(Array(HTMLReport.html(for: result, expectedDirectory: expected).utf8), to: Self.htmlName)
-        var seen = Set<String>()
-        let images = result.frames.flatMap { [$0.expectedFile, $0.actualFile, $0.diffFile, $0.panelFile, $0.thumbnailFile].compactMap { $0 } }
-            .filter { seen.insert($0).inserted }
+        let images = Self.images(of: result)
         let written = Set(images)
         try staging.moveIntoPlace(images + [Self.jsonName, Self.junitName, Self.htmlName],
                                   removing: earlier.filter { !written.contains($0) }, holding: lock)
     }
 
+    /// The images a result's frames name (expected, actual, diff, thumbnail), each once, in
+    /// frame order.
+    static func images(of result: SnapshotResult) -> [String] {
+        var seen = Set<String>()
+        return result.frames.flatMap { [$0.expectedFile, $0.actualFile, $0.diffFile, $0.thumbnailFile].compactMap { $0 } }
+            .filter { seen.insert($0).inserted }
+    }
+
     /// Rewrites `report.json`, `junit.xml` and `index.html` of the report at `path` from
-    /// `result`, whose images are there already, and removes the images in `removing`, as one
-    /// commit (`review` accepting one frame). `junit.xml`'s times are those of this rewrite (0 s).
+    /// `result`, whose images are there already, and removes the images `earlier` named that
+    /// `result` no longer names, as one commit (`review` accepting one frame: an image another
+    /// frame shares stays). `junit.xml`'s times are those of this rewrite (0 s).
     /// - Throws: `OutputError` as ``finish(_:holding:)``; the directory is then as it was.
-    static func rewriteFiles(of result: SnapshotResult, in path: String, removing: [String]) throws {
+    static func rewriteFiles(of result: SnapshotResult, in path: String, replacing earlier: SnapshotResult) throws {
+        let kept = Set(images(of: result))
+        let removing = images(of: earlier).filter { !kept.contains($0) }
         let directory = try OutputDirectory(path: path)
         let staging = try StagingArea(in: directory)
         do {
@@ -100,9 +124,10 @@ final class ReportWriter {
         directory.removeCreatedDirectories()
     }
 
-    /// Whether `name` is a per-frame image this program writes into reports.
+    /// Whether `name` is a per-frame image this program writes into reports (also as earlier
+    /// versions named them: `frame_NNNN.expected.png`, `.actual`, `.diff`, `.panel`).
     static func isReportImage(_ name: String) -> Bool {
-        if ReportThumbnail.isFileName(name) { return true }
+        if ReportThumbnail.isFileName(name) || ReportImage.isFileName(name) { return true }
         guard name.hasPrefix("frame_"), !name.contains("/") else { return false }
         return [".expected.png", ".actual.png", ".diff.png", ".panel.png"].contains { suffix in
             name.hasSuffix(suffix) && FrameResult.index(ofFileName: String(name.dropLast(suffix.count)) + ".png") != nil
@@ -143,6 +168,23 @@ final class ReportWriter {
         }
         collect(root)
         return names.filter(isReportImage)
+    }
+}
+
+/// The names of a report's full-size images, from the SHA-256 of their PNG bytes: a frame (an
+/// expected or an actual image) is `img_0123456789abcdef.png`, a diff image
+/// `diff_0123456789abcdef.png` (16 hex digits, the hash's first 64 bits). The same bytes, one
+/// file, however many frames show them; no name is ever a baseline frame's (`frame_NNNN.png`).
+enum ReportImage {
+    static func frame(sha256: String) -> String { "img_" + sha256.prefix(16) + ".png" }
+    static func diff(sha256: String) -> String { "diff_" + sha256.prefix(16) + ".png" }
+
+    static func isFileName(_ name: String) -> Bool {
+        for prefix in ["img_", "diff_"] where name.hasPrefix(prefix) && name.hasSuffix(".png") {
+            let hex = name.dropFirst(prefix.count).dropLast(4)
+            return hex.count == 16 && hex.allSatisfy { $0.isHexDigit && !$0.isUppercase }
+        }
+        return false
     }
 }
 
