@@ -3,6 +3,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <libavcodec/version.h>
 #include <libavformat/version.h>
 #include <libavutil/version.h>
@@ -49,6 +50,10 @@ const cr_ffmpeg *cr_ffmpeg_load(char *message, size_t size) {
     pthread_once(&once, load);
     if (!loaded && size > 0) snprintf(message, size, "%s", failure);
     return loaded;
+}
+
+int cr_x264_without_huge_pages(void) {
+    return prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0);
 }
 
 /// libx264's table of instruction set names and their flags (`x264_cpu_names` in its cpu.c).

@@ -119,6 +119,40 @@ final class VideoEncoderTests: XCTestCase {
         }
     }
 
+    /// Frames converted on several threads at once and in reverse order
+    /// (`convert(_:changedRows:frameIndex:)`, from premultiplied canvas rows as the drawing workers
+    /// have them), then added in order (`add(converted:)`, nil for a repeat), give the bytes of
+    /// `add(_:changedRows:)` and of `add(_:)`, at an odd size (padding) and for every codec.
+    func testFramesConvertedOnOtherThreadsGiveTheSameBytes() throws {
+        let frames = Array(UIAnimationFixture.frames.prefix(10))
+        let held = [frames[0]] + frames[1...4] + [frames[4]] + frames[5...]
+        let changed = UIAnimationFixture.changedRows(held).grown
+        for codec in [VideoCodec.h264(H264Options()), .vp9(VP9Options()), .vp9(VP9Options(lossless: true))] {
+            let whole = try encode(held, codec).bytes
+            let byRows = try VideoEncoder(width: 197, height: 426, fps: 60, codec: codec)
+            for (frame, rows) in zip(held, changed) { try byRows.add(frame, changedRows: rows) }
+            try byRows.finish()
+            let encoder = try VideoEncoder(width: 197, height: 426, fps: 60, codec: codec)
+            let canvases = held.map { frame in frame.withRows { rows in [UInt8](unsafeUninitializedCapacity: frame.pixels.count) { buffer, count in
+                rows.copy(to: buffer.baseAddress!, stride: frame.rowBytes, format: .premultipliedARGB32)
+                count = frame.pixels.count
+            } } }
+            let converted = LockedResults(count: held.count)
+            DispatchQueue.concurrentPerform(iterations: held.count) { k in
+                let i = held.count - 1 - k
+                guard changed[i] != [] else { return }
+                converted.set(i, Result { try canvases[i].withUnsafeBytes { bytes in
+                    try encoder.convert(PixelRows(base: bytes.baseAddress!, width: 197, height: 426, stride: 197 * 4, format: .premultipliedARGB32),
+                                        changedRows: changed[i], frameIndex: i)
+                } })
+            }
+            for i in held.indices { try encoder.add(converted: converted.get(i)?.get()) }
+            try encoder.finish()
+            XCTAssertEqual(encoder.encodedBytes, whole, "\(codec)")
+            XCTAssertEqual(byRows.encodedBytes, whole, "\(codec)")
+        }
+    }
+
     func testBadOptionsAndMisuseAreErrors() throws {
         let frame = solidImage(width: 4, height: 4, 0, 0, 0)
         XCTAssertThrowsError(try VideoEncoder(width: 4, height: 4, fps: 60, codec: .h264(H264Options(crf: 52)))) {
@@ -147,4 +181,13 @@ final class VideoEncoderTests: XCTestCase {
         XCTAssertEqual(error.exitCode, .software)
         XCTAssertEqual(VideoEncoder.describe(-ENOMEM), "Cannot allocate memory")
     }
+}
+
+/// Results set from several threads, by index.
+private final class LockedResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [Result<VideoFramePatch, Error>?]
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ result: Result<VideoFramePatch, Error>) { lock.withLock { results[i] = result } }
+    func get(_ i: Int) -> Result<VideoFramePatch, Error>? { lock.withLock { results[i] } }
 }

@@ -22,9 +22,13 @@ public struct FrameNeeds: OptionSet, Sendable {
     /// ``FrameSink/consume(_:)`` does work: the stream runs it in frame order on a thread of the
     /// sink's own, beside the drawing.
     public static let inOrder = FrameNeeds(rawValue: 1 << 4)
+    /// The rows each frame changed (``RenderedFrame/changedRows``), for a sink that reads them
+    /// from the canvas itself in ``FrameSink/write(_:)`` (``RenderedFrame/withCanvasRows(_:)``:
+    /// a video encoder converting them on the worker): implies `canvas`.
+    public static let changedRows = FrameNeeds(rawValue: 1 << 5)
 
     /// Whether the frame must be drawn into a canvas at all.
-    var draws: Bool { !isDisjoint(with: [.canvas, .pixels, .png]) }
+    var draws: Bool { !isDisjoint(with: [.canvas, .pixels, .png, .changedRows]) }
 }
 
 /// What a sink leaves when the stream has ended.

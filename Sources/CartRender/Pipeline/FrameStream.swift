@@ -150,10 +150,10 @@ public final class FrameStream {
         let first = worker.frame(at: run[0].time)
         let content = RunContent()
         if needs.contains(.svg) { content.svg = EncodedFrame(try worker.svg(first.display)) }
-        // Sinks that take the pixels (the animation encoders) compare them only in these rows.
-        // (Laying the frame before out again is cheap; the plan keeps no display lists, so that
-        // memory stays flat in the frame count.)
-        let changed = orderedNeeds.contains(.pixels) ? before.flatMap { worker.changedRows(from: worker.frame(at: $0.time).display, to: first.display) } : nil
+        // Sinks that take the pixels (the animation encoders) compare or convert them only in
+        // these rows. (Laying the frame before out again is cheap; the plan keeps no display
+        // lists, so that memory stays flat in the frame count.)
+        let changed = orderedNeeds.contains(.pixels) || needs.contains(.changedRows) ? before.flatMap { worker.changedRows(from: worker.frame(at: $0.time).display, to: first.display) } : nil
         let frames = run.enumerated().map { i, f in
             // Equal display lists can still differ in state (e.g. time); state is per frame.
             RenderedFrame(index: f.index, time: f.time, display: first.display,

@@ -30,7 +30,8 @@ public final class RenderedFrame: @unchecked Sendable {
     public let repeatsPrevious: Bool
     /// The rows (px at the render's scale, sorted and disjoint) outside which the frame has
     /// exactly the pixels of the frame before it (index − 1); empty when it repeats it, nil when
-    /// not known (the first frame, a frame after a gap, or when no sink takes the pixels). From
+    /// not known (the first frame, a frame after a gap, or when no sink takes the pixels or asks
+    /// for them, ``FrameNeeds/pixels``, ``FrameNeeds/changedRows``). From
     /// the two display lists (``FrameWorker/changedRows(from:to:)``), not from the pixels.
     public let changedRows: [Range<Int>]?
     /// Files the sinks wrote for this frame in their first stage, in sink order (primary format
@@ -67,6 +68,13 @@ public final class RenderedFrame: @unchecked Sendable {
     /// (needs ``FrameNeeds/canvas``).
     /// - Throws: `RasterError` (`.library`) outside the first stage or when no sink asked for the canvas.
     public func pixels() throws -> RGBAImage { try content.pixels() }
+
+    /// Calls `body` with the worker's canvas holding the frame (Cairo's premultiplied ARGB32,
+    /// `width × height` px at the render's scale), borrowed for the call, without a copy; only in
+    /// ``FrameSink/write(_:)`` (needs ``FrameNeeds/canvas``).
+    /// - Throws: `RasterError` (`.library`) outside the first stage or when no sink asked for the
+    ///   canvas; what `body` throws.
+    public func withCanvasRows<R>(_ body: (PixelRows) throws -> R) throws -> R { try content.withCanvasRows(body) }
 
     /// Brings `image` — the consuming sink's own copy of the frame before (index − 1), or nil
     /// for the first frame it sees — to this frame's pixels, straight RGBA, copying only the
@@ -112,9 +120,15 @@ final class RunContent: @unchecked Sendable {
 
     func pixels() throws -> RGBAImage {
         if let image { return image }
-        guard let copy = drawnOn?.canvasImage() else { throw RasterError(.library, "the frame's pixels were not kept: no sink asked for them") }
+        let copy = try withCanvasRows { RGBAImage($0) }
         image = copy
         return copy
+    }
+
+    func withCanvasRows<R>(_ body: (PixelRows) throws -> R) throws -> R {
+        guard let drawnOn else { throw RasterError(.library, "the frame's pixels were not kept: no sink asked for them") }
+        guard let result = try drawnOn.withCanvasRows(body) else { throw RasterError(.library, "the frame's pixels were not kept: no sink asked for them") }
+        return result
     }
 
     /// Keeps the rows `changedRows` (nil: every row) of `canvas` — the run's pixels, lent for

@@ -138,6 +138,10 @@ public final class FrameWorker {
     /// nil before the first draw (``FrameRasterizer/canvasImage()``).
     public func canvasImage() -> RGBAImage? { rasterizer.canvasImage() }
 
+    /// Calls `body` with this worker's canvas as last drawn, borrowed for the call
+    /// (``FrameRasterizer/withCanvasRows(_:)``); nil before the first draw.
+    public func withCanvasRows<R>(_ body: (PixelRows) throws -> R) rethrows -> R? { try rasterizer.withCanvasRows(body) }
+
     /// The rows (px at the scene's scale) where `new` drawn in full can differ from `old`
     /// drawn in full (``FrameRasterizer/changedRows(from:to:scale:)``), or nil when not known.
     public func changedRows(from old: DisplayList, to new: DisplayList) -> [Range<Int>]? {

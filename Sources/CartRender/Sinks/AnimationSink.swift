@@ -5,6 +5,11 @@ import CartRenderRaster
 /// `AnimationEncoder` fed every frame in order on the sink's own thread, beside the drawing.
 /// Identical frames are passed once per frame; GIF, WebP and APNG merge them into longer
 /// delays, video keeps each one.
+///
+/// An encoder that ``ConvertsOnWorkers`` (video) has each frame's changed rows converted in the
+/// first stage, on the worker that drew the frame, straight from its canvas; the sink's thread
+/// then only adds the converted rows in order. The others get the changed rows as straight RGBA
+/// (``RenderedFrame/updatePixels(_:)``).
 final class AnimationSink<Encoder: AnimationEncoder>: FrameSink, @unchecked Sendable {
     /// The file name in the output directory.
     let fileName: String
@@ -14,6 +19,8 @@ final class AnimationSink<Encoder: AnimationEncoder>: FrameSink, @unchecked Send
     private(set) var summary: Encoder.Summary?
     /// The last frame consumed, kept up to date row by row (``RenderedFrame/updatePixels(_:)``).
     private var frame: RGBAImage?
+    /// Frames converted on the workers and not yet added, by frame index (``ConvertsOnWorkers``).
+    private let converted = LockedValue<[Int: any Sendable]>([:])
 
     /// The format's title (`GIF`), which progress reports name.
     private let title: String
@@ -30,12 +37,36 @@ final class AnimationSink<Encoder: AnimationEncoder>: FrameSink, @unchecked Send
         }
     }
 
-    var needs: FrameNeeds { [.pixels, .inOrder] }
+    var needs: FrameNeeds { encoder is any ConvertsOnWorkers ? [.canvas, .changedRows, .inOrder] : [.pixels, .inOrder] }
+
+    /// Converts the frame's changed rows from the worker's canvas when the encoder
+    /// ``ConvertsOnWorkers`` and the frame does not repeat the one before.
+    /// - Throws: the encoder's `AnimationEncodingError`.
+    func write(_ rendered: RenderedFrame) throws -> [Manifest.File] {
+        guard let converting = encoder as? any ConvertsOnWorkers, rendered.changedRows != [] else { return [] }
+        let result = try rendered.withCanvasRows { rows in
+            try converting.convert(rows, changedRows: rendered.changedRows, frameIndex: rendered.index)
+        }
+        converted.withLock { $0[rendered.index] = result }
+        return []
+    }
 
     /// - Throws: the encoder's `AnimationEncodingError`.
     func consume(_ rendered: RenderedFrame) throws {
+        if let converting = encoder as? any ConvertsOnWorkers {
+            let value = converted.withLock { $0.removeValue(forKey: rendered.index) }
+            guard value != nil || rendered.changedRows == [] else {
+                throw RasterError(.library, "frame \(rendered.index) reached the \(title) encoder without its converted rows")
+            }
+            return try Self.add(value, to: converting)
+        }
         try rendered.updatePixels(&frame)
         try encoder.add(frame!, changedRows: rendered.changedRows)
+    }
+
+    /// Adds a frame converted by `encoder` (nil: a repeat of the frame before).
+    private static func add<Converting: ConvertsOnWorkers>(_ value: (any Sendable)?, to encoder: Converting) throws {
+        try encoder.add(converted: value.map { $0 as! Converting.Converted })
     }
 
     /// Assembles the file and writes it into the staging area.

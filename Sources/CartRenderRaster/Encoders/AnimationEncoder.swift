@@ -18,6 +18,21 @@ public protocol AnimationEncoder: AnyObject {
     var encodedBytes: [UInt8] { get }
 }
 
+/// An encoder whose per-frame work before encoding (a video's colour conversion) runs on the
+/// thread that drew the frame, the drawing workers, several frames at once, so that the thread
+/// that adds the frames in order only encodes. `AnimationSink` converts in the first stage of
+/// each frame that changed (``convert(_:changedRows:frameIndex:)``) and adds the results in
+/// order (``add(converted:)``). The bytes are those of `add(_:changedRows:)`.
+public protocol ConvertsOnWorkers: AnimationEncoder {
+    /// A frame's changed rows, converted.
+    associatedtype Converted: Sendable
+    /// Converts the rows of `rows` (the frame, valid during the call) that changed since the
+    /// frame before it (`changedRows`; nil: every row). Thread-safe.
+    func convert(_ rows: PixelRows, changedRows: [Range<Int>]?, frameIndex: Int) throws -> Converted
+    /// Adds the next frame from its converted rows; nil: the frame repeats the one before.
+    func add(converted: Converted?) throws
+}
+
 /// What an animation encoder did, as far as a user needs to know.
 public protocol AnimationSummary: Sendable {
     /// A sentence about a choice the encoder made that changes what plays (frames dropped to

@@ -39,7 +39,10 @@ private var ff: cr_ffmpeg { FFmpeg.functions }
 /// duration to the nanosecond (`DefaultDuration`).
 ///
 /// The file is assembled in memory (FFmpeg writes and, for `+faststart`, re-reads it there)
-/// and written by `finish()`. Not thread-safe.
+/// and written by `finish()`. Not thread-safe, except `convert(_:changedRows:frameIndex:)`: the colour
+/// conversion of a frame's changed rows (`VideoFramePatch`) runs on any thread, several at once
+/// (the drawing workers), so that the thread that adds the frames only copies the converted rows
+/// into the codec's picture and encodes.
 ///
 /// ```swift
 /// let encoder = try VideoEncoder(width: 393, height: 852, fps: 60, codec: .h264(H264Options()))
@@ -79,11 +82,8 @@ public final class VideoEncoder: ReportsFinishProgress {
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var context: UnsafeMutablePointer<AVCodecContext>?
     private var stream: UnsafeMutablePointer<AVStream>?
-    private var scaler: OpaquePointer?
     private var picture: UnsafeMutablePointer<AVFrame>?
     private var packet: UnsafeMutablePointer<AVPacket>?
-    /// The frame with its odd sides padded (straight RGBA, `codedWidth × codedHeight`), reused.
-    private var padded: [UInt8] = []
     private var frameCount = 0
     private var isFinished = false
 
@@ -113,18 +113,18 @@ public final class VideoEncoder: ReportsFinishProgress {
         codedWidth = codec.subsamplesChroma ? width + width % 2 : width
         codedHeight = codec.subsamplesChroma ? height + height % 2 : height
         _ = Self.silenceLibraryLog
+        // libx264's frame buffers without transparent huge pages (see cr_x264_without_huge_pages):
+        // a setting of the whole process, made before libx264 allocates.
+        if case .h264 = codec { _ = cr_x264_without_huge_pages() }
         try openContainer()
         try openEncoder()
         try writeHeader()
-        try makeScaler()
-        if codedWidth != width || codedHeight != height { padded = [UInt8](repeating: 0, count: codedWidth * codedHeight * 4) }
     }
 
     deinit {
         ff.av_frame_free(&picture)
         ff.av_packet_free(&packet)
         ff.avcodec_free_context(&context)
-        ff.sws_freeContext(scaler)
         if let format {
             var pb = format.pointee.pb
             if let context = pb { ff.av_freep(&context.pointee.buffer) }
@@ -139,31 +139,36 @@ public final class VideoEncoder: ReportsFinishProgress {
     public func add(_ frame: RGBAImage) throws { try add(frame, changedRows: nil) }
 
     /// Adds the next frame, whose pixels outside `changedRows` (px rows, sorted and disjoint) are
-    /// those of the frame added before it; nil when not known (every row). Only the changed rows
-    /// are converted to the codec's pixel format, in bands of whole 2 × 2 chroma blocks, into the
-    /// picture that still holds the frame before: the bytes are those of converting every row
-    /// (libswscale converts each row pair on its own at this size). An unchanged frame is passed
-    /// to the codec again as it is.
+    /// those of the frame added before it; nil when not known (every row): converts the changed
+    /// rows (`convert(_:changedRows:frameIndex:)`) and adds them (`add(_:)` of a `VideoFramePatch`).
     /// - Throws: `AnimationEncodingError.frameSizeMismatch`, `.alreadyFinished`, `.libraryFailed`.
     public func add(_ frame: RGBAImage, changedRows: [Range<Int>]?) throws {
         guard !isFinished else { throw AnimationEncodingError.alreadyFinished }
-        guard frame.width == width, frame.height == height else {
-            throw AnimationEncodingError.frameSizeMismatch(frameIndex: frameCount, width: frame.width, height: frame.height,
+        try add(frame.withRows { rows in try convert(rows, changedRows: frameCount == 0 ? nil : changedRows, frameIndex: frameCount) })
+    }
+
+    /// Adds the next frame: `patch`'s rows, and outside them the pixels of the frame added before
+    /// it. An empty patch (a frame that repeats the one before) passes the same picture to the
+    /// codec again.
+    /// - Throws: `AnimationEncodingError.frameSizeMismatch` (a patch of another encoder's size, or
+    ///   a first frame that is not complete), `.alreadyFinished`, `.libraryFailed`.
+    public func add(_ patch: VideoFramePatch) throws {
+        guard !isFinished, let picture else { throw AnimationEncodingError.alreadyFinished }
+        guard patch.codedWidth == codedWidth, patch.codedHeight == codedHeight, patch.layout == codec.colorTags.pixelFormat.rawValue,
+              frameCount > 0 || patch.bands == [0..<codedHeight] else {
+            throw AnimationEncodingError.frameSizeMismatch(frameIndex: frameCount, width: patch.width, height: patch.height,
                                                            expectedWidth: width, expectedHeight: height)
         }
-        guard let picture else { throw AnimationEncodingError.alreadyFinished }
-        try Self.check(ff.av_frame_make_writable(picture), "libavutil", "av_frame_make_writable")
-        let bands = frameCount == 0 ? [0..<codedHeight] : codedBands(changedRows)
-        if padded.isEmpty {
-            try frame.pixels.withUnsafeBufferPointer { pixels in
-                for band in bands { try convert(pixels.baseAddress!, rowBytes: frame.rowBytes, rows: band) }
-            }
-        } else {
-            for band in bands { pad(frame, rows: band) }
-            try padded.withUnsafeBufferPointer { pixels in
-                for band in bands { try convert(pixels.baseAddress!, rowBytes: codedWidth * 4, rows: band) }
-            }
+        if !patch.bands.isEmpty {
+            try Self.check(ff.av_frame_make_writable(picture), "libavutil", "av_frame_make_writable")
+            copy(patch, into: picture)
         }
+        try sendPicture()
+    }
+
+    /// Passes the picture, as the rows added so far left it, to the codec as the next frame.
+    private func sendPicture() throws {
+        guard let picture else { throw AnimationEncodingError.alreadyFinished }
         picture.pointee.pts = Int64(frameCount)
         frameCount += 1
         try send(picture)
@@ -288,9 +293,6 @@ public final class VideoEncoder: ReportsFinishProgress {
         try Self.checkConsumed(options, "avformat_write_header (\(codec.muxerName))")
     }
 
-    /// The converter of whole frames.
-    private func makeScaler() throws { scaler = try makeConverter(height: codedHeight) }
-
     /// RGBA → the codec's pixel format, `codedWidth × height` px: BT.709, limited range for
     /// `yuv420p`; a plain repacking for `gbrp`. The caller frees it.
     private func makeConverter(height: Int) throws -> OpaquePointer {
@@ -316,50 +318,103 @@ public final class VideoEncoder: ReportsFinishProgress {
 
     // MARK: - Frames
 
-    /// Copies `rows` (coded rows) of `frame` into `padded`, repeating its last column and row
-    /// into the odd side's extra pixel.
-    private func pad(_ frame: RGBAImage, rows: Range<Int>) {
-        let rowBytes = frame.rowBytes, paddedRowBytes = codedWidth * 4
-        frame.pixels.withUnsafeBufferPointer { source in
-            padded.withUnsafeMutableBufferPointer { target in
-                for y in rows {
-                    let from = source.baseAddress! + min(y, height - 1) * rowBytes
-                    let to = target.baseAddress! + y * paddedRowBytes
-                    to.update(from: from, count: rowBytes)
-                    if codedWidth > width { (to + rowBytes).update(from: from + rowBytes - 4, count: 4) }
+    /// Converts the rows of a frame that changed since the frame before it into the codec's
+    /// pixel format, for `add(_:)` of the patch. Thread-safe: it reads only the encoder's
+    /// settings, so the drawing workers convert their frames at once, in any order.
+    ///
+    /// The coded rows converted (`codedBands(_:)`) are the changed ones widened to whole 2 × 2
+    /// chroma blocks (4:2:0), with the padding row and column of an odd side repeating the last
+    /// row and column, each band by a converter of its own: the bytes are those of converting
+    /// every row (libswscale converts each row pair on its own at this size).
+    /// - Parameters:
+    ///   - rows: the frame, `width × height` px, straight RGBA or Cairo's premultiplied ARGB32
+    ///     (opaque pixels: alpha is dropped), valid during the call.
+    ///   - changedRows: px rows, sorted and disjoint, outside which the frame equals the frame
+    ///     before it; nil when not known (every row), and for the first frame.
+    ///   - frameIndex: the frame's index, for the error.
+    /// - Throws: `AnimationEncodingError.frameSizeMismatch`, `.libraryFailed`.
+    public func convert(_ rows: PixelRows, changedRows: [Range<Int>]?, frameIndex: Int) throws -> VideoFramePatch {
+        guard rows.width == width, rows.height == height else {
+            throw AnimationEncodingError.frameSizeMismatch(frameIndex: frameIndex, width: rows.width, height: rows.height,
+                                                           expectedWidth: width, expectedHeight: height)
+        }
+        let bands = codedBands(changedRows)
+        let format = codec.colorTags.pixelFormat
+        let vertical = codec.subsamplesChroma ? 1 : 0
+        let horizontal = codec.subsamplesChroma ? 1 : 0
+        // Each plane's rows back to back, every row 64-byte aligned in length.
+        let strides = (0..<3).map { plane in ((plane == 0 ? codedWidth : codedWidth >> horizontal) + 63) / 64 * 64 }
+        let planeRows = (0..<3).map { plane in bands.reduce(0) { $0 + (plane == 0 ? $1.count : $1.count >> vertical) } }
+        var plane0 = [UInt8](repeating: 0, count: strides[0] * planeRows[0])
+        var plane1 = [UInt8](repeating: 0, count: strides[1] * planeRows[1])
+        var plane2 = [UInt8](repeating: 0, count: strides[2] * planeRows[2])
+        let rowBytes = codedWidth * 4
+        var source = [UInt8](repeating: 0, count: rowBytes * (bands.map(\.count).max() ?? 0))
+        var offsets = [0, 0, 0]
+        for band in bands {
+            // The band as straight RGBA, `codedWidth` px wide: the padding column repeats the
+            // last pixel of the row, the padding row the last row.
+            source.withUnsafeMutableBytes { target in
+                for y in band {
+                    let to = target.baseAddress! + (y - band.lowerBound) * rowBytes
+                    let row = PixelRows(base: rows.base + min(y, height - 1) * rows.stride, width: width, height: 1,
+                                        stride: rows.stride, format: rows.format)
+                    row.copy(to: to, stride: rowBytes, format: .straightRGBA)
+                    if codedWidth > width { (to + width * 4).copyMemory(from: to + (width - 1) * 4, byteCount: 4) }
                 }
             }
-        }
-    }
-
-    /// Converts `rows` of straight RGBA rows (`codedWidth` px wide, `rowBytes` apart) into the
-    /// same rows of `picture`: all of them with the frame's converter, a band with one of its
-    /// own (`rows` start on an even row when the chroma is 4:2:0).
-    private func convert(_ pixels: UnsafePointer<UInt8>, rowBytes: Int, rows: Range<Int>) throws {
-        guard let picture, !rows.isEmpty else { return }
-        let whole = rows == 0..<codedHeight
-        let converter = whole ? scaler : try makeConverter(height: rows.count)
-        defer { if !whole { ff.sws_freeContext(converter) } }
-        let vertical = codec.subsamplesChroma ? 1 : 0
-        var source: [UnsafePointer<UInt8>?] = [pixels + rows.lowerBound * rowBytes, nil, nil, nil]
-        var stride: [Int32] = [Int32(rowBytes), 0, 0, 0]
-        let converted = withUnsafeMutablePointer(to: &picture.pointee.data) { data in
-            withUnsafeMutablePointer(to: &picture.pointee.linesize) { linesize in
-                data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: Int(AV_NUM_DATA_POINTERS)) { planes in
-                    linesize.withMemoryRebound(to: Int32.self, capacity: Int(AV_NUM_DATA_POINTERS)) { strides in
-                        var target: [UnsafeMutablePointer<UInt8>?] = (0..<4).map { plane in
-                            guard let base = planes[plane] else { return nil }
-                            let row = plane == 0 || codec.colorTags.pixelFormat == AV_PIX_FMT_GBRP ? rows.lowerBound : rows.lowerBound >> vertical
-                            return base + row * Int(strides[plane])
+            let converter = try makeConverter(height: band.count)
+            defer { ff.sws_freeContext(converter) }
+            let converted = source.withUnsafeBufferPointer { pixels in
+                plane0.withUnsafeMutableBufferPointer { p0 in
+                    plane1.withUnsafeMutableBufferPointer { p1 in
+                        plane2.withUnsafeMutableBufferPointer { p2 in
+                            var from: [UnsafePointer<UInt8>?] = [pixels.baseAddress, nil, nil, nil]
+                            var fromStride: [Int32] = [Int32(rowBytes), 0, 0, 0]
+                            var to: [UnsafeMutablePointer<UInt8>?] = [p0.baseAddress! + offsets[0] * strides[0],
+                                                                      p1.baseAddress! + offsets[1] * strides[1],
+                                                                      p2.baseAddress! + offsets[2] * strides[2], nil]
+                            var toStride: [Int32] = strides.map { Int32($0) } + [0]
+                            return ff.sws_scale(converter, &from, &fromStride, 0, Int32(band.count), &to, &toStride)
                         }
-                        return ff.sws_scale(converter, &source, &stride, 0, Int32(rows.count), &target, strides)
                     }
                 }
             }
+            guard converted == Int32(band.count) else {
+                throw AnimationEncodingError.libraryFailed(library: "libswscale", operation: "sws_scale",
+                                                         message: converted < 0 ? Self.describe(converted) : "converted \(converted) of \(band.count) rows")
+            }
+            offsets[0] += band.count
+            offsets[1] += band.count >> vertical
+            offsets[2] += band.count >> vertical
         }
-        guard converted == Int32(rows.count) else {
-            throw AnimationEncodingError.libraryFailed(library: "libswscale", operation: "sws_scale",
-                                                     message: converted < 0 ? Self.describe(converted) : "converted \(converted) of \(rows.count) rows")
+        return VideoFramePatch(width: width, height: height, codedWidth: codedWidth, codedHeight: codedHeight,
+                               layout: format.rawValue, chromaShift: vertical, bands: bands, planes: [plane0, plane1, plane2], strides: strides)
+    }
+
+    /// Copies the rows of `patch` into the same rows of `picture`'s planes.
+    private func copy(_ patch: VideoFramePatch, into picture: UnsafeMutablePointer<AVFrame>) {
+        withUnsafeMutablePointer(to: &picture.pointee.data) { data in
+            withUnsafeMutablePointer(to: &picture.pointee.linesize) { linesize in
+                data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: Int(AV_NUM_DATA_POINTERS)) { targets in
+                    linesize.withMemoryRebound(to: Int32.self, capacity: Int(AV_NUM_DATA_POINTERS)) { targetStrides in
+                        for plane in 0..<3 {
+                            let shift = plane == 0 ? 0 : patch.chromaShift
+                            let length = plane == 0 || patch.chromaShift == 0 ? codedWidth : codedWidth >> 1
+                            let target = targets[plane]!, targetStride = Int(targetStrides[plane]), stride = patch.strides[plane]
+                            patch.planes[plane].withUnsafeBufferPointer { source in
+                                var from = source.baseAddress!
+                                for band in patch.bands {
+                                    for y in (band.lowerBound >> shift)..<(band.upperBound >> shift) {
+                                        (target + y * targetStride).update(from: from, count: length)
+                                        from += stride
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -601,7 +656,40 @@ private func videoMemoryFileClose(_ format: UnsafeMutablePointer<AVFormatContext
     return 0
 }
 
-extension VideoEncoder: AnimationEncoder {}
+extension VideoEncoder: ConvertsOnWorkers {
+    /// Adds the next frame from its converted rows (`convert(_:changedRows:frameIndex:)`), or,
+    /// for nil, the frame before it again.
+    /// - Throws: as `add(_:)`; `.frameSizeMismatch` when the first frame is nil.
+    public func add(converted patch: VideoFramePatch?) throws {
+        if let patch { return try add(patch) }
+        guard !isFinished else { throw AnimationEncodingError.alreadyFinished }
+        guard frameCount > 0 else {
+            throw AnimationEncodingError.frameSizeMismatch(frameIndex: 0, width: 0, height: 0, expectedWidth: width, expectedHeight: height)
+        }
+        try sendPicture()
+    }
+}
+
+/// The rows of one frame that changed since the frame before it, converted into a video codec's
+/// pixel format by `VideoEncoder.convert(_:changedRows:)` (on any thread) for
+/// `VideoEncoder.add(_:)`: for each band of coded rows, the band's rows of each plane (Y, Cb, Cr
+/// for 4:2:0, with half as many chroma rows; G, B, R for lossless VP9).
+public struct VideoFramePatch: Sendable {
+    /// The frame's size in px.
+    public let width: Int, height: Int
+    /// The video's size in px (each odd side one larger for 4:2:0).
+    public let codedWidth: Int, codedHeight: Int
+    /// The pixel format (`AVPixelFormat`'s raw value).
+    let layout: Int32
+    /// 1 when the chroma planes have half the rows (4:2:0), else 0.
+    let chromaShift: Int
+    /// The coded rows held (px, sorted and disjoint; whole row pairs for 4:2:0); empty when the
+    /// frame repeats the one before.
+    public let bands: [Range<Int>]
+    /// Each plane's rows of every band, one after the other, `strides[plane]` bytes apart.
+    let planes: [[UInt8]]
+    let strides: [Int]
+}
 extension VideoSummary: AnimationSummary {
     /// None: a video shows every frame.
     public var notice: String? { nil }

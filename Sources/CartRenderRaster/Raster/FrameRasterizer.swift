@@ -115,9 +115,14 @@ public final class FrameRasterizer: TextMeasuring {
     /// A copy of the canvas as the last successful draw left it (``withPixels(of:scale:_:)``),
     /// straight RGBA, `round(size × scale)` px; nil before the first draw or after one that failed.
     /// The pixels are borrowed from the canvas only for the time of the copy.
-    public func canvasImage() -> RGBAImage? {
+    public func canvasImage() -> RGBAImage? { withCanvasRows { RGBAImage($0) } }
+
+    /// Calls `body` with the canvas as the last successful draw left it (premultiplied ARGB32,
+    /// `round(size × scale)` px), borrowed for the call; nil before the first draw or after one
+    /// that failed.
+    public func withCanvasRows<R>(_ body: (PixelRows) throws -> R) rethrows -> R? {
         guard canvasContent != nil, let reusableCanvas else { return nil }
-        return reusableCanvas.image
+        return try reusableCanvas.withPixels(body)
     }
 
     /// The rows (px, sorted and disjoint) where drawing `new` in full can give other pixels than
