@@ -261,7 +261,7 @@ public final class VideoEncoder: ReportsFinishProgress {
         context.pointee.color_range = tags.range
         context.pointee.chroma_sample_location = tags.chromaLocation
 
-        var options = try Self.dictionary(codec.encoderOptions)
+        var options = try Self.dictionary(codec.encoderOptions(pixels: Int(context.pointee.width) * Int(context.pointee.height)))
         defer { ff.av_dict_free(&options) }
         try Self.check(ff.avcodec_open2(context, encoder, &options), "libavcodec", "avcodec_open2 (\(codec.encoderName))")
         try Self.checkConsumed(options, "avcodec_open2 (\(codec.encoderName))")
@@ -536,14 +536,20 @@ extension VideoCodec {
         }
     }
 
-    /// The encoder's private options (see `H264Options`, `VP9Options` for the choices).
-    var encoderOptions: [(String, String)] {
+    /// The encoder's private options for frames of `pixels` pixels (see `H264Options`,
+    /// `VP9Options` for the choices).
+    func encoderOptions(pixels: Int) -> [(String, String)] {
         switch self {
         case let .h264(options):
             var pairs = [("preset", "veryfast"), ("tune", "animation"), ("crf", String(options.crf))]
+            // From `H264Options.fastSearchPixels` a frame: sub-pixel motion search at its
+            // fastest level and a 5-frame lookahead (veryfast: 2 and 10), less CPU for the same
+            // quality class; smaller frames keep the preset's, which they encode quickly anyway.
+            var params = pixels >= H264Options.fastSearchPixels ? ["subme=1", "rc-lookahead=5"] : []
             // libx264's own CPU detection without AVX-512 (see cr_x264_cpu_without_avx512).
             let cpu = cr_x264_cpu_without_avx512()
-            if cpu != 0 { pairs.append(("x264-params", "asm=\(cpu)")) }
+            if cpu != 0 { params.insert("asm=\(cpu)", at: 0) }
+            if !params.isEmpty { pairs.append(("x264-params", params.joined(separator: ":"))) }
             return pairs
         case let .vp9(options):
             var pairs = [("deadline", "realtime"), ("cpu-used", "5"), ("lag-in-frames", "0"), ("row-mt", "0"), ("tile-columns", "1")]

@@ -35,10 +35,12 @@ public enum VideoCodec: Equatable, Sendable {
 ///
 /// The rest is fixed, chosen on the default scene (flat UI, text), measured with the same
 /// Debian libx264 at crf 18: preset `veryfast` with tune `animation` (lighter deblocking and
-/// psycho-visual tuning, for flat areas with sharp edges): at 3x (1179 × 2556 px) 215 kB in
-/// 3.0 s of CPU against 166 kB in 6.8 s for preset `slow` (`rc-lookahead` 10), every frame's
-/// SSIM above 0.999 (docs/performance.md, "Video speed"); two frame threads; libx264's SIMD functions
-/// without AVX-512 (docs/documentation-outputs.md, "Deterministic").
+/// psycho-visual tuning, for flat areas with sharp edges), and from ``fastSearchPixels`` a
+/// frame `subme=1`, `rc-lookahead=5`: at 3x (1179 × 2556 px) 220 kB in about 3.0 s of CPU,
+/// against 216 kB in 3.4 s with veryfast's own `subme` 2 and `rc-lookahead` 10 and 166 kB in
+/// 6.8 s for preset `slow`, every frame's SSIM above 0.999 (docs/performance.md, "Video
+/// speed"); two frame threads; libx264's SIMD functions without AVX-512
+/// (docs/documentation-outputs.md, "Deterministic").
 public struct H264Options: Equatable, Sendable {
     /// Constant rate factor, 0…51: lower is better and larger; 0 is lossless in YUV (the
     /// RGB → YUV 4:2:0 conversion still rounds and halves the chroma). Default 18: text and
@@ -47,6 +49,12 @@ public struct H264Options: Equatable, Sendable {
 
     /// The range of `crf`: libx264's for 8-bit video.
     public static let crfRange = 0...51
+
+    /// Frames of at least this many pixels (1 000 000: 2x and 3x iPhone screens) are encoded
+    /// with the faster motion search and shorter lookahead (`subme=1`, `rc-lookahead=5`);
+    /// smaller ones (1x, 393 × 852 px) keep the preset's, which keeps the demo's mean SSIM at
+    /// 0.9993 where the faster settings give 0.9988, and costs them a few tenths of a second.
+    public static let fastSearchPixels = 1_000_000
 
     /// H.264 at constant rate factor `crf` (0…51, lower is better; default 18).
     public init(crf: Int = 18) { self.crf = crf }
