@@ -511,13 +511,29 @@ final class VerifyTests: XCTestCase {
 
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path("report.json", in: reportDir)))) as! [String: Any]
         let listed = (json["frames"] as! [[String: Any]])[13]["files"] as? [String: String]
-        XCTAssertEqual(listed, ["expected": frame.expectedFile!, "actual": frame.actualFile!, "diff": frame.diffFile!])
+        XCTAssertEqual(listed, ["expected": frame.expectedFile!, "actual": frame.actualFile!, "diff": frame.diffFile!,
+                                "thumbnail": frame.thumbnailFile!])
+        // The filmstrip's picture of a failing frame: its diff image downscaled, the one
+        // differing pixel still red in its block, named by the diff image's hash.
+        XCTAssertEqual(frame.thumbnailFile, "thumb_" + Checksum.sha256(diffBytes).prefix(16) + ".png")
+        XCTAssertEqual(failing[2].thumbnailFile, frame.thumbnailFile)
+        let thumbBytes = try bytes(path(frame.thumbnailFile!, in: reportDir))
+        XCTAssertEqual(thumbBytes[25], 3, "a palette PNG")
+        let thumb = try PNGDecoder.decode(thumbBytes)
+        let f = (expectedDiff.width + ReportThumbnail.maxWidth - 1) / ReportThumbnail.maxWidth
+        XCTAssertEqual(thumb.width, expectedDiff.width / f)
+        XCTAssertLessThanOrEqual(thumb.width, ReportThumbnail.maxWidth)
+        let o = ((300 / f) * thumb.width + 200 / f) * 4
+        XCTAssertEqual(Array(thumb.pixels[o..<(o + 4)]), [255, 0, 0, 255], "the differing pixel's block is red")
+        let reds = stride(from: 0, to: thumb.pixels.count, by: 4).filter { thumb.pixels[$0] == 255 && thumb.pixels[$0 + 1] == 0 && thumb.pixels[$0 + 2] == 0 }
+        XCTAssertEqual(reds.count, 1, "and only that block")
+        XCTAssertTrue(try String(contentsOfFile: path("index.html", in: reportDir), encoding: .utf8).contains("src=\"\(frame.thumbnailFile!)\""))
         XCTAssertTrue(try String(contentsOfFile: path("junit.xml", in: reportDir), encoding: .utf8).contains("diff: \(reportDir)/\(frame.diffFile!)"))
         XCTAssertTrue(try String(contentsOfFile: path("index.html", in: reportDir), encoding: .utf8).contains("src=\"\(frame.diffFile!)\""))
 
         _ = try verify(.all)
         XCTAssertTrue(try verify(.never).passed)
-        for image in [frame.expectedFile!, frame.diffFile!] { XCTAssertFalse(exists(path(image, in: reportDir)), image) }
+        for image in [frame.expectedFile!, frame.diffFile!, frame.thumbnailFile!] { XCTAssertFalse(exists(path(image, in: reportDir)), image) }
     }
 
     /// Every frame's counts are pixelmatch's for its two images, with the rows that are

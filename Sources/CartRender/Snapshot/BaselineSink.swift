@@ -31,6 +31,7 @@ final class BaselineSink: FrameSink, @unchecked Sendable {
     private struct Compared {
         var comparison: FrameComparison
         var diffFile: String?
+        var thumbnailFile: String?
     }
 
     init(renderer: Renderer, baseline: BaselineDirectory, tolerance: ComparisonOptions, record: RecordMode, report: ReportWriter?,
@@ -73,6 +74,7 @@ final class BaselineSink: FrameSink, @unchecked Sendable {
         if let earlier {
             comparison = earlier.comparison
             frame.diffFile = earlier.diffFile
+            frame.thumbnailFile = earlier.thumbnailFile
         } else if let data = expected {
             do {
                 // The frame's pixels are copied out of the canvas only when the bytes differ.
@@ -109,7 +111,7 @@ final class BaselineSink: FrameSink, @unchecked Sendable {
             if let comparison, earlier == nil { try report.storeArtifacts(of: comparison, using: .pixelmatch(tolerance), to: &frame) }
         }
         if let pair, let comparison, earlier == nil {
-            comparisons.withLock { $0[pair] = Compared(comparison: comparison.withoutImages, diffFile: frame.diffFile) }
+            comparisons.withLock { $0[pair] = Compared(comparison: comparison.withoutImages, diffFile: frame.diffFile, thumbnailFile: frame.thumbnailFile) }
         }
         // Every frame the report shows without images of its own gets a thumbnail inside the
         // report (not a link into the baseline directory, which an uploaded report lacks),

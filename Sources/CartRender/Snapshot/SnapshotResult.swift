@@ -31,8 +31,9 @@ public struct FrameResult: Sendable {
     public var actualFile: String?
     /// The diff image in the report directory (a palette PNG).
     public var diffFile: String?
-    /// A downscaled image of the frame (``ReportThumbnail``), shared by the frames of the same
-    /// content, for the frames the report shows without images of their own.
+    /// A downscaled image (``ReportThumbnail``), shared by the frames of the same content: of
+    /// the frame, for the frames the report shows without images of their own; of the diff
+    /// image, differences kept visible, for the filmstrip and grid entry of a failing frame.
     public var thumbnailFile: String?
     /// Seconds spent checking the frame — reading and comparing the baseline, recording it,
     /// writing its report images; not drawing it — on a monotonic clock; nil when not measured.

@@ -157,7 +157,7 @@ enum HTMLReport {
     static func filmstrip(_ frames: [FrameResult]) -> String {
         var h = "<div class=\"filmstrip\" aria-label=\"Failing frames\">"
         for frame in frames {
-            guard let thumb = frame.diffFile ?? frame.actualFile ?? frame.expectedFile else { continue }
+            guard let thumb = frame.thumbnailFile ?? frame.diffFile ?? frame.actualFile ?? frame.expectedFile else { continue }
             let time = frame.time.map { "\(JSONValue.format($0, decimals: 3)) s" } ?? ""
             h += "<a class=\"thumb \(shownStatus(frame).css)\" href=\"#\(anchor(frame))\" data-frame=\"\(anchor(frame))\">"
             h += "<img src=\"\(Escaping.html(thumb))\" alt=\"\(Escaping.html(frame.name))\" loading=\"lazy\"><span>\(Escaping.html(frame.name.dropLast(4).dropFirst(6)))<br>\(Escaping.html(time))</span></a>"

@@ -61,7 +61,17 @@ final class ReportWriter {
     /// Thread-safe as ``store(_:_:)``.
     /// - Throws: what the artifacts closure throws; `OutputError`.
     func storeArtifacts(of comparison: FrameComparison, using diffing: ImageDiffing, to frame: inout FrameResult) throws {
-        for artifact in try diffing.artifacts(comparison) { try store(artifact, to: &frame) }
+        for artifact in try diffing.artifacts(comparison) {
+            try store(artifact, to: &frame)
+            // The filmstrip's picture of a failing frame: its diff image downscaled, every block
+            // with a differing pixel drawn in that pixel's color (a one-pixel difference stays
+            // visible), named by the diff image's content like the diff itself.
+            if artifact.kind == .diff, let diff = comparison.images?.diff {
+                frame.thumbnailFile = try store(ReportThumbnail.fileName(sha256: Checksum.sha256(artifact.bytes))) {
+                    try ReportThumbnail.png(marking: diff)
+                }
+            }
+        }
     }
 
     /// Stages one failure artifact under its content's name and names it in `frame`.
@@ -204,6 +214,51 @@ enum ReportThumbnail {
 
     static func png(of image: RGBAImage) throws -> [UInt8] {
         try PNGEncoder.encode(downscaled(image), compression: .default)
+    }
+
+    /// A thumbnail of a diff image (``Pixelmatch``'s: differing and anti-aliased pixels in
+    /// color, the rest gray): downscaled as ``downscaled(_:)``, except that a block holding a
+    /// colored pixel (red, green or blue not all equal) takes the most saturated one's color, so
+    /// that a difference of one pixel still shows. A palette PNG (``PNGEncoder/encodeIndexed(_:)``).
+    static func png(marking diff: RGBAImage) throws -> [UInt8] {
+        try PNGEncoder.encodeIndexed(downscaled(diff, marking: true))
+    }
+
+    /// `image` downscaled by the whole factor that makes it at most ``maxWidth`` px wide, in one
+    /// pass: each block of pixels becomes their mean (channel by channel: a diff image is
+    /// opaque), or, with `marking`, the color of its most saturated pixel when one is colored.
+    static func downscaled(_ image: RGBAImage, marking: Bool) -> RGBAImage {
+        let f = max(1, (image.width + maxWidth - 1) / maxWidth)
+        guard marking, f > 1 else { return downscaled(image) }
+        let w = image.width / f, h = image.height / f, n = f * f
+        var out = [UInt8](repeating: 0, count: w * h * 4)
+        image.pixels.withUnsafeBufferPointer { src in
+            for y in 0..<h {
+                for x in 0..<w {
+                    var r = 0, g = 0, b = 0, a = 0, best = -1, bestSaturation = 0
+                    for yy in (y * f)..<(y * f + f) {
+                        var i = (yy * image.width + x * f) * 4
+                        for _ in 0..<f {
+                            let pr = src[i], pg = src[i + 1], pb = src[i + 2]
+                            r &+= Int(pr); g &+= Int(pg); b &+= Int(pb); a &+= Int(src[i + 3])
+                            if pr != pg || pg != pb {
+                                let saturation = Int(max(pr, pg, pb)) - Int(min(pr, pg, pb))
+                                if saturation > bestSaturation { bestSaturation = saturation; best = i }
+                            }
+                            i += 4
+                        }
+                    }
+                    let o = (y * w + x) * 4
+                    if best >= 0 {
+                        for c in 0..<4 { out[o + c] = src[best + c] }
+                    } else {
+                        out[o] = UInt8((r + n / 2) / n); out[o + 1] = UInt8((g + n / 2) / n)
+                        out[o + 2] = UInt8((b + n / 2) / n); out[o + 3] = UInt8((a + n / 2) / n)
+                    }
+                }
+            }
+        }
+        return RGBAImage(width: w, height: h, pixels: out)
     }
 
     static func downscaled(_ image: RGBAImage) -> RGBAImage {
