@@ -29,9 +29,9 @@ import Testing
 /// When a frame fails (or its state differs from the baseline's manifest), it records one issue
 /// at the call site whose comment is ``SnapshotResult/failureMessage``: the summary line, the
 /// first state divergence (`state diverges first at frame N (t=… s): …`), each failing frame
-/// and the report's paths. It attaches the expected, actual and diff
-/// images of each failing frame (and the side-by-side panel) to the test with
-/// `Attachment.record`: `swift test --attachments-path DIR` saves them in DIR, which must exist
+/// and the report's paths. It attaches the diff, expected and actual images of each failing
+/// frame to the test (`frame_0036.diff.png`, `frame_0036.expected.png`, `frame_0036.actual.png`)
+/// with `Attachment.record`: `swift test --attachments-path DIR` saves them in DIR, which must exist
 /// in Swift 6.3 (`mkdir -p DIR` first).
 ///
 /// - Parameters:
@@ -70,9 +70,9 @@ func checkFrames(
         .file(resolve(scene)), baseline: resolve(names.baseline), times: times, record: record ?? RecordFramesTrait.current,
         tolerance: tolerance, masks: masks, overrides: overrides, reportDirectory: resolve(names.report))
     guard let message = result.failureMessage else { return }
-    for path in result.failureArtifacts {
+    for (name, path) in result.failureAttachments {
         guard let data = FileManager.default.contents(atPath: path) else { continue }
-        Attachment.record([UInt8](data), named: (path as NSString).lastPathComponent, sourceLocation: location)
+        Attachment.record([UInt8](data), named: name, sourceLocation: location)
     }
     Issue.record(Comment(rawValue: message), sourceLocation: location)
 }

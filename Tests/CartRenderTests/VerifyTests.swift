@@ -647,6 +647,9 @@ final class VerifyTests: XCTestCase {
         let frame = try XCTUnwrap(failed.failures.first)
         XCTAssertEqual(failed.failureArtifacts, [frame.diffFile!, frame.expectedFile!, frame.actualFile!].map { report + $0 })
         for path in failed.failureArtifacts { XCTAssertTrue(FileManager.default.fileExists(atPath: path), path) }
+        let stem = String(frame.name.dropLast(4))
+        XCTAssertEqual(failed.failureAttachments.map(\.name), ["diff", "expected", "actual"].map { "\(stem).\($0).png" })
+        XCTAssertEqual(failed.failureAttachments.map(\.path), failed.failureArtifacts)
         let rerecorded = try Snapshots.verify(.defaultScene, baseline: base, times: [0, 0.5], record: .failed,
                                               overrides: SceneOverrides(fps: 4, scale: 1))
         XCTAssertEqual(rerecorded.recordingNote, "recorded 1 baseline frame in \(base) (frame 2, record mode failed); review them and commit \(base)")

@@ -481,6 +481,20 @@ public struct SnapshotResult: Sendable {
             .map { (dir as NSString).appendingPathComponent($0) }
     }
 
+    /// The report images of the frames that did not pass, each with the name a test attaches
+    /// it under (`frame_0036.diff.png`, `frame_0036.expected.png`, `frame_0036.actual.png`, in
+    /// that order, frame by frame) and its path in the report directory, where it is stored by
+    /// content (``failureArtifacts``). Empty without a report.
+    public var failureAttachments: [(name: String, path: String)] {
+        guard let dir = reportDirectory else { return [] }
+        return failures.flatMap { frame in
+            let stem = String(frame.name.dropLast((frame.name as NSString).pathExtension.count + 1))
+            return [("diff", frame.diffFile), ("expected", frame.expectedFile), ("actual", frame.actualFile)].compactMap { kind, file in
+                file.map { (name: "\(stem).\(kind).png", path: (dir as NSString).appendingPathComponent($0)) }
+            }
+        }
+    }
+
     /// A failure message for a test: the first state divergence, the failing frames, one per
     /// line, the report's paths and what was recorded; nil when every frame passed.
     public var failureMessage: String? {
