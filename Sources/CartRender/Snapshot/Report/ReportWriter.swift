@@ -225,35 +225,40 @@ enum ReportThumbnail {
     }
 
     /// `image` downscaled by the whole factor that makes it at most ``maxWidth`` px wide, in one
-    /// pass: each block of pixels becomes their mean (channel by channel: a diff image is
-    /// opaque), or, with `marking`, the color of its most saturated pixel when one is colored.
+    /// pass over the pixels as 32-bit words: with `marking`, a block holding a colored pixel
+    /// (red, green and blue not all equal) takes the color of its most saturated one, and a gray
+    /// block the mean of its gray (opaque, as a diff image is); without, ``downscaled(_:)``.
     static func downscaled(_ image: RGBAImage, marking: Bool) -> RGBAImage {
         let f = max(1, (image.width + maxWidth - 1) / maxWidth)
         guard marking, f > 1 else { return downscaled(image) }
         let w = image.width / f, h = image.height / f, n = f * f
         var out = [UInt8](repeating: 0, count: w * h * 4)
-        image.pixels.withUnsafeBufferPointer { src in
+        image.pixels.withUnsafeBytes { raw in
+            let words = raw.bindMemory(to: UInt32.self)
             for y in 0..<h {
                 for x in 0..<w {
-                    var r = 0, g = 0, b = 0, a = 0, best = -1, bestSaturation = 0
+                    var gray = 0, best = -1, bestSaturation = 0
                     for yy in (y * f)..<(y * f + f) {
-                        var i = (yy * image.width + x * f) * 4
-                        for _ in 0..<f {
-                            let pr = src[i], pg = src[i + 1], pb = src[i + 2]
-                            r &+= Int(pr); g &+= Int(pg); b &+= Int(pb); a &+= Int(src[i + 3])
-                            if pr != pg || pg != pb {
-                                let saturation = Int(max(pr, pg, pb)) - Int(min(pr, pg, pb))
-                                if saturation > bestSaturation { bestSaturation = saturation; best = i }
-                            }
-                            i += 4
+                        let start = yy * image.width + x * f
+                        for i in start..<(start + f) {
+                            let v = UInt32(littleEndian: words[i])
+                            gray &+= Int(v & 0xFF)
+                            // r == g == b exactly when the word xor itself shifted by a byte
+                            // has its two low bytes zero.
+                            guard (v ^ (v >> 8)) & 0xFFFF != 0 else { continue }
+                            let r = Int(v & 0xFF), g = Int((v >> 8) & 0xFF), b = Int((v >> 16) & 0xFF)
+                            let saturation = max(r, g, b) - min(r, g, b)
+                            if saturation > bestSaturation { bestSaturation = saturation; best = i }
                         }
                     }
                     let o = (y * w + x) * 4
                     if best >= 0 {
-                        for c in 0..<4 { out[o + c] = src[best + c] }
+                        let v = UInt32(littleEndian: words[best])
+                        out[o] = UInt8(v & 0xFF); out[o + 1] = UInt8((v >> 8) & 0xFF)
+                        out[o + 2] = UInt8((v >> 16) & 0xFF); out[o + 3] = UInt8(v >> 24)
                     } else {
-                        out[o] = UInt8((r + n / 2) / n); out[o + 1] = UInt8((g + n / 2) / n)
-                        out[o + 2] = UInt8((b + n / 2) / n); out[o + 3] = UInt8((a + n / 2) / n)
+                        let mean = UInt8((gray + n / 2) / n)
+                        out[o] = mean; out[o + 1] = mean; out[o + 2] = mean; out[o + 3] = 255
                     }
                 }
             }
