@@ -114,12 +114,15 @@ run)
         message="cartrender verify: ${failed:-0} frames failed; report: $report/index.html"
         if [ -n "$scene" ] && [ -f "$scene" ]; then
             line=1
-            if grep -qs '"stateDivergence": {' "$report/report.json" "$report"/*/report.json 2>/dev/null; then
+            # The report.json files there are: one for a scene, one per variant for a matrix.
+            reports=()
+            for f in "$report/report.json" "$report"/*/report.json; do [ -f "$f" ] && reports+=("$f"); done
+            if [ ${#reports[@]} -gt 0 ] && grep -qs '"stateDivergence": {' "${reports[@]}"; then
                 # report.json is written one member a line: `"firstMovedEvent": {` then `"event": 3,`,
                 # `"line": 21,`, `"column": 5` (null when no moved event has a scene event).
                 line=$(awk '/^  "firstMovedEvent": \{/ { f = 1; next } f && /"line":/ { gsub(/[^0-9]/, ""); print; exit } f && /^  }/ { f = 0 }' \
-                    "$report/report.json" "$report"/*/report.json 2>/dev/null | head -1)
-                [ -n "$line" ] || line=$(grep -n '"events"' "$scene" | head -1 | cut -d: -f1)
+                    "${reports[@]}" || true)
+                [ -n "$line" ] || line=$(grep -n '"events"' "$scene" | head -1 | cut -d: -f1 || true)
                 message="cartrender verify: the state diverges from the baseline's (events of this scene moved); ${failed:-0} frames failed; report: $report/index.html"
             fi
             echo "::error file=$scene,line=${line:-1}::$message"

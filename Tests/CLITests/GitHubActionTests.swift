@@ -223,5 +223,21 @@ final class GitHubActionTests: XCTestCase {
         XCTAssertTrue(summary.contains("| `dark` | ❌ FAILED | 3 | 3 | 0 | [index.html](report/dark/index.html) |"), summary)
         XCTAssertTrue(summary.hasSuffix("[this run](https://github.com/shop/app/actions/runs/7).\n\n"), summary)
         XCTAssertLessThanOrEqual(summary.utf8.count, 1 << 20)
+
+        // A moved event in a matrix (each variant's report.json in its own directory, none at
+        // the top) and, in a scene written over several lines, a removed one (no moved event
+        // has a scene event): each fails with status 1 and one annotation, on the line of the
+        // moved tap and on the line of "events".
+        let moved = #"{"screen": "shop", "fps": 4, "duration": 0.5,\#n"events": [\#n{"at": 0.5, "tap": "add"}],\#n"variants": {"colorScheme": ["light", "dark"]}}"#
+        try moved.write(toFile: dir + "/workspace/matrix.json", atomically: true, encoding: .utf8)
+        let diverged = try runStep(run, inputs: inputs)
+        XCTAssertEqual(diverged.status, 1, diverged.stderr)
+        XCTAssertTrue(diverged.stdout.contains("::error file=matrix.json,line=3::cartrender verify: the state diverges from the baseline's"), diverged.stdout)
+        let removed = #"{"screen": "shop", "fps": 4, "duration": 0.5,\#n"events": [\#n],\#n"variants": {"colorScheme": ["light", "dark"]}}"#
+        try removed.write(toFile: dir + "/workspace/matrix.json", atomically: true, encoding: .utf8)
+        let gone = try runStep(run, inputs: inputs)
+        XCTAssertEqual(gone.status, 1, gone.stderr)
+        XCTAssertTrue(gone.stdout.contains("::error file=matrix.json,line=2::cartrender verify: the state diverges from the baseline's"), gone.stdout)
+        XCTAssertEqual(try outputs().prefix(2), ["result=fail", "exit-code=1"])
     }
 }

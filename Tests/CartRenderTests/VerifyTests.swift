@@ -473,6 +473,20 @@ final class VerifyTests: XCTestCase {
     /// index.html name those files, the diff image is a palette PNG with pixelmatch's pixels, and
     /// no panel image is written (the page shows expected, actual and diff itself). Once the
     /// frames pass, the images go.
+    /// A diff thumbnail keeps a one-pixel difference wherever it is, in the columns and rows a
+    /// whole-factor downscale leaves over too (393 px at factor 2: the last column).
+    func testDiffThumbnailsKeepDifferencesAtTheEdges() throws {
+        for (width, height, x, y) in [(393, 852, 392, 851), (393, 852, 0, 0), (1179, 2556, 1178, 2555), (1179, 2556, 600, 1300)] {
+            var diff = RGBAImage(width: width, height: height, pixels: [UInt8](repeating: 200, count: width * height * 4))
+            set(&diff, x, y, (255, 0, 0, 255))
+            let thumb = try PNGDecoder.decode(ReportThumbnail.png(marking: diff))
+            XCTAssertLessThanOrEqual(thumb.width, ReportThumbnail.maxWidth)
+            let reds = stride(from: 0, to: thumb.pixels.count, by: 4).filter { thumb.pixels[$0] == 255 && thumb.pixels[$0 + 1] == 0 }
+            XCTAssertEqual(reds.count, 1, "\(width)×\(height), red at (\(x), \(y))")
+            XCTAssertTrue(stride(from: 0, to: thumb.pixels.count, by: 4).allSatisfy { i in reds.contains(i) || thumb.pixels[i..<(i + 4)].elementsEqual([200, 200, 200, 255]) }, "the rest stays gray")
+        }
+    }
+
     func testIdenticalReportImagesAreStoredOnce() throws {
         _ = try verify(.missing)
         // Frames 12 and 13 of the default scene at 4 fps are the same still frame: the same

@@ -315,7 +315,7 @@ enum HTMLReport {
     .allframes{padding:0 20px;margin:4px 0}.allframes summary{cursor:pointer;color:var(--mute);font-weight:600}
     .allframes .grid{display:flex;flex-wrap:wrap;gap:6px;padding:6px 0;max-height:260px;overflow:auto}.allframes .thumb img{height:64px}
     .thumb.pass{opacity:.8}.thumb.recorded{box-shadow:inset 0 -3px var(--recorded)}.status.pass{background:var(--pass)}
-    .state-divergence{background:#fff4e5;border-left:4px solid var(--missing);border-radius:6px;padding:6px 10px;margin:6px 0}
+    .state-divergence{background:#fff4e5;border-left:4px solid var(--missing);border-radius:6px;padding:6px 10px;margin:6px 0;overflow-x:auto}
     .allpass{font-size:16px;color:var(--pass);font-weight:600}
     .zoom{font:inherit;font-size:12px;padding:2px 10px;border:1px solid #d1d1d6;border-radius:6px;background:var(--card);color:var(--ink);cursor:pointer}
     .zoom[aria-pressed=true]{background:var(--ink);color:var(--card)}

@@ -227,20 +227,24 @@ enum ReportThumbnail {
     /// `image` downscaled by the whole factor that makes it at most ``maxWidth`` px wide, in one
     /// pass over the pixels as 32-bit words: with `marking`, a block holding a colored pixel
     /// (red, green and blue not all equal) takes the color of its most saturated one, and a gray
-    /// block the mean of its gray (opaque, as a diff image is); without, ``downscaled(_:)``.
+    /// block the mean of its gray (opaque, as a diff image is); without, ``downscaled(_:)``. The
+    /// last column and row of blocks reach the image's edges, so no pixel is left out.
     static func downscaled(_ image: RGBAImage, marking: Bool) -> RGBAImage {
         let f = max(1, (image.width + maxWidth - 1) / maxWidth)
         guard marking, f > 1 else { return downscaled(image) }
-        let w = image.width / f, h = image.height / f, n = f * f
+        let w = image.width / f, h = image.height / f
         var out = [UInt8](repeating: 0, count: w * h * 4)
         image.pixels.withUnsafeBytes { raw in
             let words = raw.bindMemory(to: UInt32.self)
             for y in 0..<h {
+                let rows = (y * f)..<(y == h - 1 ? image.height : y * f + f)
                 for x in 0..<w {
+                    let columns = (x * f)..<(x == w - 1 ? image.width : x * f + f)
+                    let n = rows.count * columns.count
                     var gray = 0, best = -1, bestSaturation = 0
-                    for yy in (y * f)..<(y * f + f) {
-                        let start = yy * image.width + x * f
-                        for i in start..<(start + f) {
+                    for yy in rows {
+                        let start = yy * image.width
+                        for i in (start + columns.lowerBound)..<(start + columns.upperBound) {
                             let v = UInt32(littleEndian: words[i])
                             gray &+= Int(v & 0xFF)
                             // r == g == b exactly when the word xor itself shifted by a byte
