@@ -126,7 +126,10 @@ static void fail(cr_png_result *result, const char *message) {
     strncpy(result->message, message, sizeof result->message - 1);
 }
 
-cr_png_result cr_png_wrap(int width, int height, const uint8_t *zlib_stream, size_t size) {
+/* The PNG around a zlib stream of filtered rows: IHDR of `color_type` (RGBA, or a palette of
+   `colors` straight-alpha RGBA entries, with tRNS when `translucent`), sRGB, IDAT, IEND. */
+static cr_png_result wrap_stream(int width, int height, int color_type, const uint8_t *palette, int colors,
+                                 int translucent, const uint8_t *zlib_stream, size_t size) {
     cr_png_result result;
     memset(&result, 0, sizeof result);
     /* volatile: these are read after a longjmp back into this frame */
@@ -153,8 +156,18 @@ cr_png_result cr_png_wrap(int width, int height, const uint8_t *zlib_stream, siz
     }
     png_set_write_fn(png, out, on_write, on_flush);
     /* No time, no text: same pixels, same bytes. */
-    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_RGBA,
+    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, color_type,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    if (color_type == PNG_COLOR_TYPE_PALETTE) {
+        png_color plte[256];
+        png_byte alpha[256];
+        for (int i = 0; i < colors; i++) {
+            plte[i].red = palette[4 * i]; plte[i].green = palette[4 * i + 1]; plte[i].blue = palette[4 * i + 2];
+            alpha[i] = palette[4 * i + 3];
+        }
+        png_set_PLTE(png, info, plte, colors > 0 ? colors : 1);
+        if (translucent) png_set_tRNS(png, info, alpha, colors, NULL);
+    }
     png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
     png_write_info(png, info);
     png_write_chunk(png, (png_const_bytep)"IDAT", zlib_stream, size);
@@ -167,6 +180,10 @@ cr_png_result cr_png_wrap(int width, int height, const uint8_t *zlib_stream, siz
     result.size = out->size;
     free(out);
     return result;
+}
+
+cr_png_result cr_png_wrap(int width, int height, const uint8_t *zlib_stream, size_t size) {
+    return wrap_stream(width, height, PNG_COLOR_TYPE_RGBA, NULL, 0, 0, zlib_stream, size);
 }
 
 void cr_png_free(cr_png_result *result) {
@@ -357,50 +374,8 @@ cr_png_result cr_png_encode_indexed(const uint8_t *pixels, size_t stride, int wi
     free(filtered);
     if (!size) { free(stream); fail(&result, "libdeflate could not compress the image data"); return result; }
 
-    buffer * volatile out = calloc(1, sizeof(buffer));
-    error_context ctx;
-    ctx.message = result.message;
-    png_structp volatile png = NULL;
-    png_infop volatile info = NULL;
-    if (!out) { free(stream); fail(&result, "out of memory"); return result; }
-    png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &ctx, on_error, on_warning);
-    if (!png) { free(out); free(stream); fail(&result, "png_create_write_struct failed"); return result; }
-    info = png_create_info_struct(png);
-    if (!info) {
-        png_structp p = png;
-        png_destroy_write_struct(&p, NULL);
-        free(out); free(stream); fail(&result, "png_create_info_struct failed"); return result;
-    }
-    if (setjmp(ctx.jump)) {
-        png_structp p = png; png_infop i = info;
-        png_destroy_write_struct(&p, &i);
-        free(out->data); free(out); free(stream);
-        result.status = 1;
-        return result;
-    }
-    png_set_write_fn(png, out, on_write, on_flush);
-    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_PALETTE,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
-    png_color plte[256];
-    png_byte alpha[256];
-    for (int i = 0; i < colors; i++) {
-        plte[i].red = palette[4 * i]; plte[i].green = palette[4 * i + 1]; plte[i].blue = palette[4 * i + 2];
-        alpha[i] = palette[4 * i + 3];
-    }
-    png_set_PLTE(png, info, plte, colors > 0 ? colors : 1);
-    if (translucent) png_set_tRNS(png, info, alpha, colors, NULL);
-    png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
-    png_write_info(png, info);
-    png_write_chunk(png, (png_const_bytep)"IDAT", stream, size);
-    png_write_chunk(png, (png_const_bytep)"IEND", NULL, 0);
-    {
-        png_structp p = png; png_infop i = info;
-        png_destroy_write_struct(&p, &i);
-    }
+    result = wrap_stream(width, height, PNG_COLOR_TYPE_PALETTE, palette, colors, translucent, stream, size);
     free(stream);
-    result.data = out->data;
-    result.size = out->size;
-    free(out);
     return result;
 }
 

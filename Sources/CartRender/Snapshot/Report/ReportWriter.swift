@@ -221,17 +221,17 @@ enum ReportThumbnail {
     /// colored pixel (red, green or blue not all equal) takes the most saturated one's color, so
     /// that a difference of one pixel still shows. A palette PNG (``PNGEncoder/encodeIndexed(_:)``).
     static func png(marking diff: RGBAImage) throws -> [UInt8] {
-        try PNGEncoder.encodeIndexed(downscaled(diff, marking: true))
+        try PNGEncoder.encodeIndexed(downscaledKeepingMarks(diff))
     }
 
     /// `image` downscaled by the whole factor that makes it at most ``maxWidth`` px wide, in one
-    /// pass over the pixels as 32-bit words: with `marking`, a block holding a colored pixel
+    /// pass over the pixels as 32-bit words: a block holding a colored pixel
     /// (red, green and blue not all equal) takes the color of its most saturated one, and a gray
-    /// block the mean of its gray (opaque, as a diff image is); without, ``downscaled(_:)``. The
+    /// block the mean of its gray (opaque, as a diff image is). The
     /// last column and row of blocks reach the image's edges, so no pixel is left out.
-    static func downscaled(_ image: RGBAImage, marking: Bool) -> RGBAImage {
+    static func downscaledKeepingMarks(_ image: RGBAImage) -> RGBAImage {
         let f = max(1, (image.width + maxWidth - 1) / maxWidth)
-        guard marking, f > 1 else { return downscaled(image) }
+        guard f > 1 else { return image }
         let w = image.width / f, h = image.height / f
         var out = [UInt8](repeating: 0, count: w * h * 4)
         image.pixels.withUnsafeBytes { raw in
