@@ -165,4 +165,27 @@ final class VariantMatrixCLITests: XCTestCase {
         XCTAssertEqual(report["passed"] as? Bool, false)
         XCTAssertEqual((report["variants"] as! [[String: Any]]).map { $0["name"] as! String }, ["dark"])
     }
+    /// A variant's subdirectory that is a symbolic link (git keeps them) is never followed:
+    /// `out/light -> ../other` stops a render (73) before anything in `../other` changes, and so
+    /// does `BASE/light` for `verify --record` and `REPORTS/light` for a verify's reports. It
+    /// committed into `../other` before, replacing its frames and removing the rest.
+    func testAVariantSubdirectoryThatIsALinkIsNeverFollowed() throws {
+        try scene(#"{"colorScheme": ["light", "dark"]}"#).write(toFile: dir + "/scene.json", atomically: true, encoding: .utf8)
+        try #"{"screen": "shop", "fps": 4, "duration": 2, "colorScheme": "light"}"#.write(toFile: dir + "/long.json", atomically: true, encoding: .utf8)
+        XCTAssertEqual(try run(["long.json", "--out", "other", "--scale", "1", "--quiet"]).status, 0)
+        let before = try snapshot(dir + "/other")
+        XCTAssertEqual(before.keys.filter { $0.hasSuffix(".png") }.count, 9)
+        let link = "The link is left alone"
+        for (top, command) in [("out", ["scene.json", "--out", "out", "--scale", "1", "--quiet"]),
+                               ("snaps", ["verify", "scene.json", "--baseline", "snaps", "--record", "all", "--scale", "1", "--quiet"]),
+                               ("cartrender-report", ["verify", "scene.json", "--baseline", "base", "--record", "all", "--scale", "1", "--quiet"])] {
+            try FileManager.default.createDirectory(atPath: dir + "/" + top, withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: dir + "/" + top + "/light", withDestinationPath: "../other")
+            let r = try run(command)
+            XCTAssertEqual(r.status, 73, "\(top): \(r.stderr)")
+            XCTAssertEqual(r.stderr, "cartrender: \(top)/light: is a symbolic link, and cartrender follows no link below \(top); it is left alone: replace it with a directory, or write somewhere else\n")
+            XCTAssertEqual(try snapshot(dir + "/other"), before, top)
+            XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: dir + "/" + top + "/light"), "../other", link)
+        }
+    }
 }

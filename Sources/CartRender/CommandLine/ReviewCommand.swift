@@ -38,8 +38,8 @@ public struct ReviewCommand: Sendable {
                 throw UsageError("\(verify.scene.sceneName) has \(variants.count) variants; review serves one: choose it with --variant NAME")
             }
             renderer = try verify.scene.makeRenderer(for: variants[0].scene)
-            baseline = (baseline as NSString).appendingPathComponent(variants[0].name)
-            reports = ((reports ?? VerifyOptions.defaultReportDirectory(forBaseline: verify.options.baseline)) as NSString).appendingPathComponent(variants[0].name)
+            baseline = try OutputDirectory.subdirectory(variants[0].name, of: baseline)
+            reports = try OutputDirectory.subdirectory(variants[0].name, of: reports ?? VerifyOptions.defaultReportDirectory(forBaseline: verify.options.baseline))
         } else {
             renderer = try verify.scene.makeRenderer()
         }

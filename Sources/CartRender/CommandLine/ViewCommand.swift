@@ -43,7 +43,7 @@ public struct ViewCommand: Equatable, Sendable {
     ///   when the page cannot be written.
     public func run() throws -> ExitCode {
         if FileSystemPath.isDirectory(directory) == true, let listing = try VariantsFile.read(in: directory) {
-            let pages = try listing.variants.map { v in try Self.readManifest(in: (directory as NSString).appendingPathComponent(v.directory)) }
+            let pages = try listing.variants.map { v in try Self.readManifest(in: try OutputDirectory.subdirectory(v.directory, of: directory)) }
             for (v, manifest) in zip(listing.variants, pages) {
                 try Self.writePage(ViewerPage.html(for: manifest), in: (directory as NSString).appendingPathComponent(v.directory))
             }

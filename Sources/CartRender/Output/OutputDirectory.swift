@@ -101,6 +101,25 @@ public struct OutputDirectory: Sendable {
         return head.isEmpty ? "/" : String(head)
     }
 
+    /// `parent/name`, a subdirectory cartrender creates or enters below a directory the user
+    /// named (a variant's `DIR/NAME`, `BASE/NAME`, `REPORTS/NAME`): the user may have chosen
+    /// `parent` to be a link, but below it cartrender follows none (docs/bad-input.md).
+    /// - Returns: the path, when nothing is there yet or it is a real directory.
+    /// - Throws: ``OutputError`` (73) when `parent/name` is a symbolic link or another file that
+    ///   is not a directory; nothing was read or written through it.
+    static func subdirectory(_ name: String, of parent: String) throws -> String {
+        let path = (parent as NSString).appendingPathComponent(name)
+        var info = stat()
+        guard FileSystemPath.lstat(path, &info) == 0 else { return path }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return path
+        case S_IFLNK:
+            throw OutputError(path: path, reason: "is a symbolic link, and cartrender follows no link below \(parent); it is left alone: replace it with a directory, or write somewhere else")
+        default:
+            throw OutputError(path: path, reason: "exists and is not a directory; it is left alone: remove it, or write somewhere else")
+        }
+    }
+
     /// `strerror` as it reads inside a sentence ("No space left on device").
     static func describe(_ e: Int32) -> String { String(cString: strerror(e)) }
 }

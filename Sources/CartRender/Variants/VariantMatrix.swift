@@ -111,7 +111,7 @@ extension CLI {
         var rendered: [(variant: SceneVariant, frames: Int)] = []
         for variant in variants {
             var one = command
-            one.options.outputDirectory = top.url(variant.name)
+            one.options.outputDirectory = try OutputDirectory.subdirectory(variant.name, of: top.path)
             let renderer = try command.scene.makeRenderer(for: variant.scene)
             let status = try render(one, renderer: renderer)
             guard status == .success else { return status }
@@ -142,8 +142,8 @@ extension VerifyCommand {
         for variant in variants {
             let renderer = try scene.makeRenderer(for: variant.scene)
             let started = (date: Date(), clock: DispatchTime.now())
-            let result = try verify(renderer: renderer, baseline: (options.baseline as NSString).appendingPathComponent(variant.name),
-                                    reportDirectory: (reports as NSString).appendingPathComponent(variant.name), variant: variant.name,
+            let result = try verify(renderer: renderer, baseline: try OutputDirectory.subdirectory(variant.name, of: options.baseline),
+                                    reportDirectory: try OutputDirectory.subdirectory(variant.name, of: reports), variant: variant.name,
                                     environment: environment, interrupts: interrupts)
             results.append((variant.name, result, JUnitReport.Run(timestamp: started.date, seconds: FrameResult.seconds(since: started.clock))))
         }
