@@ -52,8 +52,10 @@ final class MoveIntoPlaceTests: XCTestCase {
     /// A run killed while moving (SIGKILL after its fifth rename: the earlier manifest and four
     /// frames set aside) is found by the next run, which says so, puts the earlier render back
     /// and then replaces it as usual: none of the earlier render's extra frames stays next to
-    /// the new manifest. Staging directories of live processes and of other machines are left
-    /// alone.
+    /// the new manifest. Liveness is the staging directory's lock, never a PID: the killed run's
+    /// directory is repaired even when the PID its name records belongs to a live process (PIDs
+    /// are reused: here it is the test's own), an empty one left by a run killed while making it
+    /// is removed without a word, and only the one whose lock a live process holds is left alone.
     func testTheNextRunRepairsAMoveThatAKilledRunLeftHalfDone() throws {
         let dir = try earlierRender(self)
         let out = dir + "/frames"
@@ -61,21 +63,24 @@ final class MoveIntoPlaceTests: XCTestCase {
         let killed = try Binary.run(["--out", "frames", "--fps", "5", "--scale", "1", "--quiet", "--color-scheme", "dark"], in: dir,
                                     environment: ["CARTRENDER_TEST_KILL_AT_COMMIT_STEP": "5"])
         XCTAssertEqual(killed.status, SIGKILL, killed.stderr)
-        let dead = try XCTUnwrap(fm.contentsOfDirectory(atPath: out).first { $0.hasPrefix(".cartrender-staging-") }
-            .flatMap { pid_t($0.dropFirst(".cartrender-staging-".count).prefix { $0 != "-" }) })
-        // Not to be touched: a live process's staging directory and another machine's.
-        let live = "\(out)/.cartrender-staging-\(getpid())-LiVe00", other = "\(out)/.cartrender-staging-\(dead)-OtHer0"
-        for (d, host) in [(live, hostName()), (other, "another-machine")] {
-            try fm.createDirectory(atPath: d, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-            try Data(host.utf8).write(to: URL(fileURLWithPath: d + "/.host"))
+        let staged = try XCTUnwrap(fm.contentsOfDirectory(atPath: out).first { $0.hasPrefix(".cartrender-staging-") })
+        let reused = ".cartrender-staging-\(getpid())-ReUsEd"
+        try fm.moveItem(atPath: out + "/" + staged, toPath: out + "/" + reused)
+        // A live run's: its lock held (here by the test). An empty one: killed while being made.
+        let live = ".cartrender-staging-1-LiVe00", empty = ".cartrender-staging-2-EmPty0.new"
+        for d in [live, empty] {
+            try fm.createDirectory(atPath: out + "/" + d, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         }
+        let lock = open(out + "/" + live + "/.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        XCTAssertGreaterThanOrEqual(lock, 0)
+        defer { close(lock) }
+        XCTAssertEqual(flock(lock, LOCK_EX), 0)
 
         let r = try Binary.run(["--out", "frames", "--fps", "4", "--scale", "1", "--quiet"], in: dir)
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(r.stderr, "cartrender: frames: a run (process \(dead)) stopped while moving its files into place; put back 5 files of the earlier run\n")
+        XCTAssertEqual(r.stderr, "cartrender: frames: a run (process \(getpid())) stopped while moving its files into place; put back 5 files of the earlier run\n")
         let frames = (0...13).map { String(format: "frame_%04d.png", $0) }
-        XCTAssertEqual(try fm.contentsOfDirectory(atPath: out).sorted(),
-                       ([".cartrender-files.sha256", ".cartrender-staging-\(dead)-OtHer0", ".cartrender-staging-\(getpid())-LiVe00"] + frames + ["manifest.json"]).sorted())
+        XCTAssertEqual(try fm.contentsOfDirectory(atPath: out).sorted(), ([".cartrender-files.sha256", live] + frames + ["manifest.json"]).sorted())
     }
 
     /// The same, when the dead run had moved in frames that replace nothing and the next run
@@ -104,12 +109,6 @@ final class MoveIntoPlaceTests: XCTestCase {
     }
 
     // MARK: - Helpers
-
-    func hostName() -> String {
-        var buffer = [CChar](repeating: 0, count: 256)
-        gethostname(&buffer, buffer.count - 1)
-        return String(cString: buffer)
-    }
 
     /// Name → SHA-256 of every entry of `dir`.
     func checksums(_ dir: String) throws -> [String: String] {

@@ -213,6 +213,74 @@ final class OwnershipTests: XCTestCase {
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
     }
 
+    /// A staging directory of cartrender's shape (this user's, 0700, its process gone, this
+    /// machine's `.host`) that anyone could write into a repository: its journal is not a trust
+    /// root. `movein SHA-of-notes.txt notes.txt` made the read-only `diff` delete the user's
+    /// `notes.txt`; `rename … index.html thesis.txt` made `view` move `thesis.txt` to
+    /// `index.html`. Neither file was written by cartrender: both stay.
+    func testAForgedJournalChangesNothing() throws {
+        let dir = Binary.tempDir(self)
+        XCTAssertEqual(try Binary.run(["--out", "out"] + small, in: dir).status, 0)
+        try FileManager.default.copyItem(atPath: dir + "/out", toPath: dir + "/base")
+        func forge(_ journal: String, files: [String: String]) throws {
+            let forged = dir + "/out/.cartrender-staging-4000000-FoRgEd"
+            try? FileManager.default.removeItem(atPath: forged)
+            try FileManager.default.createDirectory(atPath: forged, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            try Data(hostName().utf8).write(to: URL(fileURLWithPath: forged + "/.host"))
+            try Data(("cartrender-journal 1\n" + journal).utf8).write(to: URL(fileURLWithPath: forged + "/.journal"))
+            for (name, text) in files { try Data(text.utf8).write(to: URL(fileURLWithPath: forged + "/" + name)) }
+        }
+        let notes = "my notes\n", thesis = "my thesis\n"
+        try Data(notes.utf8).write(to: URL(fileURLWithPath: dir + "/out/notes.txt"))
+        try Data(thesis.utf8).write(to: URL(fileURLWithPath: dir + "/out/thesis.txt"))
+        let sha = Checksum.sha256(Array(notes.utf8)), thesisSHA = Checksum.sha256(Array(thesis.utf8))
+
+        try forge("movein\t\(sha)\tnotes.txt\n", files: [:])
+        let before = try snapshot(dir + "/out")
+        let diff = try Binary.run(["diff", "base", "out", "--quiet"], in: dir)
+        XCTAssertEqual(diff.status, 0, diff.stderr)
+        XCTAssertEqual(try snapshot(dir + "/out"), before, "diff only reads out")
+        // A command that writes out removes the forged directory and nothing else.
+        let view = try Binary.run(["view", "out", "--quiet"], in: dir)
+        XCTAssertEqual(view.status, 0, view.stderr)
+        XCTAssertEqual(try String(contentsOfFile: dir + "/out/notes.txt", encoding: .utf8), notes)
+
+        try FileManager.default.removeItem(atPath: dir + "/out/index.html")
+        try forge("rename\t\(thesisSHA)\tindex.html\tthesis.txt\n", files: [:])
+        XCTAssertEqual(try Binary.run(["view", "out", "--quiet"], in: dir).status, 0)
+        XCTAssertEqual(try String(contentsOfFile: dir + "/out/thesis.txt", encoding: .utf8), thesis)
+        XCTAssertNotEqual(try String(contentsOfFile: dir + "/out/index.html", encoding: .utf8), thesis)
+
+        // A set-aside copy the forger planted is not put back over (or beside) the user's file,
+        // and a moved-in file is taken out only when it is the very file the commit moved.
+        try forge("aside\t\(sha)\tnotes.txt\nmovein\t\(sha)\tnotes.txt\n", files: [".aside.notes.txt": notes])
+        let render = try Binary.run(["--out", "out"] + small, in: dir)
+        XCTAssertEqual(try String(contentsOfFile: dir + "/out/notes.txt", encoding: .utf8), notes, render.stderr)
+        XCTAssertEqual(try String(contentsOfFile: dir + "/out/thesis.txt", encoding: .utf8), thesis)
+    }
+
+    /// A render killed mid-commit leaves the directory (a baseline) half moved: a verify that records
+    /// nothing and `diff` only read it, so they change nothing, not even to repair it; they
+    /// refuse to compare it (73) and name what repairs it. A recording then repairs it.
+    func testReadOnlyCommandsRefuseAHalfMovedDirectoryAndChangeNothing() throws {
+        let dir = Binary.tempDir(self)
+        XCTAssertEqual(try Binary.run(["--out", "base", "--frames", "0-3"] + small, in: dir).status, 0)
+        let killed = try Binary.run(["--out", "base"] + small, in: dir, environment: ["CARTRENDER_TEST_KILL_AT_COMMIT_STEP": "3"])
+        XCTAssertEqual(killed.status, SIGKILL, killed.stderr)
+        let before = try snapshot(dir + "/base")
+        for args in [["verify", "--baseline", "base", "--record", "never", "--report", "rep"] + small, ["diff", "base", "base", "--quiet"]] {
+            let r = try Binary.run(args, in: dir)
+            XCTAssertEqual(r.status, 73, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.hasPrefix("cartrender: base: a run (process "), r.stderr)
+            XCTAssertTrue(r.stderr.hasSuffix(" so it neither repairs nor compares it: rerun the command that writes it (the render into it, or verify --record), which puts the earlier files back first\n"), r.stderr)
+            XCTAssertEqual(try snapshot(dir + "/base"), before, "\(args)")
+        }
+        let repair = try Binary.run(["verify", "--baseline", "base", "--record", "missing"] + small, in: dir)
+        XCTAssertEqual(repair.status, 0, repair.stderr)
+        XCTAssertTrue(repair.stderr.contains("stopped while moving its files into place; put back"), repair.stderr)
+        XCTAssertEqual(try Binary.run(["verify", "--baseline", "base", "--record", "never", "--report", "rep"] + small, in: dir).status, 0)
+    }
+
     func hostName() -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         gethostname(&buffer, buffer.count - 1)

@@ -7,8 +7,21 @@ import Foundation
 /// run can tell what was done and undo it: the directory is then byte for byte the earlier
 /// complete run, or — when the last step, the ownership ledger, is in place — the new one.
 ///
-/// Each step names a file and the SHA-256 of its bytes. Recovery acts on a file only when its
-/// bytes match: a journal cannot make cartrender move or remove anything it did not write.
+/// Each step names a file and the SHA-256 of its bytes. A journal read back from disk could have
+/// been written by anyone (a repository, an archive), so recovery trusts it only as far as it
+/// can check it against what cartrender itself did:
+///
+/// - it puts back only files its own staging directory holds (`.aside.NAME`) with the bytes the
+///   journal names, and only at names that are free;
+/// - it takes a file it moved in out of the directory only when that file is the very file the
+///   commit moved (the same inode as the hard link `.in.NAME` the commit made in the staging
+///   directory before moving it; a forger cannot make a hard link to a user's file by writing
+///   files), never because its bytes match;
+/// - the one rename a commit does in the directory is a shard setting `manifest.json` aside as
+///   `.superseded-manifest.json`; a journal naming any other rename is not a journal, and it is
+///   undone only when the superseded manifest reads as cartrender's.
+///
+/// So a forged journal changes nothing in the directory.
 ///
 /// Text format, one step a line after the header `cartrender-journal 1`, fields separated by tabs:
 /// `aside SHA NAME` (`DIR/NAME` → `STAGING/.aside.NAME`), `movein SHA NAME` (`STAGING/NAME` →
@@ -28,6 +41,9 @@ struct CommitJournal: Equatable {
     static let header = "cartrender-journal 1"
     /// Prefix, in the staging directory, of a file of the directory set aside.
     static let asidePrefix = ".aside."
+    /// Prefix, in the staging directory, of the hard link a commit keeps to a file it moves in:
+    /// the proof that the file in the directory is the one it moved.
+    static let movedInPrefix = ".in."
     /// Largest journal read (bytes).
     static let maxFileBytes = 64 << 20
 
@@ -58,7 +74,10 @@ struct CommitJournal: Equatable {
             switch (f[0], f.count) {
             case ("aside", 3): steps.append(.setAside(f[2], sha256: f[1]))
             case ("movein", 3): steps.append(.moveIn(f[2], sha256: f[1]))
-            case ("rename", 4): steps.append(.rename(f[2], to: f[3], sha256: f[1]))
+            case ("rename", 4):
+                // A commit renames only a shard's superseded manifest.
+                guard f[2] == "manifest.json", f[3] == Manifest.supersededFileName else { return nil }
+                steps.append(.rename(f[2], to: f[3], sha256: f[1]))
             default: return nil
             }
         }
@@ -83,13 +102,24 @@ struct CommitJournal: Equatable {
 
     /// Undoes the steps that were done, last first. A step counts as done only when the file
     /// is where the step put it with the bytes the journal names.
-    func rollBack(directory: DirectoryHandle, staging: DirectoryHandle) -> Undone {
+    /// - Parameters:
+    ///   - trusted: the journal is this process's own (a rename of its commit failed); false for
+    ///     one read back from disk, which is trusted only as the type's documentation says.
+    ///   - dryRun: change nothing; count what would be done (a command that only reads the
+    ///     directory asks whether it is whole).
+    func rollBack(directory: DirectoryHandle, staging: DirectoryHandle, trusted: Bool = false, dryRun: Bool = false) -> Undone {
         var undone = Undone()
         let replacing = Set(steps.compactMap { step -> String? in if case .setAside(let n, _) = step { return n }; return nil })
+        // Names the dry run counts as moved out or put back, so later steps see them as done.
+        var freed = Set<String>(), filled = Set<String>()
+        func present(_ n: String) -> Bool { filled.contains(n) || (!freed.contains(n) && directory.contains(n)) }
         for step in steps.reversed() {
             switch step {
             case .moveIn(let n, let sha):
                 guard !staging.contains(n), Self.holds(directory, n, sha) else { continue }
+                // Not provably the file this commit moved in: left alone.
+                guard trusted || Self.sameFile(directory, n, staging, Self.movedInPrefix + n) else { continue }
+                if dryRun { freed.insert(n); if !replacing.contains(n) { undone.removed += 1 }; continue }
                 if directory.rename(n, to: staging, as: n) == 0 {
                     if !replacing.contains(n) { undone.removed += 1 }
                 } else {
@@ -98,17 +128,30 @@ struct CommitJournal: Equatable {
             case .setAside(let n, let sha):
                 let aside = Self.asidePrefix + n
                 guard staging.contains(aside) else { continue }
-                guard Self.holds(staging, aside, sha), !directory.contains(n), staging.rename(aside, to: directory, as: n) == 0 else {
+                guard Self.holds(staging, aside, sha), !present(n) else {
+                    undone.failed.append(n)
+                    continue
+                }
+                if dryRun { filled.insert(n); undone.restored += 1; continue }
+                guard staging.rename(aside, to: directory, as: n) == 0 else {
                     undone.failed.append(n)
                     continue
                 }
                 undone.restored += 1
             case .rename(let n, let newName, let sha):
-                guard !directory.contains(n), Self.holds(directory, newName, sha) else { continue }
+                guard !present(n), Self.holds(directory, newName, sha) else { continue }
+                guard trusted || OwnershipLedger.ownFile(newName, in: directory).flatMap({ try? Manifest(json: $0) }) != nil else { continue }
+                if dryRun { filled.insert(n); undone.restored += 1; continue }
                 if directory.rename(newName, to: directory, as: n) == 0 { undone.restored += 1 } else { undone.failed.append(n) }
             }
         }
         return undone
+    }
+
+    /// Whether `a/aName` and `b/bName` are one file (the same device and inode, links not followed).
+    static func sameFile(_ a: DirectoryHandle, _ aName: String, _ b: DirectoryHandle, _ bName: String) -> Bool {
+        guard let x = a.info(aName), let y = b.info(bName) else { return false }
+        return x.st_dev == y.st_dev && x.st_ino == y.st_ino && x.st_mode & S_IFMT == S_IFREG
     }
 
     /// Whether `name` in `directory` is a regular file of the running user with these bytes.

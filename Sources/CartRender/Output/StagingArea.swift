@@ -4,7 +4,7 @@ import Foundation
 
 /// Where a run that writes a directory keeps its files until every one is written, and the one
 /// transaction that moves them in: a private directory inside the output directory,
-/// `DIR/.cartrender-staging-PID-XXXXXX/` (mode 0700), on the same file system as `DIR` so that
+/// `DIR/.cartrender-staging-PID-XXXXXX/` (mode 0700, locked while its run lives), on the same file system as `DIR` so that
 /// moving a file into place is a single `rename(2)`. Render, merge, `verify --record` into a
 /// baseline, reports, diff images and `view` all write through it.
 ///
@@ -30,15 +30,19 @@ import Foundation
 /// - When a rename fails (an immutable file, a full directory), the journal is rolled back:
 ///   `DIR` is the earlier complete run again, byte for byte, and the error (exit 73) says so.
 /// - Moving is not interrupted by SIGINT or SIGTERM. When the process is killed meanwhile
-///   (SIGKILL, power loss), the next command that touches `DIR` on this machine — a render,
-///   merge, `verify` (reading or recording), `diff`, `view` — first finds the staging directory
-///   of the dead process and rolls its journal back (or, when the ledger was moved in, forward),
-///   says so in one line on stderr, and only then reads or writes: a baseline is compared only
-///   whole. A staging directory is recognised as cartrender's only when it is a real directory
-///   (not a link) of the running user with mode 0700; its process must be gone and its `.host`
-///   file must name this machine. One that is not the running user's, or a link, stops a run
-///   that writes into `DIR` with exit 73; those of live processes and other machines are left
-///   alone.
+///   (SIGKILL, power loss), the next command that writes `DIR` on this machine — a render,
+///   merge, `verify --record`, `view` — first finds the staging directory of the dead process
+///   and rolls its journal back (or, when the ledger was moved in, forward) as far as it can
+///   check it (``CommitJournal``: a forged journal changes nothing), says so in one line on
+///   stderr, and only then reads or writes. A command that only reads `DIR` (`diff`, `verify`
+///   recording nothing) changes nothing and refuses a half-moved `DIR`
+///   (``refuseHalfCommitted(_:reader:)``): a baseline is compared only whole.
+/// - A staging directory is recognised as cartrender's only when it is a real directory (not a
+///   link) of the running user with mode 0700. It is alive exactly while a process holds the
+///   `flock` of its `.lock` file, taken before the directory gets its name and held until it is
+///   removed; a PID or host name proves nothing. One without a held lock is a dead run's: rolled
+///   back (or forward) when it has a journal, removed whatever it holds otherwise. One that is
+///   not the running user's, or a link, stops a run that writes into `DIR` with exit 73.
 final class StagingArea {
     let output: OutputDirectory
     /// `DIR`, open.
@@ -62,9 +66,20 @@ final class StagingArea {
     private let hashes = LockedValue([String: String]())
 
     static let namePrefix = ".cartrender-staging-"
-    static let hostFileName = ".host"
+    /// The file in a staging directory whose `flock` its run holds from before the directory
+    /// gets its name until it is removed: the one sign that the run is alive.
+    static let lockFileName = ".lock"
+    /// The name a staging directory is made under, locked, then renamed from.
+    private static let newSuffix = ".new"
 
-    /// Creates the staging directory (`mkdirat`, mode 0700, a random suffix).
+    /// The open, locked ``lockFileName`` (closed when the staging directory goes).
+    private var lockFD: Int32 = -1
+
+    /// Creates the staging directory: made (`mkdirat`, mode 0700) under a random name with
+    /// ``newSuffix``, its ``lockFileName`` created and locked (`flock`), then renamed to
+    /// `.cartrender-staging-PID-XXXXXX`; so a directory of that name without a held lock is
+    /// never one being made. A directory a cleaning command removed meanwhile is noticed (its
+    /// lock file is gone) and another one is made.
     /// - Parameter cancellation: stops `commit` and `moveIntoPlace` while they wait for the
     ///   directory lock.
     /// - Throws: `OutputError` naming `DIR` when it cannot be created (read-only file system,
@@ -78,32 +93,61 @@ final class StagingArea {
         guard let directory = DirectoryHandle(path: output.path) else { throw failure(errno) }
         self.directory = directory
         let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
-        var made: String?
+        var made: (name: String, handle: DirectoryHandle, lock: Int32)?
+        var lastError = EEXIST
         for _ in 0..<100 {
-            let candidate = "\(Self.namePrefix)\(getpid())-" + String((0..<6).map { _ in letters.randomElement()! })
-            if FileSystemPath.withCString(candidate, { mkdirat(directory.fd, $0, 0o700) }) == 0 { made = candidate; break }
-            guard errno == EEXIST else { throw failure(errno) }
+            let final = "\(Self.namePrefix)\(getpid())-" + String((0..<6).map { _ in letters.randomElement()! })
+            let temp = final + Self.newSuffix
+            guard !directory.contains(final) else { continue }
+            if FileSystemPath.withCString(temp, { mkdirat(directory.fd, $0, 0o700) }) != 0 {
+                guard errno == EEXIST else { throw failure(errno) }
+                continue
+            }
+            guard let handle = DirectoryHandle(temp, in: directory) else { lastError = errno; continue }
+            _ = fchmod(handle.fd, 0o700)
+            let lock = FileSystemPath.withCString(Self.lockFileName) { openat(handle.fd, $0, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
+            guard lock >= 0 else { lastError = errno; continue }  // removed meanwhile by a cleaning command
+            // Still ours once locked: the lock file and the directory are the ones at the names.
+            if flock(lock, LOCK_EX | LOCK_NB) == 0, Self.isLockFile(lock, in: handle), Self.sameDirectory(handle, temp, in: directory) {
+                if directory.rename(temp, to: directory, as: final) == 0 {
+                    made = (final, handle, lock)
+                    break
+                }
+                let e = errno
+                _ = handle.unlink(Self.lockFileName)
+                _ = directory.removeDirectory(temp)
+                close(lock)
+                throw failure(e)
+            }
+            lastError = errno
+            close(lock)
         }
-        guard let made, let staging = DirectoryHandle(made, in: directory) else { throw failure(errno) }
-        name = made
-        self.staging = staging
-        slot = StagingSlots.take(directory: directory.fd, staging: staging.fd, name: made)
-        Self.active.withLock { $0.areas[made + "\u{0}" + output.path] = self }
-        let e = staging.writeFile(Array(Self.hostName.utf8), to: Self.hostFileName)
-        guard e == 0 else {
-            discard()
-            throw failure(e)
-        }
+        guard let made else { throw failure(lastError) }
+        name = made.name
+        staging = made.handle
+        lockFD = made.lock
+        slot = StagingSlots.take(directory: directory.fd, staging: staging.fd, name: made.name)
+        Self.active.withLock { $0.areas[made.name + "\u{0}" + output.path] = self }
     }
 
-    deinit { StagingSlots.set(slot, 0) }
+    /// Whether the open `fd` is the file ``lockFileName`` of `directory` (not unlinked by a
+    /// command that took the directory for an abandoned one).
+    private static func isLockFile(_ fd: Int32, in directory: DirectoryHandle) -> Bool {
+        var open = stat()
+        guard fstat(fd, &open) == 0, let there = directory.info(lockFileName) else { return false }
+        return open.st_dev == there.st_dev && open.st_ino == there.st_ino
+    }
 
-    /// This machine's name (`gethostname`).
-    static let hostName: String = {
-        var buffer = [CChar](repeating: 0, count: 256)
-        gethostname(&buffer, buffer.count - 1)
-        return String(cString: buffer)
-    }()
+    /// Whether the entry `name` of `parent` is the open directory `handle`.
+    private static func sameDirectory(_ handle: DirectoryHandle, _ name: String, in parent: DirectoryHandle) -> Bool {
+        guard let a = handle.info(), let b = parent.info(name) else { return false }
+        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
+    }
+
+    deinit {
+        StagingSlots.set(slot, 0)
+        if lockFD >= 0 { close(lockFD) }
+    }
 
     /// Staging areas of this process that are still being filled, and how many are being
     /// committed, so that a second SIGINT or SIGTERM can end the process without leaving one
@@ -350,6 +394,14 @@ final class StagingArea {
         try takeAway(ledgerName, skippingDirectories: false)
         steps.append(.moveIn(ledgerName, sha256: hashes.withLock { $0[ledgerName]! }))
 
+        // The proof, for a recovery, that a file in DIR is one this commit moved in: a hard link
+        // to it in the staging directory (a file system without hard links gets none, and a
+        // recovery then leaves such a file where it is).
+        for case .moveIn(let n, _) in steps {
+            _ = FileSystemPath.withCString(n) { f in
+                FileSystemPath.withCString(CommitJournal.movedInPrefix + n) { t in linkat(staging.fd, f, staging.fd, t, 0) }
+            }
+        }
         let journal = CommitJournal(steps: steps)
         let e = staging.writeFile(journal.serialized(), to: CommitJournal.fileName, durable: true)
         guard e == 0 else { throw failure(CommitJournal.fileName, e) }
@@ -368,7 +420,7 @@ final class StagingArea {
             }
             if let (n, what) = failed {
                 var error = OutputError(path: output.url(n), reason: "\(what) (\(OutputDirectory.describe(errno)))")
-                let undone = journal.rollBack(directory: directory, staging: staging)
+                let undone = journal.rollBack(directory: directory, staging: staging, trusted: true)
                 if undone.failed.isEmpty {
                     error.reason += "; \(output.path) is as it was before"
                 } else {
@@ -411,14 +463,34 @@ final class StagingArea {
 
     /// What a staging-directory name in `DIR` turns out to be.
     private enum Found {
-        /// A staging directory of this user of a process that is gone, on this machine.
-        case dead(pid_t, DirectoryHandle)
-        /// A live process's, or another machine's: left alone.
+        /// A staging directory of this user that no live run holds the lock of.
+        case dead(Abandoned)
+        /// A live run's (its lock is held), or gone meanwhile: left alone.
         case inUse
         /// Not one cartrender made for this user: why, as the end of a sentence.
         case foreign(String)
     }
 
+    /// A staging directory no live run holds, open, with its lock file locked by this process
+    /// while the value lives, so that no other command cleans it at the same time.
+    private final class Abandoned {
+        let handle: DirectoryHandle
+        /// The locked ``lockFileName``, or -1 when there is none (a directory whose run was
+        /// killed before it made one).
+        let lock: Int32
+        /// The process the name says made it, for messages only (PIDs are reused: never a sign
+        /// of life).
+        let pid: pid_t?
+        init(handle: DirectoryHandle, lock: Int32, pid: pid_t?) { self.handle = handle; self.lock = lock; self.pid = pid }
+        deinit { if lock >= 0 { close(lock) } }
+        /// `a run (process 4242)`, or `a run`.
+        var run: String { pid.map { "a run (process \($0))" } ?? "a run" }
+    }
+
+    /// A staging directory is cartrender's when it is a real directory (not a link) of the
+    /// running user with mode 0700, whatever else its name says; it is in use exactly when a
+    /// process holds the `flock` of its ``lockFileName`` (a lock is released when its process
+    /// ends, however it ends; a PID or a host name proves nothing).
     private static func classify(_ name: String, in directory: DirectoryHandle) -> Found {
         guard let info = directory.info(name) else { return .inUse }  // gone meanwhile
         guard info.st_mode & S_IFMT == S_IFDIR else {
@@ -426,15 +498,23 @@ final class StagingArea {
         }
         guard info.st_uid == geteuid() else { return .foreign("belongs to another user (uid \(info.st_uid))") }
         guard info.st_mode & 0o777 == 0o700 else { return .foreign("is not a private directory (mode \(String(info.st_mode & 0o777, radix: 8)))") }
-        let pidText = name.dropFirst(namePrefix.count).prefix { $0 != "-" }
-        guard let pid = pid_t(pidText), pid > 0 else { return .foreign("does not name a process") }
-        guard kill(pid, 0) != 0 && errno == ESRCH else { return .inUse }
         guard let handle = DirectoryHandle(name, in: directory), let opened = handle.info(),
-              opened.st_dev == info.st_dev && opened.st_ino == info.st_ino,
-              let host = OwnershipLedger.ownFile(hostFileName, in: handle), String(decoding: host, as: UTF8.self) == hostName else {
-            return .inUse  // another machine's (a shared file system), or being made
+              opened.st_dev == info.st_dev && opened.st_ino == info.st_ino else {
+            return .inUse  // replaced meanwhile
         }
-        return .dead(pid, handle)
+        let lock = FileSystemPath.withCString(lockFileName) { openat(handle.fd, $0, O_RDWR | O_NOFOLLOW | O_CLOEXEC) }
+        if lock >= 0 {
+            guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+                close(lock)
+                return .inUse
+            }
+        } else {
+            // No lock file a run could hold: none yet (killed while making the directory), or
+            // something else at that name, which no run locks.
+            guard [ENOENT, ELOOP, EISDIR, ENXIO, EOPNOTSUPP].contains(errno) else { return .inUse }
+        }
+        let pidText = name.dropFirst(namePrefix.count).prefix { $0 != "-" }
+        return .dead(Abandoned(handle: handle, lock: lock, pid: pid_t(pidText)))
     }
 
     /// Rolls back (or forward) the commits of dead runs of this user on this machine in
@@ -453,7 +533,8 @@ final class StagingArea {
             case .foreign(let why):
                 guard refusingForeign else { continue }
                 throw foreign(name, why, in: directory)
-            case .dead(let pid, let handle):
+            case .dead(let abandoned):
+                let handle = abandoned.handle
                 let what: String
                 if let bytes = OwnershipLedger.ownFile(CommitJournal.fileName, in: handle), let journal = CommitJournal(parsing: bytes) {
                     if journal.isComplete(directory: directory, staging: handle) {
@@ -463,18 +544,22 @@ final class StagingArea {
                         let r = undone.restored, m = undone.removed
                         guard undone.failed.isEmpty else {
                             let c = undone.failed.count
-                            throw OutputError(path: directory.path, reason: "a run (process \(pid)) stopped while moving its files into place, and \(c) file\(c == 1 ? "" : "s") (\(undone.failed.prefix(3).joined(separator: ", "))) could not be put back: they stay in \(directory.url(name)); restore them by hand or remove that directory")
+                            throw OutputError(path: directory.path, reason: "\(abandoned.run) stopped while moving its files into place, and \(c) file\(c == 1 ? "" : "s") (\(undone.failed.prefix(3).joined(separator: ", "))) could not be put back: they stay in \(directory.url(name)); restore them by hand or remove that directory")
                         }
                         what = r + m == 0 ? "stopped before moving its files into place; removed its staging directory"
                             : "stopped while moving its files into place; put back \(r) file\(r == 1 ? "" : "s") of the earlier run"
                             + (m > 0 ? " and removed the \(m) it had moved in" : "")
                     }
                     directory.sync()
+                } else if handle.names()?.allSatisfy({ $0 == lockFileName }) ?? false {
+                    // Killed while making or removing it: nothing to say.
+                    _ = removeTree(handle, named: name, in: directory)
+                    continue
                 } else {
                     what = "stopped before moving its files into place; removed its staging directory"
                 }
                 _ = removeTree(handle, named: name, in: directory)
-                Stderr.write("cartrender: \(directory.path): a run (process \(pid)) \(what)\n")
+                Stderr.write("cartrender: \(directory.path): \(abandoned.run) \(what)\n")
             }
         }
     }
@@ -496,6 +581,25 @@ final class StagingArea {
         try recoverInterruptedCommits(in: directory, except: nil, refusingForeign: false)
     }
 
+    /// Refuses, for a command that only reads the directory at `path` (`diff`, `verify` that
+    /// records nothing), a directory in which a run that is gone left a commit half done: such a
+    /// command changes nothing in it, not even to repair it, and compares it only whole. A
+    /// journal whose undoing would change nothing (a forged one, one whose run had finished) is
+    /// no reason to refuse.
+    /// - Parameter reader: the command, for the sentence (`diff`).
+    /// - Throws: ``OutputError`` (73) naming `path` and the commands that repair it.
+    static func refuseHalfCommitted(_ path: String, reader: String) throws {
+        guard let directory = DirectoryHandle(path: path) else { return }
+        for name in directory.names() ?? [] where name.hasPrefix(namePrefix) {
+            guard case .dead(let abandoned) = classify(name, in: directory),
+                  let bytes = OwnershipLedger.ownFile(CommitJournal.fileName, in: abandoned.handle),
+                  let journal = CommitJournal(parsing: bytes), !journal.isComplete(directory: directory, staging: abandoned.handle) else { continue }
+            let pending = journal.rollBack(directory: directory, staging: abandoned.handle, dryRun: true)
+            guard pending.restored + pending.removed + pending.failed.count > 0 else { continue }
+            throw OutputError(path: path, reason: "\(abandoned.run) stopped while moving its files into place (\(directory.url(name))), and \(reader) only reads \(path), so it neither repairs nor compares it: rerun the command that writes it (the render into it, or verify --record), which puts the earlier files back first")
+        }
+    }
+
     // MARK: - Removal
 
     /// Removes what this run staged and the staging directory, and the directories the run
@@ -513,7 +617,10 @@ final class StagingArea {
     @discardableResult
     private func removeStagingDirectory() -> Bool {
         let removed = Self.removeTree(staging, named: name, in: directory)
-        if removed { StagingSlots.set(slot, 0) }
+        if removed {
+            StagingSlots.set(slot, 0)
+            if lockFD >= 0 { close(lockFD); lockFD = -1 }
+        }
         return removed
     }
 

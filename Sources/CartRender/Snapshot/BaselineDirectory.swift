@@ -78,8 +78,9 @@ final class BaselineDirectory: @unchecked Sendable {
                 lock = try DirectoryLock(path, .exclusive, cancellation: cancellation, cannotOpen: cannotOpen)
                 try StagingArea.recoverInterruptedCommits(in: path, holding: lock, cancellation: cancellation)
             } else if existed {
-                try StagingArea.recoverInterruptedCommits(in: path, cancellation: cancellation)
+                // A verify that records nothing changes nothing in BASE, not even to repair it.
                 lock = try DirectoryLock(path, .shared, cancellation: cancellation, cannotOpen: cannotOpen)
+                try StagingArea.refuseHalfCommitted(path, reader: "a verify that records nothing")
             }
         } catch {
             created?.removeCreatedDirectories()

@@ -35,8 +35,9 @@ public enum DirectoryDiff {
                 throw InputError(.unreadable, path: dir, reason: "no such directory")
             }
             guard isDirectory else { throw InputError(.invalid, path: dir, reason: "is not a directory") }
-            // Frames are compared only whole: a commit a killed run left half done is undone first.
-            try StagingArea.recoverInterruptedCommits(in: dir, cancellation: cancellation)
+            // Frames are compared only whole, and diff changes nothing in what it compares: a
+            // commit a killed run left half done is refused, for a writing command to undo.
+            try StagingArea.refuseHalfCommitted(dir, reader: "diff")
         }
         let a = Set(Verifier.baselineFrameNames(in: expected))
         let b = Set(Verifier.baselineFrameNames(in: actual))
