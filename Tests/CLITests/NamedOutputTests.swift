@@ -138,6 +138,94 @@ final class NamedOutputTests: XCTestCase {
         XCTAssertEqual(gif.status, 0, gif.stderr)
         XCTAssertEqual(bytes(dir + "/x.GIF")?.prefix(6), Data("GIF89a".utf8))
     }
+
+    /// Every name a run will write is checked before the first frame is drawn, and the files are
+    /// replaced together or not at all (the reproductions of issue 35, item 4). Each of these
+    /// replaced an earlier file and then failed, or wrote where it should not.
+    func testNamedOutputsAreCheckedFirstAndReplacedTogether() throws {
+        let dir = Binary.tempDir(self)
+        let fm = FileManager.default
+        let fast = ["--scale", "1", "--frames", "0-1", "--quiet"]
+        for d in ["docs", "other"] { try fm.createDirectory(atPath: dir + "/" + d, withIntermediateDirectories: false) }
+        try Data("not a directory".utf8).write(to: URL(fileURLWithPath: dir + "/notadir"))
+        try Data("earlier fly".utf8).write(to: URL(fileURLWithPath: dir + "/docs/fly.gif"))
+        for name in ["fly-light.gif", "fly-dark.gif"] { try Data("earlier \(name)".utf8).write(to: URL(fileURLWithPath: dir + "/" + name)) }
+        try Data("a user's file".utf8).write(to: URL(fileURLWithPath: dir + "/docs/.fly.gif.tmp-1"))
+        try Data("outside".utf8).write(to: URL(fileURLWithPath: dir + "/other/page.html"))
+        let scene = #"{"screen": "shop", "fps": 4, "duration": 0.5}"#
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: dir + "/scene.json"))
+        // (In a folder of its own: reading the folder's snapshot must not open it.)
+        try fm.createDirectory(atPath: dir + "/pipes", withIntermediateDirectories: false)
+        XCTAssertEqual(mkfifo(dir + "/pipes/fifo.html", 0o644), 0)
+
+        func refused(_ args: [String], _ sentence: String, status: Int32 = 73, line: UInt = #line) throws {
+            let before = try snapshot(dir), docs = try snapshot(dir + "/docs"), other = try snapshot(dir + "/other")
+            let r = try Binary.run(args + fast, in: dir, timeout: 60)
+            XCTAssertEqual(r.status, status, "\(args): \(r.stderr)", line: line)
+            XCTAssertEqual(r.stderr, "cartrender: " + sentence + "\n", line: line)
+            XCTAssertEqual(try snapshot(dir), before, "\(args)", line: line)
+            XCTAssertEqual(try snapshot(dir + "/docs"), docs, "\(args)", line: line)
+            XCTAssertEqual(try snapshot(dir + "/other"), other, "\(args)", line: line)
+        }
+        try refused(["-o", "docs/fly.gif", "--manifest", "notadir/fly.json"], "notadir/fly.json: cannot be written: notadir is not a directory")
+        try refused(["scene.json", "-o", "docs/fly.gif", "--manifest", "scene.json"],
+                    "scene.json: is scene.json, which this run reads; cartrender never writes over its input: name another file")
+        try refused(["scene.json", "-o", "docs/fly.gif", "--manifest", "./scene.json"],
+                    "./scene.json: is scene.json, which this run reads; cartrender never writes over its input: name another file")
+
+        try fm.removeItem(atPath: dir + "/fly-dark.gif")
+        try fm.createSymbolicLink(atPath: dir + "/fly-dark.gif", withDestinationPath: "other/page.html")
+        try refused(["--color-scheme", "light,dark", "-o", "fly.gif"],
+                    "fly-dark.gif: is a symbolic link; cartrender neither writes through it nor replaces it: remove the link or name the file it leads to")
+        try fm.removeItem(atPath: dir + "/fly-dark.gif")
+        try fm.createDirectory(atPath: dir + "/page", withIntermediateDirectories: false)
+        try refused(["--color-scheme", "light,dark", "-o", "fly.gif", "--picture-html", "page"],
+                    "page: is a directory; name a file, or end the name with / to render into the directory")
+        try fm.createSymbolicLink(atPath: dir + "/link.html", withDestinationPath: "other/page.html")
+        try refused(["--color-scheme", "light,dark", "-o", "fly.gif", "--picture-html", "link.html"],
+                    "link.html: is a symbolic link; cartrender neither writes through it nor replaces it: remove the link or name the file it leads to")
+        // Refused at once: never blocks waiting for a reader.
+        try refused(["--color-scheme", "light,dark", "-o", "fly.gif", "--picture-html", "pipes/fifo.html"],
+                    "pipes/fifo.html: exists and is not a regular file; cartrender replaces only a regular file at a name it is given")
+
+        // All at once: the pair, its manifests in another folder and the page; nothing else is
+        // touched (the user's .fly.gif.tmp-1 stays), no temporary file or staging directory is left.
+        let ok = try Binary.run(["--color-scheme", "light,dark", "-o", "fly.gif", "--manifest", "docs/fly.json", "--picture-html", "docs/p.html"] + fast, in: dir)
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertEqual(try names(dir), ["docs", "fly-dark.gif", "fly-light.gif", "link.html", "notadir", "other", "page", "pipes", "scene.json"])
+        XCTAssertEqual(try names(dir + "/docs"), [".fly.gif.tmp-1", "fly-dark.json", "fly-light.json", "fly.gif", "p.html"])
+        XCTAssertEqual(bytes(dir + "/docs/.fly.gif.tmp-1"), Data("a user's file".utf8))
+        XCTAssertTrue(bytes(dir + "/fly-light.gif")!.starts(with: Data("GIF89a".utf8)))
+        XCTAssertEqual(bytes(dir + "/other/page.html"), Data("outside".utf8))
+    }
+
+    /// A run killed while replacing files in two folders (after its first rename: the earlier
+    /// `a/fly.gif` set aside) leaves a journal; the next run that writes into `a` puts the
+    /// earlier file back. A staging directory left empty by a run killed while making it is
+    /// removed by the next run into its folder.
+    func testAKilledReplaceIsRolledBackByTheNextRun() throws {
+        let dir = Binary.tempDir(self)
+        let fm = FileManager.default
+        let fast = ["--scale", "1", "--frames", "0-1", "--quiet"]
+        for d in ["a", "b"] { try fm.createDirectory(atPath: dir + "/" + d, withIntermediateDirectories: false) }
+        try Data("earlier fly".utf8).write(to: URL(fileURLWithPath: dir + "/a/fly.gif"))
+        try Data("earlier json".utf8).write(to: URL(fileURLWithPath: dir + "/b/fly.json"))
+        let killed = try Binary.run(["-o", "a/fly.gif", "--manifest", "b/fly.json"] + fast, in: dir,
+                                    environment: ["CARTRENDER_TEST_KILL_AT_COMMIT_STEP": "1"])
+        XCTAssertEqual(killed.status, SIGKILL, killed.stderr)
+        XCTAssertFalse(fm.fileExists(atPath: dir + "/a/fly.gif"), "killed with the earlier file set aside")
+        try fm.createDirectory(atPath: dir + "/a/.cartrender-staging-7-EmPty0.new", withIntermediateDirectories: false,
+                               attributes: [.posixPermissions: 0o700])
+        let next = try Binary.run(["-o", "a/other.gif"] + fast, in: dir)
+        XCTAssertEqual(next.status, 0, next.stderr)
+        XCTAssertTrue(next.stderr.contains("stopped while moving its files into place; put back 1 file of the earlier run"), next.stderr)
+        XCTAssertEqual(bytes(dir + "/a/fly.gif"), Data("earlier fly".utf8))
+        XCTAssertEqual(try names(dir + "/a"), ["fly.gif", "other.gif"])
+        // b has the killed run's staging directory (no journal moved anything there) until a run writes into b.
+        XCTAssertEqual(bytes(dir + "/b/fly.json"), Data("earlier json".utf8))
+        XCTAssertEqual(try Binary.run(["-o", "b/other.gif"] + fast, in: dir).status, 0)
+        XCTAssertEqual(try names(dir + "/b"), ["fly.json", "other.gif"])
+    }
 }
 
 /// End-to-end: the closing line of a render names exactly the files it wrote, with their sizes.

@@ -161,11 +161,21 @@ public enum CLI {
         options.progress = bar.map { b in { @Sendable report in b.update(report) } }
         let started = Date()
         options.cancellation = interrupts.cancellation
-        let result = try interrupts.during(.render(outputDirectory: options.outputFile ?? options.outputDirectory), cleanUp: { bar?.finish() }) {
-            try renderer.render(options)
+        // Named files: every name checked before the first frame, replaced together after the last.
+        let named = try options.namedFiles == nil ? options.outputFile.map { try namedFiles(for: command, [$0] + (options.manifestFile.map { [$0] } ?? [])) } : nil
+        options.namedFiles = options.namedFiles ?? named
+        let result: RenderResult
+        do {
+            result = try interrupts.during(.render(outputDirectory: options.outputFile ?? options.outputDirectory), cleanUp: { bar?.finish() }) {
+                try renderer.render(options)
+            }
+            bar?.finish()
+            try interrupts.checkNotInterrupted(while: .renderMovingIntoPlace(outputDirectory: options.outputFile ?? options.outputDirectory))
+            try named?.commit(cancellation: nil)
+        } catch {
+            named?.discard()
+            throw error
         }
-        bar?.finish()
-        try interrupts.checkNotInterrupted(while: .renderMovingIntoPlace(outputDirectory: options.outputFile ?? options.outputDirectory))
         if !command.quiet {
             for notice in result.notices { Stderr.write("cartrender: \(notice)\n") }
             if let audit = result.summary(AuditReport.self) { Stderr.write(audit.summaryLine + " (in manifest.json)\n") }
@@ -179,6 +189,19 @@ public enum CLI {
 }
 
 extension CLI {
+    /// The transaction of the files a render names (`paths`: `-o`, `--manifest`, a pair's or a
+    /// matrix's files, `--picture-html`), every one checked now, before anything is drawn;
+    /// the scene file is an input, never written.
+    /// - Throws: `UsageError` (64) for `-o` that names no single animated format, or a
+    ///   manifest at the animation's name; what ``NamedFiles/init(_:inputs:)`` throws.
+    static func namedFiles(for command: RenderCommand, _ paths: [String]) throws -> NamedFiles {
+        if let file = command.options.outputFile {
+            _ = try NamedOutput(file, manifest: command.options.manifestFile, formats: command.options.formats)
+        }
+        let scene = command.scene.scenePath.flatMap { $0 == SceneOptions.standardInput ? nil : $0 }
+        return try NamedFiles(paths, inputs: scene.map { [$0] } ?? [])
+    }
+
     /// What a render wrote, for its closing line: exactly the files put in place with their
     /// sizes, frame files of one extension as their range (`wrote docs/fly.gif (197.8 kB) from
     /// 198 frames of 393×852 px`; `wrote 198 PNG frames (frame_0000.png … frame_0197.png,

@@ -54,29 +54,43 @@ extension CLI {
         if try command.scene.selectedVariants() != nil {
             throw UsageError("--color-scheme \(command.scene.colorSchemes.map(\.rawValue).joined(separator: ",")): \(command.scene.sceneName) has a \"variants\" matrix; give it a colorScheme axis instead")
         }
+        // Every file of every appearance, and the page, checked before the first frame is drawn
+        // and replaced together after the last.
+        let schemes = command.scene.colorSchemes
+        let paths = schemes.flatMap { scheme in
+            [NamedOutput.path(file, variant: scheme.rawValue)] + (command.options.manifestFile.map { [NamedOutput.path($0, variant: scheme.rawValue)] } ?? [])
+        } + (command.pictureHTML.map { [$0] } ?? [])
+        let named = try namedFiles(for: command, paths)
         var sources: [(scheme: ColorScheme, path: String)] = []
         var size = (width: 0, height: 0), alt = ""
-        for scheme in command.scene.colorSchemes {
-            var one = command
-            one.scene.colorScheme = scheme
-            one.scene.colorSchemes = [scheme]
-            one.options.outputFile = NamedOutput.path(file, variant: scheme.rawValue)
-            one.options.manifestFile = command.options.manifestFile.map { NamedOutput.path($0, variant: scheme.rawValue) }
-            let renderer = try one.scene.makeRenderer()
-            let status = try render(one, renderer: renderer)
-            guard status == .success else { return status }
-            if sources.isEmpty {
-                size = (Int(renderer.scene.device.width.rounded()), Int(renderer.scene.device.height.rounded()))
-                alt = try PictureElement.alt(of: renderer)
+        do {
+            for scheme in schemes {
+                var one = command
+                one.scene.colorScheme = scheme
+                one.scene.colorSchemes = [scheme]
+                one.options.outputFile = NamedOutput.path(file, variant: scheme.rawValue)
+                one.options.manifestFile = command.options.manifestFile.map { NamedOutput.path($0, variant: scheme.rawValue) }
+                one.options.namedFiles = named
+                let renderer = try one.scene.makeRenderer()
+                let status = try render(one, renderer: renderer)
+                guard status == .success else { named.discard(); return status }
+                if sources.isEmpty {
+                    size = (Int(renderer.scene.device.width.rounded()), Int(renderer.scene.device.height.rounded()))
+                    alt = try PictureElement.alt(of: renderer)
+                }
+                sources.append((scheme, one.options.outputFile!))
             }
-            sources.append((scheme, one.options.outputFile!))
-        }
-        let picture = PictureElement(sources: sources, width: size.width, height: size.height, alt: alt).html
-        if let path = command.pictureHTML {
-            try OutputFile.write(Array(picture.utf8), to: path)
-            if !command.quiet { Stderr.write("cartrender: wrote the <picture> element to \(path)\n") }
-        } else {
-            StandardOutput.print(picture, terminator: "")
+            let picture = PictureElement(sources: sources, width: size.width, height: size.height, alt: alt).html
+            if let path = command.pictureHTML { try named.stage(Array(picture.utf8), as: path, cancellation: nil) }
+            try named.commit(cancellation: nil)
+            if let path = command.pictureHTML {
+                if !command.quiet { Stderr.write("cartrender: wrote the <picture> element to \(path)\n") }
+            } else {
+                StandardOutput.print(picture, terminator: "")
+            }
+        } catch {
+            named.discard()
+            throw error
         }
         return .success
     }

@@ -36,35 +36,8 @@ public enum OutputFile {
         try OutputDirectory(path: dir.isEmpty ? "." : dir).write(bytes, to: (target as NSString).lastPathComponent, naming: path)
     }
 
-    /// Writes `bytes` as the file the user named for a render's own output (`-o docs/fly.gif`,
-    /// `--manifest PATH`): a temporary file in the same directory, `fsync`ed, then renamed over
-    /// the name, and the directory `fsync`ed, so a reader or a crash sees the earlier file or the
-    /// new one, never half of one. The user named the file, so an earlier regular file there is
-    /// theirs to have replaced (a rerun replaces it). Unlike ``write(_:to:)``, nothing at the
-    /// name is followed or written through: ``checkReplaceable(_:)`` says what is refused.
-    /// The parent directory must exist (the render creates it).
-    /// - Throws: ``OutputError`` (exit 73) naming `path`.
-    public static func replace(_ bytes: [UInt8], at path: String) throws {
-        try checkReplaceable(path)
-        let (dir, name) = split(path)
-        guard let handle = DirectoryHandle(path: dir) else {
-            throw OutputError(path: path, reason: "cannot be written (\(OutputDirectory.describe(errno)))")
-        }
-        let temp = ".\(name).tmp-\(getpid())"
-        var e = handle.writeFile(bytes, to: temp, durable: true)
-        if e == EEXIST && handle.unlink(temp) == 0 { e = handle.writeFile(bytes, to: temp, durable: true) }
-        guard e == 0 else { throw OutputError(path: path, reason: "cannot be written (\(OutputDirectory.describe(e)))") }
-        // rename(2) replaces the entry itself: a link or file planted at the name since the
-        // check is replaced, never followed; a directory makes it fail.
-        guard handle.rename(temp, to: handle, as: name) == 0 else {
-            let e = errno
-            _ = handle.unlink(temp)
-            throw OutputError(path: path, reason: "cannot be written (\(OutputDirectory.describe(e)))")
-        }
-        handle.sync()
-    }
-
-    /// Refuses what ``replace(_:at:)`` will not replace, before a render draws a frame: a
+    /// Refuses, before a render draws a frame, a name that a render's named output
+    /// (``NamedFiles``) will not replace: a
     /// symbolic link at the name (refused rather than followed, which would write wherever it
     /// leads, or replaced, which would silently stop it leading there: the user decides), a
     /// directory, or any other file that is not a regular file (a FIFO, a device).

@@ -394,18 +394,7 @@ final class StagingArea {
         try takeAway(ledgerName, skippingDirectories: false)
         steps.append(.moveIn(ledgerName, sha256: hashes.withLock { $0[ledgerName]! }))
 
-        // The proof, for a recovery, that a file in DIR is one this commit moved in: a hard link
-        // to it in the staging directory (a file system without hard links gets none, and a
-        // recovery then leaves such a file where it is).
-        for case .moveIn(let n, _) in steps {
-            _ = FileSystemPath.withCString(n) { f in
-                FileSystemPath.withCString(CommitJournal.movedInPrefix + n) { t in linkat(staging.fd, f, staging.fd, t, 0) }
-            }
-        }
-        let journal = CommitJournal(steps: steps)
-        let e = staging.writeFile(journal.serialized(), to: CommitJournal.fileName, durable: true)
-        guard e == 0 else { throw failure(CommitJournal.fileName, e) }
-        staging.sync()
+        let journal = try writeJournal(steps)
         TestHooks.commitStep(0)
         for (k, step) in steps.enumerated() {
             let failed: (String, String)?
@@ -434,6 +423,108 @@ final class StagingArea {
         }
         directory.sync()
         removeStagingDirectory()
+    }
+
+    /// Writes `steps` as this staging directory's journal (`fsync`ed), after making, for each
+    /// file it moves in, the proof a recovery asks for that a file in `DIR` is one this commit
+    /// moved in: a hard link to it in the staging directory (a file system without hard links
+    /// gets none, and a recovery then leaves such a file where it is).
+    /// - Throws: `OutputError` when the journal cannot be written (nothing in `DIR` changed).
+    private func writeJournal(_ steps: [CommitJournal.Step]) throws -> CommitJournal {
+        for case .moveIn(let n, _) in steps {
+            _ = FileSystemPath.withCString(n) { f in
+                FileSystemPath.withCString(CommitJournal.movedInPrefix + n) { t in linkat(staging.fd, f, staging.fd, t, 0) }
+            }
+        }
+        let journal = CommitJournal(steps: steps)
+        let e = staging.writeFile(journal.serialized(), to: CommitJournal.fileName, durable: true)
+        guard e == 0 else { throw failure(CommitJournal.fileName, e) }
+        staging.sync()
+        return journal
+    }
+
+    // MARK: - Files the user named
+
+    /// The first phase of replacing files the user named (``NamedFiles``): for each staged
+    /// `name`, the regular file at that name in `DIR` (the user's earlier output: they named
+    /// it, so it is theirs to have replaced) is to be set aside and the staged file moved in;
+    /// the plan is written as the journal, so a run killed while moving is rolled back (or
+    /// forward) by the next command that writes `DIR`, as for a render's commit.
+    /// - Throws: `OutputError` (73) naming the file when something that is not a regular file
+    ///   is at a name now (planted since the check), or the journal cannot be written.
+    func journalReplacing(_ names: [String]) throws -> CommitJournal {
+        let staged = hashes.withLock { $0 }
+        var steps: [CommitJournal.Step] = []
+        for n in names {
+            if let info = directory.info(n) {
+                guard info.st_mode & S_IFMT == S_IFREG else { try OutputFile.checkReplaceable(output.url(n)); continue }
+                let bytes: [UInt8]
+                do { bytes = try directory.read(n, limit: Int.max) } catch {
+                    throw OutputError(path: output.url(n), reason: "cannot be replaced (\(error.reason()))")
+                }
+                steps.append(.setAside(n, sha256: Checksum.sha256(bytes)))
+            }
+            guard let sha = staged[n] else { preconditionFailure("\(n) was not staged") }
+            steps.append(.moveIn(n, sha256: sha))
+        }
+        return try writeJournal(steps)
+    }
+
+    /// The second phase: does the renames of `journal` (from ``journalReplacing(_:)``).
+    /// - Returns: nil, or the error of the rename that failed (nothing is moved back here:
+    ///   ``undo(_:)`` does that, for every directory of the transaction).
+    func perform(_ journal: CommitJournal, step: inout Int) -> OutputError? {
+        for s in journal.steps {
+            switch s {
+            case .setAside(let n, _):
+                guard directory.rename(n, to: staging, as: CommitJournal.asidePrefix + n) == 0 else {
+                    return OutputError(path: output.url(n), reason: "cannot be replaced (\(OutputDirectory.describe(errno)))")
+                }
+            case .moveIn(let n, _):
+                guard staging.rename(n, to: directory, as: n) == 0 else {
+                    return OutputError(path: output.url(n), reason: "cannot be written (\(OutputDirectory.describe(errno)))")
+                }
+            case .rename: preconditionFailure("a named file is never renamed in place")
+            }
+            step += 1
+            TestHooks.commitStep(step)
+        }
+        directory.sync()
+        return nil
+    }
+
+    /// Undoes what ``perform(_:step:)`` did of `journal`.
+    /// - Returns: the names that could not be put back (they stay in the staging directory,
+    ///   which is then kept).
+    func undo(_ journal: CommitJournal) -> [String] {
+        let failed = journal.rollBack(directory: directory, staging: staging, trusted: true).failed
+        if !failed.isEmpty { keep = true }
+        directory.sync()
+        return failed
+    }
+
+    /// Moves the staged `name` to the staged `newName` (a render's `manifest.json` that goes to
+    /// a name the user gave, in the same directory).
+    /// - Throws: `OutputError` naming `DIR/newName`.
+    func renameStaged(_ name: String, to newName: String) throws {
+        guard name != newName else { return }
+        guard let sha = hashes.withLock({ $0[name] }) else { preconditionFailure("\(name) was not staged") }
+        if staging.rename(name, to: staging, as: newName) != 0 { throw failure(newName, errno) }
+        hashes.withLock { $0[name] = nil; $0[newName] = sha }
+    }
+
+    /// Counts a commit under way for `body`, so that a second SIGINT or SIGTERM waits for it
+    /// (see ``removeAbandoned()``).
+    /// - Throws: `RenderCancelled` when the run was cancelled before it began; what `body` throws.
+    static func committing<R>(_ cancellation: RenderCancellation?, _ body: () throws -> R) throws -> R {
+        let started = active.withLock { a -> Bool in
+            if cancellation?.isCancelled == true { return false }
+            a.committing += 1
+            return true
+        }
+        guard started else { throw RenderCancelled() }
+        defer { active.withLock { $0.committing -= 1 } }
+        return try body()
     }
 
     /// Runs `body` as a commit, holding the lock on `DIR` (`held`, or one taken here), after
@@ -551,7 +642,7 @@ final class StagingArea {
                             + (m > 0 ? " and removed the \(m) it had moved in" : "")
                     }
                     directory.sync()
-                } else if handle.names()?.allSatisfy({ $0 == lockFileName }) ?? false {
+                } else if name.hasSuffix(newSuffix) || handle.names()?.isEmpty == true {
                     // Killed while making or removing it: nothing to say.
                     _ = removeTree(handle, named: name, in: directory)
                     continue

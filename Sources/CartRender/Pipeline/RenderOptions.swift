@@ -22,8 +22,8 @@ public struct RenderOptions: Sendable {
     public var outputDirectory: String = "frames"
     /// The one file to write instead of a directory (`-o docs/fly.gif`): the animation of the
     /// single animated format in ``formats``, written atomically over an earlier regular file
-    /// at that name (``OutputFile/replace(_:at:)``); nothing else is written beside it. Its
-    /// directory is created when missing.
+    /// at that name, together with ``manifestFile`` (``NamedFiles``); nothing else is written
+    /// beside it. Its directory is created when missing.
     public var outputFile: String?
     /// Where the manifest of a render to ``outputFile`` goes (`--manifest PATH`); nil: no
     /// manifest is written.
@@ -57,6 +57,10 @@ public struct RenderOptions: Sendable {
     public var progress: (@Sendable (RenderProgress) -> Void)?
     /// Stops the render between frames when cancelled (SIGINT, SIGTERM); nil = never.
     public var cancellation: RenderCancellation?
+    /// The transaction the named files of a render to ``outputFile`` go into when several
+    /// renders replace their files together (`--color-scheme light,dark`, variants): the render
+    /// stages them there and its caller commits; nil: the render commits its own.
+    var namedFiles: NamedFiles?
     #if CARTRENDER_TEST_HOOKS
     /// Further sinks fed the same frames, after the outputs and before the manifest; what they
     /// write is theirs to manage (tests use one to fail a render at a chosen frame). Debug builds

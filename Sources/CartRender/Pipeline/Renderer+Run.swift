@@ -64,25 +64,41 @@ extension Renderer {
         let jobs = try affordableWorkers(options.jobs)
         var frames = try plan([options.frames])
         if let (k, n) = options.shard { frames = Self.shard(frames, k, of: n) }
-        // A named file is written beside what its directory holds: the staging area there is a
-        // private scratch directory, never committed, so nothing else in it is touched.
+        // A named file is drawn in the private staging directory of its folder (``NamedFiles``),
+        // and replaces the earlier file there with the other named files of the run, together.
         let file = try options.outputFile.map { try NamedOutput($0, manifest: options.manifestFile, formats: options.formats) }
-        let out = try OutputDirectory(path: file?.directory ?? options.outputDirectory)
+        let named = try file.map { f in try options.namedFiles ?? NamedFiles([f.path] + (f.manifest.map { [$0] } ?? []), inputs: []) }
+        let owned = options.namedFiles == nil ? named : nil
         let staging: StagingArea
-        do { staging = try StagingArea(in: out, cancellation: options.cancellation) } catch {
-            out.removeCreatedDirectories()
-            throw error
+        if let file, let named {
+            do { staging = try named.area(for: file.path, cancellation: options.cancellation) } catch {
+                owned?.discard()
+                throw error
+            }
+        } else {
+            let out = try OutputDirectory(path: options.outputDirectory)
+            do { staging = try StagingArea(in: out, cancellation: options.cancellation) } catch {
+                out.removeCreatedDirectories()
+                throw error
+            }
         }
         do {
-            return try render(frames, options, jobs: jobs, staging: staging, file: file)
+            return try render(frames, options, jobs: jobs, staging: staging, file: file.map { ($0, named!, owned != nil) })
         } catch {
-            staging.discard()
-            out.removeCreatedDirectories()
+            if named != nil {
+                // A shared transaction is discarded by its owner, which gets this error too.
+                owned?.discard()
+            } else {
+                staging.discard()
+                staging.output.removeCreatedDirectories()
+            }
             throw error
         }
     }
 
-    private func render(_ frames: [PlannedFrame], _ options: RenderOptions, jobs: Int, staging: StagingArea, file: NamedOutput?) throws -> RenderResult {
+    private func render(_ frames: [PlannedFrame], _ options: RenderOptions, jobs: Int, staging: StagingArea,
+                        file named: (output: NamedOutput, files: NamedFiles, commits: Bool)?) throws -> RenderResult {
+        let file = named?.output
         // Frame files in the order the user gave (the first is the manifest's primary file),
         // then animations in the order of `OutputFormat.all`, the contact sheet and the viewer,
         // the manifest last.
@@ -101,7 +117,7 @@ extension Renderer {
         let manifest = ManifestSink(renderer: self, shard: options.shard, staging: staging, audit: audit)
         sinks.append(manifest)
         // What the commit will refuse, refused before any frame is drawn.
-        if let file { try file.check(cancellation: options.cancellation) } else {
+        if file == nil {
         let frameFiles = perFrame.flatMap { format in frames.map { fileName(ofFrame: $0.index, format: format) } }
         let others = animations.compactMap(\.animationFileName) + (options.contactSheet && options.shard == nil ? [ContactSheetSink.fileName] : [])
             + (options.viewer && options.shard == nil ? [ViewerSink.fileName] : [])
@@ -124,9 +140,11 @@ extension Renderer {
         var written: [WrittenFile]
         let moving = file.map { $0.manifest == nil ? 1 : 2 } ?? names.count + 1
         options.progress?(RenderProgress(.movingIntoPlace, done: 0, total: moving, unit: "files"))
-        if let file {
-            written = try file.place(from: staging, manifest: manifest.fileName)
-            staging.discard()
+        if let file, let named {
+            try named.files.stage(file.name, from: staging, as: file.path, cancellation: options.cancellation)
+            if let m = file.manifest { try named.files.stage(manifest.fileName, from: staging, as: m, cancellation: options.cancellation) }
+            let mine = [file.path] + (file.manifest.map { [$0] } ?? [])
+            written = named.commits ? try named.files.commit(cancellation: nil) : mine.map { WrittenFile(path: $0, size: named.files.stagedSize(of: $0)) }
         } else {
             try staging.commit(files: names, manifest: manifest.fileName, removeEarlierRun: options.shard == nil)
             written = (names + [manifest.fileName]).map { name in
@@ -173,29 +191,5 @@ struct NamedOutput {
         let stem = ext.isEmpty ? name : String(name.dropLast(ext.count + 1))
         let file = stem + "-" + variant + (ext.isEmpty ? "" : "." + ext)
         return OutputDirectory.parent(of: path).isEmpty ? file : (dir as NSString).appendingPathComponent(file)
-    }
-
-    /// Refuses, before any frame is drawn, what ``place(from:manifest:)`` would refuse, after
-    /// removing what killed runs left in the directory (their staging directories).
-    func check(cancellation: RenderCancellation?) throws {
-        try StagingArea.recoverInterruptedCommits(in: directory, cancellation: cancellation)
-        try OutputFile.checkReplaceable(path)
-        if let manifest { try OutputFile.checkReplaceable(manifest) }
-    }
-
-    /// Writes the staged animation (and manifest) to their names, each atomically.
-    /// - Returns: the files written with their sizes.
-    func place(from staging: StagingArea, manifest staged: String) throws -> [WrittenFile] {
-        var written: [WrittenFile] = []
-        for (source, target) in [(name, path)] + (manifest.map { [(staged, $0)] } ?? []) {
-            let bytes: [UInt8]
-            do { bytes = try staging.staging.read(source, limit: Int.max) } catch {
-                throw OutputError(path: target, reason: "cannot be written (\(error))")
-            }
-            if target != path { _ = try OutputDirectory(path: OutputFile.split(target).directory) }
-            try OutputFile.replace(bytes, at: target)
-            written.append(WrittenFile(path: target, size: bytes.count))
-        }
-        return written
     }
 }

@@ -98,12 +98,24 @@ extension CLI {
     /// no `variants.json` is written.
     static func renderVariants(_ command: RenderCommand, _ variants: [SceneVariant]) throws -> ExitCode {
         if let file = command.options.outputFile {
-            for variant in variants {
-                var one = command
-                one.options.outputFile = NamedOutput.path(file, variant: variant.name)
-                one.options.manifestFile = command.options.manifestFile.map { NamedOutput.path($0, variant: variant.name) }
-                let status = try render(one, renderer: try command.scene.makeRenderer(for: variant.scene))
-                guard status == .success else { return status }
+            // Every variant's files checked before the first frame, replaced together after the last.
+            let paths = variants.flatMap { v in
+                [NamedOutput.path(file, variant: v.name)] + (command.options.manifestFile.map { [NamedOutput.path($0, variant: v.name)] } ?? [])
+            }
+            let named = try namedFiles(for: command, paths)
+            do {
+                for variant in variants {
+                    var one = command
+                    one.options.outputFile = NamedOutput.path(file, variant: variant.name)
+                    one.options.manifestFile = command.options.manifestFile.map { NamedOutput.path($0, variant: variant.name) }
+                    one.options.namedFiles = named
+                    let status = try render(one, renderer: try command.scene.makeRenderer(for: variant.scene))
+                    guard status == .success else { named.discard(); return status }
+                }
+                try named.commit(cancellation: nil)
+            } catch {
+                named.discard()
+                throw error
             }
             return .success
         }
