@@ -30,10 +30,12 @@ public struct ImageError: ReportableError, Equatable, Sendable, CustomStringConv
 /// (`PNGDecoder`: strict about truncation, CRCs and size), JPEG through gdk-pixbuf after a walk of
 /// its markers (libjpeg would fill a cut-off file with gray), SVG through librsvg. Nothing else
 /// is handed to gdk-pixbuf, so its other loaders (TIFF, ICO, …) never see scene input. Every
-/// limit is checked before the pixels are decoded, and every SVG is drawn once here so that
-/// documents librsvg refuses only while drawing (too many `<use>` references) fail before any
-/// frame is written. librsvg loads the files an SVG references only from the SVG's own
-/// directory and below.
+/// limit is checked before the pixels are decoded; an SVG's XML is checked against
+/// ``SVGLimits`` (filter parameters, nesting, and the images it embeds or references, which
+/// share the pixel budget of raster files) and then drawn once here, so that documents librsvg
+/// refuses only while drawing (too many `<use>` references) fail before any frame is written.
+/// Image files are read from the scene's ``AssetFolder``; librsvg loads the files an SVG
+/// references only from the SVG's own directory and below.
 public final class ImageLibrary: @unchecked Sendable {
     /// Largest raster image side accepted (px).
     public static let maxImageSide = 8192
@@ -66,15 +68,18 @@ public final class ImageLibrary: @unchecked Sendable {
     private(set) var entries: [ImageSource: Entry] = [:]
 
     /// Loads every image in `sources` (a screen lists its product images and its own symbols).
-    /// - Throws: `ImageError` for an unreadable, corrupt, truncated or oversized image file;
-    ///   `RasterError(.missingDependency)` when Bootstrap Icons is not installed (`ProjectData`).
-    public init(sources: [ImageSource]) throws {
+    /// - Parameter assets: the folder image files must lie in; nil reads them as named.
+    /// - Throws: `ImageError` for an unreadable, corrupt, truncated or oversized image file, or
+    ///   one outside `assets`; `RasterError(.missingDependency)` when Bootstrap Icons is not
+    ///   installed (`ProjectData`).
+    public init(sources: [ImageSource], assets: AssetFolder? = nil) throws {
+        let folder = assets ?? AssetFolder(directory: "/", allowsOutside: true)
         for source in sources where entries[source] == nil {
-            entries[source] = try Self.load(source)
+            entries[source] = try Self.load(source, from: folder)
         }
     }
 
-    static func load(_ source: ImageSource) throws -> Entry {
+    static func load(_ source: ImageSource, from folder: AssetFolder) throws -> Entry {
         switch source {
         case .symbol(let name):
             if let svg = Symbols.standIns[name] { return .svg(Array(svg.utf8), path: "symbol:\(name)") }
@@ -89,7 +94,7 @@ public final class ImageLibrary: @unchecked Sendable {
         case .file(let path):
             let isSVG = path.lowercased().hasSuffix(".svg")
             let limit = isSVG ? maxSVGBytes : maxRasterBytes
-            let bytes = try readFile(path, limit: limit, source: source)
+            let bytes = try readFile(path, limit: limit, source: source, from: folder)
             guard !bytes.isEmpty else { throw ImageError(source, "image file \(path) is empty") }
             if isSVG {
                 try checkSVG(bytes, path: path, source: source)
@@ -99,22 +104,25 @@ public final class ImageLibrary: @unchecked Sendable {
         }
     }
 
-    /// Reads at most `limit` bytes of a regular file (``RegularFile``: never blocks on a FIFO).
+    /// Reads at most `limit` bytes of a regular file in `folder` (``AssetFolder``, through
+    /// ``RegularFile``: never blocks on a FIFO).
     /// - Throws: `ImageError` starting "image file PATH": unreadable (exit 66) when it is missing,
-    ///   not a regular file or cannot be read; not unreadable (65) when it is larger than `limit`.
-    static func readFile(_ path: String, limit: Int, source: ImageSource) throws -> [UInt8] {
+    ///   not a regular file or cannot be read; not unreadable (65) when it is larger than `limit`,
+    ///   outside the folder or reached through a symbolic link.
+    static func readFile(_ path: String, limit: Int, source: ImageSource, from folder: AssetFolder) throws -> [UInt8] {
         do {
-            return try RegularFile.read(path, limit: limit)
+            return try folder.read(path, limit: limit)
         } catch {
-            throw ImageError(source, unreadable: error.exitCode == .noInput,
-                             "image file \(path) \(error.reason(missing: "does not exist", notA: "an image"))")
+            throw ImageError(source, unreadable: error.unreadable,
+                             "image file \(path) \(error.reason(folder: folder, notA: "an image"))")
         }
     }
 
-    /// Parses an SVG file and draws it once at 64×64 px.
+    /// Parses an SVG file, checks it against ``SVGLimits`` and draws it once at 64×64 px.
     static func checkSVG(_ bytes: [UInt8], path: String, source: ImageSource) throws {
         do {
             let doc = try SVGDocument(data: bytes, path: path)
+            do { try SVGLimits.check(bytes, path: path) } catch { throw ImageError(source, "image file \(path) \(error.why)") }
             try CairoImageSurface(width: 64, height: 64).draw("drawing the SVG image \(path)") { cr in
                 try doc.render(in: cr, viewport: Rect(x: 0, y: 0, width: 64, height: 64))
             }
