@@ -116,16 +116,17 @@ public struct AssetFolder: Equatable, Sendable {
 
 extension AssetFolder.Problem {
     /// The end of a sentence that starts with "image file PATH" or "font file PATH":
-    /// `is outside the scene's folder /s (…)`, `is reached through the symbolic link /s/l (…)`,
-    /// or the read problem (`does not exist`, `is larger than 64 MiB`…).
+    /// `is outside /s, the folder a scene's files must lie in; …`, `is reached through the
+    /// symbolic link /s/l, …`, or the read problem (`does not exist`, `is larger than 64 MiB`…).
     /// - Parameters:
     ///   - folder: the folder the file had to lie in.
     ///   - notA: what the file should have been (`an image`).
     public func reason(folder: AssetFolder, notA: String) -> String {
-        let optIn = "files a scene names must lie in its folder (or the --assets folder) and are reached without symbolic links; --allow-outside-assets lifts this"
         switch self {
-        case .outside: return "is outside \(FileSystemPath.display(folder.directory)) (\(optIn))"
-        case .link(let p): return "is reached through the symbolic link \(FileSystemPath.display(p)) (\(optIn))"
+        case .outside:
+            return "is outside \(FileSystemPath.display(folder.directory)), the folder a scene's files must lie in; name another with --assets DIR, or allow any with --allow-outside-assets"
+        case .link(let p):
+            return "is reached through the symbolic link \(FileSystemPath.display(p)), which cartrender does not follow below the scene's folder; allow it with --allow-outside-assets"
         case .read(let e): return e.reason(missing: "does not exist", notA: notA)
         }
     }
