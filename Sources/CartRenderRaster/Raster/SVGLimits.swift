@@ -49,7 +49,7 @@ public enum SVGLimits {
     /// - Throws: ``Refusal``.
     static func check(_ bytes: [UInt8], path: String) throws(Refusal) {
         var walk = Walk(folder: AssetFolder(directory: (path as NSString).deletingLastPathComponent))
-        try walk.document(bytes, path: path, level: 0)
+        try walk.document(bytes, path: path, shown: "", level: 0)
     }
 
     struct Walk {
@@ -61,7 +61,9 @@ public enum SVGLimits {
         var visited: Set<String> = []
 
         /// Walks one XML document (the SVG, or a referenced SVG/XML file), then what it references.
-        mutating func document(_ bytes: [UInt8], path: String, level: Int) throws(Refusal) {
+        /// - Parameter shown: how a refusal names a referenced document (`references F, which `);
+        ///   empty for the SVG itself.
+        mutating func document(_ bytes: [UInt8], path: String, shown: String, level: Int) throws(Refusal) {
             documents += 1
             guard documents <= maxDocuments else { throw Refusal(why: "references more than \(maxDocuments) images, SVG documents or style sheets") }
             let reader = Reader(budget: maxElements - elements, filterBudget: maxFilterPrimitives - filterPrimitives)
@@ -71,10 +73,10 @@ public enum SVGLimits {
             let ok = parser.parse()
             elements += reader.elements
             filterPrimitives += reader.filterPrimitives
-            if let refusal = reader.refusal { throw Refusal(why: in_(path, level) + refusal) }
+            if let refusal = reader.refusal { throw Refusal(why: shown + refusal) }
             guard ok else {
                 let line = parser.lineNumber
-                throw Refusal(why: in_(path, level) + "cannot be checked: its XML is not well-formed (line \(line))")
+                throw Refusal(why: shown + "cannot be checked: its XML is not well-formed (line \(line))")
             }
             for ref in reader.references { try reference(ref.href, image: ref.image, from: path, level: level) }
         }
@@ -86,11 +88,6 @@ public enum SVGLimits {
             for ref in Reader.cssReferences(String(decoding: bytes, as: UTF8.self)) { try reference(ref, image: false, from: path, level: level) }
         }
 
-        /// "in the referenced file F, " for a document below the SVG itself.
-        func in_(_ path: String, _ level: Int) -> String {
-            level == 0 ? "" : "references \(FileSystemPath.display(path)), which "
-        }
-
         /// Follows one reference: a `data:` URI or a file librsvg would load; `image` for the
         /// `href` of `<image>` and `<feImage>` (decoded by gdk-pixbuf), false for documents.
         mutating func reference(_ ref: String, image: Bool, from path: String, level: Int) throws(Refusal) {
@@ -98,7 +95,8 @@ public enum SVGLimits {
             if href.isEmpty || href.hasPrefix("#") { return }
             guard level < maxReferenceDepth else { throw Refusal(why: "nests references more than \(maxReferenceDepth) levels deep") }
             if href.lowercased().hasPrefix("data:") {
-                try content(Self.dataURIBytes(href), image: image, name: "an image embedded as a data: URI", path: path, level: level)
+                try content(Self.dataURIBytes(href), image: image, name: "an image embedded as a data: URI", shown: "embeds a document as a data: URI, which ",
+                            path: path, level: level)
                 return
             }
             let base = URL(fileURLWithPath: path)
@@ -119,12 +117,14 @@ public enum SVGLimits {
                 case .read(let e): throw Refusal(why: "references \(FileSystemPath.display(target)), which \(e.reason(notA: "an image"))")
                 }
             }
-            try content(bytes, image: image, name: "the file \(FileSystemPath.display(target))", path: target, level: level)
+            try content(bytes, image: image, name: "the file \(FileSystemPath.display(target))",
+                        shown: "references \(FileSystemPath.display(target)), which ", path: target, level: level)
         }
 
         /// Measures a raster image, or walks an SVG or style sheet, from its first bytes. Only
         /// PNG, JPEG and SVG may be drawn as images (`image`): nothing else reaches gdk-pixbuf.
-        mutating func content(_ bytes: [UInt8], image: Bool, name: String, path: String, level: Int) throws(Refusal) {
+        /// `name` names it as an image, `shown` as a document (``document(_:path:shown:level:)``).
+        mutating func content(_ bytes: [UInt8], image: Bool, name: String, shown: String, path: String, level: Int) throws(Refusal) {
             func addPixels(_ w: Int, _ h: Int) throws(Refusal) {
                 guard w <= ImageLibrary.maxImageSide, h <= ImageLibrary.maxImageSide else {
                     throw Refusal(why: "draws \(name), which is \(w)×\(h) px; at most \(ImageLibrary.maxImageSide) px a side")
@@ -154,7 +154,7 @@ public enum SVGLimits {
             var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
             while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
             if start < bytes.count, bytes[start] == UInt8(ascii: "<") {
-                try document(bytes, path: path, level: level + 1)
+                try document(bytes, path: path, shown: shown, level: level + 1)
                 return
             }
             guard !image else { throw Refusal(why: "draws \(name), which is not a PNG, JPEG or SVG image") }
