@@ -47,6 +47,10 @@ final class SVGLimitsTests: XCTestCase {
         XCTAssertNil(refusal(svg(#"<filter id="f" x="-10%" width="120%" filterUnits="userSpaceOnUse"><feFlood/></filter>"#)))
         let many = String(repeating: "<feFlood/>", count: SVGLimits.maxFilterPrimitives + 1)
         XCTAssertEqual(refusal(svg(#"<filter id="f">"# + many + "</filter>")), "has more than 200 filter primitives")
+        XCTAssertEqual(refusal(svg(#"<filter id="f"><feMorphology radius="0.5"/></filter>"#)),
+                       "has <feMorphology> (line 1), which cartrender does not draw in scene images: its cost grows with the square of its radius")
+        XCTAssertEqual(refusal(svg(#"<filter id="f"><feDiffuseLighting kernelUnitLength="0.0001"><feDistantLight/></feDiffuseLighting></filter>"#)),
+                       #"has kernelUnitLength="0.0001" on <feDiffuseLighting> (line 1), which cartrender does not draw in scene images: its cost grows with the square of 1 / kernelUnitLength"#)
         let deep = String(repeating: "<g>", count: 150) + String(repeating: "</g>", count: 150)
         XCTAssertEqual(refusal(svg(deep)), "nests elements more than 100 deep (line 1)")
     }

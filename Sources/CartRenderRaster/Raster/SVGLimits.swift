@@ -27,6 +27,13 @@ public enum SVGLimits {
     public static let maxOctaves = 10
     /// Largest `order` of `<feConvolveMatrix>` (each side of the kernel).
     public static let maxConvolveOrder = 9
+    /// Filter elements and attributes refused outright: their cost grows with the square of a
+    /// length in the SVG's own units, which a `viewBox` or `transform` can make any number of
+    /// pixels (a `<feMorphology radius="0.5">` in a 1-unit `viewBox` took 5 s, a
+    /// `kernelUnitLength="0.0001"` 39 s and 850 MB).
+    public static let refusedElements = ["feMorphology"]
+    /// See ``refusedElements``.
+    public static let refusedAttributes = ["kernelUnitLength", "filterRes"]
     /// Largest filter region, as a multiple of the filtered element's bounding box
     /// (`width="1000%"` or `width="10"` with the default `filterUnits`).
     public static let maxFilterRegion = 10.0
@@ -208,6 +215,12 @@ public enum SVGLimits {
             }
             func number(_ key: String) -> Double? {
                 attributes[key].flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            }
+            if refusedElements.contains(name) {
+                return refuse(parser, "has <\(name)> (line \(line)), which cartrender does not draw in scene images: its cost grows with the square of its radius")
+            }
+            if let key = refusedAttributes.first(where: { attributes[$0] != nil }) {
+                return refuse(parser, "has \(key)=\"\(attributes[key]!)\" on <\(name)> (line \(line)), which cartrender does not draw in scene images: its cost grows with the square of 1 / \(key)")
             }
             switch name {
             case "feTurbulence":
