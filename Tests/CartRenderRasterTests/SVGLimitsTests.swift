@@ -1,3 +1,4 @@
+import CartRenderCore
 @testable import CartRenderRaster
 import Foundation
 import XCTest
@@ -69,6 +70,21 @@ final class SVGLimitsTests: XCTestCase {
         let inner = Data(svg(#"<filter id="f"><feTurbulence numOctaves="50"/></filter>"#).utf8).base64EncodedString()
         XCTAssertEqual(refusal(svg(#"<image href="data:image/svg+xml;base64,\#(inner)"/>"#)),
                        #"embeds a document as a data: URI, which has <feTurbulence numOctaves="50"> (line 1); at most 10 octaves"#)
+    }
+
+    /// All the images of one scene share a budget too: three SVGs of 48 million px each pass one
+    /// by one, not together.
+    func testTheScenesImagesShareOneBudget() throws {
+        let dir = try tempDir()
+        let png = "data:image/png;base64," + Data(Self.pngHeader(8000, 6000)).base64EncodedString()
+        let files = (0..<3).map { dir + "/i\($0).svg" }
+        for f in files { try svg(#"<image href="\#(png)" width="64" height="64"/>"#).write(toFile: f, atomically: false, encoding: .utf8) }
+        XCTAssertNoThrow(try ImageLibrary(sources: files.prefix(2).map { .file($0) }))
+        XCTAssertThrowsError(try ImageLibrary(sources: files.map { .file($0) })) {
+            XCTAssertEqual(($0 as? ImageError)?.message,
+                           "image file \(files[2]) brings the scene's images to more than 134 million px together; at most 134 million (512 MiB decoded)")
+            XCTAssertEqual(($0 as? ImageError)?.source, .file(files[2]))
+        }
     }
 
     func testReferencedFilesAreMeasuredAndLinksRefused() throws {

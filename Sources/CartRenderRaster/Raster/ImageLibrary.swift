@@ -43,6 +43,10 @@ public final class ImageLibrary: @unchecked Sendable {
     public static let maxRasterBytes = 64 << 20
     /// Largest SVG file accepted (bytes).
     public static let maxSVGBytes = 8 << 20
+    /// Most pixels of all the images one scene draws together: its raster files and the images
+    /// its SVG files embed or reference (2 × 8192 × 8192: 512 MiB decoded), so that a cart of
+    /// 1000 items cannot hold 1000 images of the largest size.
+    public static let maxScenePixels = 2 * 8192 * 8192
 
     struct Raster {
         let width: Int
@@ -74,12 +78,22 @@ public final class ImageLibrary: @unchecked Sendable {
     ///   installed (`ProjectData`).
     public init(sources: [ImageSource], assets: AssetFolder? = nil) throws {
         let folder = assets ?? AssetFolder(directory: "/", allowsOutside: true)
+        var pixels = 0
         for source in sources where entries[source] == nil {
-            entries[source] = try Self.load(source, from: folder)
+            entries[source] = try Self.load(source, from: folder, pixels: &pixels)
         }
     }
 
-    static func load(_ source: ImageSource, from folder: AssetFolder) throws -> Entry {
+    /// Loads one image, adding its pixels (a raster's, or those an SVG embeds or references)
+    /// to `pixels`, the scene's total so far.
+    /// - Throws: `ImageError` as ``init(sources:assets:)``, also when the total passes ``maxScenePixels``.
+    static func load(_ source: ImageSource, from folder: AssetFolder, pixels: inout Int) throws -> Entry {
+        func add(_ n: Int, _ path: String) throws {
+            pixels += n
+            guard pixels <= maxScenePixels else {
+                throw ImageError(source, "image file \(path) brings the scene's images to more than \(maxScenePixels / 1_000_000) million px together; at most \(maxScenePixels / 1_000_000) million (512 MiB decoded)")
+            }
+        }
         switch source {
         case .symbol(let name):
             if let svg = Symbols.standIns[name] { return .svg(Array(svg.utf8), path: "symbol:\(name)") }
@@ -97,10 +111,12 @@ public final class ImageLibrary: @unchecked Sendable {
             let bytes = try readFile(path, limit: limit, source: source, from: folder)
             guard !bytes.isEmpty else { throw ImageError(source, "image file \(path) is empty") }
             if isSVG {
-                try checkSVG(bytes, path: path, source: source)
+                try checkSVG(bytes, path: path, source: source) { try add($0, path) }
                 return .svg(bytes, path: path)
             }
-            return .raster(try decodeRaster(bytes, path: path, source: source))
+            let raster = try decodeRaster(bytes, path: path, source: source)
+            try add(raster.width * raster.height, path)
+            return .raster(raster)
         }
     }
 
@@ -119,10 +135,14 @@ public final class ImageLibrary: @unchecked Sendable {
     }
 
     /// Parses an SVG file, checks it against ``SVGLimits`` and draws it once at 64×64 px.
-    static func checkSVG(_ bytes: [UInt8], path: String, source: ImageSource) throws {
+    /// - Parameter admit: called, before drawing, with the pixels of the raster images it
+    ///   embeds or references; throws to refuse them.
+    static func checkSVG(_ bytes: [UInt8], path: String, source: ImageSource, admit: (Int) throws -> Void = { _ in }) throws {
         do {
             let doc = try SVGDocument(data: bytes, path: path)
-            do { try SVGLimits.check(bytes, path: path) } catch { throw ImageError(source, "image file \(path) \(error.why)") }
+            let pixels: Int
+            do { pixels = try SVGLimits.check(bytes, path: path) } catch { throw ImageError(source, "image file \(path) \(error.why)") }
+            try admit(pixels)
             try CairoImageSurface(width: 64, height: 64).draw("drawing the SVG image \(path)") { cr in
                 try doc.render(in: cr, viewport: Rect(x: 0, y: 0, width: 64, height: 64))
             }

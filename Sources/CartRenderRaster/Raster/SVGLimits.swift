@@ -51,12 +51,15 @@ public enum SVGLimits {
         var why: String
     }
 
-    /// Checks the SVG `bytes` of the file at `path` and everything it references.
-    /// - Parameter folder: where referenced files must lie (the SVG's own folder, as librsvg).
+    /// Checks the SVG `bytes` of the file at `path` and everything it references (files in the
+    /// SVG's own folder and below, as librsvg loads them).
+    /// - Returns: the pixels of the raster images it embeds or references, together.
     /// - Throws: ``Refusal``.
-    static func check(_ bytes: [UInt8], path: String) throws(Refusal) {
+    @discardableResult
+    static func check(_ bytes: [UInt8], path: String) throws(Refusal) -> Int {
         var walk = Walk(folder: AssetFolder(directory: (path as NSString).deletingLastPathComponent))
         try walk.document(bytes, path: path, shown: "", level: 0)
+        return walk.pixels
     }
 
     struct Walk {
