@@ -82,8 +82,11 @@ public final class Renderer: @unchecked Sendable {
     }
 
     /// The frame size in pixels: the screen's points × scale, rounded.
-    public var pixelSize: (width: Int, height: Int) {
-        (Int((scene.device.width * scale).rounded()), Int((scene.device.height * scale).rounded()))
+    public var pixelSize: (width: Int, height: Int) { Self.pixelSize(of: scene) }
+
+    /// The frame size in pixels of `scene`: its screen's points × scale, rounded.
+    public static func pixelSize(of scene: Scene) -> (width: Int, height: Int) {
+        (Int((scene.device.width * scene.device.scale).rounded()), Int((scene.device.height * scene.device.scale).rounded()))
     }
 
     /// A worker: not thread-safe, make one per thread.
