@@ -88,7 +88,8 @@ final class BadInputCorpusTests: XCTestCase {
         let label = "\(c.name) (\(c.about)): cartrender \(c.args.joined(separator: " "))"
         XCTAssertFalse(r.timedOut, "\(label): killed after 30 s", file: file, line: line)
         XCTAssertEqual(r.status, c.status, "\(label): \(r.stderr)", file: file, line: line)
-        let expected = c.stderr.isEmpty ? "" : c.stderr.replacingOccurrences(of: "{dir}", with: dir) + "\n"
+        let parent = (dir as NSString).deletingLastPathComponent
+        let expected = c.stderr.isEmpty ? "" : c.stderr.replacingOccurrences(of: "{dir}", with: dir).replacingOccurrences(of: "{parent}", with: parent) + "\n"
         XCTAssertEqual(r.stderr, expected, label, file: file, line: line)
         let after = Self.listing(dir)
         if c.status != 0 {
@@ -144,6 +145,10 @@ final class BadInputCorpusTests: XCTestCase {
         case ("symlink", 3): try fm.createSymbolicLink(atPath: path(step[2]), withDestinationPath: step[1])
         case ("copy", 3): try fm.copyItem(atPath: path(step[1]), toPath: path(step[2]))
         case ("chmod", 3): XCTAssertEqual(chmod(path(step[2]), mode_t(step[1], radix: 8)!), 0, "chmod \(step[2])")
+        case ("write", 3):
+            // TEXT with {dir} and {parent} standing for the case's directory and the one above it.
+            let text = step[2].replacingOccurrences(of: "{dir}", with: dir).replacingOccurrences(of: "{parent}", with: (dir as NSString).deletingLastPathComponent)
+            try text.write(toFile: path(step[1]), atomically: false, encoding: .utf8)
         case ("fill", 3):
             XCTAssertTrue(fm.createFile(atPath: path(step[1]), contents: nil))
             XCTAssertEqual(truncate(path(step[1]), off_t(step[2])!), 0, "fill \(step[1])")

@@ -1,4 +1,5 @@
 import CartRenderCore
+import CartRenderRaster
 import Foundation
 
 /// The options that change what the frames show — `--fps`, `--scale`, `--color-scheme`,
@@ -21,6 +22,12 @@ public struct SceneOptions: Equatable, Sendable {
     /// `--variant NAME` (repeatable): the variants of the scene's `"variants"` matrix to render
     /// or verify, in the order given; empty = all.
     public var variants: [String] = []
+    /// `--assets DIR`: the folder the scene's image and font files must lie in; nil = the scene
+    /// file's folder (the working directory for a scene on standard input).
+    public var assetsDirectory: String?
+    /// `--allow-outside-assets`: image and font files may lie anywhere and be reached through
+    /// symbolic links.
+    public var allowOutsideAssets = false
 
     /// The default scene with its own settings.
     public init() {}
@@ -35,6 +42,11 @@ public struct SceneOptions: Equatable, Sendable {
         Option("--reduce-motion", "Render with Reduce Motion on.") { $0.reduceMotion = true },
         Option("--variant", "NAME", "Only this variant of the scene's \"variants\" matrix (repeatable).", .nonEmpty("a variant name"),
                repeatable: true) { $0.variants.append($1) },
+        Option("--assets", "DIR", "Folder the scene's image and font files must lie in (default: the scene's folder).",
+               .nonEmpty("a folder")) { $0.assetsDirectory = $1 },
+        Option("--allow-outside-assets", "Let the scene name image and font files outside that folder or behind symbolic links.") {
+            $0.allowOutsideAssets = true
+        },
     ])
 
     /// Checks a command's positionals as its scene file: at most one, and not an empty name
@@ -112,10 +124,16 @@ extension SceneOptions {
     /// Sets up the renderer of a scene of this scene file (one variant).
     /// - Throws: `SceneError` naming the scene file, `RasterError`.
     public func makeRenderer(for scene: Scene) throws -> Renderer {
-        do { return try Renderer(scene: scene) } catch var e as SceneError {
+        do { return try Renderer(scene: scene, assets: assets(of: scene)) } catch var e as SceneError {
             e.file = sceneName
             throw e
         }
+    }
+
+    /// The folder `scene`'s image and font files must lie in: `--assets`, else the scene's own
+    /// folder; `--allow-outside-assets` lifts the rule.
+    public func assets(of scene: Scene) -> AssetFolder {
+        AssetFolder(directory: assetsDirectory ?? scene.baseDirectory, allowsOutside: allowOutsideAssets)
     }
 
     /// The variants of the scene file's `"variants"` matrix that `--variant` selects (all

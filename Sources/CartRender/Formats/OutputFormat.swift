@@ -28,6 +28,10 @@ public struct OutputFormat: Hashable, CustomStringConvertible, @unchecked Sendab
     let viewer: ViewerUse?
     /// The render options that set the format's settings (``FormatSettings``), in help order.
     let options: [FormatOption]
+    /// The largest canvas (px, width × height) the format's encoder takes, or nil for no limit
+    /// besides the scene's: an animation's encoder holds memory in proportion to the canvas
+    /// (``animationCanvasBudget``). Checked by ``checkCanvas(_:width:height:)`` before drawing.
+    public let maxCanvasPixels: Int?
     /// The sink that writes the format into a render's staging area.
     let makeSink: (FormatContext) throws -> any FrameSink
 
@@ -83,6 +87,40 @@ public struct OutputFormat: Hashable, CustomStringConvertible, @unchecked Sendab
     /// The extensions of the per-frame formats' files (`png`, `svg`): the only frame files a
     /// manifest may name.
     public static var frameExtensions: [String] { all.compactMap(\.frameExtension) }
+
+    /// The largest canvas of every animation format (GIF, WebP, APNG, MP4, WebM), in px:
+    /// 4096 × 4096. Their encoders hold memory in proportion to the canvas (libimagequant's
+    /// histogram and remapping for GIF, about 26 bytes a pixel: 6.9 GB for one 16384 × 16384
+    /// frame), so a larger canvas is refused before anything is drawn (docs/bad-input.md).
+    public static let animationCanvasBudget = 4096 * 4096
+
+    /// Refuses a canvas of `width` × `height` px that a format in `formats` cannot take
+    /// (``maxCanvasPixels``): the one check of canvas sizes a render makes, before drawing.
+    /// - Throws: ``CanvasBudgetError`` (exit 65) naming the first such format.
+    public static func checkCanvas(_ formats: [OutputFormat], width: Int, height: Int) throws {
+        for format in formats {
+            if let limit = format.maxCanvasPixels, width * height > limit {
+                throw CanvasBudgetError(format: format.title, width: width, height: height, limit: limit)
+            }
+        }
+    }
+}
+
+/// A canvas too large for an output format's encoder (``OutputFormat/maxCanvasPixels``): exit 65.
+public struct CanvasBudgetError: ReportableError, Equatable, Sendable, CustomStringConvertible {
+    /// The format's title (`GIF`).
+    public var format: String
+    /// The canvas (px).
+    public var width: Int, height: Int
+    /// The format's budget (px).
+    public var limit: Int
+    /// Exit 65: the scene's device and scale make the canvas.
+    public var exitCode: ExitCode { .dataError }
+    /// `a GIF of 16384×16384 px (268.4 million px) is over the 16.8 million px an animation may have; …`.
+    public var description: String {
+        func millions(_ n: Int) -> String { String(format: "%.1f", Double(n) / 1e6) }
+        return "a \(format) of \(width)×\(height) px (\(millions(width * height)) million px) is over the \(millions(limit)) million px an animation may have; lower --scale or the scene's device size, or render PNG frames (--format png)"
+    }
 }
 
 extension OutputFormat {
@@ -94,7 +132,8 @@ extension OutputFormat {
     ///   - bytes: the frame's file; nil is an internal error (the stream did not make them).
     static func frameFiles(name: String, title: String, viewer: ViewerUse?, needs: FrameNeeds, options: [FormatOption] = [],
                            bytes: @escaping (RenderedFrame) throws -> EncodedFrame?) -> OutputFormat {
-        OutputFormat(name: name, title: title, output: .frameFiles(extension: name), viewer: viewer, options: options) { context in
+        OutputFormat(name: name, title: title, output: .frameFiles(extension: name), viewer: viewer, options: options,
+                     maxCanvasPixels: nil) { context in
             FrameFilesSink(name: name, needs: needs, bytes: bytes, renderer: context.renderer, staging: context.staging)
         }
     }
@@ -106,7 +145,8 @@ extension OutputFormat {
     static func animation<Encoder: AnimationEncoder>(name: String, title: String, fileName: String, viewer: ViewerUse?,
                                                      options: [FormatOption] = [],
                                                      encoder: @escaping (FormatContext) throws -> Encoder) -> OutputFormat {
-        OutputFormat(name: name, title: title, output: .animation(fileName: fileName), viewer: viewer, options: options) { context in
+        OutputFormat(name: name, title: title, output: .animation(fileName: fileName), viewer: viewer, options: options,
+                     maxCanvasPixels: animationCanvasBudget) { context in
             AnimationSink(fileName: context.fileName ?? fileName, title: title, staging: context.staging, encoder: try encoder(context),
                           progress: context.progress)
         }

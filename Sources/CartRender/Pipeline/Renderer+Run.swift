@@ -54,13 +54,15 @@ extension Renderer {
     /// the output directory is as it was before. Files an earlier run listed in its manifest
     /// and this run did not rewrite are removed (not by shards, which share a directory);
     /// nothing else in the directory is touched.
-    /// - Throws: `OutOfMemoryError` (exit 70) when the address-space limit has no room for one
-    ///   worker, ``FrameSelectionError`` (both before anything is written), `OutputError` (exit 73),
+    /// - Throws: ``CanvasBudgetError`` (exit 65) for a canvas an animation format cannot take,
+    ///   `OutOfMemoryError` (exit 70) when the address-space limit has no room for one
+    ///   worker, ``FrameSelectionError`` (all before anything is written), `OutputError` (exit 73),
     ///   `RasterError`, `AnimationEncodingError`, the error of the earliest failing frame, or
     ///   `RenderCancelled` when `options.cancellation` was cancelled before the files were
     ///   moved into place.
     public func render(_ options: RenderOptions) throws -> RenderResult {
         if options.cancellation?.isCancelled == true { throw RenderCancelled() }
+        try OutputFormat.checkCanvas(options.formats, width: pixelSize.width, height: pixelSize.height)
         let jobs = try affordableWorkers(options.jobs)
         var frames = try plan([options.frames])
         if let (k, n) = options.shard { frames = Self.shard(frames, k, of: n) }

@@ -26,13 +26,23 @@ public final class Renderer: @unchecked Sendable {
     /// “Time and frames”.
     public static let tail = 0.5
 
-    /// - Throws: `SceneError` (with an empty `file`, for the caller to fill in) for an image file
-    ///   that cannot be read or decoded, at the image's field, and when the resolved duration has
-    ///   too many frames; `RasterError` for missing fonts or icons.
-    public init(scene: Scene) throws {
+    /// - Parameter assets: the folder the scene's image and font files must lie in; nil: the
+    ///   scene's own folder (`Scene.baseDirectory`).
+    /// - Throws: `SceneError` (with an empty `file`, for the caller to fill in) for an image or
+    ///   font file that cannot be read or decoded or lies outside `assets`, at its field, and
+    ///   when the resolved duration has too many frames; `RasterError` for missing fonts or icons.
+    public init(scene: Scene, assets: AssetFolder? = nil) throws {
         self.scene = scene
+        let folder = assets ?? AssetFolder(directory: scene.baseDirectory)
+        for font in scene.fonts {
+            // fontconfig opens the file by its path: checked here, as image files are read.
+            do { _ = try folder.read(font.file, limit: SceneFont.maxBytes) } catch {
+                throw SceneError(kind: error.unreadable ? .unreadable : .invalid, file: "", location: font.location, path: font.path,
+                                 message: "font file \(font.file) \(error.reason(folder: folder, notA: "a font"))")
+            }
+        }
         fonts = try FontEnvironment.shared(sceneFonts: scene.fonts.map(\.file))
-        do { images = try ImageLibrary(sources: scene.content.images) } catch let e as ImageError {
+        do { images = try ImageLibrary(sources: scene.content.images, assets: folder) } catch let e as ImageError {
             let field = scene.imageFields.first { $0.source == e.source }
             throw SceneError(kind: e.unreadable ? .unreadable : .invalid, file: "", location: field?.location,
                              path: field?.path ?? "", message: e.message)
@@ -72,8 +82,11 @@ public final class Renderer: @unchecked Sendable {
     }
 
     /// The frame size in pixels: the screen's points × scale, rounded.
-    public var pixelSize: (width: Int, height: Int) {
-        (Int((scene.device.width * scale).rounded()), Int((scene.device.height * scale).rounded()))
+    public var pixelSize: (width: Int, height: Int) { Self.pixelSize(of: scene) }
+
+    /// The frame size in pixels of `scene`: its screen's points × scale, rounded.
+    public static func pixelSize(of scene: Scene) -> (width: Int, height: Int) {
+        (Int((scene.device.width * scene.device.scale).rounded()), Int((scene.device.height * scene.device.scale).rounded()))
     }
 
     /// A worker: not thread-safe, make one per thread.

@@ -97,6 +97,11 @@ extension CLI {
     /// named after the variant (``NamedOutput/path(_:variant:)``: `docs/fly-dark-rtl.gif`), and
     /// no `variants.json` is written.
     static func renderVariants(_ command: RenderCommand, _ variants: [SceneVariant]) throws -> ExitCode {
+        // Every variant's canvas is checked before the first is drawn (a `device` variant may be larger).
+        for variant in variants {
+            let size = Renderer.pixelSize(of: variant.scene)
+            try OutputFormat.checkCanvas(command.options.formats, width: size.width, height: size.height)
+        }
         if let file = command.options.outputFile {
             // Every variant's files checked before the first frame, replaced together after the last.
             let paths = variants.flatMap { v in

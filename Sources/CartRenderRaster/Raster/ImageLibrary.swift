@@ -30,10 +30,12 @@ public struct ImageError: ReportableError, Equatable, Sendable, CustomStringConv
 /// (`PNGDecoder`: strict about truncation, CRCs and size), JPEG through gdk-pixbuf after a walk of
 /// its markers (libjpeg would fill a cut-off file with gray), SVG through librsvg. Nothing else
 /// is handed to gdk-pixbuf, so its other loaders (TIFF, ICO, …) never see scene input. Every
-/// limit is checked before the pixels are decoded, and every SVG is drawn once here so that
-/// documents librsvg refuses only while drawing (too many `<use>` references) fail before any
-/// frame is written. librsvg loads the files an SVG references only from the SVG's own
-/// directory and below.
+/// limit is checked before the pixels are decoded; an SVG's XML is checked against
+/// ``SVGLimits`` (filter parameters, nesting, and the images it embeds or references, which
+/// share the pixel budget of raster files) and then drawn once here, so that documents librsvg
+/// refuses only while drawing (too many `<use>` references) fail before any frame is written.
+/// Image files are read from the scene's ``AssetFolder``; librsvg loads the files an SVG
+/// references only from the SVG's own directory and below.
 public final class ImageLibrary: @unchecked Sendable {
     /// Largest raster image side accepted (px).
     public static let maxImageSide = 8192
@@ -41,6 +43,10 @@ public final class ImageLibrary: @unchecked Sendable {
     public static let maxRasterBytes = 64 << 20
     /// Largest SVG file accepted (bytes).
     public static let maxSVGBytes = 8 << 20
+    /// Most pixels of all the images one scene draws together: its raster files and the images
+    /// its SVG files embed or reference (2 × 8192 × 8192: 512 MiB decoded), so that a cart of
+    /// 1000 items cannot hold 1000 images of the largest size.
+    public static let maxScenePixels = 2 * 8192 * 8192
 
     struct Raster {
         let width: Int
@@ -66,15 +72,28 @@ public final class ImageLibrary: @unchecked Sendable {
     private(set) var entries: [ImageSource: Entry] = [:]
 
     /// Loads every image in `sources` (a screen lists its product images and its own symbols).
-    /// - Throws: `ImageError` for an unreadable, corrupt, truncated or oversized image file;
-    ///   `RasterError(.missingDependency)` when Bootstrap Icons is not installed (`ProjectData`).
-    public init(sources: [ImageSource]) throws {
+    /// - Parameter assets: the folder image files must lie in; nil reads them as named.
+    /// - Throws: `ImageError` for an unreadable, corrupt, truncated or oversized image file, or
+    ///   one outside `assets`; `RasterError(.missingDependency)` when Bootstrap Icons is not
+    ///   installed (`ProjectData`).
+    public init(sources: [ImageSource], assets: AssetFolder? = nil) throws {
+        let folder = assets ?? AssetFolder(directory: "/", allowsOutside: true)
+        var pixels = 0
         for source in sources where entries[source] == nil {
-            entries[source] = try Self.load(source)
+            entries[source] = try Self.load(source, from: folder, pixels: &pixels)
         }
     }
 
-    static func load(_ source: ImageSource) throws -> Entry {
+    /// Loads one image, adding its pixels (a raster's, or those an SVG embeds or references)
+    /// to `pixels`, the scene's total so far.
+    /// - Throws: `ImageError` as ``init(sources:assets:)``, also when the total passes ``maxScenePixels``.
+    static func load(_ source: ImageSource, from folder: AssetFolder, pixels: inout Int) throws -> Entry {
+        func add(_ n: Int, _ path: String) throws {
+            pixels += n
+            guard pixels <= maxScenePixels else {
+                throw ImageError(source, "image file \(path) brings the scene's images to more than \(maxScenePixels / 1_000_000) million px together; at most \(maxScenePixels / 1_000_000) million (512 MiB decoded)")
+            }
+        }
         switch source {
         case .symbol(let name):
             if let svg = Symbols.standIns[name] { return .svg(Array(svg.utf8), path: "symbol:\(name)") }
@@ -89,32 +108,41 @@ public final class ImageLibrary: @unchecked Sendable {
         case .file(let path):
             let isSVG = path.lowercased().hasSuffix(".svg")
             let limit = isSVG ? maxSVGBytes : maxRasterBytes
-            let bytes = try readFile(path, limit: limit, source: source)
+            let bytes = try readFile(path, limit: limit, source: source, from: folder)
             guard !bytes.isEmpty else { throw ImageError(source, "image file \(path) is empty") }
             if isSVG {
-                try checkSVG(bytes, path: path, source: source)
+                try checkSVG(bytes, path: path, source: source) { try add($0, path) }
                 return .svg(bytes, path: path)
             }
-            return .raster(try decodeRaster(bytes, path: path, source: source))
+            let raster = try decodeRaster(bytes, path: path, source: source)
+            try add(raster.width * raster.height, path)
+            return .raster(raster)
         }
     }
 
-    /// Reads at most `limit` bytes of a regular file (``RegularFile``: never blocks on a FIFO).
+    /// Reads at most `limit` bytes of a regular file in `folder` (``AssetFolder``, through
+    /// ``RegularFile``: never blocks on a FIFO).
     /// - Throws: `ImageError` starting "image file PATH": unreadable (exit 66) when it is missing,
-    ///   not a regular file or cannot be read; not unreadable (65) when it is larger than `limit`.
-    static func readFile(_ path: String, limit: Int, source: ImageSource) throws -> [UInt8] {
+    ///   not a regular file or cannot be read; not unreadable (65) when it is larger than `limit`,
+    ///   outside the folder or reached through a symbolic link.
+    static func readFile(_ path: String, limit: Int, source: ImageSource, from folder: AssetFolder) throws -> [UInt8] {
         do {
-            return try RegularFile.read(path, limit: limit)
+            return try folder.read(path, limit: limit)
         } catch {
-            throw ImageError(source, unreadable: error.exitCode == .noInput,
-                             "image file \(path) \(error.reason(missing: "does not exist", notA: "an image"))")
+            throw ImageError(source, unreadable: error.unreadable,
+                             "image file \(path) \(error.reason(folder: folder, notA: "an image"))")
         }
     }
 
-    /// Parses an SVG file and draws it once at 64×64 px.
-    static func checkSVG(_ bytes: [UInt8], path: String, source: ImageSource) throws {
+    /// Parses an SVG file, checks it against ``SVGLimits`` and draws it once at 64×64 px.
+    /// - Parameter admit: called, before drawing, with the pixels of the raster images it
+    ///   embeds or references; throws to refuse them.
+    static func checkSVG(_ bytes: [UInt8], path: String, source: ImageSource, admit: (Int) throws -> Void = { _ in }) throws {
         do {
             let doc = try SVGDocument(data: bytes, path: path)
+            let pixels: Int
+            do { pixels = try SVGLimits.check(bytes, path: path) } catch { throw ImageError(source, "image file \(path) \(error.why)") }
+            try admit(pixels)
             try CairoImageSurface(width: 64, height: 64).draw("drawing the SVG image \(path)") { cr in
                 try doc.render(in: cr, viewport: Rect(x: 0, y: 0, width: 64, height: 64))
             }
