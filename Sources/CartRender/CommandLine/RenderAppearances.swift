@@ -74,7 +74,7 @@ extension CLI {
         let picture = PictureElement(sources: sources, width: size.width, height: size.height, alt: alt).html
         if let path = command.pictureHTML {
             try OutputFile.write(Array(picture.utf8), to: path)
-            if !command.quiet { Stderr.write("cartrender: wrote the <picture> element to \(path)\n") }
+            if !command.quiet { Stderr.line("wrote the <picture> element to \(path)") }
         } else {
             StandardOutput.print(picture, terminator: "")
         }

@@ -24,6 +24,10 @@ public enum StandardOutput {
         if fwrite(bytes, 1, bytes.count, stdout) < bytes.count { record(errno) }
     }
 
+    /// Writes `text` as one line: its control characters escaped visibly (``singleLine(_:)``),
+    /// then a line break; for result lines that can hold user text (paths, names, labels).
+    static func line(_ text: String) { print(singleLine(text)) }
+
     /// Writes what is buffered; a failure is kept for ``finish(_:)``. (Before a file that the
     /// process opens as `/dev/stdout` is written through descriptor 1.)
     static func flush() {
