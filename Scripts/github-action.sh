@@ -36,7 +36,39 @@ set -euo pipefail
 package=$(cd "$(dirname "$0")/.." && pwd)
 dir=${INPUT_DIR:-.cartrender-action}
 binary=${CARTRENDER:-$dir/bin/cartrender}
-output() { [ -z "${GITHUB_OUTPUT:-}" ] || printf '%s\n' "$@" >>"$GITHUB_OUTPUT"; }
+# Each NAME=VALUE argument as a step output. A value with a line break (a report input can have
+# one) is written in GitHub's NAME<<DELIMITER form with a random delimiter that is not in the
+# value, so no value can add an output line such as `result=pass` after `result=fail`.
+output() {
+    [ -n "${GITHUB_OUTPUT:-}" ] || return 0
+    local pair name value delimiter
+    for pair in "$@"; do
+        name=${pair%%=*} value=${pair#*=}
+        if [[ $value == *$'\n'* || $value == *$'\r'* ]]; then
+            delimiter="ghadelimiter_$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
+            while [[ $value == *"$delimiter"* ]]; do delimiter="${delimiter}_$RANDOM"; done
+            printf '%s<<%s\n%s\n%s\n' "$name" "$delimiter" "$value" "$delimiter" >>"$GITHUB_OUTPUT"
+        else
+            printf '%s=%s\n' "$name" "$value" >>"$GITHUB_OUTPUT"
+        fi
+    done
+}
+# VALUE escaped for a workflow command line, as GitHub reads them back: `workflow_escape data`
+# for the message after `::` (% as %25, CR as %0D, LF as %0A), `workflow_escape property` for a
+# value of `file=…,line=…` (also : as %3A and , as %2C). No scene name or report path can then
+# end the command or start another one (`::error …` on a line of its own).
+workflow_escape() {
+    local s=${2//%/%25}
+    s=${s//$'\r'/%0D}
+    s=${s//$'\n'/%0A}
+    if [ "$1" = property ]; then
+        s=${s//:/%3A}
+        s=${s//,/%2C}
+    fi
+    printf '%s' "$s"
+}
+# TEXT with its line breaks written as \n and \r, for a message on the terminal that quotes an input.
+visible() { local s=${1//$'\r'/\\r}; printf '%s' "${s//$'\n'/\\n}"; }
 
 case "${1:-}" in
 key)
@@ -87,7 +119,7 @@ run)
         args+=(--out "$report" --quiet)
         ;;
     *)
-        echo "github-action.sh: mode must be verify or render, got $mode" >&2
+        echo "github-action.sh: mode must be verify or render, got $(visible "$mode")" >&2
         output "result=error" "exit-code=64" "failed-frames=0" "report=$report"
         exit 64
         ;;
@@ -125,9 +157,9 @@ run)
                 [ -n "$line" ] || line=$(grep -n '"events"' "$scene" | head -1 | cut -d: -f1 || true)
                 message="cartrender verify: the state diverges from the baseline's (events of this scene moved); ${failed:-0} frames failed; report: $report/index.html"
             fi
-            echo "::error file=$scene,line=${line:-1}::$message"
+            echo "::error file=$(workflow_escape property "$scene"),line=$(workflow_escape property "${line:-1}")::$(workflow_escape data "$message")"
         else
-            echo "::error::$message"
+            echo "::error::$(workflow_escape data "$message")"
         fi
     fi
     if [ -n "${GITHUB_STEP_SUMMARY:-}" ] && [ -n "${GITHUB_RUN_ID:-}" ]; then

@@ -12,6 +12,9 @@
 static cr_ffmpeg functions;
 static const cr_ffmpeg *loaded;
 static char failure[512];
+/// Whether the failure is a library or function that is not there (1), rather than one that is
+/// there but could not be loaded, most often for want of memory (0).
+static int failure_is_missing = 1;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 static void *open_library(const char *soname) {
@@ -19,6 +22,11 @@ static void *open_library(const char *soname) {
     if (!handle) {
         const char *reason = dlerror();
         snprintf(failure, sizeof failure, "FFmpeg's %s cannot be loaded (%s)", soname, reason ? reason : "no reason given");
+        // glibc says "cannot open shared object file: No such file or directory" for a library
+        // (or one it needs) that is not installed; "failed to map segment from shared object",
+        // "cannot map zero-fill pages" or "Cannot allocate memory" when it is there but the
+        // address space (ulimit -v) or memory is short.
+        failure_is_missing = reason && strstr(reason, "No such file or directory") != NULL;
     }
     return handle;
 }
@@ -50,6 +58,11 @@ const cr_ffmpeg *cr_ffmpeg_load(char *message, size_t size) {
     pthread_once(&once, load);
     if (!loaded && size > 0) snprintf(message, size, "%s", failure);
     return loaded;
+}
+
+int cr_ffmpeg_load_failure_is_missing(void) {
+    pthread_once(&once, load);
+    return !loaded && failure_is_missing;
 }
 
 int cr_x264_without_huge_pages(void) {

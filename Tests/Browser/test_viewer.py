@@ -239,3 +239,30 @@ def test_dark_mode_and_one_to_one_zoom(shop, browser, tmp_path):
     assert img.evaluate("i => i.clientWidth") < natural
     page.screenshot(path=str(tmp_path / "viewer-dark-fit.png"))
     context.close()
+
+
+def test_a_crafted_state_cannot_run_script(shop, page, tmp_path):
+    """Markup out of the page's data would run this: the viewer builds the overlay from finite
+    numbers only, as attributes of elements it makes (`cartrender view` refuses such a manifest,
+    so the page's data is edited here as a forger would)."""
+    out, _ = shop
+    html = (out / "index.html").read_text()
+    start = html.index('<script type="application/json" id="viewer-data">') + len('<script type="application/json" id="viewer-data">')
+    end = html.index("</script>", start)
+    data = json.loads(html[start:end])
+    payload = '1"/><img src=x onerror="window.pwned=1"><circle r="'
+    flight = data["frames"][14]["state"]["flights"][0]
+    flight["center"]["x"] = payload
+    flight["id"] = payload
+    crafted = json.dumps(data).replace("<", "\\u003c")
+    for name in out.iterdir():
+        if name.name != "index.html":
+            (tmp_path / name.name).symlink_to(name)
+    (tmp_path / "index.html").write_text(html[:start] + crafted + html[end:])
+    page.goto(file_url(tmp_path / "index.html") + "#frame=14&arcs")
+    assert page.locator("#arcs").is_checked()
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.pwned") is None
+    assert page.locator("#overlay img").count() == 0 and page.locator("img[onerror]").count() == 0
+    # The other flight of the frame, whose numbers are numbers, is still drawn.
+    assert page.locator("#overlay circle.center").count() == 1

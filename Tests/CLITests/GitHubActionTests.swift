@@ -197,6 +197,51 @@ final class GitHubActionTests: XCTestCase {
         XCTAssertEqual(try outputs(), ["result=pass", "exit-code=0", "failed-frames=0", "report=docs-frames"])
     }
 
+    /// The step outputs as GitHub reads `$GITHUB_OUTPUT`: `NAME=VALUE` lines and
+    /// `NAME<<DELIMITER` … `DELIMITER` blocks, every pair in order (a name may repeat).
+    private func outputPairs() throws -> [(String, String)] {
+        defer { try? FileManager.default.removeItem(atPath: dir + "/output.txt") }
+        var lines = try String(contentsOfFile: dir + "/output.txt", encoding: .utf8).components(separatedBy: "\n")[...]
+        var pairs: [(String, String)] = []
+        while let line = lines.popFirst() {
+            guard !line.isEmpty else { continue }
+            let eq = line.firstIndex(of: "="), heredoc = line.range(of: "<<")
+            if let eq, heredoc == nil || eq < heredoc!.lowerBound {
+                pairs.append((String(line[..<eq]), String(line[line.index(after: eq)...])))
+            } else if let heredoc {
+                let delimiter = String(line[heredoc.upperBound...])
+                var value: [String] = []
+                while let next = lines.popFirst(), next != delimiter { value.append(next) }
+                pairs.append((String(line[..<heredoc.lowerBound]), value.joined(separator: "\n")))
+            }
+        }
+        return pairs
+    }
+
+    /// No input and no scene name injects into CI: a scene file name or a report input with a
+    /// line break and `::warning::` reaches the annotation escaped as GitHub's rules say (data
+    /// `%25 %0D %0A`, properties also `%3A %2C`), cartrender's own lines with `\n`, and the report
+    /// input cannot add `result=pass` after `result=fail` to the step outputs.
+    func testNoSceneNameOrInputInjectsWorkflowCommandsOrOutputs() throws {
+        try FileManager.default.createDirectory(atPath: dir + "/workspace", withIntermediateDirectories: true)
+        let scene = DefaultScene.json.replacingOccurrences(of: "\"fps\": 60", with: "\"fps\": 4")
+        let name = "a\n::warning::forged,x:y%.json"
+        try scene.write(toFile: dir + "/workspace/" + name, atomically: true, encoding: .utf8)
+        let report = "r\nresult=pass\r\n::error::forged"
+        let run = "\"$GITHUB_ACTION_PATH/Scripts/github-action.sh\" run"
+        let r = try runStep(run, inputs: ["INPUT_SCENE": name, "INPUT_BASELINE": "snaps", "INPUT_REPORT": report, "INPUT_SCALE": "1",
+                                          "INPUT_ARGS": "--frames\n0-5\n"])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        let commands = (r.stdout + r.stderr).split(separator: "\n", omittingEmptySubsequences: false).filter { $0.hasPrefix("::") }
+        XCTAssertEqual(commands, ["::error file=a%0A%3A%3Awarning%3A%3Aforged%2Cx%3Ay%25.json,line=1::cartrender verify: 6 frames failed; "
+                                  + "report: r%0Aresult=pass%0D%0A::error::forged/index.html"], r.stdout + r.stderr)
+        XCTAssertTrue(r.stdout.contains("report: r\\nresult=pass\\r\\n::error::forged/index.html"), r.stdout)
+        let pairs = try outputPairs()
+        XCTAssertEqual(pairs.filter { $0.0 == "result" }.map(\.1), ["fail"], "\(pairs)")
+        XCTAssertEqual(pairs.first { $0.0 == "report" }?.1, report)
+        XCTAssertEqual(pairs.map(\.0), ["result", "exit-code", "failed-frames", "report"])
+    }
+
     /// A variant matrix through the action: one summary with a row per variant, the failed
     /// frames of every variant in `failed-frames`, one annotation.
     func testAVariantMatrixThroughTheAction() throws {

@@ -54,4 +54,24 @@ final class MemoryLimitTests: XCTestCase {
         XCTAssertGreaterThan(outcomes[70, default: 0], 0, "\(outcomes)")
         XCTAssertGreaterThan(outcomes[0, default: 0], 0, "\(outcomes)")
     }
+
+    /// A video under a limit that leaves FFmpeg's libraries no room (dlopen fails for want of
+    /// address space, 230–300 MB here): exit 70 with a sentence saying so, not 69 and "install
+    /// the Debian packages", which are installed.
+    func testFFmpegThatCannotBeMappedIsOutOfMemoryNotMissing() throws {
+        let dir = Binary.tempDir(self)
+        var sentences: [String] = []
+        for kilobytes in stride(from: 230_000, through: 300_000, by: 10_000) {
+            let r = try runLimited(kilobytes, ["-o", "a.mp4", "--frames", "0-1", "--scale", "1", "--fps", "10", "--quiet"], in: dir)
+            XCTAssertFalse(r.timedOut)
+            XCTAssert(r.status == 0 || r.status == 70, "under \(kilobytes) KB: status \(r.status): \(r.stderr)")
+            XCTAssertFalse(r.stderr.contains("install the Debian packages"), r.stderr)
+            if r.stderr.contains("FFmpeg's") { sentences.append(r.stderr) }
+        }
+        XCTAssertFalse(sentences.isEmpty, "no limit made dlopen fail: the test no longer reaches the case")
+        for s in sentences {
+            XCTAssertTrue(s.hasPrefix("cartrender: internal error: FFmpeg's lib") && s.hasSuffix(
+                ": it is installed but could not be mapped (out of memory, or an address-space limit such as ulimit -v); raise the limit or free memory\n"), s)
+        }
+    }
 }

@@ -399,4 +399,15 @@ final class ReviewCLITests: XCTestCase {
         XCTAssertEqual(json.status, 64)
         XCTAssertEqual(json.stderr, "cartrender: --json is verify's: review prints the address of the report it serves\nRun 'cartrender review --help' for usage.\n")
     }
+
+    /// With standard output closed (`>&-`) nobody can learn the address and its token: review
+    /// stops at once with 73 and one sentence instead of serving until killed.
+    func testAClosedStandardOutputStopsAtOnce() throws {
+        try makeBaseline("snaps/scene", changing: [1])
+        let r = try Binary.run(["-c", "exec \"$0\" review --baseline snaps/scene --scale 1 --fps 4 --quiet >&-", Binary.url.path],
+                               in: dir, timeout: 120, executable: "/bin/bash")
+        XCTAssertFalse(r.timedOut)
+        XCTAssertEqual(r.status, 73, r.stderr)
+        XCTAssertEqual(r.stderr, "cartrender: standard output cannot be written (Bad file descriptor): review serves nothing, as nobody could learn its address\n")
+    }
 }

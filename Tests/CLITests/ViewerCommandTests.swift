@@ -121,8 +121,8 @@ final class ViewerCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/s"))
     }
 
-    /// A manifest whose numbers contradict themselves is refused with 65 naming the manifest and
-    /// the JSON path; a frame file it lists that is not in the directory with 66 naming the file.
+    /// A manifest whose numbers contradict themselves, or whose frame states are not of a
+    /// screen's types, is refused with 65 naming the manifest and the JSON path; a frame file it lists that is not in the directory with 66 naming the file.
     /// No page is written.
     func testViewRefusesAManifestThatContradictsItselfOrItsDirectory() throws {
         let source = Binary.tempDir(self)
@@ -146,6 +146,13 @@ final class ViewerCommandTests: XCTestCase {
             ("traversal", frames { $0[2]["file"] = "../../../etc/passwd" }, 65,
              "frames[2].file: not the file name of frame 2, got \"../../../etc/passwd\""),
             ("otherFrame", frames { $0[2]["file"] = "frame_0001.png" }, 65, "frames[2].file: not the file name of frame 2, got \"frame_0001.png\""),
+            // The viewer draws flights from their numbers: a string there is refused, not drawn.
+            ("stringCenter", frames { f in
+                var state = f[2]["state"] as! [String: Any]
+                state["flights"] = [["id": 1, "progress": 0.5, "center": ["x": "1\"/><img src=x onerror=alert(1)>", "y": 3], "scale": 1]]
+                f[2]["state"] = state
+            }, 65, "frames[2].state.flights[0].center.x: expected a number, got a string"),
+            ("stateNotAnObject", frames { $0[1]["state"] = "<script>" }, 65, "frames[1].state: expected an object, got a string"),
         ]
         for c in cases {
             let dir = Binary.tempDir(self)

@@ -90,6 +90,11 @@ typedef struct cr_ffmpeg {
 /// reason.
 const cr_ffmpeg * _Nullable cr_ffmpeg_load(char * _Nonnull message, size_t size);
 
+/// After `cr_ffmpeg_load` failed: 1 when a library is not installed (dlopen found no file) or
+/// lacks a function, 0 when a library is there but could not be loaded (out of memory or
+/// address space: `ulimit -v`). 0 when loading succeeded.
+int cr_ffmpeg_load_failure_is_missing(void);
+
 /// The SIMD instruction sets libx264 is to use, as libx264's `asm` option (a decimal bit set of
 /// its `X264_CPU_*` flags): what libx264 detects on this CPU without AVX-512, or 0 when the
 /// libx264 that libavcodec loaded cannot be asked (then libx264 detects on its own). libx264's

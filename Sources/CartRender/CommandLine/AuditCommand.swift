@@ -71,8 +71,8 @@ public struct AuditCommand: Equatable, Sendable {
         } else {
             for r in reports {
                 let prefix = r.name.map { "\($0): " } ?? ""
-                for issue in r.report.issues { StandardOutput.print(prefix + issue.line) }
-                StandardOutput.print(prefix + r.report.summaryLine)
+                for issue in r.report.issues { StandardOutput.line(prefix + issue.line) }
+                StandardOutput.line(prefix + r.report.summaryLine)
             }
         }
         return passed ? .success : .differences

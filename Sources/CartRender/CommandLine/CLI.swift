@@ -129,7 +129,7 @@ public enum CLI {
         guard let first, !first.hasPrefix("-"), !first.contains("/"), !first.contains("."),
               !FileManager.default.fileExists(atPath: first),
               let guess = nearestKey(to: first, in: subcommands.map(\.name)) else { return }
-        throw UsageError("\(first): no such command or scene file; did you mean \(guess)?")
+        throw UsageError("\(echoed(first)): no such command or scene file; did you mean \(guess)?")
     }
 
     /// Prints `error` on stderr as `cartrender: SENTENCE` on one line (user input in it has its
@@ -139,7 +139,7 @@ public enum CLI {
         waitWhileEndingOnASignal()
         let reportable = error as? ReportableError
         let sentence = reportable?.sentence ?? "internal error: \(error)"
-        let hint = reportable?.hint.map { "\n" + $0 } ?? ""
+        let hint = reportable?.hint.map { "\n" + singleLine($0) } ?? ""
         Stderr.write("cartrender: " + singleLine(sentence) + hint + "\n")
         return reportable?.exitCode ?? .software
     }
@@ -177,12 +177,12 @@ public enum CLI {
             throw error
         }
         if !command.quiet {
-            for notice in result.notices { Stderr.write("cartrender: \(notice)\n") }
-            if let audit = result.summary(AuditReport.self) { Stderr.write(audit.summaryLine + " (in manifest.json)\n") }
+            for notice in result.notices { Stderr.line(notice) }
+            if let audit = result.summary(AuditReport.self) { Stderr.line(audit.summaryLine + " (in manifest.json)", prefix: "") }
         }
         if !command.quiet {
             let secs = String(format: "%.1f", Date().timeIntervalSince(started))
-            Stderr.write("cartrender: " + closingLine(result, renderer: renderer, into: options.outputFile == nil ? options.outputDirectory : nil) + " in \(secs) s\n")
+            Stderr.line(closingLine(result, renderer: renderer, into: options.outputFile == nil ? options.outputDirectory : nil) + " in \(secs) s")
         }
         return .success
     }
@@ -273,7 +273,7 @@ struct MergeCommand {
             try ShardMerge.merge(directories, into: out, cancellation: interrupts.cancellation)
         }
         if !quiet {
-            Stderr.write("cartrender: merged \(n) frames into \(out)/manifest.json\n")
+            Stderr.line("merged \(n) frames into \(out)/manifest.json")
         }
         return .success
     }
@@ -350,7 +350,7 @@ final class ProgressBar: @unchecked Sendable {
             let r = c.report
             let what = r.unit.map { " \(r.done) \(r.done == 1 && $0.hasSuffix("s") ? String($0.dropLast()) : $0) in" } ?? ""
             let rate = r.unit != nil && secs >= 0.1 ? String(format: " (%.0f %@/s)", Double(r.done) / secs, r.unit!) : ""
-            Stderr.write("cartrender: \(r.label):\(what) \(Self.seconds(secs))\(rate)\n")
+            Stderr.line("\(r.label):\(what) \(Self.seconds(secs))\(rate)")
         }
     }
 
@@ -379,6 +379,13 @@ final class ProgressBar: @unchecked Sendable {
 /// still tells what happened. (`FileHandle.write` traps on a failed write.) Bytes of a path
 /// that are not UTF-8 are shown as `\xFF` (`FileSystemPath.display`).
 enum Stderr {
+    /// `cartrender: ` and `text` as one line: its control characters escaped visibly
+    /// (``singleLine(_:)``), then a line break. Every message that can hold user text (a path,
+    /// a scene's name or value) goes through here or ``CLI/report(_:)``.
+    static func line(_ text: String, prefix: String = "cartrender: ") {
+        write(prefix + singleLine(text) + "\n")
+    }
+
     static func write(_ text: String) {
         var bytes = Array(FileSystemPath.display(text).utf8)[...]
         while !bytes.isEmpty {

@@ -117,7 +117,7 @@ public struct DiffCommand: Equatable, Sendable {
             frame.actualSize = comparison.actualSize
             let result = SnapshotResult(command: .diff, subject: FileSystemPath.display(actual), baseline: FileSystemPath.display(expected), reportDirectory: nil,
                                         record: nil, options: options, fps: nil, frames: [frame])
-            if !passed { StandardOutput.print(FileSystemPath.display("\(comparison.status == .sizeMismatch ? "SIZE" : "FAIL")     \(expected) vs \(actual): \(result.explanation(of: frame))" + (diffImage != nil ? " → \(out!)" : ""))) }
+            if !passed { StandardOutput.line(FileSystemPath.display("\(comparison.status == .sizeMismatch ? "SIZE" : "FAIL")     \(expected) vs \(actual): \(result.explanation(of: frame))" + (diffImage != nil ? " → \(out!)" : ""))) }
             var summary = "cartrender diff: " + (passed ? "passed" : "FAILED")
             if let r = comparison.result {
                 summary += ", \(r.differingPixels) of \(r.totalPixels) px differ"
@@ -127,7 +127,7 @@ public struct DiffCommand: Equatable, Sendable {
                 summary += ", sizes differ"
             }
             if let out, diffImage != nil { summary += "; diff image: \(FileSystemPath.display(out))" }
-            StandardOutput.print(summary)
+            StandardOutput.line(summary)
         }
         return passed ? .success : .differences
     }

@@ -84,7 +84,7 @@ extension CLI {
             if let path = command.pictureHTML { try named.stage(Array(picture.utf8), as: path, cancellation: nil) }
             try named.commit(cancellation: nil)
             if let path = command.pictureHTML {
-                if !command.quiet { Stderr.write("cartrender: wrote the <picture> element to \(path)\n") }
+                if !command.quiet { Stderr.line("wrote the <picture> element to \(path)") }
             } else {
                 StandardOutput.print(picture, terminator: "")
             }

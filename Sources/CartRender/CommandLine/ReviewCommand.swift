@@ -48,8 +48,10 @@ public struct ReviewCommand: Sendable {
         printResult(session.result, json: false)
         let server = try ReviewServer(session: session)
         StandardOutput.print(server.url)
-        StandardOutput.flush()
-        Stderr.write("cartrender review: serving \(FileSystemPath.display(session.reportDirectory)) on http://127.0.0.1:\(server.port)/ (the address above has the token); Ctrl-C stops\n")
+        // The address with its token is printed only there: serving what nobody can reach would
+        // only hold the port until killed.
+        try StandardOutput.requireWritten("review serves nothing, as nobody could learn its address")
+        Stderr.line("serving \(FileSystemPath.display(session.reportDirectory)) on http://127.0.0.1:\(server.port)/ (the address above has the token); Ctrl-C stops", prefix: "cartrender review: ")
         server.serve { interrupts.received != nil }
         if server.interrupted { return interrupts.exitCode }
         Stderr.write("cartrender review: stopped by \(interrupts.signalName)\n")

@@ -56,7 +56,7 @@ public struct SceneOptions: Equatable, Sendable {
     ///   `the scene file name is empty`.
     static func checkScenePositionals(_ positionals: [String], command: String?) throws {
         guard positionals.count <= 1 else {
-            throw UsageError("\(command.map { $0 + ": " } ?? "")expected at most one scene file, got \(positionals.count): \(positionals.joined(separator: " "))")
+            throw UsageError("\(command.map { $0 + ": " } ?? "")expected at most one scene file, got \(positionals.count): \(positionals.map(echoed).joined(separator: " "))")
         }
         if positionals.first?.isEmpty == true { throw UsageError("the scene file name is empty") }
     }

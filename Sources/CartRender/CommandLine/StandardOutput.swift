@@ -24,6 +24,10 @@ public enum StandardOutput {
         if fwrite(bytes, 1, bytes.count, stdout) < bytes.count { record(errno) }
     }
 
+    /// Writes `text` as one line: its control characters escaped visibly (``singleLine(_:)``),
+    /// then a line break; for result lines that can hold user text (paths, names, labels).
+    static func line(_ text: String) { print(singleLine(text)) }
+
     /// Writes what is buffered; a failure is kept for ``finish(_:)``. (Before a file that the
     /// process opens as `/dev/stdout` is written through descriptor 1.)
     static func flush() {
@@ -32,6 +36,22 @@ public enum StandardOutput {
 
     private static func record(_ e: Int32) {
         failure.withLock { if $0 == 0 { $0 = e == 0 ? EIO : e } }
+    }
+
+    /// Flushes standard output now and throws when what was printed did not reach it, whatever
+    /// the reason (closed, full, a reader that went away): for a command whose output is the
+    /// only way to learn something it is about to act on (`review`'s address with its token),
+    /// so that it stops at once instead of serving an address nobody can read. The failure is
+    /// then reported by the error, not again by ``finish(_:)``.
+    /// - Parameter what: what follows, the end of the sentence.
+    /// - Throws: ``StandardOutputError`` (exit 73).
+    static func requireWritten(_ what: String) throws {
+        flush()
+        if ferror(stdout) != 0 { record(EIO) }
+        let e = failure.withLock { e in defer { e = 0 }; return e }
+        guard e != 0 else { return }
+        clearerr(stdout)
+        throw StandardOutputError(errorNumber: e, what: what)
     }
 
     /// Flushes standard output at the end of a run and returns the process's exit status:
@@ -54,4 +74,17 @@ public enum StandardOutput {
         var out = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
         return poll(&out, 1, 0) == 1 && out.revents & Int16(POLLERR | POLLHUP) != 0
     }
+}
+
+/// Standard output could not take what a command must print before it goes on (`review`'s
+/// address): exit 73, `standard output cannot be written (Bad file descriptor): CONSEQUENCE`.
+struct StandardOutputError: ReportableError, CustomStringConvertible {
+    /// The `errno` of the failed write.
+    var errorNumber: Int32
+    /// What follows from it (`review serves nothing, as nobody could learn its address`).
+    var what: String
+    /// 73.
+    var exitCode: ExitCode { .cannotCreate }
+    /// The sentence.
+    var description: String { "standard output cannot be written (\(String(cString: strerror(errorNumber)))): \(what)" }
 }

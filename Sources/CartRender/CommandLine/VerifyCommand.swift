@@ -91,7 +91,7 @@ public struct VerifyCommand: Sendable {
                                 environment: environment, interrupts: interrupts)
         let baselineMissing = !hadBaseline && result.recordedCount == 0 && !result.frames.isEmpty
         if baselineMissing && !json {
-            StandardOutput.print(Self.missingBaselineLine(result))
+            StandardOutput.line(Self.missingBaselineLine(result))
             printAudit(of: result)
         } else {
             printResult(result, json: json)
@@ -124,7 +124,7 @@ public struct VerifyCommand: Sendable {
             try Verifier.verify(renderer: renderer, subject: scene.sceneName, options: options)
         }
         bar?.finish()
-        for warning in result.warnings { Stderr.write("cartrender: \(warning)\n") }
+        for warning in result.warnings { Stderr.line(warning) }
         return result
     }
 
@@ -149,21 +149,21 @@ func printResult(_ result: SnapshotResult, json: Bool) {
     }
     if let line = result.settingMismatchLine {
         // Named first; frame-by-frame lines against other settings would bury it.
-        StandardOutput.print(line)
-        if !result.failures.isEmpty { StandardOutput.print(result.mismatchedFramesLine) }
+        StandardOutput.line(line)
+        if !result.failures.isEmpty { StandardOutput.line(result.mismatchedFramesLine) }
     } else {
-        for line in [result.stateDivergenceLine, result.movedEventsLine] { if let line { StandardOutput.print(line) } }
-        for frame in result.frames { if let line = result.line(for: frame) { StandardOutput.print(line) } }
+        for line in [result.stateDivergenceLine, result.movedEventsLine] { if let line { StandardOutput.line(line) } }
+        for frame in result.frames { if let line = result.line(for: frame) { StandardOutput.line(line) } }
     }
-    StandardOutput.print(result.summaryLine)
-    if let note = result.recordingNote { StandardOutput.print(note) }
+    StandardOutput.line(result.summaryLine)
+    if let note = result.recordingNote { StandardOutput.line(note) }
     printAudit(of: result)
 }
 
 /// The audit's lines after verify's, when the run had one.
 func printAudit(of result: SnapshotResult) {
     guard let audit = result.audit else { return }
-    for issue in audit.issues { StandardOutput.print(issue.line) }
-    StandardOutput.print(audit.summaryLine)
+    for issue in audit.issues { StandardOutput.line(issue.line) }
+    StandardOutput.line(audit.summaryLine)
 }
 

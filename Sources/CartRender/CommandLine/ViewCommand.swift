@@ -50,14 +50,14 @@ public struct ViewCommand: Equatable, Sendable {
             let page = try Self.writePage(VariantsIndexPage.html(for: listing), in: directory)
             if !quiet {
                 let n = listing.variants.count
-                Stderr.write("cartrender: wrote \(page) and the page of each of its \(n) variant\(n == 1 ? "" : "s")\n")
+                Stderr.line("wrote \(page) and the page of each of its \(n) variant\(n == 1 ? "" : "s")")
             }
             return .success
         }
         let manifest = try Self.readManifest(in: directory)
         let page = try Self.writePage(ViewerPage.html(for: manifest), in: directory)
         if !quiet {
-            Stderr.write("cartrender: wrote \(page) (\(manifest.frames.count) frame\(manifest.frames.count == 1 ? "" : "s"))\n")
+            Stderr.line("wrote \(page) (\(manifest.frames.count) frame\(manifest.frames.count == 1 ? "" : "s"))")
         }
         return .success
     }
@@ -96,7 +96,7 @@ public struct ViewCommand: Equatable, Sendable {
         } catch let e as DecodingError {
             throw InputError(.invalid, path: path, reason: (e.jsonPath.isEmpty ? "" : e.jsonPath + ": ") + e.reason)
         }
-        if let problem = manifest.numbersProblem { throw InputError(.invalid, path: path, reason: problem) }
+        if let problem = manifest.numbersProblem ?? manifest.statesProblem { throw InputError(.invalid, path: path, reason: problem) }
         guard !manifest.frames.isEmpty else { throw InputError(.invalid, path: path, reason: "frames: lists no frame") }
         guard manifest.frameCount >= manifest.frames.count, let last = manifest.frames.last, last.index < manifest.frameCount else {
             throw InputError(.invalid, path: path, reason: "frameCount: \(manifest.frameCount), but frames lists \(manifest.frames.count) frames"

@@ -6,17 +6,25 @@ import CartRenderCore
 /// back as that text.
 enum Escaping {
     /// Text for HTML content and double- or single-quoted attribute values: `&`, `<`, `>`, `"`
-    /// and `'` as character references (`&amp;`, `&lt;`, `&gt;`, `&quot;`, `&#39;`).
+    /// and `'` as character references (`&amp;`, `&lt;`, `&gt;`, `&quot;`, `&#39;`); line breaks,
+    /// tabs and format characters (bidirectional controls and the rest that ``singleLine(_:)``
+    /// escapes) as numeric references (`&#10;`, `&#x202e;`), which read back as the same text;
+    /// other controls, which HTML cannot hold, as U+FFFD. So the markup has no raw control: a
+    /// `<picture>` element printed on standard output cannot start a line with user text or
+    /// reorder it on a terminal.
     static func html<S: StringProtocol>(_ text: S) -> String {
         var out = ""
-        for c in text {
-            switch c {
+        for u in text.unicodeScalars {
+            switch u {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
-            default: out.append(c)
+            case "\n", "\r", "\t": out += "&#\(u.value);"
+            case _ where isEscapedInMessages(u):
+                out += u.value < 0x20 || (0x7F...0x9F).contains(u.value) ? "\u{FFFD}" : "&#x" + String(u.value, radix: 16) + ";"
+            default: out.unicodeScalars.append(u)
             }
         }
         return out

@@ -142,8 +142,9 @@ public enum ShardMerge {
     }
 
     /// Reads the shard manifest at `path` and checks what merge trusts it for: every frame is
-    /// one of the render's and names its files by plain frame file names, and there are no other
-    /// outputs.
+    /// one of the render's and names its files by plain frame file names, there are no other
+    /// outputs, and every state is of its screen's type (`Manifest.statesProblem`, as `view`
+    /// checks).
     /// - Throws: `MergeError` naming `path`, and the entry when one is at fault.
     static func shardManifest(at path: String) throws -> Manifest {
         let data: [UInt8]
@@ -159,7 +160,7 @@ public enum ShardMerge {
         } catch {
             throw MergeError(message: "\(path): not a shard manifest written by cartrender")
         }
-        if let problem = manifest.shardProblem(frameExtensions: OutputFormat.frameExtensions) {
+        if let problem = manifest.shardProblem(frameExtensions: OutputFormat.frameExtensions) ?? manifest.statesProblem {
             throw MergeError(message: singleLine("\(path): \(problem)"))
         }
         return manifest

@@ -259,8 +259,9 @@ enum ViewerPage {
         var rest=Object.keys(e).filter(function(k){return k!=='time'&&k!=='kind'}).map(function(k){
           var v=e[k];return k+' '+(v&&typeof v==='object'?'('+Object.keys(v).map(function(q){return num(v[q])}).join(', ')+')':num(v));
         }).join(' · ');
-        li.innerHTML='<span class="t"></span><span class="k"></span><span class="r"></span>';
-        li.children[0].textContent=fmt(e.time,3)+' s';li.children[1].textContent=e.kind;li.children[2].textContent=rest;
+        [['t',fmt(e.time,3)+' s'],['k',e.kind],['r',rest]].forEach(function(part){
+          var span=document.createElement('span');span.className=part[0];span.textContent=part[1];li.appendChild(span);
+        });
         li.addEventListener('click',function(){pause();var j=frames.findIndex(function(f){return f.time>=e.time-eps});show(j<0?frames.length-1:j)});
         eventsList.appendChild(li);return li;
       });

@@ -514,9 +514,29 @@ public struct SnapshotResult: Sendable {
 
 /// Shell quoting for the commands the outputs suggest.
 enum SnapshotResultShell {
+    /// `text` as one word of a POSIX shell: unchanged when made of safe characters, in single
+    /// quotes otherwise, and in bash's `$'…'` quotes with visible escapes (`$'a\nb'`,
+    /// `$'\u202e'`) when it holds a character that ``singleLine(_:)`` escapes: the suggested
+    /// command is one line that bash and zsh read back as the same word.
     static func word(_ text: String) -> String {
         let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%")
         if !text.isEmpty && text.allSatisfy({ safe.contains($0) }) { return text }
-        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        guard text.unicodeScalars.contains(where: isEscapedInMessages) else {
+            return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+        var out = "$'"
+        for u in text.unicodeScalars {
+            switch u {
+            case "\\": out += "\\\\"
+            case "'": out += "\\'"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where u.value < 0x80 && isEscapedInMessages(u): out += String(format: "\\x%02x", u.value)
+            case _ where isEscapedInMessages(u): out += u.value > 0xFFFF ? String(format: "\\U%08x", u.value) : String(format: "\\u%04x", u.value)
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out + "'"
     }
 }

@@ -104,8 +104,8 @@ public enum Snapshots {
         if let jobs { options.jobs = max(1, jobs) }
         do {
             let result = try Verifier.verify(renderer: renderer, subject: subject, options: options)
-            for warning in result.warnings { Stderr.write("cartrender: \(warning)\n") }
-            if let note = result.recordingNote { Stderr.write("cartrender: \(note)\n") }
+            for warning in result.warnings { Stderr.line(warning) }
+            if let note = result.recordingNote { Stderr.line(note) }
             return result
         } catch let e as FrameSelectionError {
             guard case .timeOutside(let t, let end) = e.kind else { throw e }

@@ -176,11 +176,11 @@ extension VerifyCommand {
             StandardOutput.print(report.serialized(pretty: true), terminator: "")
         } else {
             for r in results {
-                StandardOutput.print("variant \(r.name):")
+                StandardOutput.line("variant \(r.name):")
                 printResult(r.result, json: false)
             }
             let failed = results.filter { !$0.result.passedWithAudit }.map(\.name)
-            StandardOutput.print("\(results.count - failed.count) of \(results.count) variants passed" + (failed.isEmpty ? "" : "; failed: " + failed.joined(separator: ", "))
+            StandardOutput.line("\(results.count - failed.count) of \(results.count) variants passed" + (failed.isEmpty ? "" : "; failed: " + failed.joined(separator: ", "))
                                  + "; report: \((reports as NSString).appendingPathComponent(ReportWriter.htmlName))")
         }
         try writeSummary(MarkdownSummary.markdown(forVariants: results.map { ($0.name, $0.result) }, scene: FileSystemPath.display(scene.sceneName),

@@ -274,6 +274,34 @@ extension Manifest {
         return nil
     }
 
+    /// Where a frame's `state` is not of the type a screen writes, as the end of a sentence that
+    /// starts with the manifest's path (`frames[3].state.flights[0].center.x: expected a number,
+    /// got a string`), or nil: every frame's state reads as the state of one screen
+    /// (`Screen.frameStateType`, the same screen for all frames), so that numbers are numbers and
+    /// texts are texts wherever a page or a comparison uses them. When no screen reads them all,
+    /// the problem reported is that of the screen that read the most (the latest frame, then the
+    /// deepest member). `cartrender view` and `cartrender merge` refuse such a manifest.
+    /// - Complexity: O(size of the states) per screen.
+    public var statesProblem: String? {
+        var best: (frame: Int, depth: Int, text: String)?
+        for screen in Screens.all {
+            var failure: (frame: Int, depth: Int, text: String)?
+            for (position, frame) in frames.enumerated() {
+                do { _ = try JSONValueDecoder().decode(screen.frameStateType, from: frame.state) } catch let e as DecodingError {
+                    let path = "frames[\(position)].state" + (e.jsonPath.isEmpty ? "" : (e.jsonPath.hasPrefix("[") ? "" : ".") + e.jsonPath)
+                    failure = (position, e.jsonPath.count, path + ": " + e.reason)
+                    break
+                } catch {
+                    failure = (position, 0, "frames[\(position)].state: \(error)")
+                    break
+                }
+            }
+            guard let failure else { return nil }
+            if best == nil || (failure.frame, failure.depth) > (best!.frame, best!.depth) { best = failure }
+        }
+        return best?.text
+    }
+
     /// Whether `name` is a file name the renderer gives frame `index`: `frame_`, at least four
     /// digits that read as `index`, and one of `extensions`; so never a path.
     public static func isFrameFileName(_ name: String, index: Int, extensions: [String]) -> Bool {

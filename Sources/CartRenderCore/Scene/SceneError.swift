@@ -47,33 +47,48 @@ public struct SceneError: ReportableError, Equatable, Sendable, CustomStringConv
 /// a 20 000-character key or a 5 000-digit number stays one short line.
 public let echoedLength = 40
 
-/// `text`, or its first ``echoedLength`` characters and `…` when it is longer.
+/// `text`, or its first ``echoedLength`` characters and `…` when it is longer, with its control
+/// characters escaped as ``singleLine(_:)`` escapes them: an echoed value never starts a line,
+/// moves the cursor or reorders what follows it.
 public func echoed(_ text: String) -> String {
-    text.count > echoedLength ? text.prefix(echoedLength) + "…" : text
+    singleLine(text.count > echoedLength ? text.prefix(echoedLength) + "…" : text)
 }
 
-/// `"TEXT"`, the text cut as ``echoed(_:)`` cuts it.
+/// `"TEXT"`, the text cut and escaped as ``echoed(_:)`` does.
 public func echoedQuoted(_ text: String) -> String { "\"" + echoed(text) + "\"" }
 
-/// `text` with line breaks and other control characters escaped as in JSON (`\n`, `\u001b`), so
-/// that a message that quotes user input stays one line on stderr.
+/// `text` with line breaks and other invisible controls escaped visibly, as in JSON (`\n`,
+/// `\r`, `\t`, `\u001b`; `\u{e0001}` above U+FFFF), so that a message that quotes user input
+/// stays one line on stderr, and no value can start a line a CI runner parses as a command
+/// (`::error …`), move a terminal's cursor or reorder the text around it. Escaped: C0 controls,
+/// DEL, C1 controls, the line and paragraph separators (U+2028, U+2029), and every format
+/// character (Unicode category Cf): the bidirectional controls U+200E, U+200F, U+061C,
+/// U+202A–U+202E and U+2066–U+2069, U+FEFF, soft hyphens, tags… except the zero-width
+/// joiner and non-joiner (U+200D, U+200C), which emoji and many scripts need inside words.
+/// The one escaper of messages: error sentences, notices, result lines and closing lines pass
+/// through it.
 public func singleLine(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    guard text.unicodeScalars.contains(where: isEscapedInMessages) else { return text }
     var out = ""
     for u in text.unicodeScalars {
         switch u {
         case "\n": out += "\\n"
         case "\r": out += "\\r"
         case "\t": out += "\\t"
-        case _ where isControl(u): out += String(format: "\\u%04x", u.value)
+        case _ where isEscapedInMessages(u):
+            out += u.value > 0xFFFF ? "\\u{" + String(u.value, radix: 16) + "}" : String(format: "\\u%04x", u.value)
         default: out.unicodeScalars.append(u)
         }
     }
     return out
 }
 
-private func isControl(_ u: Unicode.Scalar) -> Bool {
-    u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u.value == 0x2028 || u.value == 0x2029
+/// Whether ``singleLine(_:)`` escapes `u`: a control (Cc), a line or paragraph separator, or a
+/// format character (Cf) other than the zero-width joiner and non-joiner.
+public func isEscapedInMessages(_ u: Unicode.Scalar) -> Bool {
+    if u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u.value == 0x2028 || u.value == 0x2029 { return true }
+    if u.value < 0xA0 || u.value == 0x200C || u.value == 0x200D { return false }
+    return u.properties.generalCategory == .format
 }
 
 /// The known key closest to `key` by edit distance, if it is close enough to be a likely typo.

@@ -56,6 +56,9 @@ public protocol Screen: Sendable {
     /// The screen's timeline events, as the manifest lists them: `TimelineEvent` reads a
     /// manifest's events through each screen's type.
     static var timelineEvents: any TimelineEventKind.Type { get }
+    /// The type of the screen's manifest `state`, read back to check a manifest's states
+    /// (`Manifest.statesProblem`) before a page is built from them.
+    static var frameStateType: any (FrameState & Decodable).Type { get }
     /// The section with every default written out, keys in a fixed order (`Scene.canonicalJSON`);
     /// `image` writes an image as the canonical scene names it.
     func canonicalJSON(image: (ImageSource) -> JSONValue) -> JSONValue

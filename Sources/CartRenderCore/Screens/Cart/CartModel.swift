@@ -43,7 +43,7 @@ public struct CartModel: ScreenModel {
 /// The cart page's manifest `state` (docs/command-line.md, “Outputs”), keys always present and in this order:
 /// `{"rows": [{"id", "offset", "y", "height", "quantity", "open", "phase", "opacity"}], "total",
 /// "totalAmount", "openRows", "pressed"}`.
-public struct CartFrameState: FrameState, Equatable {
+public struct CartFrameState: FrameState, Decodable, Equatable {
     /// Rows on screen, top to bottom, those still leaving after a deletion included.
     public var rows: [Row]
     /// The formatted total (`"$291.98"`).
@@ -62,7 +62,7 @@ public struct CartFrameState: FrameState, Equatable {
 
     /// One row on screen, as the manifest lists it: `{"id", "offset", "y", "height", "quantity",
     /// "open", "phase", "opacity"}`.
-    public struct Row: Encodable, Equatable, Sendable {
+    public struct Row: Codable, Equatable, Sendable {
         /// The item's id (`cart.items[].id`).
         public var id: String
         /// The row content's horizontal offset (pt).

@@ -63,6 +63,8 @@ extension CartContent: Screen {
     public static let maximumItems = 1000
     /// `CartEvent`: swipe, release, open, close, delete, tap, quantity and checkout.
     public static var timelineEvents: any TimelineEventKind.Type { CartEvent.self }
+    /// `CartFrameState`, the manifest `state` of this screen's frames.
+    public static var frameStateType: any (FrameState & Decodable).Type { CartFrameState.self }
     /// The image of an item that names none.
     public static let defaultItemImage = ImageSource.symbol("bag.fill")
 

@@ -406,7 +406,7 @@ public struct CartState: Equatable, Sendable {
 /// One row at one moment.
 public struct CartRowState: Equatable, Sendable {
     /// What a row is doing: at rest, under a finger, settling after a release, or being deleted.
-    public enum Phase: String, Sendable, Encodable {
+    public enum Phase: String, Sendable, Codable {
         /// Still.
         case rest
         /// A finger is on the row (also for rightward drags, which do not move it).

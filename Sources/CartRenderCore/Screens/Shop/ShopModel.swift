@@ -28,7 +28,7 @@ public struct ShopModel: ScreenModel {
 /// The shop screen's manifest `state` (docs/command-line.md, “Outputs”):
 /// `{"count", "badgeScale", "badgeText", "flights": [{"id", "progress", "center": {"x", "y"}, "scale"}],
 /// "buttonPressed", "accessibility": {"cart": {"label", "value"}, "productImage": {"label"}, "addButton": {"label"}}}`.
-public struct ShopFrameState: FrameState, Equatable {
+public struct ShopFrameState: FrameState, Decodable, Equatable {
     /// Items in the cart.
     public var count: Int
     /// Scale of the cart icon and badge (1 = at rest).
@@ -52,7 +52,7 @@ public struct ShopFrameState: FrameState, Equatable {
 
     /// Accessibility labels and values of the screen's elements (seed 000; docs/motion-and-look.md,
     /// “The fly button”).
-    public struct Accessibility: Encodable, Equatable, Sendable {
+    public struct Accessibility: Codable, Equatable, Sendable {
         /// The cart button: label "Cart", value "1 item" or "N items" (seed 000).
         public var cart: Element
         /// The product image: the scene's `imageLabel`.
@@ -66,7 +66,7 @@ public struct ShopFrameState: FrameState, Equatable {
     }
 
     /// One element: its label, and its value when it has one (left out otherwise).
-    public struct Element: Encodable, Equatable, Sendable {
+    public struct Element: Codable, Equatable, Sendable {
         /// What VoiceOver reads as the element's name.
         public var label: String
         /// What VoiceOver reads after the label (the cart's count); nil, left out of the manifest, when

@@ -45,6 +45,8 @@ extension ShopContent: Screen {
     public static let tapHelp = "Shop: add"
     /// `ShopEvent`: tap, launch, land and increment.
     public static var timelineEvents: any TimelineEventKind.Type { ShopEvent.self }
+    /// `ShopFrameState`, the manifest `state` of this screen's frames.
+    public static var frameStateType: any (FrameState & Decodable).Type { ShopFrameState.self }
 
     /// The JSON Schema of the `"shop"` section (docs/scene-file.md), with its defaults.
     public static var schema: JSONValue {

@@ -211,7 +211,7 @@ public struct ShopState: Equatable, Sendable {
     public var buttonPressed: Bool
 
     /// A flight in the air; its manifest form is `{"id", "progress", "center": {"x", "y"}, "scale"}`.
-    public struct FlightState: Equatable, Sendable, Encodable {
+    public struct FlightState: Equatable, Sendable, Codable {
         /// 1-based launch order of the flight.
         public var id: Int
         /// Eased progress 0…1.
