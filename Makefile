@@ -149,9 +149,14 @@ frames: build
 docs-images: build
 	BIN=.build/release/cartrender Scripts/docs-images.sh docs
 
+# With TEST_REPORTS=DIR (.github/workflows/ci.yml sets it), the Swift tests write DIR/swift.xml
+# (xUnit; Swift Testing's beside it) and the browser tests DIR/browser.xml (JUnit), which CI
+# uploads when a test fails.
+TEST_REPORTS ?=
 test: deps version jsonschema browser
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(if $(TEST_REPORTS),mkdir -p $(TEST_REPORTS))
+	$(SWIFT) test --skip-build $(if $(TEST_REPORTS),--xunit-output $(TEST_REPORTS)/swift.xml)
 	$(MAKE) browser-test
 
 # Every public type, function, property and case under Sources/ has a `///` doc comment
@@ -161,7 +166,8 @@ doc-coverage:
 
 # The browser tests alone, against the debug binary that `swift build` made.
 browser-test: browser
-	PYTHONDONTWRITEBYTECODE=1 $(BROWSER_VENV)/bin/python3 -m pytest -q -p no:cacheprovider Tests/Browser
+	PYTHONDONTWRITEBYTECODE=1 $(BROWSER_VENV)/bin/python3 -m pytest -q -p no:cacheprovider \
+		$(if $(TEST_REPORTS),--junitxml=$(abspath $(TEST_REPORTS))/browser.xml) Tests/Browser
 
 assets: $(DATA_DIR)/.installed
 DEPS_TARGET ?= debian
