@@ -35,11 +35,10 @@ python=$(command -v /usr/bin/python3 || command -v python3)
 "$python" -c '
 import functools, http.server, os, sys
 handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[1])
-handler.log_message = lambda *args: None
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
 open(sys.argv[2] + ".new", "w").write(str(server.server_address[1]))
 os.rename(sys.argv[2] + ".new", sys.argv[2])
-server.serve_forever()' "$work/releases" "$work/port" &
+server.serve_forever()' "$work/releases" "$work/port" 2>/dev/null &
 server=$!
 for _ in $(seq 100); do [ -f "$work/port" ] && break; sleep 0.1; done
 [ -f "$work/port" ] || fail "the local HTTP server did not start"
