@@ -43,7 +43,7 @@ final class SceneFieldTests: XCTestCase {
         XCTAssertEqual(message("{}", overrides: SceneOverrides(scale: scale.upperBound + 1)), "must be between 1 and 4, got 5.0")
         XCTAssertEqual(SceneFields.fps.rangeText, "1…240")
         XCTAssertEqual(SceneFields.scale.rangeText, "1…4")
-        XCTAssertEqual(message(#"{"device": {"width": 99, "height": 800}}"#), "must be between 100 and 10000 pt, got 99")
+        XCTAssertEqual(message(#"{"device": {"width": 99, "height": 800}}"#), "must be ≥ 100 pt, got 99")
     }
 
     /// A choice field lists its names in messages, with a hint only where the table asks for one.
