@@ -8,9 +8,9 @@ public struct SceneOptions: Equatable, Sendable {
     /// Scene file, ``standardInput`` for the scene on standard input, or nil for the embedded
     /// default scene.
     public var scenePath: String?
-    /// Frames per second (`--fps`, 1…240); nil = the scene's.
+    /// Frames per second (`--fps`, in `SceneFields.fps`'s range); nil = the scene's.
     public var fps: Int?
-    /// Pixels per point (1…4).
+    /// Pixels per point (`--scale`, in `SceneFields.scale`'s range); nil = the device's.
     public var scale: Double?
     /// Light or dark (`--color-scheme`); nil = the scene's.
     public var colorScheme: ColorScheme?
@@ -33,8 +33,8 @@ public struct SceneOptions: Equatable, Sendable {
     public init() {}
 
     static let options = OptionTable<SceneOptions>([
-        Option("--fps", "N", "Frames per second, 1…240 (overrides the scene).", .int(1...240)) { $0.fps = $1 },
-        Option("--scale", "S", "Pixels per point, 1…4 (overrides the device's).", .number(1...4)) { $0.scale = $1 },
+        Option("--fps", "N", "Frames per second, \(SceneFields.fps.rangeText) (overrides the scene).", .int(SceneFields.fps.integerRange)) { $0.fps = $1 },
+        Option("--scale", "S", "Pixels per point, \(SceneFields.scale.rangeText) (overrides the device's).", .number(SceneFields.scale.numberRange)) { $0.scale = $1 },
         Option("--color-scheme", "light|dark", "Appearance (overrides the scene); light,dark renders both, with -o FILE.EXT.", .colorSchemes) {
             $0.colorSchemes = $1
             $0.colorScheme = $1.count == 1 ? $1[0] : nil

@@ -18,25 +18,32 @@ extension Scene {
             ("safeArea", .object([("top", .num(self.device.safeAreaTop)), ("bottom", .num(self.device.safeAreaBottom))])),
         ]
         let deviceJSON: JSONValue = self.device.name.flatMap { Device.presets[$0] } == self.device ? .string(self.device.name!) : .object(device)
-        var members: [(String, JSONValue)] = [
-            ("version", .int(version)), ("screen", .string(screenName)), ("device", deviceJSON),
-            ("colorScheme", .string(colorScheme.rawValue)), ("reduceMotion", .bool(reduceMotion)),
-            ("locale", .string(locale)), ("tint", .string(tint.text)), ("fps", .int(fps)),
-            ("duration", duration.map { .num($0) } ?? .null),
-        ]
-        // Written only when it is not the locale's own direction, so that a scene without the
-        // key and one that spells out its locale's direction are the same scene.
-        if layoutDirection != LayoutDirection(locale: locale) {
-            members.insert(("layoutDirection", .string(layoutDirection.rawValue)), at: 6)
+        // In the order of `SceneFields.top`. `scale` is the device's; the members written only
+        // when not their default are so that the scenes made before them keep their identity
+        // (the manifest's `scene` hash).
+        let F = SceneFields.self
+        var members: [(String, JSONValue)] = []
+        for field in F.top {
+            switch field.key {
+            case F.version.key: members.append((field.key, .int(version)))
+            case F.screen.key: members.append((field.key, .string(screenName)))
+            case F.device.key: members.append((field.key, deviceJSON))
+            case F.colorScheme.key: members.append((field.key, .string(colorScheme.rawValue)))
+            case F.reduceMotion.key: members.append((field.key, .bool(reduceMotion)))
+            case F.systemChrome.key: if systemChrome { members.append((field.key, .bool(true))) }
+            case F.locale.key: members.append((field.key, .string(locale)))
+            // Only when not the locale's own direction: a scene without the key and one that
+            // spells out its locale's direction are the same scene.
+            case F.layoutDirection.key:
+                if layoutDirection != LayoutDirection(locale: locale) { members.append((field.key, .string(layoutDirection.rawValue))) }
+            case F.dynamicTypeSize.key: if dynamicTypeSize != .large { members.append((field.key, .string(dynamicTypeSize.rawValue))) }
+            case F.tint.key: members.append((field.key, .string(tint.text)))
+            case F.fps.key: members.append((field.key, .int(fps)))
+            case F.duration.key: members.append((field.key, duration.map { .num($0) } ?? .null))
+            case F.fonts.key: if !fonts.isEmpty { members.append((field.key, .array(fonts.map { image(.file($0.file)) }))) }
+            default: break
+            }
         }
-        // Written only when not the default, so that the scenes of every other size keep their identity.
-        if dynamicTypeSize != .large {
-            members.insert(("dynamicTypeSize", .string(dynamicTypeSize.rawValue)), at: members.firstIndex { $0.0 == "tint" }!)
-        }
-        // Written only when on, so that scenes without chrome keep their identity.
-        if systemChrome { members.insert(("systemChrome", .bool(true)), at: members.firstIndex { $0.0 == "reduceMotion" }! + 1) }
-        // Written only when the scene registers fonts, so that other scenes keep their identity.
-        if !fonts.isEmpty { members.append(("fonts", .array(fonts.map { image(.file($0.file)) }))) }
         members.append((screenName, content.canonicalJSON(image: image)))
         members.append(("events", .array(events.map { e in
             .object([("at", .num(e.at))] + e.action.canonicalMembers)

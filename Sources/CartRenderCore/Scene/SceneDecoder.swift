@@ -2,9 +2,9 @@ import Foundation
 
 /// Values given on the command line that replace the scene's own (docs/command-line.md).
 public struct SceneOverrides: Equatable, Sendable {
-    /// Frames per second (1…240), `--fps`.
+    /// Frames per second (`SceneFields.fps`'s range), `--fps`.
     public var fps: Int?
-    /// Pixels per point (1…4).
+    /// Pixels per point (`SceneFields.scale`'s range), `--scale`.
     public var scale: Double?
     /// Light or dark, `--color-scheme`.
     public var colorScheme: ColorScheme?
@@ -13,6 +13,14 @@ public struct SceneOverrides: Equatable, Sendable {
     /// Overrides for the given values; nil keeps the scene's own.
     public init(fps: Int? = nil, scale: Double? = nil, colorScheme: ColorScheme? = nil, reduceMotion: Bool? = nil) {
         self.fps = fps; self.scale = scale; self.colorScheme = colorScheme; self.reduceMotion = reduceMotion
+    }
+
+    /// Replaces the scene's values with the given ones (before `checkLimits` checks their ranges).
+    func apply(to scene: inout Scene) {
+        if let fps { scene.fps = fps }
+        if let scale { scene.device.scale = scale }
+        if let colorScheme { scene.colorScheme = colorScheme }
+        if let reduceMotion { scene.reduceMotion = reduceMotion }
     }
 }
 
@@ -58,10 +66,7 @@ public struct SceneDecoder {
             throw SceneError(file: file, location: e.location, path: e.path, message: e.message)
         }
         var scene = try SceneDecoder(file: file).scene(root, baseDirectory: baseDirectory)
-        if let fps = overrides.fps { scene.fps = fps }
-        if let s = overrides.scale { scene.device.scale = s }
-        if let c = overrides.colorScheme { scene.colorScheme = c }
-        if let r = overrides.reduceMotion { scene.reduceMotion = r }
+        overrides.apply(to: &scene)
         try SceneDecoder(file: file).checkLimits(scene, root: root)
         return scene
     }
@@ -87,10 +92,7 @@ public struct SceneDecoder {
             var scene = try SceneDecoder(file: file).scene(root, baseDirectory: baseDirectory, replacing: combination.replacing)
             // Named by the matrix's values, before the command line's overrides (which apply to all).
             let values = combination.keys.map { SceneVariant.Value(key: $0, text: SceneVariant.text(of: $0, in: scene, node: combination.replacing[$0]!.node)) }
-            if let fps = overrides.fps { scene.fps = fps }
-            if let s = overrides.scale { scene.device.scale = s }
-            if let c = overrides.colorScheme { scene.colorScheme = c }
-            if let r = overrides.reduceMotion { scene.reduceMotion = r }
+            overrides.apply(to: &scene)
             try SceneDecoder(file: file).checkLimits(scene, root: root)
             out.append(SceneVariant(values: values, scene: scene))
         }
@@ -232,11 +234,29 @@ public struct SceneDecoder {
         return i
     }
 
+    /// A `.choice` field's value: one of its names.
+    /// - Throws: `SceneError`: `must be "light" or "dark", got "blue"` (with the nearest name as a
+    ///   hint when the field `suggests`).
+    func choice(_ field: SceneField, _ node: JSONNode, _ path: String) throws -> String {
+        guard case .choice(let names, let suggests) = field.kind else { preconditionFailure("\(field.key) is not a choice field") }
+        let v = try string(node, path)
+        guard names.contains(v) else {
+            let hint = suggests ? nearestKey(to: v, in: names).map { "; did you mean \"\($0)\"?" } ?? "" : ""
+            throw error(node, path, "must be \(Self.alternatives(names)), got \(echoedQuoted(v))\(hint)")
+        }
+        return v
+    }
+
+    /// A `.number` field's value, in its range and unit.
+    func number(_ field: SceneField, _ node: JSONNode, _ path: String) throws -> Double {
+        guard case .number(let range, let unit, _) = field.kind else { preconditionFailure("\(field.key) is not a number field") }
+        return try number(node, path, in: range, unit: unit)
+    }
+
     // MARK: - Scene
 
     /// The keys of a scene file: the common ones, each screen's section, and `events`.
-    static let topKeys = ["version", "screen", "device", "colorScheme", "reduceMotion", "systemChrome", "locale", "layoutDirection", "dynamicTypeSize", "tint", "fps",
-                          "scale", "duration", "fonts"] + Screens.all.map { $0.name } + ["events", "variants"]
+    static let topKeys = SceneFields.top.map(\.key) + Screens.all.map { $0.name } + ["events", "variants"]
 
     /// Most font files a scene may register.
     public static let maxFonts = 64
@@ -282,27 +302,24 @@ public struct SceneDecoder {
         func p(_ key: String) -> String { replacing[key]?.path ?? key }
         var s = Scene()
         s.baseDirectory = baseDirectory
-        if let n = m.values["version"] {
-            s.version = try integer(n, "version", in: 1...Int.max)
-            guard s.version == 1 else { throw error(n, "version", "this cartrender reads scene version 1, got \(s.version)") }
+        let F = SceneFields.self
+        if let n = m.values[F.version.key] {
+            s.version = try integer(n, F.version.key, in: 1...Int.max)
+            guard s.version == 1 else { throw error(n, F.version.key, "this cartrender reads scene version 1, got \(s.version)") }
         }
         var screen = Screens.all[0]
-        if let n = m.values["screen"] {
-            let v = try string(n, "screen")
+        if let n = m.values[F.screen.key] {
+            let v = try string(n, F.screen.key)
             guard let named = Screens.named(v) else {
-                throw error(n, "screen", "must be \(Self.alternatives(Screens.all.map { $0.name })), got \(echoedQuoted(v))")
+                throw error(n, F.screen.key, "must be \(Self.alternatives(Screens.all.map { $0.name })), got \(echoedQuoted(v))")
             }
             screen = named
         }
-        if let n = m.values["device"] { s.device = try device(n, p("device")) }
-        if let n = m.values["colorScheme"] {
-            let v = try string(n, p("colorScheme"))
-            guard let c = ColorScheme(rawValue: v) else { throw error(n, p("colorScheme"), "must be \"light\" or \"dark\", got \(echoedQuoted(v))") }
-            s.colorScheme = c
-        }
-        if let n = m.values["reduceMotion"] { s.reduceMotion = try bool(n, p("reduceMotion")) }
-        if let n = m.values["systemChrome"] { s.systemChrome = try bool(n, "systemChrome") }
-        if let n = m.values["locale"] {
+        if let n = m.values[F.device.key] { s.device = try device(n, p(F.device.key)) }
+        if let n = m.values[F.colorScheme.key] { s.colorScheme = ColorScheme(rawValue: try choice(F.colorScheme, n, p(F.colorScheme.key)))! }
+        if let n = m.values[F.reduceMotion.key] { s.reduceMotion = try bool(n, p(F.reduceMotion.key)) }
+        if let n = m.values[F.systemChrome.key] { s.systemChrome = try bool(n, p(F.systemChrome.key)) }
+        if let n = m.values[F.locale.key] {
             let v = try string(n, p("locale"), nonEmpty: true)
             guard v.range(of: Self.localePattern, options: .regularExpression) != nil else {
                 throw error(n, p("locale"), "must be a locale identifier such as \"en_US\", got \(echoedQuoted(v))")
@@ -315,31 +332,19 @@ public struct SceneDecoder {
             s.locale = identifier
         }
         s.layoutDirection = LayoutDirection(locale: s.locale)
-        if let n = m.values["layoutDirection"] {
-            let v = try string(n, "layoutDirection")
-            guard let d = LayoutDirection(rawValue: v) else {
-                throw error(n, "layoutDirection", "must be \"leftToRight\" or \"rightToLeft\", got \(echoedQuoted(v))")
-            }
-            s.layoutDirection = d
+        if let n = m.values[F.layoutDirection.key] {
+            s.layoutDirection = LayoutDirection(rawValue: try choice(F.layoutDirection, n, p(F.layoutDirection.key)))!
         }
-        if let n = m.values["dynamicTypeSize"] {
-            let v = try string(n, p("dynamicTypeSize"))
-            guard let size = DynamicTypeSize(rawValue: v) else {
-                let names = DynamicTypeSize.allCases.map(\.rawValue)
-                let hint = nearestKey(to: v, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
-                throw error(n, p("dynamicTypeSize"), "must be \(Self.alternatives(names)), got \(echoedQuoted(v))\(hint)")
-            }
-            s.dynamicTypeSize = size
+        if let n = m.values[F.dynamicTypeSize.key] {
+            s.dynamicTypeSize = DynamicTypeSize(rawValue: try choice(F.dynamicTypeSize, n, p(F.dynamicTypeSize.key)))!
         }
-        if let n = m.values["tint"] { s.tint = try tint(n, "tint") }
-        if let n = m.values["fps"] { s.fps = try integer(n, "fps", in: 1...240) }
-        if let n = m.values["scale"] { s.device.scale = try number(n, "scale", in: 1...4) }
-        if let n = m.values["duration"] {
-            if case .null = n.value { s.duration = nil } else {
-                s.duration = try number(n, "duration", in: 0...Self.maxTime, unit: "s")
-            }
+        if let n = m.values[F.tint.key] { s.tint = try tint(n, p(F.tint.key)) }
+        if let n = m.values[F.fps.key] { s.fps = try integer(n, p(F.fps.key), in: F.fps.integerRange) }
+        if let n = m.values[F.scale.key] { s.device.scale = try number(F.scale, n, p(F.scale.key)) }
+        if let n = m.values[F.duration.key] {
+            if case .null = n.value { s.duration = nil } else { s.duration = try number(F.duration, n, p(F.duration.key)) }
         }
-        if let n = m.values["fonts"] { s.fonts = try fonts(n, "fonts", baseDirectory: baseDirectory) }
+        if let n = m.values[F.fonts.key] { s.fonts = try fonts(n, p(F.fonts.key), baseDirectory: baseDirectory) }
         imageLog.fonts = s.fonts
         // Each screen's section is allowed only on that screen.
         var content: (any Screen)? = screen.defaultContent
@@ -365,21 +370,23 @@ public struct SceneDecoder {
     }
 
     /// Reads the members of `events` (an array of at most 10 000 objects with `at` and exactly one
-    /// of `tap` and `swipe`), leaving each event's action to `action` (the screen's), and sorts
-    /// them by time, equal times in file order.
+    /// of the screens' gestures, `Screens.eventGestures`), leaving each event's action to
+    /// `action` (the screen's), and sorts them by time, equal times in file order.
     func events(_ node: JSONNode, _ path: String, action: (Members) throws -> any SceneAction) throws -> [SceneEvent] {
         guard case .array(let list) = node.value else { throw error(node, path, "expected an array, got \(node.typeName)") }
         if list.count > 10_000 { throw error(node, path, "has \(list.count) events; at most 10000 are allowed") }
         var out: [SceneEvent] = []
+        let gestures = Screens.eventGestures
         for (i, n) in list.enumerated() {
             let p = "\(path)[\(i)]"
-            let m = try object(n, p, keys: ["at", "tap", "swipe", "item"], required: ["at"])
+            let m = try object(n, p, keys: Screens.eventKeys, required: ["at"])
             let at = try number(m.values["at"]!, m.child("at"), in: 0...Self.maxTime, unit: "s")
-            switch (m.values["tap"], m.values["swipe"]) {
-            case (nil, nil): throw error(n, p, "needs \"tap\" or \"swipe\"")
-            case (.some, .some): throw error(m.values["swipe"], m.child("swipe"), "an event is either a \"tap\" or a \"swipe\", not both")
-            default: out.append(SceneEvent(at: at, action: try action(m), index: i, location: n.location))
+            let given = gestures.filter { m.values[$0] != nil }
+            guard !given.isEmpty else { throw error(n, p, "needs \(gestures.map { "\"\($0)\"" }.joined(separator: " or "))") }
+            guard given.count == 1 else {
+                throw error(m.values[given[1]], m.child(given[1]), "an event is either \(gestures.map { "a \"\($0)\"" }.joined(separator: " or ")), not both")
             }
+            out.append(SceneEvent(at: at, action: try action(m), index: i, location: n.location))
         }
         // Stable sort by time: equal times keep file order.
         return out.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
@@ -398,10 +405,12 @@ public struct SceneDecoder {
             }
             return d
         }
-        let m = try object(node, path, keys: ["width", "height", "scale", "safeArea"], required: ["width", "height"])
-        let w = try number(m.values["width"]!, m.child("width"), in: 100...10_000, unit: "pt")
-        let h = try number(m.values["height"]!, m.child("height"), in: 100...10_000, unit: "pt")
-        let scale = try m.values["scale"].map { try number($0, m.child("scale"), in: 1...4) } ?? 3
+        let m = try object(node, path, keys: [SceneFields.deviceWidth.key, SceneFields.deviceHeight.key, SceneFields.deviceScale.key, "safeArea"],
+                           required: [SceneFields.deviceWidth.key, SceneFields.deviceHeight.key])
+        let F = SceneFields.self
+        let w = try number(F.deviceWidth, m.values["width"]!, m.child("width"))
+        let h = try number(F.deviceHeight, m.values["height"]!, m.child("height"))
+        let scale = try m.values["scale"].map { try number(F.deviceScale, $0, m.child("scale")) } ?? 3
         var top = 0.0, bottom = 0.0
         if let sa = m.values["safeArea"] {
             let sm = try object(sa, m.child("safeArea"), keys: ["top", "bottom"])
@@ -495,8 +504,11 @@ public struct SceneDecoder {
         guard case .object(let members) = root.value else { return }
         func node(_ key: String) -> JSONNode? { members.first { $0.key == key }?.value }
         let fpsNode = node("fps"), deviceNode = node("device") ?? node("scale")
-        guard (1...240).contains(s.fps) else { throw error(fpsNode, "fps", "must be between 1 and 240, got \(s.fps)") }
-        guard (1...4).contains(s.device.scale) else { throw error(deviceNode, "device.scale", "must be between 1 and 4, got \(s.device.scale)") }
+        let fps = SceneFields.fps.integerRange, scale = SceneFields.scale.numberRange
+        guard fps.contains(s.fps) else { throw error(fpsNode, "fps", "must be between \(fps.lowerBound) and \(fps.upperBound), got \(s.fps)") }
+        guard scale.contains(s.device.scale) else {
+            throw error(deviceNode, "device.scale", "must be between \(JSONValue.format(scale.lowerBound, decimals: 6)) and \(JSONValue.format(scale.upperBound, decimals: 6)), got \(s.device.scale)")
+        }
         for (side, pt) in [("width", s.device.width), ("height", s.device.height)] where pt * s.device.scale > Self.maxCanvasSide {
             throw error(deviceNode, "device", "the canvas is \(Int((pt * s.device.scale).rounded())) px \(side == "width" ? "wide" : "tall") at scale \(JSONValue.format(s.device.scale, decimals: 3)); at most \(Int(Self.maxCanvasSide)) px a side")
         }

@@ -22,67 +22,47 @@ public enum SceneSchema {
     /// The JSON Schema (draft 2020-12) of scene files, with the defaults of `Scene()` and each
     /// screen's section (`Screen.schema`); what `cartrender schema` prints (docs/scene-file.md).
     public static var json: JSONValue {
-        let defaults = Scene()
+        let F = SceneFields.self
         let device: JSONValue = .object([
-            ("description", "A device preset, or a custom screen in points. Default: iphone-16 (393×852 pt @3x, safe area 59/34)."),
-            ("default", .string(defaults.device.name ?? "")),
+            ("description", .string(F.device.help)),
+            ("default", .string(Scene().device.name ?? "")),
             ("oneOf", .array([
                 string("Device preset", enumValues: Device.presets.keys.sorted()),
                 object([
-                    ("width", number("Screen width (pt)", min: 100, max: 10_000)),
-                    ("height", number("Screen height (pt); with the scale, at most 16384 px a side", min: 100, max: 10_000)),
-                    ("scale", number("Pixels per point", min: 1, max: 4, default: 3)),
+                    (F.deviceWidth.key, F.deviceWidth.schema!),
+                    (F.deviceHeight.key, F.deviceHeight.schema!),
+                    (F.deviceScale.key, F.deviceScale.schema!),
                     ("safeArea", object([
                         ("top", number("Top inset (pt), at most a third of the height", min: 0, max: 3333.333334, default: 0)),
                         ("bottom", number("Bottom inset (pt), at most a third of the height", min: 0, max: 3333.333334, default: 0)),
                     ], description: "Safe-area insets", default: .object([("top", 0), ("bottom", 0)]))),
-                ], required: ["width", "height"], description: "A custom screen"),
+                ], required: [F.deviceWidth.key, F.deviceHeight.key], description: "A custom screen"),
             ])),
         ])
-        let tint: JSONValue = .object([
-            ("type", "string"),
-            ("description", .string("A system color name (\(Look.systemColors.keys.sorted().joined(separator: ", "))) or #RRGGBB")),
-            ("default", .string(defaults.tint.text)),
-            ("examples", ["indigo", "#FF9500"]),
-            ("anyOf", .array([.object([("enum", .array(Look.systemColors.keys.sorted().map { .string($0) }))]),
-                              .object([("pattern", "^#[0-9A-Fa-f]{6}$")])])),
-        ])
+        // The members the table cannot describe by kind alone.
+        let custom: [String: JSONValue] = [
+            F.version.key: .object([("const", 1), ("description", .string(F.version.help)), ("default", F.version.defaultValue!)]),
+            F.screen.key: string(F.screen.help, enumValues: Screens.all.map { $0.name }, default: .string(Screens.all[0].name)),
+            F.device.key: device,
+            F.locale.key: .object([("type", "string"), ("description", .string(F.locale.help)), ("default", F.locale.defaultValue!),
+                                   ("examples", ["en_US", "de_DE"]), ("pattern", .string(SceneDecoder.localePattern))]),
+            F.tint.key: .object([
+                ("type", "string"), ("description", .string(F.tint.help)), ("default", F.tint.defaultValue!),
+                ("examples", ["indigo", "#FF9500"]),
+                ("anyOf", .array([.object([("enum", .array(Look.systemColors.keys.sorted().map { .string($0) }))]),
+                                  .object([("pattern", "^#[0-9A-Fa-f]{6}$")])])),
+            ]),
+            F.fonts.key: .object([
+                ("type", "array"), ("description", .string(F.fonts.help)),
+                ("default", F.fonts.defaultValue!), ("maxItems", .int(SceneDecoder.maxFonts)),
+                ("items", .object([("type", "string"), ("maxLength", 10_000),
+                                   ("pattern", #"^[^\u0000]*\.([Tt][Tt][Ff]|[Oo][Tt][Ff])$"#)])),
+            ]),
+        ]
         var properties: [(String, JSONValue)] = [
             ("$schema", string("The schema of this file, for editors (a path or URL to the output of `cartrender schema`); ignored by cartrender")),
-            ("version", .object([("const", 1), ("description", "Scene file format version"), ("default", .int(defaults.version))])),
-            ("screen", string("Which screen the scene shows; its section (shop, cart) is allowed on that screen only",
-                              enumValues: Screens.all.map { $0.name }, default: .string(Screens.all[0].name))),
-            ("device", device),
-            ("colorScheme", string("Appearance", enumValues: ColorScheme.allCases.map(\.rawValue), default: .string(defaults.colorScheme.rawValue))),
-            ("reduceMotion", .object([("type", "boolean"), ("description", "Reduce Motion: taps count at once, no flights, no bumps"),
-                                      ("default", .bool(defaults.reduceMotion))])),
-            ("systemChrome", .object([("type", "boolean"), ("description", "Draw the iOS status bar (9:41, signal, Wi-Fi, battery) and home indicator above the app"),
-                                      ("default", .bool(defaults.systemChrome))])),
-            ("locale", .object([("type", "string"),
-                                ("description", "Locale of numbers and prices, a known ICU locale (en_US, de_DE, ja_JP; - or _ between parts)"),
-                                ("default", .string(defaults.locale)), ("examples", ["en_US", "de_DE"]),
-                                ("pattern", .string(SceneDecoder.localePattern))])),
-            ("layoutDirection", string("Stacks run from the left or from the right; default: the locale's script (ar, he, fa, ur… right to left)",
-                                       enumValues: LayoutDirection.allCases.map(\.rawValue))),
-            ("dynamicTypeSize", string("Text size of every text style", enumValues: DynamicTypeSize.allCases.map(\.rawValue),
-                                       default: .string(DynamicTypeSize.large.rawValue))),
-            ("tint", tint),
-            ("fps", number("Frames per second; with duration, at most \(SceneDecoder.maxFrames) frames", min: 1, max: 240, integer: true,
-                           default: .int(defaults.fps))),
-            ("scale", number("Pixels per point; overrides the device's (default: the device's)", min: 1, max: 4)),
-            ("duration", .object([
-                ("type", .array(["number", "null"])),
-                ("description", .string("Seconds (events at or before it); null or left out ends the render 0.5 s after the last animation settles")),
-                ("default", .null), ("minimum", 0), ("maximum", .num(SceneDecoder.maxTime)),
-            ])),
         ]
-        properties.append(("fonts", .object([
-            ("type", "array"),
-            ("description", .string("Font files to register, as an app's UIAppFonts: TrueType or OpenType files relative to the scene file, which must exist and be fonts (the decoder checks); the screens' font may then name their families")),
-            ("default", []), ("maxItems", .int(SceneDecoder.maxFonts)),
-            ("items", .object([("type", "string"), ("maxLength", 10_000),
-                               ("pattern", #"^[^\u0000]*\.([Tt][Tt][Ff]|[Oo][Tt][Ff])$"#)])),
-        ])))
+        properties += F.top.map { ($0.key, $0.schema ?? custom[$0.key]!) }
         properties += Screens.all.map { ($0.name, $0.schema) }
         properties.append(("events", .object([
             ("type", "array"),
@@ -91,7 +71,7 @@ public enum SceneSchema {
             ("items", event), ("maxItems", 10_000),
         ])))
         let variantValues: [(String, JSONValue)] = [
-            ("colorScheme", string("Appearance", enumValues: ColorScheme.allCases.map(\.rawValue))),
+            ("colorScheme", string(F.colorScheme.help, enumValues: ColorScheme.allCases.map(\.rawValue))),
             ("locale", .object([("type", "string"), ("description", "Locale"), ("pattern", .string(SceneDecoder.localePattern))])),
             ("dynamicTypeSize", string("Text size", enumValues: DynamicTypeSize.allCases.map(\.rawValue))), ("device", device),
             ("reduceMotion", .object([("type", "boolean"), ("description", "Reduce Motion")])),
@@ -114,17 +94,18 @@ public enum SceneSchema {
     }
 
     /// An event as any screen may have it: `at`, `tap` (every screen's targets), the members
-    /// the screens add (`Screen.eventMembers`), and exactly one of `tap` and `swipe`. The
-    /// screen's `eventSchema` narrows it (`condition`).
+    /// the screens add (`Screen.eventMembers`), and exactly one of the screens' gestures
+    /// (`Screens.eventGestures`). The screen's `eventSchema` narrows it (`condition`).
     static var event: JSONValue {
         let tap = string(Screens.all.map { $0.tapHelp }.joined(separator: ". "),
                          enumValues: Screens.all.flatMap { $0.tapTargets })
         let e = object([
             ("at", number("Seconds since the start; at most the duration", min: 0, max: SceneDecoder.maxTime)),
             ("tap", tap),
-        ] + Screens.all.flatMap { $0.eventMembers }, required: ["at"], description: "An event: a tap or a swipe at a time")
+        ] + Screens.all.flatMap { $0.eventMembers }, required: ["at"],
+          description: "An event: \(Screens.eventGestures.map { "a " + $0 }.joined(separator: " or ")) at a time")
         guard case .object(var m) = e else { return e }
-        m.append(("oneOf", [.object([("required", ["tap"])]), .object([("required", ["swipe"])])]))
+        m.append(("oneOf", .array(Screens.eventGestures.map { .object([("required", .array([.string($0)]))]) })))
         return .object(m)
     }
 

@@ -21,8 +21,12 @@ public protocol Screen: Sendable {
     /// with a `default` for every member that may be left out.
     static var schema: JSONValue { get }
     /// What an event on this screen must also satisfy, beyond `SceneSchema`'s event (`at` and
-    /// one of `tap` and `swipe`): its taps, and which members each takes.
+    /// exactly one of the screens' `gestures`): its taps, and which members each takes.
     static var eventSchema: JSONValue { get }
+    /// The members of an event that say what the user does on this screen, one per event
+    /// (`tap`, `swipe`); `["tap"]` by default. The decoder and the schema accept the gestures of
+    /// every screen (`Screens.eventGestures`), and the screen's `decodeEvents` refuses the others.
+    static var gestures: [String] { get }
     /// The members of an event, besides `at` and `tap`, that this screen's events use, as the
     /// schema's event object lists them (`item`, `swipe`); none when its events are taps only.
     static var eventMembers: [(String, JSONValue)] { get }
@@ -99,6 +103,8 @@ extension ScreenModel {
 extension Screen {
     /// No example of its own.
     public static var schemaExample: String? { nil }
+    /// Taps only.
+    public static var gestures: [String] { ["tap"] }
     /// Taps only.
     public static var eventMembers: [(String, JSONValue)] { [] }
     /// No overlays in the viewer.

@@ -11,6 +11,18 @@ public enum Screens {
     /// default content (that screen must have one).
     public static var defaultContent: any Screen { all[0].defaultContent! }
 
+    /// What an event may do on some screen (`Screen.gestures`), each once, in `all`'s order:
+    /// an event has exactly one of them.
+    public static var eventGestures: [String] { unique(all.flatMap { $0.gestures }) }
+
+    /// The members an event may have on some screen: `at`, the gestures, then the other
+    /// members the screens' events use (`Screen.eventMembers`), each once.
+    public static var eventKeys: [String] { unique(["at"] + eventGestures + all.flatMap { $0.eventMembers.map(\.0) }) }
+
+    private static func unique(_ names: [String]) -> [String] {
+        names.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+    }
+
     /// The screen named `name` in a scene file.
     public static func named(_ name: String) -> (any Screen.Type)? { all.first { $0.name == name } }
 

@@ -182,153 +182,16 @@ public struct CartTimeline: Sendable {
                 currencyCode: String = "USD", locale: String = "en_US", layoutDirection: LayoutDirection = .leftToRight) {
         self.screenWidth = screenWidth
         self.layoutDirection = layoutDirection
-        // Left to right 1: the seed's numbers as they are; right to left −1, mirroring them.
-        let sign = layoutDirection.trailingSign
         self.currencyCode = currencyCode
         self.locale = locale
-
-        var tracks = items.map { Track(item: $0) }
-        var index: [String: Int] = [:]
-        for (i, item) in items.enumerated() where index[item.id] == nil { index[item.id] = i }
-
-        // Simulation state: the seed's `quantity`, `isSwiped`, and the array it removes from.
-        var quantity = items.map(\.quantity)
-        var open = items.map { _ in false }
-        var deleted: [(time: Double, by: Int)?] = items.map { _ in nil }
-        struct Release { var time: Double; var row: Int; var base: Double; var translation: Double; var event: Int }
-        var pending: [Release] = []  // kept sorted by time, then by start order
-        var dragEnd: [Double?] = items.map { _ in nil }
-        var presses: [Press] = []
-        var issues: [Issue] = []
-        var log: [TimelineEvent] = []
-
-        // Σ price × quantity over the rows not deleted, kept up to date as quantities change and
-        // rows go (decimal arithmetic is exact here, so it equals a new sum): summing again at
-        // every event made a timeline cost items × events.
-        var total = items.reduce(Decimal(0)) { $0 + $1.price * Decimal($1.quantity) }
-        func totalText() -> String { Formatting.currency(total, code: currencyCode, locale: locale) }
-        func setOpen(_ row: Int, _ value: Bool, at time: Double) {
-            guard open[row] != value else { return }
-            open[row] = value
-            tracks[row].openChanges.append((time, value))
-        }
-        func delete(_ row: Int, at time: Double, animation: CurveAnimation, reason: CartEvent.DeletionReason, event: Int) {
-            deleted[row] = (time, event)
-            total -= tracks[row].item.price * Decimal(quantity[row])
-            tracks[row].deletion = Deletion(time: time, animation: animation, reason: reason)
-            log.append(TimelineEvent(time: time, CartEvent.delete(item: tracks[row].item.id, reason: reason, total: totalText()), cause: event))
-        }
-        // `onEnd`: the seed's release thresholds, animated with `.easeOut`.
-        func release(_ r: Release) {
-            let row = r.row
-            dragEnd[row] = nil
-            let opening = r.translation * sign < 0
-            let from = opening ? r.base + r.translation : tracks[row].offset(at: r.time)
-            let target: Double
-            let outcome: ReleaseOutcome
-            if opening && -(r.translation * sign) > screenWidth / 2 {
-                target = Self.flyOffOffset * sign
-                outcome = .delete
-            } else if opening && -(from * sign) > Self.openThreshold {
-                target = Self.openOffset * sign
-                outcome = .open
-            } else {
-                target = 0
-                outcome = .close
-            }
-            tracks[row].segments.append(.animation(start: r.time, from: from, to: target, animation: Self.releaseAnimation))
-            log.append(TimelineEvent(time: r.time, CartEvent.release(item: tracks[row].item.id, translation: r.translation, offset: from, target: target), cause: r.event))
-            switch outcome {
-            case .delete:
-                delete(row, at: r.time, animation: Self.releaseAnimation, reason: .swipe, event: r.event)
-            case .open:
-                setOpen(row, true, at: r.time)
-                log.append(TimelineEvent(time: r.time, CartEvent.open(item: tracks[row].item.id), cause: r.event))
-            case .close:
-                setOpen(row, false, at: r.time)
-                log.append(TimelineEvent(time: r.time, CartEvent.close(item: tracks[row].item.id), cause: r.event))
-            }
-        }
-        func releaseAll(through time: Double) {
-            // Releases at or before `time` (within 1 µs) happen before an event at `time`.
-            while let first = pending.first, TimeTolerance.hasHappened(first.time, by: time) {
-                pending.removeFirst()
-                release(first)
-            }
-        }
-        func seconds(_ t: Double) -> String { JSONValue.format(t, decimals: 6) + " s" }
-        /// Whether `row` may be the target of event `e`; records an issue when not.
-        func alive(_ row: Int, _ e: SceneEvent, member: [String]) -> Bool {
-            guard let d = deleted[row] else { return true }
-            let how = tracks[row].deletion?.reason == .swipe ? "swiped it away" : "tapped its trash button"
-            issues.append(Issue(eventIndex: e.index, member: member,
-                                message: "\(echoedQuoted(tracks[row].item.id)) was deleted at \(seconds(d.time)) (events[\(d.by)] \(how)); no event can target it after that"))
-            return false
-        }
-
-        for e in sceneEvents {
-            releaseAll(through: e.at)
-            guard let action = e.action as? CartAction else { continue }
-            switch action {
-            case .tap(.checkout):
-                presses.append(Press(time: e.at, button: .checkout))
-                log.append(TimelineEvent(time: e.at, CartEvent.tap(.checkout), cause: e.index))
-                log.append(TimelineEvent(time: e.at, CartEvent.checkout(total: totalText()), cause: e.index))
-            case .swipe(let id, let translation, let duration):
-                guard let row = index[id], alive(row, e, member: ["swipe", "item"]) else { continue }
-                if let end = dragEnd[row] {
-                    issues.append(Issue(eventIndex: e.index, member: ["at"],
-                                        message: "the swipe on \(echoedQuoted(id)) starts at \(seconds(e.at)), while an earlier swipe on that row lasts until \(seconds(end))"))
-                    continue
-                }
-                let base = tracks[row].offset(at: e.at)
-                let end = e.at + duration
-                if translation * sign < 0 && duration > 0 {
-                    tracks[row].segments.append(.drag(start: e.at, duration: duration, base: base, translation: translation))
-                }
-                tracks[row].drags.append((e.at, end))
-                dragEnd[row] = end
-                log.append(TimelineEvent(time: e.at, CartEvent.swipe(item: id, translation: translation, duration: duration, offset: base), cause: e.index))
-                let r = Release(time: end, row: row, base: base, translation: translation, event: e.index)
-                let at = pending.firstIndex { $0.time > end } ?? pending.count
-                pending.insert(r, at: at)
-                if duration == 0 { releaseAll(through: e.at) }
-            case .tap(.row(let button, let id)):
-                guard let row = index[id], alive(row, e, member: ["item"]) else { continue }
-                switch button {
-                case .plus, .minus:
-                    presses.append(Press(time: e.at, button: .row(button, item: id)))
-                    log.append(TimelineEvent(time: e.at, CartEvent.tap(.row(button, item: id)), cause: e.index))
-                    let old = quantity[row]
-                    let new = button == .plus ? (old >= CartItem.maximumQuantity ? old : old + 1) : max(1, old - 1)
-                    if new != old {
-                        quantity[row] = new
-                        total += tracks[row].item.price * Decimal(new) - tracks[row].item.price * Decimal(old)
-                        tracks[row].quantities.append((e.at, new))
-                        log.append(TimelineEvent(time: e.at, CartEvent.quantity(item: id, from: old, to: new, total: totalText()), cause: e.index))
-                    }
-                case .delete:
-                    if let end = dragEnd[row] {
-                        issues.append(Issue(eventIndex: e.index, member: ["tap"],
-                                            message: "the trash button of \(echoedQuoted(id)) cannot be tapped at \(seconds(e.at)): the row is being dragged until \(seconds(end))"))
-                        continue
-                    }
-                    guard open[row] else {
-                        issues.append(Issue(eventIndex: e.index, member: ["tap"],
-                                            message: "the trash button of \(echoedQuoted(id)) is hidden at \(seconds(e.at)): the row is not swiped open (a swipe released more than \(Int(Self.openThreshold)) pt to the \(layoutDirection.isRightToLeft ? "right" : "left") opens it)"))
-                        continue
-                    }
-                    presses.append(Press(time: e.at, button: .row(.delete, item: id)))
-                    log.append(TimelineEvent(time: e.at, CartEvent.tap(.row(.delete, item: id)), cause: e.index))
-                    delete(row, at: e.at, animation: Self.trashAnimation, reason: .trash, event: e.index)
-                }
-            }
-        }
-        releaseAll(through: .infinity)
-
-        self.tracks = tracks
-        self.presses = presses
-        self.issues = issues
+        var simulation = CartSimulation(items: items, screenWidth: screenWidth, currencyCode: currencyCode, locale: locale,
+                                        layoutDirection: layoutDirection)
+        for e in sceneEvents { simulation.play(e) }
+        simulation.releaseAll(through: .infinity)
+        tracks = simulation.tracks
+        presses = simulation.presses
+        issues = simulation.issues
+        let log = simulation.log
         // Stable order: by time, then by order of occurrence.
         self.events = log.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     }

@@ -58,6 +58,8 @@ extension CartContent: Screen {
     public static let tapTargets = ["plus", "minus", "delete", "checkout"]
     /// How the schema describes the tap targets.
     public static let tapHelp = "Cart: plus, minus, delete (the revealed trash button), checkout"
+    /// A tap on a button, or a swipe on a row.
+    public static let gestures = ["tap", "swipe"]
     /// Most items a cart may hold: every frame's manifest state lists every row, so the cost
     /// of a frame grows with the number of items (a choice: far more than a screen shows).
     public static let maximumItems = 1000
