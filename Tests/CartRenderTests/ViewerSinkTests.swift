@@ -27,6 +27,17 @@ final class ViewerSinkTests: XCTestCase {
     }
 
     /// The manifest sink and the viewer sink share one encoding of a frame's state.
+    /// The screens' overlays are the viewer's (CartRender), not the core's: only the shop draws
+    /// one, its flight arcs from its launch events, and the page embeds it.
+    func testTheViewerHoldsTheScreensOverlays() throws {
+        XCTAssertEqual(Array(ViewerOverlays.scripts.keys), [ShopContent.name])
+        XCTAssertEqual(ViewerOverlays.script, ViewerOverlays.flightArcs, "only the shop draws overlays in the viewer")
+        XCTAssertTrue(ViewerOverlays.flightArcs.contains("e.kind!=='launch'"), "the shop's arcs start at its launch events")
+        let page = try ViewerPage.html(for: Manifest(sceneHash: "", fps: 1, scale: 1, width: 1, height: 1, duration: 0, frameCount: 0,
+                                                     frames: [], events: [], software: .current(fonts: [])))
+        XCTAssertTrue(page.contains(ViewerOverlays.flightArcs))
+    }
+
     func testAFramesStateIsEncodedOnce() throws {
         let f = frame(3, fps: 10)
         let before = CountingState.encodings.withLock { $0 }

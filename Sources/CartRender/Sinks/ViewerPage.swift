@@ -14,7 +14,7 @@ import CartRenderCore
 ///   frame as current;
 /// - Fit (the default: the frame within the window) or 1:1 (`Z`: one image pixel on one device
 ///   pixel, panned by scrolling or dragging), light or dark as the system is (`prefers-color-scheme`);
-/// - overlays: those the screens draw (`Screens.viewerScript`: the shop's flight arcs and
+/// - overlays: those the screens draw (``ViewerOverlays``: the shop's flight arcs and
 ///   centers, in screen points, in an SVG whose view box is the screen in points), and an onion
 ///   skin of the previous frame at 45 % opacity;
 /// - for a render with only an animation (no frame files): the animation itself, a video
@@ -219,7 +219,7 @@ enum ViewerPage {
         $('note').textContent='This render wrote no frame files or animation to show.';
       }
 
-    \#(Screens.viewerScript)
+    \#(ViewerOverlays.script)
 
       function flat(v,path,out){
         if(v&&typeof v==='object'){Object.keys(v).forEach(function(k){flat(v[k],path+(Array.isArray(v)?'['+k+']':(path?'.':'')+k),out)})}

@@ -37,9 +37,6 @@ public protocol Screen: Sendable {
     static var tapTargets: [String] { get }
     /// How the schema describes them (`Shop: add`).
     static var tapHelp: String { get }
-    /// The screen's part of the viewer page's script (`Screens.viewerScript`): JavaScript that
-    /// draws overlays from the manifest's events and states; empty when it has none.
-    static var viewerScript: String { get }
 
     /// Reads the screen's section of a scene file. Image fields go through `decoder`, which
     /// records where each image file is named (`Scene.imageFields`).
@@ -107,8 +104,6 @@ extension Screen {
     public static var gestures: [String] { ["tap"] }
     /// Taps only.
     public static var eventMembers: [(String, JSONValue)] { [] }
-    /// No overlays in the viewer.
-    public static var viewerScript: String { "" }
 }
 
 /// What a screen reports about one frame: the manifest's `state` (docs/command-line.md,

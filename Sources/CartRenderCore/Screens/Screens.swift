@@ -35,8 +35,4 @@ public enum Screens {
         func chromed<M: ScreenModel>(_ m: M) -> any ScreenModel { ChromedModel(m, chrome: SystemChrome.items(for: scene, measurer: measurer)) }
         return chromed(model)
     }
-
-    /// The screens' parts of the viewer page's script (`Screen.viewerScript`), in `all`'s order,
-    /// a blank line between two.
-    public static var viewerScript: String { all.map { $0.viewerScript }.filter { !$0.isEmpty }.joined(separator: "\n\n") }
 }

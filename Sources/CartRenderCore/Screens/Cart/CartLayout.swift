@@ -91,30 +91,6 @@ public struct CartLayout {
     /// one-line header and a one-line total line.
     public let checkoutMaxLines: Int
 
-    /// Where the parts of one row sit, in row coordinates (pt; the row's top-left is (0, 0)).
-    public struct RowMetrics: Equatable, Sendable {
-        /// Row height: content plus 2 × 16 pt padding.
-        public var height: Double
-        /// The product image's square (130 pt at large, seed 003), row coordinates (pt).
-        public var imageFrame: Rect
-        /// The name's text box (row coordinates, pt).
-        public var nameFrame: Rect
-        /// The details' text box (row coordinates, pt).
-        public var detailsFrame: Rect
-        /// The `HStack` of price, minus, quantity and plus (full text-column width); the minus,
-        /// quantity and plus buttons are vertically centered in it.
-        public var controlsFrame: Rect
-        /// The price's text box, vertically centered in the controls: its width is the price's
-        /// share of the controls (`HStackSizing`), in which it wraps when it is narrower than
-        /// the price; zero wide when not even its widest character fits.
-        public var priceFrame: Rect
-        /// The widest the quantity box may be (pt): its share of the controls at the row's
-        /// widest quantity; a quantity wider than that wraps inside the box, which grows taller.
-        public var quantityWidth: Double
-        /// The trash button (90×50 pt at the trailing edge, vertically centered).
-        public var trashFrame: Rect
-    }
-
     private let measurer: any TextMeasuring
     /// Top of the total line (pt) when "Total" and the total each take one line.
     private let totalLineTop: Double
@@ -134,128 +110,27 @@ public struct CartLayout {
         items = cart.items
         let labels = cart.labels()
         self.labels = labels
-        let d = scene.device
-        let pad = CartLook.padding
-        let direction = scene.layoutDirection
-        func place(_ r: Rect) -> Rect { direction.mirrored(r, in: d.width).roundedToPixels(scale: d.scale) }
-        let typeSize = scene.dynamicTypeSize
-        func font(_ f: ScalableFont) -> FontSpec { f.resolved(typeSize).family(cart.font) }
-
-        func up(_ s: Size) -> Size { Size(width: s.width, height: s.height.rounded(.up)) }
-        func half(_ v: Double) -> Double { (v / 2).rounded(.down) }
-
-        // Bottom area, from the bottom of the safe area up: the button, then the total line
-        // (padded 16 pt on top).
-        // The title wraps within the button, which grows taller, at large text sizes, to the
-        // lines that fit below a header of one line and a total line of one line (the list
-        // may have no height left).
-        let bottom = d.height - d.safeAreaBottom
-        let checkoutWidth = max(0, d.width - CartLook.checkoutInset)
-        let checkoutLine = up(measurer.measure("0", font: font(CartLook.checkoutFont), maxWidth: nil)).height
-        let titleLine = up(measurer.measure("0", font: font(CartLook.titleFont), maxWidth: nil)).height
-        let oneLineTotal = up(measurer.measure("0", font: font(CartLook.totalFont), maxWidth: nil)).height
-        let oneLineHeader = d.safeAreaTop + pad + max(CartLook.chevronSize.height, titleLine) + pad
-        let checkoutRoom = bottom - 2 * pad - CartLook.stackSpacing - oneLineTotal - pad - 2 * CartLook.stackSpacing - oneLineHeader
-        checkoutMaxLines = max(1, Int((checkoutRoom / max(1, checkoutLine)).rounded(.down)))
-        let checkoutTitle = up(measurer.measure(labels.checkout, font: font(CartLook.checkoutFont), maxWidth: max(1, checkoutWidth),
-                                                maxLines: checkoutMaxLines))
-        let checkoutHeight = checkoutTitle.height + 2 * pad
-        checkoutFrame = Rect(x: half(d.width - checkoutWidth), y: bottom - checkoutHeight, width: checkoutWidth, height: checkoutHeight)
-        // One line: the button's width, the title centered in it. Wrapped: the lines' own box,
-        // centered in the button (the seed's `.frame(width:)`), the lines leading-aligned in it
-        // (a multiline `Text`'s default `multilineTextAlignment`).
-        let checkoutWraps = measurer.measure(labels.checkout, font: font(CartLook.checkoutFont), maxWidth: nil).width > checkoutWidth
-        let checkoutTitleWidth = checkoutWraps ? min(checkoutWidth, checkoutTitle.width) : checkoutWidth
-        checkoutTitleFrame = Rect(x: checkoutFrame.x + (checkoutWidth - checkoutTitleWidth) / 2, y: checkoutFrame.minY + pad,
-                                  width: checkoutTitleWidth, height: checkoutTitle.height)
-        let totalLabel = up(measurer.measure(labels.total, font: font(CartLook.totalFont), maxWidth: nil))
-        totalLineHeight = max(totalLabel.height, up(measurer.measure("0", font: font(CartLook.totalFont), maxWidth: nil)).height)
-        let totalY = checkoutFrame.minY - CartLook.stackSpacing - totalLineHeight
-        totalLineTop = totalY
-        let startTotal = Formatting.currency(cart.items.reduce(Decimal(0)) { $0 + $1.price * Decimal($1.quantity) }, code: cart.currencyCode, locale: scene.locale)
-        let labelShare = Self.totalShares(label: labels.total, total: startTotal, font: font(CartLook.totalFont), width: d.width, measurer: measurer).label
-        totalLabelFrame = place(Rect(x: pad, y: totalY + half(totalLineHeight - totalLabel.height), width: min(totalLabel.width, labelShare),
-                                     height: totalLabel.height))
-        let bottomAreaTop = totalY - pad
-
-        // Header: HStack(spacing: 20) { chevron; title; Spacer }.padding()
-        let chevron = CartLook.chevronSize
-        let titleX = pad + chevron.width + CartLook.headerSpacing
-        let titleWidth = max(1, d.width - pad - titleX)
-        let headerTop = d.safeAreaTop + pad
-        // The title wraps; when it would leave the list no room at all it is cut to the lines
-        // that fit, the last ending in "…" (SwiftUI truncates a Text proposed too little height).
-        let room = bottomAreaTop - 2 * CartLook.stackSpacing - pad - headerTop
-        titleMaxLines = max(1, Int((room / max(1, titleLine)).rounded(.down)))
-        // A text is not drawn where not even its widest character fits its width (`TextRun.wrapped`): it takes no height.
-        func wrapped(_ text: String, _ f: FontSpec, width: Double, maxLines: Int?) -> Size {
-            width >= measurer.minimumWidth(text, font: f) - 1e-9
-                ? up(measurer.measure(text, font: f, maxWidth: width, maxLines: maxLines)) : Size(width: 0, height: 0)
-        }
-        let title = wrapped(cart.title, font(CartLook.titleFont), width: titleWidth, maxLines: titleMaxLines)
-        let headerContent = max(chevron.height, title.height)
-        chevronFrame = place(Rect(x: pad, y: headerTop + half(headerContent - chevron.height), width: chevron.width, height: chevron.height))
-        titleFrame = place(Rect(x: titleX, y: headerTop + half(headerContent - title.height), width: titleWidth, height: title.height))
-        let headerBottom = headerTop + headerContent + pad
-
-        let listTop = headerBottom + CartLook.stackSpacing
-        listFrame = Rect(x: 0, y: listTop, width: d.width, height: max(0, bottomAreaTop - CartLook.stackSpacing - listTop))
-
-        // Rows.
-        let quantityLine = up(measurer.measure("0", font: font(CartLook.quantityFont), maxWidth: nil)).height
+        let k = Kit(scene: scene, cart: cart, measurer: measurer)
+        let bottom = BottomArea(k, cart: cart, labels: labels)
+        checkoutMaxLines = bottom.checkoutMaxLines
+        checkoutFrame = bottom.checkoutFrame
+        checkoutTitleFrame = bottom.checkoutTitleFrame
+        totalLineHeight = bottom.totalLineHeight
+        totalLineTop = bottom.totalLineTop
+        totalLabelFrame = bottom.totalLabelFrame
+        let header = Header(k, title: cart.title, above: bottom.top)
+        chevronFrame = header.chevronFrame
+        titleFrame = header.titleFrame
+        titleMaxLines = header.titleMaxLines
+        let listTop = header.bottom + CartLook.stackSpacing
+        listFrame = Rect(x: 0, y: listTop, width: scene.device.width, height: max(0, bottom.top - CartLook.stackSpacing - listTop))
+        let quantityLine = k.lineHeight(CartLook.quantityFont)
         quantityLineHeight = quantityLine
         let digits = Formatting.LocaleDigits(locale: scene.locale)
         quantityDigits = digits
-        let textX = pad + CartLook.imageSide + CartLook.rowSpacing
-        let textWidth = max(0, d.width - pad - textX)
         let most = Self.maximumQuantities(cart: cart, events: scene.events)
         rows = cart.items.enumerated().map { index, item in
-            let name = wrapped(item.name, font(CartLook.nameFont), width: textWidth, maxLines: nil)
-            let details = wrapped(item.details, font(CartLook.detailsFont), width: textWidth, maxLines: nil)
-            // HStack(spacing: 15) { price; Spacer(minLength: 0); minus; quantity; plus }, shared as
-            // SwiftUI does (`HStackSizing`), the quantity at the row's widest: the symbols keep their
-            // size, the quantity box (its text padded) takes its width when it fits in half of
-            // what is left, else at least its widest digit, and the price takes the rest, wrapping
-            // in it. Where the minimums overflow the column (the stack overflows its proposal, as
-            // SwiftUI's does), the price keeps its widest character by reaching into the row's
-            // spacing beside the image, at most that far; with less room still it is not drawn.
-            let side = CartLook.stepperSymbolSide
-            let priceText = Formatting.currency(item.price, code: cart.currencyCode, locale: scene.locale)
-            let priceFont = font(CartLook.priceFont), quantityFont = font(CartLook.quantityFont)
-            let widest = digits.format(most[index])
-            let quantityChild = HStackSizing.Child.flexible(
-                minimum: (measurer.minimumWidth(widest, font: quantityFont) + 2 * CartLook.quantityPaddingH).rounded(.up),
-                ideal: Self.quantityBoxWidth(most[index], digits: digits, font: quantityFont, measurer: measurer))
-            let shares = HStackSizing.widths([.text(priceText, font: priceFont, measurer: measurer), .spacer(minLength: 0), .fixed(side),
-                                              quantityChild, .fixed(side)],
-                                             spacing: CartLook.controlSpacing, proposal: textWidth, measurer: measurer)
-            let column = max(0, textWidth - 4 * CartLook.controlSpacing - 2 * side - shares[3])
-            let priceRoom = min(shares[0], column + CartLook.rowSpacing)
-            // On whole pixels, so that right to left the mirrored box's edges stay on the grid.
-            let priceWidth = (priceRoom * d.scale - 1e-9).rounded(.up) / d.scale
-            let priceOverflow = shares[0] > column + 1e-9 ? max(0, ((priceWidth - column) * d.scale - 1e-9).rounded(.up) / d.scale) : 0
-            // Not drawn past the screen's edge either (a screen narrower than the image and the stepper).
-            let priceOnScreen = textX - priceOverflow >= 0 && textX - priceOverflow + priceWidth <= d.width + 1e-9
-            let price = priceOnScreen ? wrapped(priceText, priceFont, width: priceWidth, maxLines: nil) : Size(width: 0, height: 0)
-            let quantityBox = Self.quantityBox(widest, share: shares[3], font: quantityFont, lineHeight: quantityLine, measurer: measurer)
-            let controlsHeight = max(price.height, max(CartLook.stepperSymbolSide, quantityBox.height))
-            let stack = name.height + CartLook.textSpacing + details.height + CartLook.textSpacing + controlsHeight
-            let content = max(CartLook.imageSide, stack)
-            let height = content + 2 * pad
-            let stackTop = pad + half(content - stack)
-            let controls = Rect(x: textX, y: stackTop + name.height + details.height + 2 * CartLook.textSpacing, width: textWidth, height: controlsHeight)
-            let priceY = controls.minY + half(controls.height - price.height)
-            let trash = CartLook.trashSize
-            return RowMetrics(
-                height: height,
-                imageFrame: place(Rect(x: pad, y: pad + half(content - CartLook.imageSide), width: CartLook.imageSide, height: CartLook.imageSide)),
-                nameFrame: place(Rect(x: textX, y: stackTop, width: textWidth, height: name.height)),
-                detailsFrame: place(Rect(x: textX, y: stackTop + name.height + CartLook.textSpacing, width: textWidth, height: details.height)),
-                controlsFrame: place(controls),
-                priceFrame: place(Rect(x: textX - (price.height > 0 ? priceOverflow : 0), y: priceY, width: price.height > 0 ? priceWidth : 0,
-                                       height: price.height)),
-                quantityWidth: shares[3],
-                trashFrame: place(Rect(x: d.width - trash.width, y: half(height - trash.height), width: trash.width, height: trash.height)))
+            RowMetrics(k, item: item, currencyCode: cart.currencyCode, mostQuantity: most[index], digits: digits, quantityLineHeight: quantityLine)
         }
     }
 

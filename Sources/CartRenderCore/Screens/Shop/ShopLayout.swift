@@ -67,82 +67,32 @@ public struct ShopLayout {
         self.scene = scene
         self.shop = shop
         self.measurer = measurer
-        let d = scene.device
-        let s = shop
+        let k = Kit(scene: scene, shop: shop, measurer: measurer)
         let pad = ShopLook.padding
-        let direction = scene.layoutDirection
-        // Every frame on the pixel grid of the scene's scale: SwiftUI rounds laid-out frames to
-        // device pixels (what follows a frame starts from its rounded edge).
-        func px(_ r: Rect) -> Rect { r.roundedToPixels(scale: d.scale) }
-        func place(_ r: Rect) -> Rect { px(direction.mirrored(r, in: d.width)) }
-        let typeSize = scene.dynamicTypeSize
-        func font(_ f: ScalableFont) -> FontSpec { f.resolved(typeSize).family(shop.font) }
-        let contentWidth = d.width - 2 * pad
-
-        // Header: HStack { title; Spacer; cart } .padding(.horizontal, 24) .padding(.top, 8)
-        let symbol = Self.symbolSize(font(ShopLook.cartSymbolFont), of: Self.cartSymbol)
-        let cartSize = Size(width: symbol.width + 2 * ShopLook.cartIconPadding, height: symbol.height + 2 * ShopLook.cartIconPadding)
-        // A long title wraps in the space the cart leaves (HStack spacing 8 pt), as Text does, to
-        // the lines that fit (`titleMaxLines`); none when the cart leaves it no room for its
-        // widest character.
-        let headerTop = d.safeAreaTop + ShopLook.headerTopPadding
-        let titleWidth = max(0, contentWidth - cartSize.width - ShopLook.headerSpacing)
-        let titleLine = measurer.measure("0", font: font(ShopLook.titleFont), maxWidth: nil).height
-        titleMaxLines = max(1, Int((((d.height - d.safeAreaTop - d.safeAreaBottom) / 2 - ShopLook.headerTopPadding) / max(1, titleLine)).rounded(.down)))
-        let title = titleWidth >= measurer.minimumWidth(s.title, font: font(ShopLook.titleFont)) - 1e-9
-            ? measurer.measure(s.title, font: font(ShopLook.titleFont), maxWidth: titleWidth, maxLines: titleMaxLines)
-            : Size(width: 0, height: 0)
-        let headerHeight = max(title.height, cartSize.height)
-        titleFrame = place(Rect(x: pad, y: headerTop + (headerHeight - title.height) / 2, width: titleWidth, height: title.height))
-        cartIconFrame = place(Rect(x: d.width - pad - cartSize.width, y: headerTop + (headerHeight - cartSize.height) / 2,
-                                   width: cartSize.width, height: cartSize.height))
-        cartSymbolFrame = cartIconFrame.insetBy(ShopLook.cartIconPadding)
-
+        let header = Header(k, title: shop.title)
+        titleFrame = header.titleFrame
+        titleMaxLines = header.titleMaxLines
+        cartIconFrame = header.cartIconFrame
+        cartSymbolFrame = header.cartSymbolFrame
         // Scroll content: VStack(alignment: .leading, spacing: 8).padding(24); fly button .padding(.top, 48).
-        var y = headerTop + headerHeight + pad + ShopLook.flyButtonTopPadding
-        // Fly button: VStack(spacing: 20) { image container (260 tall); button }
-        imageContainerFrame = px(Rect(x: pad, y: y, width: contentWidth, height: ShopLook.imageContainerHeight))
-        y += ShopLook.imageContainerHeight + ShopLook.flyButtonSpacing
-        let icon = Self.symbolSize(font(ShopLook.buttonFont), of: Self.buttonSymbol)
-        // The label is `HStack(spacing: 7) { icon; title }` in the button's padding, shared as
-        // SwiftUI does (`HStackSizing`): the icon keeps its size, the title gets the rest and
-        // wraps in it, to as many lines as it needs (the button is in the scroll view); the
-        // button grows taller. The label is centered in the button. Where the icon leaves the
-        // title less than its widest character, the title is not drawn.
-        let labelRoom = contentWidth - 2 * Look.buttonPaddingH
-        let titleShare = min(HStackSizing.widths([.fixed(icon.width), .text(s.buttonTitle, font: font(ShopLook.buttonFont), measurer: measurer)],
-                                                 spacing: Look.labelSpacing, proposal: labelRoom, measurer: measurer)[1],
-                             max(0, labelRoom - icon.width - Look.labelSpacing))
-        let titleFits = titleShare > 0 && titleShare >= measurer.minimumWidth(s.buttonTitle, font: font(ShopLook.buttonFont)) - 1e-9
-        let labelTitle = titleFits
-            ? measurer.measure(s.buttonTitle, font: font(ShopLook.buttonFont), maxWidth: titleShare)
-            : Size(width: 0, height: 0)
-        // The icon is centered on the title's first line, as a Label aligns it: relative to the
-        // title's top, the icon's top is half a line minus half the icon (above the title when
-        // the icon is the taller). The pair is centered in the button.
-        let firstLine = titleFits ? measurer.measure(s.buttonTitle, font: font(ShopLook.buttonFont), maxWidth: nil).height : 0
-        let iconTop = firstLine / 2 - icon.height / 2
-        let groupTop = min(0, iconTop), groupBottom = max(labelTitle.height, iconTop + icon.height)
-        let labelHeight = max(ShopLook.buttonMinLabelHeight, groupBottom - groupTop)
-        buttonFrame = px(Rect(x: pad, y: y, width: contentWidth, height: labelHeight + 2 * Look.buttonPaddingV))
-        let shownTitle = min(titleShare, labelTitle.width)
-        let labelWidth = icon.width + (shownTitle > 0 ? Look.labelSpacing + shownTitle : 0)
-        let labelX = buttonFrame.midX - labelWidth / 2
-        let titleTop = buttonFrame.midY - (groupBottom - groupTop) / 2 - groupTop
-        buttonIconFrame = place(Rect(x: labelX, y: titleTop + iconTop, width: icon.width, height: icon.height))
-        buttonTitleFrame = place(Rect(x: labelX + icon.width + Look.labelSpacing, y: titleTop,
-                                      width: shownTitle, height: labelTitle.height))
-        y = buttonFrame.maxY + ShopLook.stackSpacing + ShopLook.nameTopPadding
-        let name = measurer.measure(s.productName, font: font(ShopLook.nameFont), maxWidth: contentWidth)
-        nameFrame = px(Rect(x: pad, y: y, width: contentWidth, height: name.height))
+        let button = FlyButton(k, title: shop.buttonTitle, top: header.bottom + pad + ShopLook.flyButtonTopPadding)
+        imageContainerFrame = button.imageContainerFrame
+        buttonFrame = button.buttonFrame
+        buttonIconFrame = button.buttonIconFrame
+        buttonTitleFrame = button.buttonTitleFrame
+        // The product's name and description below the button.
+        var y = buttonFrame.maxY + ShopLook.stackSpacing + ShopLook.nameTopPadding
+        let name = measurer.measure(shop.productName, font: k.font(ShopLook.nameFont), maxWidth: k.contentWidth)
+        nameFrame = k.px(Rect(x: pad, y: y, width: k.contentWidth, height: name.height))
         y = nameFrame.maxY + ShopLook.stackSpacing
-        let desc = measurer.measure(s.productDescription, font: font(ShopLook.descriptionFont), maxWidth: contentWidth)
-        descriptionFrame = px(Rect(x: pad, y: y, width: contentWidth, height: desc.height))
-        badgeLineHeight = measurer.measure("0", font: font(ShopLook.badgeFont), maxWidth: nil).height
-        let titleText = min(titleFrame.width, measurer.measure(s.title, font: font(ShopLook.titleFont), maxWidth: nil).width)
-        badgeMaxWidth = max(cartSize.width, d.width - pad - (pad + titleText + ShopLook.headerSpacing))
+        let desc = measurer.measure(shop.productDescription, font: k.font(ShopLook.descriptionFont), maxWidth: k.contentWidth)
+        descriptionFrame = k.px(Rect(x: pad, y: y, width: k.contentWidth, height: desc.height))
+        // The badge: its line, and the widest it may grow, from the cart's leading edge to the title's text.
+        badgeLineHeight = measurer.measure("0", font: k.font(ShopLook.badgeFont), maxWidth: nil).height
+        let titleText = min(titleFrame.width, measurer.measure(shop.title, font: k.font(ShopLook.titleFont), maxWidth: nil).width)
+        badgeMaxWidth = max(header.cartSize.width, scene.device.width - pad - (pad + titleText + ShopLook.headerSpacing))
 
-        switch s.cartFrame {
+        switch shop.cartFrame {
         case .measured: cartFrame = cartIconFrame
         case .none: cartFrame = nil
         case .rect(let r): cartFrame = r

@@ -1,0 +1,49 @@
+import Foundation
+
+extension ShopLayout {
+    /// The fly button: `VStack(spacing: 20) { image container (260 tall); button }` (seed 000).
+    /// The button's label is `HStack(spacing: 7) { icon; title }` in the button's padding, shared
+    /// as SwiftUI does (`HStackSizing`): the icon keeps its size, the title gets the rest and
+    /// wraps in it, to as many lines as it needs (the button is in the scroll view); the button
+    /// grows taller. The label is centered in the button. Where the icon leaves the title less
+    /// than its widest character, the title is not drawn.
+    struct FlyButton {
+        /// See `ShopLayout.imageContainerFrame`, `buttonFrame`, `buttonIconFrame`, `buttonTitleFrame`.
+        let imageContainerFrame: Rect
+        let buttonFrame: Rect
+        let buttonIconFrame: Rect
+        let buttonTitleFrame: Rect
+
+        /// The fly button with its top at `top` (pt).
+        init(_ k: Kit, title text: String, top: Double) {
+            let pad = ShopLook.padding, measurer = k.measurer, contentWidth = k.contentWidth
+            var y = top
+            imageContainerFrame = k.px(Rect(x: pad, y: y, width: contentWidth, height: ShopLook.imageContainerHeight))
+            y += ShopLook.imageContainerHeight + ShopLook.flyButtonSpacing
+            let icon = ShopLayout.symbolSize(k.font(ShopLook.buttonFont), of: ShopLayout.buttonSymbol)
+            let labelRoom = contentWidth - 2 * Look.buttonPaddingH
+            let titleShare = min(HStackSizing.widths([.fixed(icon.width), .text(text, font: k.font(ShopLook.buttonFont), measurer: measurer)],
+                                                     spacing: Look.labelSpacing, proposal: labelRoom, measurer: measurer)[1],
+                                 max(0, labelRoom - icon.width - Look.labelSpacing))
+            let titleFits = titleShare > 0 && titleShare >= measurer.minimumWidth(text, font: k.font(ShopLook.buttonFont)) - 1e-9
+            let labelTitle = titleFits
+                ? measurer.measure(text, font: k.font(ShopLook.buttonFont), maxWidth: titleShare)
+                : Size(width: 0, height: 0)
+            // The icon is centered on the title's first line, as a Label aligns it: relative to the
+            // title's top, the icon's top is half a line minus half the icon (above the title when
+            // the icon is the taller). The pair is centered in the button.
+            let firstLine = titleFits ? measurer.measure(text, font: k.font(ShopLook.buttonFont), maxWidth: nil).height : 0
+            let iconTop = firstLine / 2 - icon.height / 2
+            let groupTop = min(0, iconTop), groupBottom = max(labelTitle.height, iconTop + icon.height)
+            let labelHeight = max(ShopLook.buttonMinLabelHeight, groupBottom - groupTop)
+            buttonFrame = k.px(Rect(x: pad, y: y, width: contentWidth, height: labelHeight + 2 * Look.buttonPaddingV))
+            let shownTitle = min(titleShare, labelTitle.width)
+            let labelWidth = icon.width + (shownTitle > 0 ? Look.labelSpacing + shownTitle : 0)
+            let labelX = buttonFrame.midX - labelWidth / 2
+            let titleTop = buttonFrame.midY - (groupBottom - groupTop) / 2 - groupTop
+            buttonIconFrame = k.place(Rect(x: labelX, y: titleTop + iconTop, width: icon.width, height: icon.height))
+            buttonTitleFrame = k.place(Rect(x: labelX + icon.width + Look.labelSpacing, y: titleTop,
+                                            width: shownTitle, height: labelTitle.height))
+        }
+    }
+}
