@@ -170,8 +170,12 @@ public enum CLI {
                 try renderer.render(options)
             }
             bar?.finish()
-            try interrupts.checkNotInterrupted(while: .renderMovingIntoPlace(outputDirectory: options.outputFile ?? options.outputDirectory))
             try named?.commit(cancellation: nil)
+            // A render whose named files its caller replaces together with others has replaced
+            // nothing yet: the caller discards them on this error.
+            let shared = named == nil && options.namedFiles != nil
+            let target = options.outputFile ?? options.outputDirectory
+            try interrupts.checkNotInterrupted(while: shared ? .render(outputDirectory: target) : .renderMovingIntoPlace(outputDirectory: target))
         } catch {
             named?.discard()
             throw error

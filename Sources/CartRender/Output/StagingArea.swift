@@ -453,6 +453,9 @@ final class StagingArea {
     /// - Throws: `OutputError` (73) naming the file when something that is not a regular file
     ///   is at a name now (planted since the check), or the journal cannot be written.
     func journalReplacing(_ names: [String]) throws -> CommitJournal {
+        // From here the staging directory may hold the only copy of an earlier file: a crash
+        // handler leaves it for the next command (``StagingSlots``).
+        StagingSlots.set(slot, 2)
         let staged = hashes.withLock { $0 }
         var steps: [CommitJournal.Step] = []
         for n in names {
@@ -498,7 +501,7 @@ final class StagingArea {
     ///   which is then kept).
     func undo(_ journal: CommitJournal) -> [String] {
         let failed = journal.rollBack(directory: directory, staging: staging, trusted: true).failed
-        if !failed.isEmpty { keep = true }
+        if failed.isEmpty { StagingSlots.change(slot, from: 2, to: 1) } else { keep = true }
         directory.sync()
         return failed
     }

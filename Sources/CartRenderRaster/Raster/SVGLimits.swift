@@ -248,7 +248,10 @@ public enum SVGLimits {
             default: break
             }
             for (key, value) in attributes {
-                if key == "href" || key.hasSuffix(":href") { references.append((value, name == "image" || name == "feImage")) }
+                // `<a>` links and scripts are not loaded by librsvg.
+                if key == "href" || key.hasSuffix(":href"), name != "a", name != "script" {
+                    references.append((value, name == "image" || name == "feImage"))
+                }
                 references += Self.cssReferences(value, imports: false).map { ($0, false) }
             }
             if name == "style" { styleText = "" }

@@ -18,10 +18,10 @@ public struct AssetFolder: Equatable, Sendable {
     /// Whether files outside the folder, and links, may be read (`--allow-outside-assets`).
     public var allowsOutside: Bool
 
-    /// Files must lie in `directory` (made absolute against the working directory) unless
-    /// `allowsOutside`.
+    /// Files must lie in `directory` (made absolute against the working directory, `.` and
+    /// `..` applied to its text as to the paths checked) unless `allowsOutside`.
     public init(directory: String, allowsOutside: Bool = false) {
-        self.directory = FileSystemPath.absolute(directory)
+        self.directory = "/" + Self.components(FileSystemPath.absolute(directory)).joined(separator: "/")
         self.allowsOutside = allowsOutside
     }
 
@@ -62,18 +62,20 @@ public struct AssetFolder: Equatable, Sendable {
     /// The components of `path` below `root`, both taken apart at `/` with `.` dropped and `..`
     /// applied; nil when `path` is not below `root`.
     static func relativeComponents(of path: String, under root: String) -> [String]? {
-        func parts(_ p: String) -> [String] {
-            var out: [String] = []
-            for c in p.split(separator: "/", omittingEmptySubsequences: true) {
-                if c == "." { continue }
-                if c == ".." { if !out.isEmpty { out.removeLast() }; continue }
-                out.append(String(c))
-            }
-            return out
-        }
-        let r = parts(root), p = parts(path)
+        let r = components(root), p = components(path)
         guard p.count >= r.count, Array(p.prefix(r.count)) == r else { return nil }
         return Array(p.dropFirst(r.count))
+    }
+
+    /// The components of the absolute `path`, `.` dropped and `..` applied.
+    static func components(_ path: String) -> [String] {
+        var out: [String] = []
+        for c in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if c == "." { continue }
+            if c == ".." { if !out.isEmpty { out.removeLast() }; continue }
+            out.append(String(c))
+        }
+        return out
     }
 
     /// Opens the directory that holds `path`, component by component from the folder.
