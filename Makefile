@@ -141,8 +141,16 @@ install: build
 # cartrender_VERSION_ARCH.deb: the binary, its icons and fonts in /usr/share/cartrender, the man
 # page, the completions and the licences; Depends from dpkg-shlibdeps (see Scripts/make-deb.sh).
 # Scripts/deb-route.sh installs it and checks it.
-deb: build
-	Scripts/make-deb.sh $(VERSION)
+# The package's version is Scripts/package-version.sh's: VERSION at the release's tag (vVERSION),
+# else VERSION~git<commit date>.<commit>, so each commit's package upgrades the one before. The
+# binary is built with that version in Version.swift (`cartrender --version` says the same), and
+# Version.swift is written back to VERSION afterwards, as committed.
+deb: deps
+	@pv=$$(Scripts/package-version.sh) && \
+	trap '$(MAKE) --no-print-directory version' EXIT && \
+	$(MAKE) --no-print-directory version VERSION="$$pv" && \
+	$(SWIFT) build $(RELEASE_FLAGS) && \
+	Scripts/make-deb.sh "$$pv"
 
 frames: build
 	.build/release/cartrender --out frames/

@@ -20,7 +20,7 @@ fi
 fail() { echo "deb-route.sh: $*" >&2; exit 1; }
 repo=$PWD
 make deb
-version=$(cat VERSION)
+version=$(Scripts/package-version.sh)
 deb=$repo/cartrender_${version}_$(dpkg --print-architecture).deb
 [ -f "$deb" ] || fail "make deb did not write $deb"
 
