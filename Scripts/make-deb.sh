@@ -54,6 +54,8 @@ install -m 644 "$data"/bootstrap-icons/* "$root/usr/share/cartrender/bootstrap-i
 install -m 644 "$data"/fonts/* "$root/usr/share/cartrender/fonts/"
 install -d "$root/usr/share/man/man1" "$root/usr/share/bash-completion/completions" \
     "$root/usr/share/zsh/vendor-completions" "$root/usr/share/fish/vendor_completions.d" "$root/usr/share/doc/cartrender"
+# The commit's date: the man page's date (.TH) and the package's file times.
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}
 "$binary" man | gzip -9n > "$root/usr/share/man/man1/cartrender.1.gz"
 "$binary" completions bash > "$root/usr/share/bash-completion/completions/cartrender"
 "$binary" completions zsh > "$root/usr/share/zsh/vendor-completions/_cartrender"
@@ -122,6 +124,5 @@ Description: render commerce UI animations frame by frame through Cairo
  It verifies renders against baseline frames and reports the differences.
 CONTROL
 
-export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}
 dpkg-deb --root-owner-group -Zxz --build "$root" "$name.deb" >/dev/null
 echo "make-deb.sh: $name.deb ($(du -h "$name.deb" | cut -f1)); Depends: $depends, fonts-inter; Recommends: $recommends"
