@@ -120,9 +120,9 @@ final class CompletionAndManTests: XCTestCase {
     /// warning level or above: the page has a date (SOURCE_DATE_EPOCH's, as `make deb` sets it
     /// to the commit's) and no redundant paragraph macro (`.PP` after `.SH`).
     func testManPagePassesMandocLint() throws {
-        let r = try Binary.run(["man"], environment: ["SOURCE_DATE_EPOCH": "1796774400"])
+        let r = try Binary.run(["man"], environment: ["SOURCE_DATE_EPOCH": "1765238400"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stdout.contains("\n.TH CARTRENDER 1 2026-12-09 "), "the date of SOURCE_DATE_EPOCH")
+        XCTAssertTrue(r.stdout.contains("\n.TH CARTRENDER 1 2025-12-09 "), "the date of SOURCE_DATE_EPOCH")
         let page = dir + "/cartrender.1"
         try r.stdout.write(toFile: page, atomically: true, encoding: .utf8)
         let lint = try shell("mandoc", ["-Tlint", "-W", "warning", page], package: "mandoc")
@@ -132,7 +132,7 @@ final class CompletionAndManTests: XCTestCase {
 
     /// The page's date: SOURCE_DATE_EPOCH in UTC when it is a number, else today's.
     func testManPageDate() {
-        XCTAssertEqual(ManPage.date(environment: ["SOURCE_DATE_EPOCH": "1796774399"]), "2026-12-08")
+        XCTAssertEqual(ManPage.date(environment: ["SOURCE_DATE_EPOCH": "1765238399"]), "2025-12-08")
         XCTAssertEqual(ManPage.date(environment: [:], now: Date(timeIntervalSince1970: 0)), "1970-01-01")
         XCTAssertEqual(ManPage.date(environment: ["SOURCE_DATE_EPOCH": "soon"], now: Date(timeIntervalSince1970: 86_400)), "1970-01-02")
     }
