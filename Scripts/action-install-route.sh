@@ -13,7 +13,9 @@ if [ "$(id -u)" != 0 ]; then
     exit 0
 fi
 fail() { echo "action-install-route.sh: $*" >&2; exit 1; }
-version=$(cat VERSION)
+# make deb's package: VERSION at the release's tag, VERSION~git<date>.<commit> elsewhere, which the
+# install step is asked for by its version input as a released version would be.
+version=$(Scripts/package-version.sh)
 deb=cartrender_${version}_$(dpkg --print-architecture).deb
 [ -f "$deb" ] || fail "$deb is missing: run make deb (Scripts/deb-route.sh does)"
 
@@ -43,7 +45,7 @@ server=$!
 for _ in $(seq 100); do [ -f "$work/port" ] && break; sleep 0.1; done
 [ -f "$work/port" ] || fail "the local HTTP server did not start"
 
-GITHUB_OUTPUT=$work/output.txt ACTION_REF=v$version INPUT_VERSION='' INPUT_RELEASE_URL="http://127.0.0.1:$(cat "$work/port")" \
+GITHUB_OUTPUT=$work/output.txt ACTION_REF=v$version INPUT_VERSION=$version INPUT_RELEASE_URL="http://127.0.0.1:$(cat "$work/port")" \
     Scripts/action-install.sh
 grep -qx "route=release" "$work/output.txt" || fail "the install step did not take the release route"
 grep -qx "cartrender=/usr/bin/cartrender" "$work/output.txt" || fail "the install step did not name /usr/bin/cartrender"

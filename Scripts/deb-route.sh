@@ -2,12 +2,12 @@
 # The Debian package as a user gets it: `make deb` (the release build with --static-swift-stdlib,
 # a few minutes), `apt-get install ./cartrender_VERSION_ARCH.deb`, then the installed
 # /usr/bin/cartrender run from a directory outside the checkout with the Swift toolchain out of
-# PATH and LD_LIBRARY_PATH. Checks that:
+# PATH and LD_LIBRARY_PATH. Checks that lintian finds no error nor warning in the package, and:
 #   1. ldd of the installed binary lists no library of the toolchain (Swift runtime, Foundation,
 #      Dispatch) and every library resolves;
 #   2. `cartrender --out frames/` writes the same frame files and manifest, byte for byte, as the build
 #      tree's release binary (.build/release/cartrender);
-#   3. its icons and fonts come from /usr/share/cartrender, --version names VERSION, and the man
+#   3. its icons and fonts come from /usr/share/cartrender, --version names the package's version, and the man
 #      page and the bash, zsh and fish completions are where the shells and man look.
 # The package is removed at the end if this script installed it. Installing needs root (CI runs
 # as root): as another user the script says so and exits 0.
@@ -20,9 +20,11 @@ fi
 fail() { echo "deb-route.sh: $*" >&2; exit 1; }
 repo=$PWD
 make deb
-version=$(cat VERSION)
+version=$(Scripts/package-version.sh)
 deb=$repo/cartrender_${version}_$(dpkg --print-architecture).deb
 [ -f "$deb" ] || fail "make deb did not write $deb"
+# lintian, Debian's package checker, finds no error nor warning.
+lintian --fail-on error,warning "$deb" || fail "lintian rejects $deb (above)"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/cartrender-deb-route.XXXXXX")
 was_installed=$(dpkg-query -W -f='${Status}' cartrender 2>/dev/null | grep -c "install ok installed" || true)

@@ -27,7 +27,8 @@ import Testing
 /// and says so on stderr; CI records nothing.
 ///
 /// When a frame fails (or its state differs from the baseline's manifest), it records one issue
-/// at the call site whose comment is ``SnapshotResult/failureMessage``: the summary line, the
+/// at the call site, a ``FramesDiffer`` error whose text, the issue's first line, is
+/// ``SnapshotResult/failureMessage``: the summary line, the
 /// first state divergence (`state diverges first at frame N (t=… s): …`), each failing frame
 /// and the report's paths. It attaches the diff, expected and actual images of each failing
 /// frame to the test (`frame_0036.diff.png`, `frame_0036.expected.png`, `frame_0036.actual.png`)
@@ -74,7 +75,19 @@ func checkFrames(
         guard let data = FileManager.default.contents(atPath: path) else { continue }
         Attachment.record([UInt8](data), named: name, sourceLocation: location)
     }
-    Issue.record(Comment(rawValue: message), sourceLocation: location)
+    // As an error, not a comment: Swift Testing's first line of an issue is its kind, which is
+    // "Issue recorded" for a comment alone (the message only on the lines below it) and
+    // "Caught error: MESSAGE" for an error, so the failure's first line says what failed.
+    Issue.record(FramesDiffer(description: message), sourceLocation: location)
+}
+
+/// The issue of a failing ``assertFrames(of:times:named:record:tolerance:masks:overrides:fileID:filePath:function:line:column:)``:
+/// `description` is cartrender verify's failure message (the verdict line, the state that
+/// diverges, the failing frames and the report's path), which Swift Testing prints as the
+/// issue's first line.
+public struct FramesDiffer: Error, CustomStringConvertible {
+    /// The message, one or more lines.
+    public var description: String
 }
 
 /// The baseline and report directories of an ``assertFrames(of:times:named:record:tolerance:masks:overrides:fileID:filePath:function:line:column:)``

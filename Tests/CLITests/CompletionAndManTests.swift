@@ -56,6 +56,8 @@ final class CompletionAndManTests: XCTestCase {
         XCTAssertEqual(try bashCompletions(file, ["cartrender", "verify", "--record", "m"]), ["missing"])
         XCTAssertEqual(try bashCompletions(file, ["cartrender", "ver"]), ["verify", "version"])
         XCTAssertEqual(try bashCompletions(file, ["cartrender", "completions", ""]), ["bash", "zsh", "fish"])
+        XCTAssertEqual(try bashCompletions(file, ["cartrender", "--color-scheme", ""]), ["light", "dark", "light,dark"])
+        XCTAssertEqual(try bashCompletions(file, ["cartrender", "--color-scheme", "light,"]), ["light,dark"])
         // review refuses --json (verify's), so it is not offered.
         XCTAssertEqual(try bashCompletions(file, ["cartrender", "review", "--js"]), [])
         XCTAssertEqual(try bashCompletions(file, ["cartrender", "verify", "--js"]), ["--json"])
@@ -112,6 +114,27 @@ final class CompletionAndManTests: XCTestCase {
                 XCTAssertTrue(r.stdout.contains("\\fB" + ManPage.escaped(option.name, option: true) + "\\fR"), "\(command.name) \(option.name)")
             }
         }
+    }
+
+    /// mandoc -Tlint, the checker Debian's lintian and man page reviewers use, finds nothing at
+    /// warning level or above: the page has a date (SOURCE_DATE_EPOCH's, as `make deb` sets it
+    /// to the commit's) and no redundant paragraph macro (`.PP` after `.SH`).
+    func testManPagePassesMandocLint() throws {
+        let r = try Binary.run(["man"], environment: ["SOURCE_DATE_EPOCH": "1765238400"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("\n.TH CARTRENDER 1 2025-12-09 "), "the date of SOURCE_DATE_EPOCH")
+        let page = dir + "/cartrender.1"
+        try r.stdout.write(toFile: page, atomically: true, encoding: .utf8)
+        let lint = try shell("mandoc", ["-Tlint", "-W", "warning", page], package: "mandoc")
+        XCTAssertEqual(lint.output, "", "mandoc's warnings")
+        XCTAssertEqual(lint.status, 0, lint.output)
+    }
+
+    /// The page's date: SOURCE_DATE_EPOCH in UTC when it is a number, else today's.
+    func testManPageDate() {
+        XCTAssertEqual(ManPage.date(environment: ["SOURCE_DATE_EPOCH": "1765238399"]), "2025-12-08")
+        XCTAssertEqual(ManPage.date(environment: [:], now: Date(timeIntervalSince1970: 0)), "1970-01-01")
+        XCTAssertEqual(ManPage.date(environment: ["SOURCE_DATE_EPOCH": "soon"], now: Date(timeIntervalSince1970: 86_400)), "1970-01-02")
     }
 
     /// Every subcommand is in the reference, with its own option table when it has one.

@@ -285,6 +285,14 @@ final class AppearancePairTests: XCTestCase {
         let snippet = try String(contentsOfFile: dir + "/snippet.html", encoding: .utf8)
         XCTAssertTrue(snippet.hasPrefix("<picture>\n  <source media=\"(prefers-color-scheme: dark)\" srcset=\"c-dark.gif\">\n"), snippet)
         XCTAssertTrue(snippet.contains("<img alt=\"Animation, 3.9 s, of the cart screen\" src=\"c-dark.gif\""), snippet)
+
+        // The snippet's paths are relative to its own folder, not to the working directory.
+        let q = try Binary.run([Binary.examples + "/cart-swipe.json", "--color-scheme", "light,dark", "-o", "img/c.gif", "--scale", "1",
+                                "--frames", "0-1", "--quiet", "--picture-html", "docs/snippet.html"], in: dir)
+        XCTAssertEqual(q.status, 0, q.stderr)
+        let nested = try String(contentsOfFile: dir + "/docs/snippet.html", encoding: .utf8)
+        XCTAssertTrue(nested.hasPrefix("<picture>\n  <source media=\"(prefers-color-scheme: light)\" srcset=\"../img/c-light.gif\">\n"), nested)
+        XCTAssertTrue(nested.contains(" src=\"../img/c-light.gif\""), nested)
     }
 
     func testAppearancePairNeedsANamedFile() throws {

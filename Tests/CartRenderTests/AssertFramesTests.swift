@@ -70,7 +70,9 @@ import Testing
         #expect(issues.count == 1)
         let issue = try #require(issues.first)
         #expect(issue.sourceLocation == callSite)
-        let comment = issue.comments.map(\.rawValue).joined(separator: "\n")
+        // Swift Testing's first line of the issue is its kind: the message, not "Issue recorded".
+        let comment = try #require(issue.error as? FramesDiffer).description
+        #expect("\(issue.kind)".hasPrefix("Caught error: cartrender verify: FAILED, 1 of 2 frames failed"), "\(issue.kind)")
         #expect(comment.hasPrefix("cartrender verify: FAILED, 1 of 2 frames failed"), "\(comment)")
         #expect(comment.contains("\n  state diverges first at frame 24 (t=0.4 s): "), "\(comment)")
         let report = dir + "/__Snapshots__/FlyTests/cartrender-report/recordsThenReports"

@@ -18,7 +18,7 @@ struct CommandReference {
         var values: Values {
             guard let placeholder else { return .none }
             let words = placeholder.split(separator: "|").map(String.init)
-            if words.count > 1 { return .words(words) }
+            if words.count > 1 { return .words(words + (CommandReference.combinedValues[placeholder] ?? [])) }
             if let named = CommandReference.namedValues[placeholder] { return .words(named) }
             if placeholder == "DIR" || placeholder.hasSuffix("_DIR") { return .directories }
             if placeholder == "PATH" || placeholder.hasSuffix("FILE") || placeholder.contains(".") { return .files }
@@ -31,6 +31,12 @@ struct CommandReference {
     static let namedValues: [String: [String]] = [
         "FORMAT": OutputFormat.all.map(\.name),
         "MODE": RecordMode.allCases.map(\.rawValue),
+    ]
+
+    /// Values written with commas that a listed placeholder also takes: `--color-scheme light,dark`
+    /// renders both appearances.
+    static let combinedValues: [String: [String]] = [
+        "light|dark": ["light,dark"],
     ]
 
     /// What a shell offers for a value or a positional argument.

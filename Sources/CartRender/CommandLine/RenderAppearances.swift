@@ -6,7 +6,8 @@ import Foundation
 /// pictures: a `<source>` per appearance, then an `<img>` of the first file for browsers
 /// without `<picture>`, sized in points (CSS px) so a 2x or 3x file is sharp on such displays.
 struct PictureElement: Equatable {
-    /// Each appearance's file as the page refers to it (the paths as given on the command line).
+    /// Each appearance's file as the page refers to it (the paths as given on the command line,
+    /// or relative to the page's folder: ``path(_:from:)``).
     var sources: [(scheme: ColorScheme, path: String)]
     /// The screen's size in points.
     var width: Int
@@ -15,6 +16,19 @@ struct PictureElement: Equatable {
     var alt: String
 
     static func == (a: PictureElement, b: PictureElement) -> Bool { a.html == b.html }
+
+    /// `file` as the page `page` (`--picture-html docs/snippet.html`) refers to it: a URL path
+    /// relative to the page's folder (`fly-light.gif`, `../img/fly-light.gif`), both paths
+    /// resolved against the working directory; each component percent-encoded.
+    static func path(_ file: String, from page: String) -> String {
+        func folder(_ path: String) -> String {
+            let d = (path as NSString).deletingLastPathComponent
+            return d.isEmpty ? "." : d
+        }
+        let name = (file as NSString).lastPathComponent
+        return HTMLReport.relativeDirectory(from: folder(page), to: folder(file))
+            + (name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? name)
+    }
 
     var html: String {
         var lines = ["<picture>"]
@@ -80,6 +94,7 @@ extension CLI {
                 }
                 sources.append((scheme, one.options.outputFile!))
             }
+            if let page = command.pictureHTML { sources = sources.map { ($0.scheme, PictureElement.path($0.path, from: page)) } }
             let picture = PictureElement(sources: sources, width: size.width, height: size.height, alt: alt).html
             if let path = command.pictureHTML { try named.stage(Array(picture.utf8), as: path, cancellation: nil) }
             try named.commit(cancellation: nil)

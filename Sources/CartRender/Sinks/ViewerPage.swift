@@ -102,6 +102,10 @@ enum ViewerPage {
         ])
     }
 
+    /// The `src` of the page's two `<img>` until its script sets the frame's file (HTML requires a
+    /// non-empty `src`, and the page is written before its frames are known): a transparent 1×1 GIF.
+    static let placeholder = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"
+
     static let body = """
     <header>
     <h1>cartrender viewer</h1>
@@ -111,8 +115,8 @@ enum ViewerPage {
     <section class="view" id="view">
     <div class="pan" id="pan">
     <div class="stage" id="stage">
-    <img id="frame" alt="frame">
-    <img id="onion-image" alt="previous frame" hidden>
+    <img id="frame" alt="frame" src="\(placeholder)">
+    <img id="onion-image" alt="previous frame" src="\(placeholder)" hidden>
     <svg id="overlay" xmlns="http://www.w3.org/2000/svg" aria-hidden="true"></svg>
     </div>
     </div>

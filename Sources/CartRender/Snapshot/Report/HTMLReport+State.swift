@@ -4,11 +4,16 @@ extension HTMLReport {
     /// The panel of what the baseline's `manifest.json` tells: the first frame whose state
     /// diverges (a table of path, expected, actual, linking to that frame when the report shows
     /// it), the events that moved, and the software that differs from the baseline's; or why
-    /// states were not compared. Its own small style sheet; empty when there is nothing to tell
+    /// states were not compared (styled by ``stateStyle``); empty when there is nothing to tell
     /// (a new baseline).
     /// Moved events the panel lists before "… and N more" (a scene of 10 000 taps that all
     /// moved would otherwise make a page of 10 000 lines).
     static let maxMovedEvents = 50
+
+    /// The panel's style sheet, in the page's `<head>` (HTML allows `<style>` only there).
+    static let stateStyle = "#state{margin:1em;padding:.5em 1em;border:1px solid #c9a227;border-radius:6px;background:#fffbe8;color:#222}"
+        + "#state h2{font-size:1em;margin:.4em 0}#state table{border-collapse:collapse}"
+        + "#state td,#state th{border:1px solid #ddd;padding:2px 8px;text-align:left;font:12px ui-monospace,monospace}"
 
     static func statePanel(_ result: SnapshotResult) -> String {
         guard result.command == .verify else { return "" }
@@ -42,9 +47,6 @@ extension HTMLReport {
             body += "<h2>Provenance</h2>\n<ul>\n" + result.softwareDifferences.map { "<li>\(Escaping.html($0.message))</li>\n" }.joined() + "</ul>\n"
         }
         guard !body.isEmpty else { return "" }
-        let style = "#state{margin:1em;padding:.5em 1em;border:1px solid #c9a227;border-radius:6px;background:#fffbe8;color:#222}"
-            + "#state h2{font-size:1em;margin:.4em 0}#state table{border-collapse:collapse}"
-            + "#state td,#state th{border:1px solid #ddd;padding:2px 8px;text-align:left;font:12px ui-monospace,monospace}"
-        return "<section id=\"state\" aria-label=\"State and provenance\">\n<style>\(style)</style>\n\(body)</section>\n"
+        return "<section id=\"state\" aria-label=\"State and provenance\">\n\(body)</section>\n"
     }
 }

@@ -82,7 +82,7 @@ enum HTMLReport {
             h += "<footer>First failing frame: <a href=\"#\(anchor(failing[0]))\">\(Escaping.html(failing[0].name))</a>. Keys: ← → previous / next frame that did not pass · 1–5 views · T flips the toggle view.</footer>\n"
         }
         h += "<script>\(script)</script>\n"
-        return page(title: "cartrender \(result.command.rawValue) \(verdict): \(result.subject)", style: css, body: h)
+        return page(title: "cartrender \(result.command.rawValue) \(verdict): \(result.subject)", style: css + stateStyle, body: h)
     }
 
     /// A whole HTML5 page, as every page cartrender writes begins and ends: doctype, English,
@@ -155,7 +155,7 @@ enum HTMLReport {
 
     /// Thumbnails of the frames that did not pass, in time order.
     static func filmstrip(_ frames: [FrameResult]) -> String {
-        var h = "<div class=\"filmstrip\" aria-label=\"Failing frames\">"
+        var h = "<div class=\"filmstrip\" role=\"group\" aria-label=\"Failing frames\">"
         for frame in frames {
             guard let thumb = frame.thumbnailFile ?? frame.diffFile ?? frame.actualFile ?? frame.expectedFile else { continue }
             let time = frame.time.map { "\(JSONValue.format($0, decimals: 3)) s" } ?? ""
