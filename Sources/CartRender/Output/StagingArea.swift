@@ -110,7 +110,8 @@ final class StagingArea {
             // Still ours once locked: the lock file and the directory are the ones at the names.
             if flock(lock, LOCK_EX | LOCK_NB) == 0, Self.isLockFile(lock, in: handle), Self.sameDirectory(handle, temp, in: directory) {
                 if directory.rename(temp, to: directory, as: final) == 0 {
-                    made = (final, handle, lock)
+                    // The same directory, now under its final name in messages and `url(_:)`.
+                    made = (final, DirectoryHandle(duplicating: handle, renamedTo: final, in: directory) ?? handle, lock)
                     break
                 }
                 let e = errno

@@ -37,6 +37,17 @@ public final class DirectoryHandle: @unchecked Sendable {
         self.path = parent.url(name)
     }
 
+    /// A second descriptor (`F_DUPFD_CLOEXEC`) for the directory `other` has open, labelled
+    /// `parent/name` for messages: for a directory renamed after it was opened (a staging
+    /// directory made under a temporary name), so that its paths in messages are the new ones.
+    /// - Returns: nil with `errno` set when no descriptor is left.
+    public init?(duplicating other: DirectoryHandle, renamedTo name: String, in parent: DirectoryHandle) {
+        let fd = fcntl(other.fd, F_DUPFD_CLOEXEC, 0)
+        guard fd >= 0 else { return nil }
+        self.fd = fd
+        self.path = parent.url(name)
+    }
+
     deinit { close(fd) }
 
     /// `path/name`, for messages.
