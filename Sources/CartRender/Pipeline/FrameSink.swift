@@ -4,9 +4,10 @@ import CartRenderRaster
 /// What a sink needs each frame to carry: what the stream must draw and encode, once per run of
 /// identical frames, before the sink sees the frame.
 public struct FrameNeeds: OptionSet, Sendable {
-    /// The bits of the needs.
+    /// One bit per need declared below (`canvas` is bit 0, `pixels` bit 1, …): the set's
+    /// `OptionSet` storage.
     public let rawValue: Int
-    /// Needs of these bits.
+    /// The set whose needs are the bits of `rawValue`.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// The frame drawn into the worker's canvas: ``RenderedFrame/pixels()`` works in
