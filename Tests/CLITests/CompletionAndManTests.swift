@@ -117,16 +117,17 @@ final class CompletionAndManTests: XCTestCase {
     }
 
     /// mandoc -Tlint, the checker Debian's lintian and man page reviewers use, finds nothing at
-    /// warning level or above: the page has a date (SOURCE_DATE_EPOCH's, as `make deb` sets it
-    /// to the commit's) and no redundant paragraph macro (`.PP` after `.SH`).
+    /// any level, style included: the page has a date (SOURCE_DATE_EPOCH's, as `make deb` sets
+    /// it to the commit's), no redundant paragraph macro (`.PP` after `.SH`) and no text line
+    /// over 80 bytes.
     func testManPagePassesMandocLint() throws {
         let r = try Binary.run(["man"], environment: ["SOURCE_DATE_EPOCH": "1765238400"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("\n.TH CARTRENDER 1 2025-12-09 "), "the date of SOURCE_DATE_EPOCH")
         let page = dir + "/cartrender.1"
         try r.stdout.write(toFile: page, atomically: true, encoding: .utf8)
-        let lint = try shell("mandoc", ["-Tlint", "-W", "warning", page], package: "mandoc")
-        XCTAssertEqual(lint.output, "", "mandoc's warnings")
+        let lint = try shell("mandoc", ["-Tlint", page], package: "mandoc")
+        XCTAssertEqual(lint.output, "", "mandoc's messages")
         XCTAssertEqual(lint.status, 0, lint.output)
     }
 

@@ -114,8 +114,11 @@ enum ManPage {
         return String(format: "%04d-%02d-%02d", d.year!, d.month!, d.day!)
     }
 
-    /// The page without the paragraph macros that mandoc -Tlint calls redundant: a `.PP` right
-    /// after `.SH`, `.SS` or another `.PP`, or right before `.SH`, `.SS`, `.PP` or `.TP`.
+    /// The page as mandoc -Tlint wants it, with the same output: without the paragraph macros
+    /// it calls redundant (a `.PP` right after `.SH`, `.SS` or another `.PP`, or right before
+    /// `.SH`, `.SS`, `.PP` or `.TP`), and with every text line of filled text (outside
+    /// `.nf` … `.fi`) broken at spaces into lines of at most ``maxLineBytes`` bytes, which roff
+    /// fills back into the same paragraph.
     static func tidied(_ page: String) -> String {
         let lines = page.split(separator: "\n", omittingEmptySubsequences: false)
         func isBreak(_ line: Substring?, _ macros: [String]) -> Bool {
@@ -130,7 +133,34 @@ enum ManPage {
             }
             kept.append(line)
         }
-        return kept.joined(separator: "\n")
+        var filled = true
+        return kept.flatMap { line -> [Substring] in
+            if line == ".nf" { filled = false } else if line == ".fi" { filled = true }
+            return filled ? wrapped(line) : [line]
+        }.joined(separator: "\n")
+    }
+
+    /// The longest input line mandoc -Tlint accepts without a style message, in bytes.
+    static let maxLineBytes = 80
+
+    /// A text line broken at spaces into lines of at most ``maxLineBytes`` UTF-8 bytes (a word
+    /// longer than that stays whole on its own line); a macro line (`.` or `'` first) is left
+    /// as it is. A piece that would start with `.` or `'` gets the zero-width `\&` before it,
+    /// so roff reads it as text, not as a macro.
+    static func wrapped(_ line: Substring) -> [Substring] {
+        guard line.utf8.count > maxLineBytes, let first = line.first, first != ".", first != "'" else { return [line] }
+        var pieces: [Substring] = []
+        var current = ""
+        for word in line.split(separator: " ", omittingEmptySubsequences: false) {
+            if !current.isEmpty, current.utf8.count + 1 + word.utf8.count > maxLineBytes {
+                pieces.append(Substring(current))
+                current = word.first == "." || word.first == "'" ? "\\&" + word : String(word)
+            } else {
+                current += current.isEmpty ? String(word) : " " + word
+            }
+        }
+        pieces.append(Substring(current))
+        return pieces
     }
 
     /// A help text split into its first paragraphs (before any heading) and its sections:
