@@ -53,6 +53,9 @@ final class CompletionAndManTests: XCTestCase {
         XCTAssertEqual(try bashCompletions(file, ["cartrender", "--png-compression", "s"]), ["small"])
         XCTAssertEqual(try bashCompletions(file, ["cartrender", "audit", "--level", ""]), ["AA", "AAA"])
         XCTAssertEqual(try bashCompletions(file, ["cartrender", "--format", "w"]), ["webp", "webm"])
+        // `render` is the bare form named: the same options and values.
+        XCTAssertEqual(try bashCompletions(file, ["cartrender", "render", "--for"]), ["--format"])
+        XCTAssertEqual(try bashCompletions(file, ["cartrender", "render", "--format", "w"]), ["webp", "webm"])
         XCTAssertEqual(try bashCompletions(file, ["cartrender", "verify", "--record", "m"]), ["missing"])
         XCTAssertEqual(try bashCompletions(file, ["cartrender", "ver"]), ["verify", "version"])
         XCTAssertEqual(try bashCompletions(file, ["cartrender", "completions", ""]), ["bash", "zsh", "fish"])
@@ -81,10 +84,10 @@ final class CompletionAndManTests: XCTestCase {
         let n = try shell("fish", ["--no-execute", file], package: "fish")
         XCTAssertEqual(n.status, 0, n.output)
         XCTAssertEqual(n.output, "")
-        let r = try shell("fish", ["--no-config", "-c", "source \(file); complete -C 'cartrender --for'; complete -C 'cartrender verify --base'"], package: "fish")
+        let r = try shell("fish", ["--no-config", "-c", "source \(file); complete -C 'cartrender --for'; complete -C 'cartrender verify --base'; complete -C 'cartrender render --for'"], package: "fish")
         XCTAssertEqual(r.status, 0, r.output)
         let offered = r.output.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
-        XCTAssertEqual(offered, ["--format", "--baseline"], r.output)
+        XCTAssertEqual(offered, ["--format", "--baseline", "--format"], r.output)
     }
 
     func testUnknownShellIsAUsageError() throws {

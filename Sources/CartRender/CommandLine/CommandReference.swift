@@ -74,9 +74,11 @@ struct CommandReference {
             }
     }
 
-    /// The option tables of the subcommands that have more than `-h`.
+    /// The option tables of the subcommands that have more than `-h`; `render` takes the
+    /// bare form's (RenderCommand's).
     static var optionRows: [String: [OptionRow]] {
-        ["verify": rows(VerifyCommand.options),
+        ["render": rows(RenderCommand.options),
+         "verify": rows(VerifyCommand.options),
          // review takes verify's options but those two (ReviewCommand.parse).
          "review": rows(VerifyCommand.options).filter { !["--json", "--summary-markdown"].contains($0.name) },
          "diff": rows(DiffCommand.options),
