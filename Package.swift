@@ -16,7 +16,7 @@ let package = Package(
     products: [
         .library(name: "CartRender", targets: ["CartRender"]),
         // `try assertFrames(of: "Scenes/fly.json")` for Swift Testing (imports Testing, so apart
-        // from CartRender, which the cartrender binary links).
+        // from CartRender, which the cartrender binary links through CartRenderCLI).
         .library(name: "CartRenderTesting", targets: ["CartRenderTesting"]),
         .executable(name: "cartrender", targets: ["cartrender"]),
         // `swift package --allow-writing-to-package-directory cartrender ARGUMENTS…` in a package
@@ -57,7 +57,11 @@ let package = Package(
         // CARTRENDER_TEST_PAUSE hook, the kill points of a commit, extra sinks of a render); a release build has none of it.
         .target(name: "CartRender", dependencies: ["CartRenderCore", "CartRenderRaster"],
                 swiftSettings: [.define("CARTRENDER_TEST_HOOKS", .when(configuration: .debug))]),
-        .executableTarget(name: "cartrender", dependencies: ["CartRender", "CartRenderRaster"]),
+        // The command line: every command, its help, completions and man page, progress on stderr,
+        // signal handling and the review server. Only the cartrender executable and the CLI tests use it.
+        .target(name: "CartRenderCLI", dependencies: ["CartRenderCore", "CartRenderRaster", "CartRender"],
+                swiftSettings: [.define("CARTRENDER_TEST_HOOKS", .when(configuration: .debug))]),
+        .executableTarget(name: "cartrender", dependencies: ["CartRenderCLI", "CartRender", "CartRenderRaster"]),
         .target(name: "CartRenderTesting", dependencies: ["CartRender", "CartRenderCore"]),
         .plugin(
             name: "CartRenderPlugin",
@@ -78,7 +82,7 @@ let package = Package(
         .testTarget(name: "CartRenderCoreTests", dependencies: ["CartRenderCore"]),
         .testTarget(name: "CartRenderRasterTests", dependencies: ["CartRenderRaster", "CartRenderTestSupport"]),
         .testTarget(name: "CartRenderTests", dependencies: ["CartRender", "CartRenderTestSupport", "CartRenderTesting"], exclude: ["Goldens"]),
-        .testTarget(name: "CLITests", dependencies: ["CartRender", "CartRenderTestSupport"], exclude: ["Corpus"]),
+        .testTarget(name: "CLITests", dependencies: ["CartRenderCLI", "CartRender", "CartRenderTestSupport"], exclude: ["Corpus"]),
     ],
     swiftLanguageModes: [.v5]
 )

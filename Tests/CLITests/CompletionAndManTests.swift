@@ -1,4 +1,5 @@
 @testable import CartRender
+@testable import CartRenderCLI
 import Foundation
 import XCTest
 

@@ -1,4 +1,5 @@
 import CartRender
+import CartRenderCLI
 import CartRenderRaster
 import Foundation
 import XCTest

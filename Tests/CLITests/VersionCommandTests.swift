@@ -1,4 +1,5 @@
 import CartRender
+import CartRenderCLI
 import CartRenderCore
 import CartRenderRaster
 import Foundation

@@ -29,11 +29,11 @@ final class EscapingTests: XCTestCase {
         for u in Self.controls + ["\n", "\r", "\t"] {
             let html = Escaping.html("x" + String(u) + "y")
             XCTAssertFalse(html.unicodeScalars.contains(u), "html: U+\(String(u.value, radix: 16)) stays raw")
-            let word = SnapshotResultShell.word("x" + String(u) + "y")
+            let word = ShellQuoting.word("x" + String(u) + "y")
             XCTAssertTrue(word.hasPrefix("$'") && word.unicodeScalars.allSatisfy { $0.isASCII && $0.value >= 0x20 }, word)
         }
         XCTAssertEqual(Escaping.html("a\nb\u{202E}c\u{1B}"), "a&#10;b&#x202e;c\u{FFFD}")
-        XCTAssertEqual(SnapshotResultShell.word("it's\n\u{202E}\u{1B}.json"), "$'it\\'s\\n\\u202e\\x1b.json'")
-        XCTAssertEqual(SnapshotResultShell.word("a b.json"), "'a b.json'")
+        XCTAssertEqual(ShellQuoting.word("it's\n\u{202E}\u{1B}.json"), "$'it\\'s\\n\\u202e\\x1b.json'")
+        XCTAssertEqual(ShellQuoting.word("a b.json"), "'a b.json'")
     }
 }

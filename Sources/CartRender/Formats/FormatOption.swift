@@ -72,7 +72,7 @@ extension OutputFormat {
     /// The render's rows for the options of every format: one per spelling, in the order the
     /// formats of ``all`` first take them, its help led by the titles of the formats that take
     /// it (`GIF/WebP/APNG: `), storing the value into each of their settings in turn.
-    static var optionRows: [Option<FormatSettings>] {
+    package static var optionRows: [Option<FormatSettings>] {
         var names: [String] = []
         for format in all { for option in format.options where !names.contains(option.row.name) { names.append(option.row.name) } }
         return names.map { name in
@@ -93,7 +93,7 @@ extension OutputFormat {
     /// - Throws: `UsageError` for an option no chosen format takes (`--loop only applies to GIF,
     ///   WebP and APNG: add gif, webp or apng to --format`), one that does nothing with the
     ///   settings given (the format's sentence), or a value a chosen format refuses.
-    static func checkOptions(given: [String], formats: [OutputFormat], settings: FormatSettings) throws {
+    package static func checkOptions(given: [String], formats: [OutputFormat], settings: FormatSettings) throws {
         var checked: Set<String> = []
         for name in given where checked.insert(name).inserted {
             let takers = all.filter { $0.options.contains { $0.row.name == name } }

@@ -189,7 +189,7 @@ struct ViewerUse {
 
 extension OptionValue where Value == [OutputFormat] {
     /// `--format png,gif`: formats of ``OutputFormat/all`` by name, separated by commas, each once.
-    static var formats: OptionValue {
+    package static var formats: OptionValue {
         OptionValue { name, text in
             var formats: [OutputFormat] = []
             for part in text.split(separator: ",", omittingEmptySubsequences: false) {

@@ -11,7 +11,7 @@ import Foundation
 ///
 /// Waiting for it polls every 10 ms and stops when the run's `RenderCancellation` is cancelled
 /// (SIGINT, SIGTERM), so a run waiting for another run's lock stops on the first signal.
-final class DirectoryLock {
+package final class DirectoryLock {
     enum Mode { case shared, exclusive }
 
     let path: String
@@ -51,7 +51,7 @@ final class DirectoryLock {
     deinit { release() }
 
     /// Whether `a` and `b` (links followed) name the same file or directory (the same device and inode).
-    static func sameFile(_ a: String, _ b: String) -> Bool {
+    package static func sameFile(_ a: String, _ b: String) -> Bool {
         var x = stat(), y = stat()
         return FileSystemPath.stat(a, &x) == 0 && FileSystemPath.stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino
     }

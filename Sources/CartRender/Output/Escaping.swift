@@ -4,7 +4,7 @@ import CartRenderCore
 /// index), XML (JUnit), JSON inside an HTML `<script>` element (viewer data, review controls)
 /// and Markdown (the step summary). Each takes any text and returns text that the language reads
 /// back as that text.
-enum Escaping {
+package enum Escaping {
     /// Text for HTML content and double- or single-quoted attribute values: `&`, `<`, `>`, `"`
     /// and `'` as character references (`&amp;`, `&lt;`, `&gt;`, `&quot;`, `&#39;`); line breaks,
     /// tabs and format characters (bidirectional controls and the rest that ``singleLine(_:)``
@@ -12,7 +12,7 @@ enum Escaping {
     /// other controls, which HTML cannot hold, as U+FFFD. So the markup has no raw control: a
     /// `<picture>` element printed on standard output cannot start a line with user text or
     /// reorder it on a terminal.
-    static func html<S: StringProtocol>(_ text: S) -> String {
+    package static func html<S: StringProtocol>(_ text: S) -> String {
         var out = ""
         for u in text.unicodeScalars {
             switch u {
@@ -55,7 +55,7 @@ enum Escaping {
     /// `value` as compact JSON to put inside an HTML `<script>` element: every `<` is written
     /// `\u003c`, so that no `</script>` or `<!--` in a string can end or change the element; the
     /// text is still the same JSON (and JavaScript) value.
-    static func scriptJSON(_ value: JSONValue) -> String {
+    package static func scriptJSON(_ value: JSONValue) -> String {
         value.serialized().replacingOccurrences(of: "<", with: "\\u003c")
     }
 

@@ -34,7 +34,7 @@ extension Manifest {
 
     /// Largest manifest file read back (merge, the files of an earlier run): 1 GiB, far above
     /// the 100 000 frames a render may have.
-    static let maxFileBytes = 1 << 30
+    package static let maxFileBytes = 1 << 30
     /// The manifest's text with `frames` written by `writeFrames` where the frames go (streamed
     /// frames are not held in `frames`): the same bytes as `serialized()` with those frames in
     /// `frames`.

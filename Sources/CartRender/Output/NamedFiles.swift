@@ -21,7 +21,7 @@ import Foundation
 ///   its last file was in place).
 ///
 /// Used by one thread at a time (the command that renders; the render's workers never see it).
-final class NamedFiles: @unchecked Sendable {
+package final class NamedFiles: @unchecked Sendable {
     /// The names, as given, in the order they are moved in.
     let paths: [String]
     /// Staging areas by folder (as `OutputFile.split` gives it).
@@ -34,7 +34,7 @@ final class NamedFiles: @unchecked Sendable {
     /// - Parameter inputs: files the run reads (the scene): none may be written.
     /// - Throws: ``UsageError`` (64) when two names are one file; ``OutputError`` (73) naming
     ///   the first name that cannot be written as the type's documentation says.
-    init(_ paths: [String], inputs: [String]) throws {
+    package init(_ paths: [String], inputs: [String]) throws {
         self.paths = paths
         var seen: [String: String] = [:]
         for path in paths {
@@ -97,7 +97,7 @@ final class NamedFiles: @unchecked Sendable {
 
     /// Stages `bytes` as the file of `path`.
     /// - Throws: `OutputError` (73).
-    func stage(_ bytes: [UInt8], as path: String, cancellation: RenderCancellation?) throws {
+    package func stage(_ bytes: [UInt8], as path: String, cancellation: RenderCancellation?) throws {
         precondition(paths.contains(path), "\(path) was not checked")
         try area(for: path, cancellation: cancellation).write(bytes, to: OutputFile.split(path).name)
         staged.insert(path)
@@ -134,7 +134,7 @@ final class NamedFiles: @unchecked Sendable {
     /// - Throws: `OutputError` (73) naming the file that could not be replaced; every folder
     ///   is then as it was (or, when a file could not be put back, the error says where it is).
     @discardableResult
-    func commit(cancellation: RenderCancellation?) throws -> [WrittenFile] {
+    package func commit(cancellation: RenderCancellation?) throws -> [WrittenFile] {
         try StagingArea.committing(cancellation) {
             var journals: [(StagingArea, CommitJournal)] = []
             for dir in areaOrder {
@@ -160,7 +160,7 @@ final class NamedFiles: @unchecked Sendable {
     }
 
     /// Removes every staging directory (and folders made for them) without replacing anything.
-    func discard() {
+    package func discard() {
         for dir in areaOrder.reversed() { areas[dir]?.discard() }
         areas = [:]
         areaOrder = []

@@ -11,6 +11,9 @@ public struct OutputError: ReportableError, Equatable, Sendable, CustomStringCon
     public var description: String { "\(path): \(reason)" }
     /// 73 (`EX_CANTCREAT`).
     public var exitCode: ExitCode { .cannotCreate }
+
+    /// `path` could not be written, for `reason`.
+    package init(path: String, reason: String) { self.path = path; self.reason = reason }
 }
 
 /// The directory a render writes into. Every file is written atomically: to a temporary file
@@ -107,7 +110,7 @@ public struct OutputDirectory: Sendable {
     /// - Returns: the path, when nothing is there yet or it is a real directory.
     /// - Throws: ``OutputError`` (73) when `parent/name` is a symbolic link or another file that
     ///   is not a directory; nothing was read or written through it.
-    static func subdirectory(_ name: String, of parent: String) throws -> String {
+    package static func subdirectory(_ name: String, of parent: String) throws -> String {
         let path = (parent as NSString).appendingPathComponent(name)
         var info = stat()
         guard FileSystemPath.lstat(path, &info) == 0 else { return path }

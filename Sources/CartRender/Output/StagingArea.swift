@@ -43,7 +43,7 @@ import Foundation
 ///   removed; a PID or host name proves nothing. One without a held lock is a dead run's: rolled
 ///   back (or forward) when it has a journal, removed whatever it holds otherwise. One that is
 ///   not the running user's, or a link, stops a run that writes into `DIR` with exit 73.
-final class StagingArea {
+package final class StagingArea {
     let output: OutputDirectory
     /// `DIR`, open.
     let directory: DirectoryHandle
@@ -159,12 +159,12 @@ final class StagingArea {
     /// Whether ``removeAbandoned()`` ran: the process is about to exit with a signal's status,
     /// and a worker's write that fails because its staging directory is gone must not be
     /// reported as an error of its own.
-    static var wereAbandoned: Bool { active.withLock { $0.abandoned } }
+    package static var wereAbandoned: Bool { active.withLock { $0.abandoned } }
 
     /// Removes every staging directory of this process (and the directories its run created),
     /// for an immediate exit. Returns false and removes nothing while a commit is moving files
     /// into place (that takes milliseconds and must finish).
-    static func removeAbandoned() -> Bool {
+    package static func removeAbandoned() -> Bool {
         active.withLock { a in
             guard a.committing == 0 else { return false }
             a.abandoned = true
@@ -317,7 +317,7 @@ final class StagingArea {
     /// Writes a few small files into `output` as one commit (a page, a listing): staged, then
     /// moved into place under the directory lock, with the ownership rules of a commit.
     /// - Throws: `OutputError` (73) as `moveIntoPlace`; `DIR` is then as it was.
-    static func writeFiles(_ files: [(name: String, bytes: [UInt8])], into output: OutputDirectory) throws {
+    package static func writeFiles(_ files: [(name: String, bytes: [UInt8])], into output: OutputDirectory) throws {
         let staging = try StagingArea(in: output)
         defer { staging.discard() }
         for file in files { try staging.write(file.bytes, to: file.name) }
@@ -665,7 +665,7 @@ final class StagingArea {
     /// holds it. Foreign staging directories are left alone.
     /// - Throws: `RenderCancelled` when cancelled while waiting for the lock; `OutputError` when
     ///   a dead run's files cannot all be put back.
-    static func recoverInterruptedCommits(in path: String, holding lock: DirectoryLock? = nil, cancellation: RenderCancellation?) throws {
+    package static func recoverInterruptedCommits(in path: String, holding lock: DirectoryLock? = nil, cancellation: RenderCancellation?) throws {
         guard let directory = DirectoryHandle(path: path) else { return }
         let candidates = (directory.names() ?? []).filter { $0.hasPrefix(namePrefix) }
         guard candidates.contains(where: { if case .dead = classify($0, in: directory) { return true }; return false }) else { return }
@@ -743,11 +743,11 @@ enum TestHooks {
 }
 
 /// A value behind a lock.
-final class LockedValue<Value>: @unchecked Sendable {
+package final class LockedValue<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    package init(_ value: Value) { self.value = value }
+    package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         lock.lock(); defer { lock.unlock() }
         return try body(&value)
     }

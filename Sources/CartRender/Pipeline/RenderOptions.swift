@@ -60,7 +60,7 @@ public struct RenderOptions: Sendable {
     /// The transaction the named files of a render to ``outputFile`` go into when several
     /// renders replace their files together (`--color-scheme light,dark`, variants): the render
     /// stages them there and its caller commits; nil: the render commits its own.
-    var namedFiles: NamedFiles?
+    package var namedFiles: NamedFiles?
     #if CARTRENDER_TEST_HOOKS
     /// Further sinks fed the same frames, after the outputs and before the manifest; what they
     /// write is theirs to manage (tests use one to fail a render at a chosen frame). Debug builds

@@ -162,9 +162,9 @@ extension Renderer {
 
 /// A render to a file the user named (``RenderOptions/outputFile``): the one animation, and the
 /// manifest only when ``RenderOptions/manifestFile`` names where it goes.
-struct NamedOutput {
+package struct NamedOutput {
     /// The animation's path as given (`docs/fly.gif`), its directory and its last component.
-    let path: String
+    package let path: String
     let directory: String
     let name: String
     /// Where the manifest goes, or nil.
@@ -172,7 +172,7 @@ struct NamedOutput {
 
     /// - Throws: `UsageError` unless `formats` is exactly one animated format, or when the
     ///   manifest would go where the animation goes.
-    init(_ path: String, manifest: String?, formats: [OutputFormat]) throws {
+    package init(_ path: String, manifest: String?, formats: [OutputFormat]) throws {
         guard formats.count == 1, !formats[0].isPerFrame else {
             throw UsageError("\(path) names one file: render exactly one animated format to it, frames into a directory (--out DIR)")
         }
@@ -187,7 +187,7 @@ struct NamedOutput {
     /// The file of one variant of a render to `path`: the variant's name before the extension,
     /// after a hyphen (`docs/fly.gif`, `dark` → `docs/fly-dark.gif`; `m.json` → `m-dark.json`;
     /// a name without extension gets the suffix at its end).
-    static func path(_ path: String, variant: String) -> String {
+    package static func path(_ path: String, variant: String) -> String {
         let (dir, name) = OutputFile.split(path)
         let ext = (name as NSString).pathExtension
         let stem = ext.isEmpty ? name : String(name.dropLast(ext.count + 1))

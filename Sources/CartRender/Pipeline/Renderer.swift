@@ -113,7 +113,7 @@ public final class FrameWorker {
     /// The renderer this worker draws for.
     public let renderer: Renderer
     let rasterizer: FrameRasterizer
-    let model: any ScreenModel
+    package let model: any ScreenModel
 
     init(renderer: Renderer) throws {
         self.renderer = renderer

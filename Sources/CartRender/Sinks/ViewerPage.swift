@@ -25,10 +25,10 @@ import CartRenderCore
 /// Only what the page shows is embedded: frame indices, times, files and states, the events, the
 /// canvas and the animation file names (no checksums, no software), so the bytes depend only on
 /// the frames and their order.
-enum ViewerPage {
+package enum ViewerPage {
     /// The page for `manifest`'s frames, events and animations.
     /// - Throws: `EncodingError` when an event cannot be encoded (never for a manifest that was read).
-    static func html(for manifest: Manifest) throws -> String {
+    package static func html(for manifest: Manifest) throws -> String {
         let (head, tail) = try page(around: manifest, frames: manifest.frames.count)
         return head + manifest.frames.map(entry).joined(separator: ",") + tail
     }

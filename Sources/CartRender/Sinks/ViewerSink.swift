@@ -9,9 +9,9 @@ import CartRenderRaster
 /// Put it after the frame, animation and contact-sheet sinks and before the manifest, which then
 /// lists `index.html` among its outputs. The page is the one `cartrender view DIR` writes from
 /// the manifest of the same run, byte for byte.
-final class ViewerSink: FrameSink, @unchecked Sendable {
+package final class ViewerSink: FrameSink, @unchecked Sendable {
     /// The page's file name.
-    static let fileName = "index.html"
+    package static let fileName = "index.html"
     private let renderer: Renderer
     private let entries: StagedPart
     private var count = 0
@@ -21,17 +21,17 @@ final class ViewerSink: FrameSink, @unchecked Sendable {
         entries = StagedPart(staging: staging, name: Self.fileName, partName: ".viewer-frames.partial")
     }
 
-    var needs: FrameNeeds { .inOrder }
+    package var needs: FrameNeeds { .inOrder }
 
     /// - Throws: `OutputError` naming the page when the staging file cannot be written.
-    func consume(_ frame: RenderedFrame) throws {
+    package func consume(_ frame: RenderedFrame) throws {
         let entry = ViewerPage.entry(Manifest.Frame(index: frame.index, time: frame.time, files: frame.files, state: try frame.stateJSON()))
         try entries.append((count == 0 ? "" : ",") + entry)
         count += 1
     }
 
     /// - Throws: `OutputError` naming the page.
-    func finish(earlier: [Manifest.File]) throws -> SinkOutput {
+    package func finish(earlier: [Manifest.File]) throws -> SinkOutput {
         var manifest = renderer.manifest(frames: [])
         manifest.outputs = earlier
         let (head, tail) = try ViewerPage.page(around: manifest, frames: count)

@@ -66,12 +66,12 @@ public struct FrameResult: Sendable {
     public var isReported: Bool { status != .pass && !(status == .missing && recorded) }
 
     /// Seconds from `start` to now on the monotonic clock (for ``seconds``).
-    static func seconds(since start: DispatchTime) -> Double {
+    package static func seconds(since start: DispatchTime) -> Double {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
 
     /// The frame index parsed from a `frame_NNNN.png` name.
-    static func index(ofFileName name: String) -> Int? {
+    package static func index(ofFileName name: String) -> Int? {
         guard name.hasPrefix("frame_"), name.hasSuffix(".png") else { return nil }
         let digits = name.dropFirst(6).dropLast(4)
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
@@ -104,6 +104,16 @@ public struct FrameResult: Sendable {
         if let thumbnailFile { files.append(("thumbnail", .string(thumbnailFile))) }
         if !files.isEmpty { m.append(("files", .object(files))) }
         return .object(m)
+    }
+}
+
+extension SnapshotResult {
+    /// A result of `command` with every field not named here at its default (the command line's
+    /// `diff` of two files builds its one-frame result so).
+    package init(command: Command, subject: String, baseline: String, reportDirectory: String?, record: RecordMode?,
+                 options: ComparisonOptions, fps: Int?, frames: [FrameResult]) {
+        self.init(command: command, subject: subject, baseline: baseline, reportDirectory: reportDirectory, record: record,
+                  variant: nil, options: options, fps: fps, frames: frames)
     }
 }
 
@@ -287,13 +297,13 @@ public struct SnapshotResult: Sendable {
 
     /// `N frames compared against a baseline of other settings (…): not listed one by one`, in
     /// place of the frames' lines when the settings differ.
-    var mismatchedFramesLine: String {
+    package var mismatchedFramesLine: String {
         let f = failures.count
         return "\(f) of \(frames.count) frames differ from a baseline recorded with other settings: not listed one by one (the report has them)"
     }
 
     /// `text` as one shell word: unchanged when it is made of safe characters, else in single quotes.
-    static func shellWord(_ text: String) -> String { SnapshotResultShell.word(text) }
+    static func shellWord(_ text: String) -> String { ShellQuoting.word(text) }
     func shellWord(_ text: String) -> String { Self.shellWord(text) }
 
     // MARK: Console text
@@ -509,34 +519,5 @@ public struct SnapshotResult: Sendable {
         }
         if let note = recordingNote { lines.append("  " + note) }
         return lines.joined(separator: "\n")
-    }
-}
-
-/// Shell quoting for the commands the outputs suggest.
-enum SnapshotResultShell {
-    /// `text` as one word of a POSIX shell: unchanged when made of safe characters, in single
-    /// quotes otherwise, and in bash's `$'…'` quotes with visible escapes (`$'a\nb'`,
-    /// `$'\u202e'`) when it holds a character that ``singleLine(_:)`` escapes: the suggested
-    /// command is one line that bash and zsh read back as the same word.
-    static func word(_ text: String) -> String {
-        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%")
-        if !text.isEmpty && text.allSatisfy({ safe.contains($0) }) { return text }
-        guard text.unicodeScalars.contains(where: isEscapedInMessages) else {
-            return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
-        }
-        var out = "$'"
-        for u in text.unicodeScalars {
-            switch u {
-            case "\\": out += "\\\\"
-            case "'": out += "\\'"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x80 && isEscapedInMessages(u): out += String(format: "\\x%02x", u.value)
-            case _ where isEscapedInMessages(u): out += u.value > 0xFFFF ? String(format: "\\U%08x", u.value) : String(format: "\\u%04x", u.value)
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "'"
     }
 }

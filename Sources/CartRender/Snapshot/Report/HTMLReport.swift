@@ -19,7 +19,7 @@ import Foundation
 /// Images are referenced by relative paths; a verify report's are all inside the report
 /// directory, so it can be uploaded or moved alone. Without JavaScript every frame is shown one under the other,
 /// side by side.
-enum HTMLReport {
+package enum HTMLReport {
     /// At most this many cells in the timeline; longer runs are grouped, a group taking the worst status.
     static let maxTimelineCells = 600
 
@@ -88,7 +88,7 @@ enum HTMLReport {
     /// A whole HTML5 page, as every page cartrender writes begins and ends: doctype, English,
     /// UTF-8, a viewport for phones, `title` (plain text, escaped here), `style` (CSS) and
     /// `body` (HTML, ending in a newline).
-    static func page(title: String, style: String, body: String) -> String {
+    package static func page(title: String, style: String, body: String) -> String {
         """
         <!doctype html>
         <html lang="en">
@@ -267,7 +267,7 @@ enum HTMLReport {
     /// `target` as a URL path relative to the directory `base`, ending in `/` (`../baseline/`),
     /// both resolved against the working directory and through symbolic links; each component
     /// percent-encoded.
-    static func relativeDirectory(from base: String, to target: String) -> String {
+    package static func relativeDirectory(from base: String, to target: String) -> String {
         func components(_ path: String) -> [String] {
             URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().pathComponents.filter { $0 != "/" }
         }

@@ -20,22 +20,25 @@ import Foundation
 ///
 /// Times are measurements, so this file differs from run to run in `time` and `timestamp`
 /// only; `report.json` and `index.html` hold no times and stay byte for byte the same.
-enum JUnitReport {
+package enum JUnitReport {
     /// When the run began and how long it took.
-    struct Run {
+    package struct Run {
         var timestamp: Date
         /// Seconds, monotonic clock.
         var seconds: Double
+
+        /// A run that started at `timestamp` and took `seconds`.
+        package init(timestamp: Date, seconds: Double) { self.timestamp = timestamp; self.seconds = seconds }
     }
 
-    static func xml(for result: SnapshotResult, run: Run) -> String {
+    package static func xml(for result: SnapshotResult, run: Run) -> String {
         xml(for: [(result, run)])
     }
 
     /// One file of several runs (the variants of a matrix), a `<testsuite>` each, so that a
     /// reader that merges files sees every case apart: the suite, the class and the test names
     /// carry the variant (`fly-button[dark-ar_SA]`).
-    static func xml(for runs: [(result: SnapshotResult, run: Run)]) -> String {
+    package static func xml(for runs: [(result: SnapshotResult, run: Run)]) -> String {
         let command = runs.first?.result.command.rawValue ?? "verify"
         let n = runs.reduce(0) { $0 + $1.result.frames.count }
         let failures = runs.reduce(0) { $0 + $1.result.failures.count }

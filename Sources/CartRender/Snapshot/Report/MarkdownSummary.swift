@@ -150,7 +150,7 @@ public enum MarkdownSummary {
     /// so that the job summary does not end in half a section; a FIFO or device keeps what it took.
     /// - Throws: ``OutputError`` (exit 73) naming `path` when the file cannot be opened or written
     ///   (`cannot be written (File too large)`).
-    static func append(_ text: String, to path: String) throws {
+    package static func append(_ text: String, to path: String) throws {
         var fd: Int32
         repeat { fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644) } while fd < 0 && errno == EINTR
         guard fd >= 0 else { throw OutputError(path: path, reason: "cannot be opened to append the summary (\(String(cString: strerror(errno))))") }

@@ -9,10 +9,10 @@ import Foundation
 /// is moved into place together by `finish`, the report files last; frame images an earlier
 /// report listed and this one did not rewrite are removed then. A run that fails or is
 /// interrupted calls `discard`: the report directory stays as it was, never a mix of two runs.
-final class ReportWriter {
+package final class ReportWriter {
     static let jsonName = "report.json"
-    static let junitName = "junit.xml"
-    static let htmlName = "index.html"
+    package static let junitName = "junit.xml"
+    package static let htmlName = "index.html"
 
     let directory: OutputDirectory
     private let staging: StagingArea
@@ -111,7 +111,7 @@ final class ReportWriter {
     /// `result` no longer names, as one commit (`review` accepting one frame: an image another
     /// frame shares stays). `junit.xml`'s times are those of this rewrite (0 s).
     /// - Throws: `OutputError` as ``finish(_:holding:)``; the directory is then as it was.
-    static func rewriteFiles(of result: SnapshotResult, in path: String, replacing earlier: SnapshotResult) throws {
+    package static func rewriteFiles(of result: SnapshotResult, in path: String, replacing earlier: SnapshotResult) throws {
         let kept = Set(images(of: result))
         let removing = images(of: earlier).filter { !kept.contains($0) }
         let directory = try OutputDirectory(path: path)

@@ -1,0 +1,134 @@
+import CartRender
+import CartRenderCore
+import CartRenderRaster
+import Foundation
+
+/// `cartrender render [SCENE.json] [--out DIR] …`, or the same without `render`: the render
+/// command, parsed and validated. Its options go straight into the ``RenderOptions`` it runs with.
+public struct RenderCommand: Sendable {
+    /// The scene and the options that change its frames.
+    public var scene = SceneOptions()
+    /// Where, in which formats, which frames, with how many workers.
+    public var options = RenderOptions()
+    /// No progress bar and no summary.
+    public var quiet = false
+    /// `--picture-html FILE`: where the `<picture>` element of `--color-scheme light,dark`
+    /// goes; nil: standard output.
+    public var pictureHTML: String?
+
+    /// A render of the default scene into `frames/` with the default options.
+    public init() {}
+
+    static let options = OptionTable<RenderCommand>([
+        Option("--out", short: "-o", "PATH", "Output directory (default: frames/), or one animation file by its extension (docs/fly.gif).",
+               .nonEmpty("a directory or file name")) { $0.options.outputDirectory = $1 },
+        Option("--manifest", "FILE", "With -o FILE.EXT: also write the manifest to FILE.", .nonEmpty("a file name")) { $0.options.manifestFile = $1 },
+        Option("--picture-html", "FILE", "With --color-scheme light,dark: write the <picture> element to FILE, not standard output.",
+               .nonEmpty("a file name")) { $0.pictureHTML = $1 },
+        Option("--format", "FORMAT", "\(listed(OutputFormat.all.map(\.name), "or")); several with commas (png,mp4). Default: png.", .formats) { $0.options.formats = $1 },
+        Option("--frames", "A-B", "Render frame indices A through B inclusive.", .frameRange) { $0.options.frames = $1 },
+        Option("--at", "SECONDS", "Render one frame showing the state at exactly this time.", .time) { $0.options.frames = $1 },
+        Option("--jobs", "N", "Worker threads (default: the number of cores). Output does not depend on it.", .jobs) { $0.options.jobs = $1 },
+        Option("--shard", "K/N", "Render only the K-th of N blocks of frames (1 ≤ K ≤ N); join with `cartrender merge`.", .shard) { $0.options.shard = $1 },
+    ] + OutputFormat.optionRows.map { $0.pullback(\.options.formatSettings) } + [
+        Option("--contact-sheet", "Also write contact-sheet.png: 12 frames of the whole timeline on one image.") { $0.options.contactSheet = true },
+        Option("--audit", "Also audit accessibility (as cartrender audit, WCAG AA) into manifest.json's \"audit\".") { $0.options.audit = AuditOptions() },
+        Option("--viewer", "Also write index.html: a page to scrub, play and step through the frames with their state.") { $0.options.viewer = true },
+        Option("--quiet", "No progress bar and no summary.") { $0.quiet = true },
+        .help,
+        Option("--version", "Show the version.") { _ in },
+    ]).including(SceneOptions.options, at: \.scene)
+
+    /// Parses render arguments (without the program name).
+    /// - Throws: `UsageError` with one sentence naming the option.
+    public static func parse(_ arguments: [String]) throws -> RenderCommand {
+        var c = RenderCommand()
+        let (positionals, names) = try options.parse(arguments, into: &c) { try SceneOptions.checkScenePositionals($0, command: nil) }
+        c.scene.scenePath = positionals.first
+        let given = Set(names)
+        if given.contains("--frames") && given.contains("--at") { throw UsageError("--frames and --at cannot be used together") }
+        try c.resolveNamedOutput(formatGiven: given.contains("--format"))
+        let schemes = c.scene.colorSchemes
+        if schemes.count > 1 && c.options.outputFile == nil {
+            throw UsageError("--color-scheme \(schemes.map(\.rawValue).joined(separator: ",")) writes one file per appearance: name the file (-o docs/fly.gif writes docs/fly-light.gif and docs/fly-dark.gif)")
+        }
+        if c.pictureHTML != nil && schemes.count < 2 { throw UsageError("--picture-html writes the <picture> element of --color-scheme light,dark") }
+        // Options that would have no effect are errors, not silently ignored.
+        try OutputFormat.checkOptions(given: names, formats: c.options.formats, settings: c.options.formatSettings)
+        let o = c.options
+        if o.shard != nil, let file = o.formats.lazy.compactMap(\.animationFileName).first {
+            throw UsageError("--shard cannot make \(file): render the shards as png, merge them, then render the animation in one run")
+        }
+        if o.shard != nil && o.contactSheet { throw UsageError("--shard and --contact-sheet cannot be used together") }
+        if o.shard != nil && o.viewer { throw UsageError("--shard and --viewer cannot be used together: merge the shards, then run cartrender view") }
+        if o.shard != nil && (given.contains("--frames") || given.contains("--at")) { throw UsageError("--shard splits the whole timeline: it cannot be used with --frames or --at") }
+        if o.shard != nil && o.audit != nil { throw UsageError("--shard and --audit cannot be used together: audit the whole render") }
+        return c
+    }
+}
+
+extension RenderCommand {
+    /// `-o docs/fly.gif`: an output path whose extension names an animated format (`.gif`,
+    /// `.webp`, `.mp4`, `.webm`, `.apng`, or `.png` with `--format apng`) is that one file
+    /// (``RenderOptions/outputFile``), its format taken from the extension when `--format` is
+    /// not given. A path that ends with `/` is a directory, and so is an existing directory
+    /// for frame files; an existing directory at an animation's name is refused (exit 73).
+    /// - Throws: `UsageError` for a request that is ambiguous or contradicts itself: a file
+    ///   name with another format, several formats or frame files, options that need a directory
+    ///   (`--viewer`, `--contact-sheet`), `--audit` without `--manifest`, and `--manifest`
+    ///   without a file name.
+    mutating func resolveNamedOutput(formatGiven: Bool) throws {
+        let out = options.outputDirectory
+        let ext = (out as NSString).pathExtension
+        let claims = ext.isEmpty ? [] : OutputFormat.named(byExtension: ext)
+        let animations = claims.filter { !$0.isPerFrame }
+        // An existing directory stays one for frames (`--out still.png/` as before); asked for
+        // an animation, it is refused when the render starts (exit 73).
+        let asksForFrames = formatGiven ? options.formats.contains(where: \.isPerFrame) : !(claims.count == 1 && animations.count == 1)
+        let frameDirectory = asksForFrames && FileSystemPath.isDirectory(out) == true
+        guard !claims.isEmpty, !out.hasSuffix("/"), !frameDirectory else {
+            if let manifest = options.manifestFile {
+                throw UsageError("--manifest \(manifest) is for a render to one animation file (-o fly.gif); a render into a directory writes its manifest.json")
+            }
+            return
+        }
+        let format: OutputFormat
+        if formatGiven {
+            let asked = options.formats
+            guard asked.count == 1 else {
+                throw UsageError("-o \(out) names one file, but --format \(asked.map(\.name).joined(separator: ",")) makes \(asked.count) outputs: render each to its own file name, or into a directory")
+            }
+            guard !asked[0].isPerFrame else {
+                throw UsageError("-o \(out) names a file, but \(asked[0].name) writes one file per frame: render frames into a directory (--out DIR/)")
+            }
+            guard animations.contains(asked[0]) else {
+                let stem = (out as NSString).deletingPathExtension
+                throw UsageError("-o \(out) names a\(animations.first.map { " " + $0.title } ?? "") file, but --format asks for \(asked[0].name): name it \(stem).\(asked[0].fileExtension), or leave out --format")
+            }
+            format = asked[0]
+        } else {
+            guard claims.count == 1, let only = animations.first else {
+                throw UsageError("-o \(out) names a file, but \(ext) frames go into a directory: add --format apng for one animated PNG, or end the name with / for a directory")
+            }
+            format = only
+        }
+        options.formats = [format]
+        options.outputFile = out
+        if options.viewer { throw UsageError("--viewer writes index.html beside the frames: it needs a directory (--out DIR), not -o \(out)") }
+        if options.contactSheet { throw UsageError("--contact-sheet writes contact-sheet.png beside the frames: it needs a directory (--out DIR), not -o \(out)") }
+        if options.audit != nil && options.manifestFile == nil {
+            throw UsageError("--audit puts its report in the manifest: add --manifest FILE to -o \(out)")
+        }
+    }
+}
+
+extension OptionValue where Value == (Int, Int) {
+    /// `--shard K/N` with 1 ≤ K ≤ N ≤ 10000: (K, N).
+    static var shard: OptionValue {
+        checked("K/N with 1 ≤ K ≤ N ≤ 10000") { text in
+            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 10_000, (1...n).contains(k) else { return nil }
+            return (k, n)
+        }
+    }
+}

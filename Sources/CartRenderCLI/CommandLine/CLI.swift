@@ -1,0 +1,380 @@
+import CartRender
+import CartRenderCore
+import CartRenderRaster
+import Foundation
+
+/// The `cartrender` command: dispatches to subcommands, maps errors to exit codes (docs/command-line.md),
+/// prints errors as one sentence on stderr and help on stdout.
+public enum CLI {
+    /// A subcommand: its name, its synopsis and summary for the main help, its help text, and
+    /// how it runs the arguments after its name.
+    struct Subcommand {
+        var name: String
+        /// What follows `cartrender NAME` in the USAGE of the main help (`A B [options]`).
+        var usage: String
+        /// What it does, in the USAGE of the main help, as the lines printed there; nil for a
+        /// command listed only in its last line (`version`).
+        var summary: [String]?
+        var help: () -> String
+        var run: ([String]) throws -> ExitCode
+    }
+
+    /// The command that runs without its name: `cartrender [SCENE.json | -] [options]` renders.
+    static let defaultCommand = "render"
+
+    /// `cartrender NAME …`: every subcommand, in the order of the help. Anything else is a
+    /// render (``defaultCommand``).
+    static let subcommands: [Subcommand] = [
+        Subcommand(name: "render", usage: "[SCENE.json | -] [options]",
+                   summary: ["render frames (the built-in demo when no SCENE;", "- reads the scene from standard input)"],
+                   help: { Help.render }, run: { try runRender($0) }),
+        Subcommand(name: "verify", usage: "[SCENE.json | -] --baseline DIR [options]", summary: ["render and compare every frame with a baseline"],
+                   help: { Help.verify }, run: { try VerifyCommand.parse($0).run() }),
+        Subcommand(name: "review", usage: "[SCENE.json | -] --baseline DIR [options]", summary: ["verify, then accept frames from the served report"],
+                   help: { ReviewCommand.help }, run: { try ReviewCommand.parse($0).run() }),
+        Subcommand(name: "diff", usage: "A B [options]", summary: ["compare two PNG files or two frame directories"],
+                   help: { Help.diff }, run: { try DiffCommand.parse($0).run() }),
+        Subcommand(name: "merge", usage: "DIR... [--out DIR]", summary: ["join the outputs of --shard runs"],
+                   help: { Help.merge }, run: { try MergeCommand.parse($0).run() }),
+        Subcommand(name: "view", usage: "DIR", summary: ["write DIR/index.html, the viewer of a render"],
+                   help: { Help.view }, run: { try ViewCommand.parse($0).run() }),
+        Subcommand(name: "audit", usage: "[SCENE.json | -] [options]", summary: ["check every distinct frame for accessibility"],
+                   help: { Help.audit }, run: { try AuditCommand.parse($0).run() }),
+        Subcommand(name: "schema", usage: "", summary: ["print the JSON Schema of scene files"], help: { Help.schema }, run: { arguments in
+            guard try NoOptions.positionals(arguments).isEmpty else { throw UsageError("schema takes no arguments") }
+            StandardOutput.print(SceneSchema.json.serialized(pretty: true), terminator: "")
+            return .success
+        }),
+        Subcommand(name: "help", usage: "[COMMAND]", summary: ["this help, or a command's"], help: { Help.help }, run: { arguments in
+            let arguments = try NoOptions.positionals(arguments)
+            guard arguments.count <= 1 else { throw UsageError("help takes at most one command name, got \(arguments.count)") }
+            guard let name = arguments.first else { StandardOutput.print(Help.main); return .success }
+            guard let sub = subcommand(name) else {
+                let hint = nearestKey(to: name, in: subcommands.map(\.name)).map { "; did you mean \($0)?" } ?? ""
+                throw UsageError("help: unknown command \(echoedQuoted(name))\(hint) (commands: \(subcommands.map(\.name).joined(separator: ", ")))")
+            }
+            StandardOutput.print(sub.help())
+            return .success
+        }),
+        Subcommand(name: "version", usage: "", summary: nil, help: { Help.versionHelp }, run: { arguments in
+            guard try NoOptions.positionals(arguments).isEmpty else { throw UsageError("version takes no arguments") }
+            StandardOutput.print(Help.version)
+            return .success
+        }),
+        Subcommand(name: "completions", usage: "bash|zsh|fish", summary: ["print a shell completion script"],
+                   help: { ShellCompletion.help }, run: ShellCompletion.run),
+        Subcommand(name: "man", usage: "", summary: ["print the manual page cartrender(1)"], help: { ManPage.help }, run: ManPage.run),
+    ]
+
+    static func subcommand(_ name: String) -> Subcommand? { subcommands.first { $0.name == name } }
+
+    /// Whether `arguments` ask for help (`-h` or `--help` before any `--`).
+    static func asksForHelp(_ arguments: [String]) -> Bool {
+        arguments.prefix { $0 != "--" }.contains { $0 == "-h" || $0 == "--help" }
+    }
+
+    /// Runs the command line (without the program name) and returns its exit status.
+    public static func run(_ arguments: [String]) -> ExitCode {
+        if let name = arguments.first, let sub = subcommand(name) {
+            let rest = Array(arguments.dropFirst())
+            if asksForHelp(rest) { StandardOutput.print(sub.help()); return .success }
+            do {
+                if !["help", "version", "schema"].contains(name) { try checkAddressSpace() }
+                return try sub.run(rest)
+            } catch var e as any UsageProblem {
+                e.command = name
+                return report(e)
+            } catch {
+                return report(error)
+            }
+        }
+        do {
+            if asksForHelp(arguments) { StandardOutput.print(Help.main); return .success }
+            if asksForVersion(arguments) { StandardOutput.print(Help.version); return .success }
+            try checkNotAMistypedCommand(arguments.first)
+            try checkAddressSpace()
+            return try runRender(arguments)
+        } catch {
+            return report(error)
+        }
+    }
+
+    /// Whether `arguments` ask for the version (`--version` before any `--`): render's option.
+    static func asksForVersion(_ arguments: [String]) -> Bool {
+        arguments.prefix { $0 != "--" }.contains("--version")
+    }
+
+    /// `cartrender [render] ARGUMENTS`: prints the version for `--version`, else renders the
+    /// scene, or each selected variant of its matrix.
+    /// - Throws: `UsageError`, and what ``render(_:renderer:)`` throws.
+    static func runRender(_ arguments: [String]) throws -> ExitCode {
+        if asksForVersion(arguments) { StandardOutput.print(Help.version); return .success }
+        let command = try RenderCommand.parse(arguments)
+        if command.scene.colorSchemes.count > 1 { return try renderAppearances(command) }
+        if let variants = try command.scene.selectedVariants() { return try renderVariants(command, variants) }
+        return try render(command)
+    }
+
+    /// Stops at once, before any thread starts, when the address-space limit (`ulimit -v`) leaves
+    /// no room for one drawing worker: libraries that cannot start their threads would abort or,
+    /// in libdispatch's case, retry forever.
+    /// - Throws: `OutOfMemoryError` (exit 70).
+    static func checkAddressSpace() throws {
+        _ = try MemoryBudget.workers(requested: 1, canvasPixels: 0, what: "a run of cartrender")
+    }
+
+    /// `cartrender verfy …`: a first argument that is no file and no option but close to a
+    /// command name is a mistyped command, not a scene file.
+    /// - Throws: `UsageError` suggesting the command.
+    static func checkNotAMistypedCommand(_ first: String?) throws {
+        guard let first, !first.hasPrefix("-"), !first.contains("/"), !first.contains("."),
+              !FileManager.default.fileExists(atPath: first),
+              let guess = nearestKey(to: first, in: subcommands.map(\.name)) else { return }
+        throw UsageError("\(echoed(first)): no such command or scene file; did you mean \(guess)?")
+    }
+
+    /// Prints `error` on stderr as `cartrender: SENTENCE` on one line (user input in it has its
+    /// control characters escaped), then its hint line if it has one, and returns its exit code.
+    /// An error that is not a ``ReportableError`` is an internal error (exit 70).
+    public static func report(_ error: Error) -> ExitCode {
+        waitWhileEndingOnASignal()
+        let reportable = error as? ReportableError
+        let sentence = reportable?.sentence ?? "internal error: \(error)"
+        let hint = reportable?.hint.map { "\n" + singleLine($0) } ?? ""
+        Stderr.write("cartrender: " + singleLine(sentence) + hint + "\n")
+        return reportable?.exitCode ?? .software
+    }
+
+    /// Once a second signal has removed the unfinished files, the signal's thread ends the
+    /// process (130, 143) with its own sentence: an error that removal caused on another thread
+    /// (a frame that can no longer be written) waits for that instead of being reported.
+    public static func waitWhileEndingOnASignal() {
+        guard StagingArea.wereAbandoned else { return }
+        while true { sleep(1) }
+    }
+
+    static func render(_ command: RenderCommand, renderer given: Renderer? = nil) throws -> ExitCode {
+        let interrupts = InterruptWatcher()
+        defer { interrupts.stop() }
+        let renderer = try given ?? command.scene.makeRenderer()
+        var options = command.options
+        let bar = command.quiet ? nil : ProgressBar(linesUnderCI: true)
+        options.progress = bar.map { b in { @Sendable report in b.update(report) } }
+        let started = Date()
+        options.cancellation = interrupts.cancellation
+        // Named files: every name checked before the first frame, replaced together after the last.
+        let named = try options.namedFiles == nil ? options.outputFile.map { try namedFiles(for: command, [$0] + (options.manifestFile.map { [$0] } ?? [])) } : nil
+        options.namedFiles = options.namedFiles ?? named
+        let result: RenderResult
+        do {
+            result = try interrupts.during(.render(outputDirectory: options.outputFile ?? options.outputDirectory), cleanUp: { bar?.finish() }) {
+                try renderer.render(options)
+            }
+            bar?.finish()
+            try named?.commit(cancellation: nil)
+            // A render whose named files its caller replaces together with others has replaced
+            // nothing yet: the caller discards them on this error.
+            let shared = named == nil && options.namedFiles != nil
+            let target = options.outputFile ?? options.outputDirectory
+            try interrupts.checkNotInterrupted(while: shared ? .render(outputDirectory: target) : .renderMovingIntoPlace(outputDirectory: target))
+        } catch {
+            named?.discard()
+            throw error
+        }
+        if !command.quiet {
+            for notice in result.notices { Stderr.line(notice) }
+            if let audit = result.summary(AuditReport.self) { Stderr.line(audit.summaryLine + " (in manifest.json)", prefix: "") }
+        }
+        if !command.quiet {
+            let secs = String(format: "%.1f", Date().timeIntervalSince(started))
+            Stderr.line(closingLine(result, renderer: renderer, into: options.outputFile == nil ? options.outputDirectory : nil) + " in \(secs) s")
+        }
+        return .success
+    }
+}
+
+extension CLI {
+    /// The transaction of the files a render names (`paths`: `-o`, `--manifest`, a pair's or a
+    /// matrix's files, `--picture-html`), every one checked now, before anything is drawn;
+    /// the scene file is an input, never written.
+    /// - Throws: `UsageError` (64) for `-o` that names no single animated format, or a
+    ///   manifest at the animation's name; what ``NamedFiles/init(_:inputs:)`` throws.
+    static func namedFiles(for command: RenderCommand, _ paths: [String]) throws -> NamedFiles {
+        if let file = command.options.outputFile {
+            _ = try NamedOutput(file, manifest: command.options.manifestFile, formats: command.options.formats)
+        }
+        let scene = command.scene.scenePath.flatMap { $0 == SceneOptions.standardInput ? nil : $0 }
+        return try NamedFiles(paths, inputs: scene.map { [$0] } ?? [])
+    }
+
+    /// What a render wrote, for its closing line: exactly the files put in place with their
+    /// sizes, frame files of one extension as their range (`wrote docs/fly.gif (197.8 kB) from
+    /// 198 frames of 393×852 px`; `wrote 198 PNG frames (frame_0000.png … frame_0197.png,
+    /// 25.1 MB), index.html (12.0 kB) and manifest.json (278.4 kB) to frames/ from 198 frames of
+    /// 1179×2556 px`).
+    /// - Parameter directory: the output directory, or nil for a render to named files.
+    static func closingLine(_ result: RenderResult, renderer: Renderer, into directory: String?) -> String {
+        let px = renderer.pixelSize
+        let n = result.framesWritten
+        let drawn = result.framesDrawn < n ? "; \(result.framesDrawn) drawn, the rest repeat an identical frame" : ""
+        let from = "from \(n) frame\(n == 1 ? "" : "s") of \(px.width)×\(px.height) px\(drawn)"
+        guard let directory else {
+            return "wrote \(listed(result.files.map { "\($0.path) (\(byteCount($0.size)))" }, "and")) \(from)"
+        }
+        var parts: [String] = []
+        var rest = result.files
+        for ext in OutputFormat.frameExtensions {
+            let frames = rest.filter { name(of: $0).hasPrefix("frame_") && name(of: $0).hasSuffix("." + ext) }
+            guard let first = frames.first, let last = frames.last else { continue }
+            rest.removeAll { frames.contains($0) }
+            let range = frames.count == 1 ? name(of: first) : "\(name(of: first)) … \(name(of: last))"
+            let title = OutputFormat.named(ext)?.title ?? ext
+            parts.append("\(frames.count) \(title) frame\(frames.count == 1 ? "" : "s") (\(range), \(byteCount(frames.reduce(0) { $0 + $1.size })))")
+        }
+        parts += rest.map { "\(name(of: $0)) (\(byteCount($0.size)))" }
+        return "wrote \(listed(parts, "and")) to \(directory) \(from)"
+    }
+
+    private static func name(of file: WrittenFile) -> String { (file.path as NSString).lastPathComponent }
+
+    /// A size as people read it: `812 B`, `197.8 kB`, `25.1 MB` (powers of 1000).
+    static func byteCount(_ bytes: Int) -> String {
+        if bytes < 1000 { return "\(bytes) B" }
+        if bytes < 1_000_000 { return String(format: "%.1f kB", Double(bytes) / 1000) }
+        return String(format: "%.1f MB", Double(bytes) / 1_000_000)
+    }
+}
+
+/// `cartrender merge DIR… [--out DIR] [--quiet]`: joins the outputs of `--shard` runs.
+struct MergeCommand {
+    var directories: [String] = []
+    /// nil = the first directory.
+    var out: String?
+    var quiet = false
+
+    static let options = OptionTable<MergeCommand>([
+        Option("--out", short: "-o", "DIR", "Where the merged frames and manifest.json go (default: the first DIR).", .text) { $0.out = $1 },
+        .help,
+        Option("--quiet", "No summary line.") { $0.quiet = true },
+    ])
+
+    /// Parses merge arguments (after `merge`).
+    /// - Throws: `UsageError`.
+    static func parse(_ arguments: [String]) throws -> MergeCommand {
+        var c = MergeCommand()
+        c.directories = try options.parse(arguments, into: &c) { dirs in
+            guard !dirs.isEmpty else { throw UsageError("merge needs at least one directory with shard manifests") }
+        }.positionals
+        return c
+    }
+
+    /// Merges; prints `merged N frames into OUT/manifest.json` on stderr unless ``quiet``.
+    /// - Throws: what `ShardMerge.merge` throws.
+    func run() throws -> ExitCode {
+        let interrupts = InterruptWatcher()
+        defer { interrupts.stop() }
+        let out = self.out ?? directories[0]
+        let n = try interrupts.during(.merge(out: out)) {
+            try ShardMerge.merge(directories, into: out, cancellation: interrupts.cancellation)
+        }
+        if !quiet {
+            Stderr.line("merged \(n) frames into \(out)/manifest.json")
+        }
+        return .success
+    }
+}
+
+/// The options of `schema`, `help` and `version`: `-h` alone.
+struct NoOptions {
+    static let options = OptionTable<NoOptions>([.help])
+
+    /// The positionals of `arguments`.
+    /// - Throws: `UsageError` for any option but `-h`/`--help`.
+    static func positionals(_ arguments: [String]) throws -> [String] {
+        var none = NoOptions()
+        return try options.parse(arguments, into: &none).positionals
+    }
+}
+
+/// Progress on stderr, one phase at a time (``RenderProgress``): on a terminal, a bar per
+/// phase with its count, rate and time left, redrawn in place and left on its line when the
+/// phase ends (`drawing           ██████████████ 198/198 frames, 254/s, 0.8 s`); on a
+/// non-terminal with `CI` set (and `linesUnderCI`), one line per phase as it ends
+/// (`cartrender: drawing: 198 frames in 0.8 s (254 frames/s)`); otherwise nothing.
+final class ProgressBar: @unchecked Sendable {
+    private enum Mode { case terminal, lines }
+    private let lock = NSLock()
+    private let mode: Mode?
+    /// The phase being shown: its report with the most done, when it started, what was drawn.
+    private var current: (report: RenderProgress, started: Date, drawnCells: Int, drawnAt: Date)?
+
+    /// - Parameter linesUnderCI: print a line per phase on a non-terminal when `CI` is set.
+    init(linesUnderCI: Bool = false) {
+        if isatty(2) == 1 { mode = .terminal }
+        else if linesUnderCI, let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty, ci != "false", ci != "0" { mode = .lines }
+        else { mode = nil }
+    }
+
+    /// Frames done of `total` (verify and audit: their drawing phase).
+    func update(_ done: Int, _ total: Int) { update(RenderProgress(.drawing, done: done, total: total, unit: "frames")) }
+
+    /// Reports progress; a report of another phase ends the one shown. Reports from workers
+    /// may arrive out of order, so only the highest count of a phase is shown.
+    func update(_ report: RenderProgress) {
+        guard mode != nil else { return }
+        lock.lock(); defer { lock.unlock() }
+        let now = Date()
+        if let c = current, c.report.label != report.label || c.report.total != report.total { end(now) }
+        if current == nil { current = (report, now, -1, .distantPast) }
+        guard var c = current, report.done >= c.report.done else { return }
+        c.report = report
+        current = c
+        guard mode == .terminal else { return }
+        let width = 24
+        let cells = report.total > 0 ? report.done * width / report.total : 0
+        guard cells != c.drawnCells || now.timeIntervalSince(c.drawnAt) > 0.25 else { return }
+        current?.drawnCells = cells
+        current?.drawnAt = now
+        Stderr.write("\r" + line(c.report, started: c.started, now: now) + "\u{1B}[K")
+    }
+
+    /// Ends the phase shown.
+    func finish() {
+        lock.lock(); defer { lock.unlock() }
+        end(Date())
+    }
+
+    private func end(_ now: Date) {
+        guard let c = current, let mode else { return }
+        current = nil
+        let secs = now.timeIntervalSince(c.started)
+        switch mode {
+        case .terminal:
+            Stderr.write("\r" + line(c.report, started: c.started, now: now, ended: true) + "\u{1B}[K\n")
+        case .lines:
+            let r = c.report
+            let what = r.unit.map { " \(r.done) \(r.done == 1 && $0.hasSuffix("s") ? String($0.dropLast()) : $0) in" } ?? ""
+            let rate = r.unit != nil && secs >= 0.1 ? String(format: " (%.0f %@/s)", Double(r.done) / secs, r.unit!) : ""
+            Stderr.line("\(r.label):\(what) \(Self.seconds(secs))\(rate)")
+        }
+    }
+
+    /// `drawing           ██████░░░░ 120/198 frames, 240/s, 0.3 s left`; ended: the time taken.
+    private func line(_ r: RenderProgress, started: Date, now: Date, ended: Bool = false) -> String {
+        let width = 24
+        let filled = r.total > 0 ? min(width, r.done * width / r.total) : 0
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        let label = r.label.padding(toLength: max(18, r.label.count), withPad: " ", startingAt: 0)
+        let secs = now.timeIntervalSince(started)
+        var text = "\(label) \(bar)"
+        if let unit = r.unit { text += " \(r.done)/\(r.total) \(unit)" }
+        let rate = secs > 0 ? Double(r.done) / secs : 0
+        if ended { return text + (r.unit != nil && rate > 0 ? String(format: ", %.0f/s", rate) : "") + ", " + Self.seconds(secs) }
+        if r.unit != nil && rate > 0 && r.done < r.total {
+            text += String(format: ", %.0f/s, ", rate) + Self.seconds(Double(r.total - r.done) / rate) + " left"
+        }
+        return text
+    }
+
+    private static func seconds(_ s: Double) -> String { String(format: s < 10 ? "%.2f s" : "%.1f s", s) }
+}

@@ -1,0 +1,91 @@
+import CartRender
+import CartRenderCore
+import Foundation
+
+/// `cartrender review [SCENE.json] --baseline DIR [verify's options]`: runs `verify`, then
+/// serves its report on 127.0.0.1 with an Accept button per failing frame and Accept all
+/// (``ReviewSession``, ``ReviewServer``), until Ctrl-C.
+public struct ReviewCommand: Sendable {
+    /// Every option is verify's; `--json` and `--summary-markdown` are refused.
+    public var verify = VerifyCommand()
+
+    /// A review of the default scene; set the baseline of ``verify``.
+    public init() {}
+
+    /// Parses review arguments (after `review`) as verify's.
+    /// - Throws: `UsageError` with one sentence naming the option.
+    public static func parse(_ arguments: [String]) throws -> ReviewCommand {
+        var c = ReviewCommand()
+        c.verify = try VerifyCommand.parse(arguments)
+        if c.verify.json { throw UsageError("--json is verify's: review prints the address of the report it serves") }
+        if c.verify.summaryMarkdown != nil { throw UsageError("--summary-markdown is verify's: review writes no summary") }
+        return c
+    }
+
+    /// Verifies, prints the lines `verify` prints and then the address of the report
+    /// (`http://127.0.0.1:PORT/?token=…`) on stdout, and serves it until SIGINT or SIGTERM.
+    /// - Returns: 0 when stopped while serving; 130 or 143 when a verify run was interrupted
+    ///   (the baseline is as it was before that run).
+    /// - Throws: what `verify` throws, before serving (the exit codes of verify);
+    ///   `UsageError` for a scene with several variants selected; ``ReviewServerError``.
+    public func run(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ExitCode {
+        let interrupts = InterruptWatcher()
+        defer { interrupts.stop() }
+        let renderer: Renderer
+        var baseline = verify.options.baseline
+        var reports = verify.options.reportDirectory
+        if let variants = try verify.scene.selectedVariants() {
+            guard variants.count == 1 else {
+                throw UsageError("\(verify.scene.sceneName) has \(variants.count) variants; review serves one: choose it with --variant NAME")
+            }
+            renderer = try verify.scene.makeRenderer(for: variants[0].scene)
+            baseline = try OutputDirectory.subdirectory(variants[0].name, of: baseline)
+            reports = try OutputDirectory.subdirectory(variants[0].name, of: reports ?? VerifyOptions.defaultReportDirectory(forBaseline: verify.options.baseline))
+        } else {
+            renderer = try verify.scene.makeRenderer()
+        }
+        let session = try ReviewSession(command: verify, renderer: renderer, baseline: baseline, reportDirectory: reports,
+                                        environment: environment, interrupts: interrupts)
+        printResult(session.result, json: false)
+        let server = try ReviewServer(session: session)
+        StandardOutput.print(server.url)
+        // The address with its token is printed only there: serving what nobody can reach would
+        // only hold the port until killed.
+        try StandardOutput.requireWritten("review serves nothing, as nobody could learn its address")
+        Stderr.line("serving \(FileSystemPath.display(session.reportDirectory)) on http://127.0.0.1:\(server.port)/ (the address above has the token); Ctrl-C stops", prefix: "cartrender review: ")
+        server.serve { interrupts.received != nil }
+        if server.interrupted { return interrupts.exitCode }
+        Stderr.write("cartrender review: stopped by \(interrupts.signalName)\n")
+        return .success
+    }
+
+    /// `cartrender review --help`.
+    public static var help: String {
+        """
+        cartrender review — verify a scene against a baseline, then serve the report on
+        127.0.0.1 with an Accept button on each failing frame and Accept all. Accepting rewrites
+        the baseline frames (and the baseline's manifests) exactly as verify --record failed
+        does, then verifies again and reloads the page. Ctrl-C stops it.
+
+        USAGE
+          cartrender review [SCENE.json | -] --baseline DIR [verify's options]
+
+        OPTIONS
+          Those of verify (cartrender verify --help), except --json and --summary-markdown.
+
+        SERVER
+          Listens on 127.0.0.1 only, at a free port, and prints the address to open:
+          http://127.0.0.1:PORT/?token=TOKEN. Requests without the run's token, with a Host
+          other than 127.0.0.1:PORT, or accepting by anything but POST are refused (403, 405).
+          Extra baseline frames are removed by Accept all when every frame is verified.
+
+        EXIT STATUS
+          0 stopped by Ctrl-C · 64 bad command line · 65 invalid scene or baseline PNG ·
+          66 scene or baseline file unreadable · 73 report or baseline not writable ·
+          130/143 interrupted while verifying (the baseline is as it was)
+
+        EXAMPLE
+          cartrender review Examples/fly-button.json --baseline snapshots/fly-button
+        """
+    }
+}
