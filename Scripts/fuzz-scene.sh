@@ -3,14 +3,14 @@
 # manifests, and the request parser of review's server, with libFuzzer and AddressSanitizer
 # (issue #7, issue #18). CI runs each target for 40 s after the tests (.ci/run); run it by hand
 # for a few minutes after changing Sources/CartRenderCore/Scene/, Sources/CartRenderCore/Manifest/
-# or Sources/CartRender/Review/HTTPMessage.swift.
+# or Sources/CartRenderCLI/Review/HTTPMessage.swift.
 #
 #   Scripts/fuzz-scene.sh [SECONDS] [TARGET…]   SECONDS per target, default 300; TARGET scene,
 #                                               manifest and/or http, default all three; extra
 #                                               libFuzzer flags in FUZZ_FLAGS
 #
 # Builds .build/fuzz/fuzzer once from the CartRenderCore sources, the HTTP messages of review's
-# server (Sources/CartRender/Review/HTTPMessage.swift, which needs Foundation only) and
+# server (Sources/CartRenderCLI/Review/HTTPMessage.swift, which needs Foundation only) and
 # Fuzz/*.swift (swiftc -sanitize=fuzzer,address), then for each target seeds a working corpus
 # (.build/fuzz/TARGET/corpus) and runs it (CARTRENDER_FUZZ_TARGET chooses the target):
 #   scene      seeds: Examples/*.json, the bad-input corpus (Tests/CLITests/Corpus/*.json) and
@@ -36,7 +36,7 @@ mkdir -p "$out"
 
 echo "building $out/fuzzer …" >&2
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name CartRenderCoreFuzz \
-    $(find Sources/CartRenderCore -name '*.swift' | sort) Sources/CartRender/Review/HTTPMessage.swift \
+    $(find Sources/CartRenderCore -name '*.swift' | sort) Sources/CartRenderCLI/Review/HTTPMessage.swift \
     $(find Fuzz -name '*.swift' | sort) \
     -o "$out/fuzzer"
 

@@ -1,7 +1,6 @@
 // The HTTP messages of `cartrender review`'s server: the request parser and the response.
 // Foundation only, no other module of this package, so that Scripts/fuzz-scene.sh can build it
 // alone into the fuzz harness (the `http` target, Fuzz/HTTPRequestFuzzer.swift).
-import CartRender
 import Foundation
 
 /// An HTTP/1.1 request as ``LoopbackHTTPServer`` read it.
