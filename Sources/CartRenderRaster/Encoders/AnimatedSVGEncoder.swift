@@ -85,7 +85,9 @@ public final class AnimatedSVGEncoder {
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"\(n(size.width * scale))\" height=\"\(n(size.height * scale))\" viewBox=\"0 0 \(n(size.width)) \(n(size.height))\">\n"
         out += "<title>\(escapedTitle)</title>\n"
         if !writer.keyframes.isEmpty {
-            let duration = JSONValue.format(Double(frames) / Double(fps), decimals: 6)
+            // Rounded down, as the keyframes' offsets are: paused at a frame's time, the
+            // progress is at or just past its keyframe, never before it.
+            let duration = JSONValue.format((Double(frames) / Double(fps) * 1e6).rounded(.down) / 1e6, decimals: 6)
             let count = options.loopCount == 0 ? "infinite" : String(options.loopCount)
             out += "<style>\n[class]{animation-duration:\(duration)s;animation-timing-function:step-end;animation-iteration-count:\(count);animation-fill-mode:both}\n"
             for (i, body) in writer.keyframes.enumerated() { out += ".k\(i){animation-name:k\(i)}@keyframes k\(i){\(body)}\n" }
@@ -165,6 +167,8 @@ public final class AnimatedSVGEncoder {
         var markup: [String] = []
         private var ids: [String: String] = [:]
         private var counters: [String: Int] = [:]
+        /// The markup of each text run laid out (nil: it draws nothing), by the run at the origin.
+        private var texts: [String: String?] = [:]
 
         init(rasterizer: FrameRasterizer) { self.rasterizer = rasterizer }
 
@@ -229,14 +233,20 @@ public final class AnimatedSVGEncoder {
                 }
                 return (markup.replacingOccurrences(of: "/>", with: attributes + "/>"), origin)
             case .text(let run):
+                var local = run
+                local.origin = .zero
+                let key = "\(local)"
+                if let known = texts[key] { return known.map { ($0, run.origin) } }
                 let glyphs = rasterizer.text.glyphs(of: run)
-                guard !glyphs.isEmpty else { return nil }
+                guard !glyphs.isEmpty else { texts[key] = .some(nil); return nil }
                 var markup = "<g" + color(run.color, attribute: "fill") + ">"
                 for g in glyphs {
                     let glyph = id("g", key: g.path) { "<path id=\"\($0)\" d=\"\(g.path)\"/>" }
                     markup += "<use href=\"#\(glyph)\" x=\"\(n(g.x))\" y=\"\(n(g.y))\"/>"
                 }
-                return (markup + "</g>", run.origin)
+                markup += "</g>"
+                texts[key] = markup
+                return (markup, run.origin)
             case .image(let image):
                 var local = image
                 local.frame = Rect(origin: .zero, size: image.frame.size)
