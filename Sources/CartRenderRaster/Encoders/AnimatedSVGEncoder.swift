@@ -200,7 +200,8 @@ public final class AnimatedSVGEncoder {
                         value.clip = r
                     case let shape?:
                         let (markup, origin) = Self.shape(shape, crisp: false)
-                        let placed = "<g transform=\"translate(\(n(origin.x)),\(n(origin.y)))\">\(markup)</g>"
+                        // A clipPath holds shapes, not groups: the shape takes the translation.
+                        let placed = markup.replacingOccurrences(of: "/>", with: " transform=\"translate(\(n(origin.x)),\(n(origin.y)))\"/>")
                         kind = .shape(id: id("c", key: placed) { "<clipPath id=\"\($0)\">\(placed)</clipPath>" })
                     }
                     out.append(FrameNode(key: "g\(kind)", kind: .group(kind), value: value, children: try nodes(children, ctm: inner)))
