@@ -53,6 +53,13 @@ final class AnimatedSVGCommandTests: XCTestCase {
         XCTAssertLessThanOrEqual(text.components(separatedBy: "data:image/png").count - 1, 1)
     }
 
+    /// For the demo at 1x, clearly smaller than the GIF (docs/documentation-outputs.md, “Which format”).
+    func testSmallerThanTheGIF() throws {
+        let svg = try self.svg(["--scale", "1"]).bytes.count
+        let gif = try self.svg(["--scale", "1"], name: "fly.gif").bytes.count
+        XCTAssertLessThan(svg * 3, gif * 2, "animated SVG \(svg) bytes, GIF \(gif) bytes")
+    }
+
     func testAtWritesOneStaticFrame() throws {
         let text = try svg(["--scale", "1", "--at", "1.2"]).text
         XCTAssertFalse(text.contains("@keyframes"), "one frame has nothing to animate")

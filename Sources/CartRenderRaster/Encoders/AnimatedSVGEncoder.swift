@@ -2,8 +2,6 @@ import CartRenderCore
 import CCairo
 import Foundation
 
-/// The display list's transform (Foundation has a type of the same name): the animated SVG's name for it.
-typealias Transform = CartRenderCore.AffineTransform
 
 /// Settings of an animated SVG (`--loop`).
 public struct AnimatedSVGOptions: Equatable, Sendable {
@@ -33,6 +31,8 @@ public struct AnimatedSVGOptions: Equatable, Sendable {
 /// The document holds no script, `foreignObject`, event attribute or reference outside itself,
 /// and its bytes depend only on the frames (ids are numbered in order of first use).
 public final class AnimatedSVGEncoder {
+    /// The display list's transform (Foundation has a type of the same name).
+    typealias Transform = CartRenderCore.AffineTransform
     private let rasterizer: FrameRasterizer
     private let scale: Double
     private let fps: Int
