@@ -56,7 +56,7 @@ final class ArgumentsTests: XCTestCase {
             (["--frames", "9-3"], "--frames: expected A-B with 0 ≤ A ≤ B (frame indices), got \"9-3\""),
             (["--at", "-1"], "--at: expected a time in seconds ≥ 0, got \"-1\""),
             (["--at", "inf"], "--at: expected a time in seconds ≥ 0, got \"inf\""),
-            (["--format", "jpg"], "--format: unknown format \"jpg\"; expected png, svg, gif, webp, apng, mp4, webm"),
+            (["--format", "jpg"], "--format: unknown format \"jpg\"; expected png, svg, gif, webp, apng, mp4, webm, animated-svg"),
             (["--jobs", "0"], "--jobs: expected a whole number from 1 to 256, got \"0\""),
             (["--out"], "--out needs a value (PATH)"),
             (["--fps", "--scale", "2"], "--fps needs a value (N)"),
@@ -65,7 +65,7 @@ final class ArgumentsTests: XCTestCase {
             (["a.json", "b.json"], "expected at most one scene file, got 2: a.json b.json"),
             (["--shard", "1/2", "--frames", "0-9"], "--shard splits the whole timeline: it cannot be used with --frames or --at"),
             (["--out", "a", "--out", "b"], "--out is given more than once"),
-            (["--loop", "2"], "--loop only applies to GIF, WebP and APNG: add gif, webp or apng to --format"),
+            (["--loop", "2"], "--loop only applies to GIF, WebP, APNG and animated SVG: add gif, webp, apng or animated-svg to --format"),
             (["--format", "png,apng", "--shard", "1/2"], "--shard cannot make animation.png: render the shards as png, merge them, then render the animation in one run"),
             (["--format", "gif", "--quality", "80"], "--quality only applies to WebP: add webp to --format"),
             (["--dither", "0.5"], "--dither only applies to GIF: add gif to --format"),
@@ -95,7 +95,7 @@ final class ArgumentsTests: XCTestCase {
             (["--format", "svg,png,gif,svg"], "--format: svg is given more than once"),
             (["--fps", digits], "--fps: expected a whole number from 1 to 240, got \"\(digits.prefix(40))…\""),
             (["--scale", "1" + String(repeating: "0", count: 60)], "--scale: expected a number from 1 to 4, got \"1\(String(repeating: "0", count: 39))…\""),
-            (["--format", "png," + digits], "--format: unknown format \"\(digits.prefix(40))…\"; expected png, svg, gif, webp, apng, mp4, webm"),
+            (["--format", "png," + digits], "--format: unknown format \"\(digits.prefix(40))…\"; expected png, svg, gif, webp, apng, mp4, webm, animated-svg"),
             (["--jobs", String(digits.prefix(40))], "--jobs: expected a whole number from 1 to 256, got \"\(digits.prefix(40))\""),
         ]
         for (args, message) in table {

@@ -101,7 +101,7 @@ final class NamedOutputTests: XCTestCase {
             (["-o", "fly.gif", "--format", "png"], "cartrender: -o fly.gif names a file, but png writes one file per frame: render frames into a directory (--out DIR/)"),
             (["-o", "fly.mp4", "--format", "mp4,webm"], "cartrender: -o fly.mp4 names one file, but --format mp4,webm makes 2 outputs: render each to its own file name, or into a directory"),
             (["-o", "frames.png"], "cartrender: -o frames.png names a file, but png frames go into a directory: add --format apng for one animated PNG, or end the name with / for a directory"),
-            (["-o", "frames.svg", "--format", "svg"], "cartrender: -o frames.svg names a file, but svg writes one file per frame: render frames into a directory (--out DIR/)"),
+            (["-o", "frames.png", "--format", "png"], "cartrender: -o frames.png names a file, but png writes one file per frame: render frames into a directory (--out DIR/)"),
             (["-o", "fly.gif", "--viewer"], "cartrender: --viewer writes index.html beside the frames: it needs a directory (--out DIR), not -o fly.gif"),
             (["-o", "fly.gif", "--contact-sheet"], "cartrender: --contact-sheet writes contact-sheet.png beside the frames: it needs a directory (--out DIR), not -o fly.gif"),
             (["-o", "fly.gif", "--audit"], "cartrender: --audit puts its report in the manifest: add --manifest FILE to -o fly.gif"),

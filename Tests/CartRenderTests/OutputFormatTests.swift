@@ -7,10 +7,10 @@ import XCTest
 /// from it, and the rules a format added to it must keep.
 final class OutputFormatTests: XCTestCase {
     func testNamesFilesAndOrder() {
-        XCTAssertEqual(OutputFormat.all.map(\.name), ["png", "svg", "gif", "webp", "apng", "mp4", "webm"])
+        XCTAssertEqual(OutputFormat.all.map(\.name), ["png", "svg", "gif", "webp", "apng", "mp4", "webm", "animated-svg"])
         XCTAssertEqual(OutputFormat.frameExtensions, ["png", "svg"])
         XCTAssertEqual(OutputFormat.all.compactMap(\.animationFileName),
-                       ["animation.gif", "animation.webp", "animation.png", "animation.mp4", "animation.webm"])
+                       ["animation.gif", "animation.webp", "animation.png", "animation.mp4", "animation.webm", "animation.svg"])
         XCTAssertEqual(OutputFormat.named("apng"), .apng)
         XCTAssertNil(OutputFormat.named("jpg"))
         // A new format must not reuse a name, a file name, or a viewer preference among formats of its kind.
@@ -25,7 +25,7 @@ final class OutputFormatTests: XCTestCase {
     /// The viewer's choices come from the formats' ``ViewerUse``.
     func testViewerChoices() {
         XCTAssertEqual(ViewerPage.frameExtensions, ["png", "svg"])
-        XCTAssertEqual(ViewerPage.animationPreference, ["animation.webm", "animation.mp4", "animation.png", "animation.webp", "animation.gif"])
+        XCTAssertEqual(ViewerPage.animationPreference, ["animation.webm", "animation.mp4", "animation.png", "animation.webp", "animation.gif", "animation.svg"])
         XCTAssertEqual(ViewerPage.videoPattern, #"/\.(webm|mp4)$/"#)
         XCTAssertTrue(ViewerPage.script.contains(#"if(/\.(webm|mp4)$/.test(animation)){"#))
     }
@@ -35,7 +35,7 @@ final class OutputFormatTests: XCTestCase {
     func testOptionRows() {
         let rows = OutputFormat.optionRows
         XCTAssertEqual(rows.map(\.name), ["--png-compression", "--loop", "--gif-quality", "--gif-speed", "--dither", "--quality", "--crf", "--lossless"])
-        XCTAssertEqual(rows.first { $0.name == "--loop" }?.help, "GIF/WebP/APNG: play N times, 0 = forever (default 0).")
+        XCTAssertEqual(rows.first { $0.name == "--loop" }?.help, "GIF/WebP/APNG/animated SVG: play N times, 0 = forever (default 0).")
         XCTAssertEqual(rows.first { $0.name == "--dither" }?.help, "GIF: dithering level 0…1 (default 1).")
         for row in rows {
             let declared = OutputFormat.all.flatMap(\.options).map(\.row).filter { $0.name == row.name }
@@ -44,7 +44,7 @@ final class OutputFormatTests: XCTestCase {
         }
         var settings = FormatSettings()
         for row in rows where row.name == "--loop" { try? row.apply(&settings, "3") }
-        XCTAssertEqual([settings.gif.loopCount, settings.webp.loopCount, settings.apng.loopCount], [3, 3, 3])
+        XCTAssertEqual([settings.gif.loopCount, settings.webp.loopCount, settings.apng.loopCount, settings.animatedSVG.loopCount], [3, 3, 3, 3])
         XCTAssertEqual(settings.mp4, H264Options(), "formats never set read their defaults")
     }
 
@@ -61,6 +61,9 @@ final class OutputFormatTests: XCTestCase {
             let sink = try format.makeSink(context)
             if format.isPerFrame {
                 XCTAssertTrue(sink is FrameFilesSink, format.name)
+            } else if format == .animatedSVG {
+                // Made from the display lists: nothing is drawn for it.
+                XCTAssertEqual(sink.needs, [.inOrder], format.name)
             } else {
                 // Video converts each frame's changed rows on the drawing worker (from the canvas);
                 // the image animations take them as straight RGBA on their own thread.

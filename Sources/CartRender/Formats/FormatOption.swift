@@ -91,7 +91,7 @@ extension OutputFormat {
     ///   - given: the spellings of the options on the command line.
     ///   - formats: `--format`'s formats.
     /// - Throws: `UsageError` for an option no chosen format takes (`--loop only applies to GIF,
-    ///   WebP and APNG: add gif, webp or apng to --format`), one that does nothing with the
+    ///   WebP, APNG and animated SVG: add gif, webp, apng or animated-svg to --format`), one that does nothing with the
     ///   settings given (the format's sentence), or a value a chosen format refuses.
     package static func checkOptions(given: [String], formats: [OutputFormat], settings: FormatSettings) throws {
         var checked: Set<String> = []

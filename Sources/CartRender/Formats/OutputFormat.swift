@@ -32,6 +32,10 @@ public struct OutputFormat: Hashable, CustomStringConvertible, @unchecked Sendab
     /// besides the scene's: an animation's encoder holds memory in proportion to the canvas
     /// (``animationCanvasBudget``). Checked by ``checkCanvas(_:width:height:)`` before drawing.
     public let maxCanvasPixels: Int?
+    /// Whether a file name with this format's extension means this format when `--format` is
+    /// not given, over a per-frame format of the same extension: `-o fly.svg` is an
+    /// ``animatedSVG``, while `-o frames.png` needs `--format apng`.
+    public var isNamedByExtension = false
     /// The sink that writes the format into a render's staging area.
     let makeSink: (FormatContext) throws -> any FrameSink
 
@@ -66,7 +70,7 @@ public struct OutputFormat: Hashable, CustomStringConvertible, @unchecked Sendab
 
     /// Every format, in the order of `--format`'s list and of the help: per-frame formats, then
     /// animations in the order the manifest lists their files. The one list a new format is added to.
-    public static let all: [OutputFormat] = [.png, .svg, .gif, .webp, .apng, .mp4, .webm]
+    public static let all: [OutputFormat] = [.png, .svg, .gif, .webp, .apng, .mp4, .webm, .animatedSVG]
 
     /// The format named `name` in ``all``.
     public static func named(_ name: String) -> OutputFormat? { all.first { $0.name == name } }

@@ -69,7 +69,7 @@ public struct RenderCommand: Sendable {
 
 extension RenderCommand {
     /// `-o docs/fly.gif`: an output path whose extension names an animated format (`.gif`,
-    /// `.webp`, `.mp4`, `.webm`, `.apng`, or `.png` with `--format apng`) is that one file
+    /// `.webp`, `.mp4`, `.webm`, `.apng`, `.svg` (the animated SVG), or `.png` with `--format apng`) is that one file
     /// (``RenderOptions/outputFile``), its format taken from the extension when `--format` is
     /// not given. A path that ends with `/` is a directory, and so is an existing directory
     /// for frame files; an existing directory at an animation's name is refused (exit 73).
@@ -84,7 +84,12 @@ extension RenderCommand {
         let animations = claims.filter { !$0.isPerFrame }
         // An existing directory stays one for frames (`--out still.png/` as before); asked for
         // an animation, it is refused when the render starts (exit 73).
-        let asksForFrames = formatGiven ? options.formats.contains(where: \.isPerFrame) : !(claims.count == 1 && animations.count == 1)
+        // A name that claims one animation alone (or one named by its extension, `.svg`) is that animation.
+        let inferred = animations.count == 1 && (claims.count == 1 || animations[0].isNamedByExtension) ? animations.first : nil
+        if formatGiven, options.formats.count == 1, options.formats[0].isPerFrame, let inferred, inferred.fileExtension == options.formats[0].fileExtension {
+            options.formats = [inferred]  // `-o fly.svg --format svg`: the animated SVG
+        }
+        let asksForFrames = formatGiven ? options.formats.contains(where: \.isPerFrame) : inferred == nil
         let frameDirectory = asksForFrames && FileSystemPath.isDirectory(out) == true
         guard !claims.isEmpty, !out.hasSuffix("/"), !frameDirectory else {
             if let manifest = options.manifestFile {
@@ -107,7 +112,7 @@ extension RenderCommand {
             }
             format = asked[0]
         } else {
-            guard claims.count == 1, let only = animations.first else {
+            guard let only = inferred else {
                 throw UsageError("-o \(out) names a file, but \(ext) frames go into a directory: add --format apng for one animated PNG, or end the name with / for a directory")
             }
             format = only

@@ -46,7 +46,7 @@ final class TextEngine: TextMeasuring {
     private var outlines: [OutlineKey: UnsafeMutablePointer<cairo_path_t>] = [:]
     private static let outlineCacheLimit = 512
     /// The 1 × 1 px surface that outlines are laid out on (its pixels are never drawn).
-    private let scratch: CairoImageSurface
+    let scratch: CairoImageSurface
 
     private struct OutlineKey: Hashable {
         var text: String
@@ -100,10 +100,10 @@ final class TextEngine: TextMeasuring {
         cairo_font_options_destroy(fontOptions)
     }
 
-    private var pangoContext: OpaquePointer { context }
+    var pangoContext: OpaquePointer { context }
 
     /// A Pango layout for a run.
-    private func layout(_ text: String, font: FontSpec, maxWidth: Double?, maxLines: Int?, alignment: TextRun.Alignment,
+    func layout(_ text: String, font: FontSpec, maxWidth: Double?, maxLines: Int?, alignment: TextRun.Alignment,
                         direction: LayoutDirection) -> PangoLayout {
         let starts = maxWidth.map { pieceStarts(text, font: font, maxWidth: $0) } ?? []
         return layout(text, font: font, maxWidth: maxWidth, maxLines: maxLines, alignment: alignment, direction: direction, newItemsAt: starts)

@@ -1,0 +1,426 @@
+import CartRenderCore
+import CCairo
+import Foundation
+
+
+/// Settings of an animated SVG (`--loop`).
+public struct AnimatedSVGOptions: Equatable, Sendable {
+    /// How many times the animation plays; 0 = forever (the default).
+    public var loopCount = 0
+    /// Plays forever.
+    public init() {}
+}
+
+/// One SVG document of a whole timeline (docs/documentation-outputs.md, “Animated SVG”): the
+/// display lists of the frames, matched item by item, drawn once each and animated with CSS.
+///
+/// Each item of the display list becomes one element that keeps its identity from frame to
+/// frame: an item is the same element in two frames when it has the same parent element, the
+/// same kind and content (a group's kind is its clip shape; a leaf's content is what it draws,
+/// moved to its own origin), the same rank among its siblings of that content, and the same
+/// order relative to its siblings. Its transform, its opacity, a rectangle clip and a leaf's
+/// position are animated with step keyframes whose values are the renderer's own at the first
+/// frame of each run of equal display lists (`animation-timing-function: step-end`): paused at
+/// a frame's time, the document shows that frame. An item that appears, disappears or changes
+/// its content (a digit, a resized shape) is an element of its own, at opacity 0 outside the
+/// frames that have it. Text is glyph outlines, each glyph one `<path>` in `<defs>` used by
+/// `<use>`; images are drawn once each by Cairo's SVG surface into `<defs>`; a blur is an SVG
+/// `feGaussianBlur`. Without animations (`prefers-reduced-motion: reduce`, or a reader that does
+/// not run them) every element shows its state in the last frame: the settled final frame.
+///
+/// The document holds no script, `foreignObject`, event attribute or reference outside itself,
+/// and its bytes depend only on the frames (ids are numbered in order of first use).
+public final class AnimatedSVGEncoder {
+    /// The display list's transform (Foundation has a type of the same name).
+    typealias Transform = CartRenderCore.AffineTransform
+    private let rasterizer: FrameRasterizer
+    private let scale: Double
+    private let fps: Int
+    private let escapedTitle: String
+    private let options: AnimatedSVGOptions
+    /// The distinct display lists in order, each with the position of its first frame.
+    private var runs: [(display: DisplayList, start: Int)] = []
+    private var frames = 0
+    /// The document, after ``finish()``.
+    public private(set) var encodedBytes: [UInt8] = []
+
+    /// - Parameters:
+    ///   - rasterizer: draws the images and lays out the text (one of this thread's).
+    ///   - scale: pixels per point of the intrinsic size (`width`/`height`); the user unit is the point.
+    ///   - fps: frames per second of the timeline (each frame lasts 1/fps s).
+    ///   - escapedTitle: the `<title>`, already escaped for XML.
+    public init(rasterizer: FrameRasterizer, scale: Double, fps: Int, escapedTitle: String, options: AnimatedSVGOptions) {
+        self.rasterizer = rasterizer; self.scale = scale; self.fps = fps; self.escapedTitle = escapedTitle; self.options = options
+    }
+
+    /// Adds the next frame's display list (frames in order; a frame equal to the one before
+    /// extends its run).
+    public func add(_ display: DisplayList) {
+        if runs.last?.display != display { runs.append((display, frames)) }
+        frames += 1
+    }
+
+    /// Number of frames added.
+    public var frameCount: Int { frames }
+    /// Number of distinct runs of equal frames added.
+    public var runCount: Int { runs.count }
+
+    /// Writes the document into ``encodedBytes``.
+    /// - Throws: `RasterError` when Cairo fails to draw an image.
+    @discardableResult
+    public func finish() throws -> [UInt8] {
+        guard let first = runs.first else { throw RasterError(.library, "an animated SVG of no frames") }
+        var defs = Definitions(rasterizer: rasterizer)
+        let root = Element(ident: "", kind: .group(.none))
+        for (r, run) in runs.enumerated() {
+            let bg = DisplayItem.fill(.rect(Rect(origin: .zero, size: run.display.size)), .color(run.display.background))
+            let nodes = try defs.nodes([bg] + run.display.items, ctm: .identity)
+            Self.merge(nodes, into: root, run: r)
+        }
+        var writer = Writer(runs: runs.map(\.start), frames: frames)
+        var body = ""
+        for child in root.children { writer.emit(child, into: &body, defs: &defs) }
+        let size = first.display.size
+        func n(_ v: Double) -> String { JSONValue.format(v, decimals: 3) }
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"\(n(size.width * scale))\" height=\"\(n(size.height * scale))\" viewBox=\"0 0 \(n(size.width)) \(n(size.height))\">\n"
+        out += "<title>\(escapedTitle)</title>\n"
+        if !writer.keyframes.isEmpty {
+            // Rounded down, as the keyframes' offsets are: paused at a frame's time, the
+            // progress is at or just past its keyframe, never before it.
+            let duration = JSONValue.format((Double(frames) / Double(fps) * 1e6).rounded(.down) / 1e6, decimals: 6)
+            let count = options.loopCount == 0 ? "infinite" : String(options.loopCount)
+            out += "<style>\n[class]{animation-duration:\(duration)s;animation-timing-function:step-end;animation-iteration-count:\(count);animation-fill-mode:both}\n"
+            for (i, body) in writer.keyframes.enumerated() { out += ".k\(i){animation-name:k\(i)}@keyframes k\(i){\(body)}\n" }
+            out += "@media (prefers-reduced-motion:reduce){[class]{animation:none!important}}\n</style>\n"
+        }
+        out += "<defs>\n" + defs.markup.joined(separator: "\n") + "\n</defs>\n" + body + "</svg>\n"
+        encodedBytes = Array(out.utf8)
+        return encodedBytes
+    }
+
+    // MARK: - Elements
+
+    /// What an element is.
+    enum Kind: Equatable {
+        /// A group: its clip (none, a rectangle that may move, or a fixed shape by its clipPath id).
+        case group(Clip)
+        /// A blurred group, by its filter's id.
+        case blur(filter: String)
+        /// A leaf drawn by `markup` at its origin.
+        case leaf(markup: String)
+    }
+
+    enum Clip: Equatable { case none, rect(crisp: Bool), shape(id: String) }
+
+    /// The animated values of an element in one frame.
+    struct Value: Equatable {
+        var transform: Transform = .identity
+        var opacity: Double = 1
+        var clip: Rect?
+    }
+
+    /// An element of one frame, before matching.
+    struct FrameNode {
+        var key: String
+        var kind: Kind
+        var value: Value
+        var children: [FrameNode] = []
+    }
+
+    /// An element of the document: its values by run (absent: not in that run's frames).
+    final class Element {
+        let ident: String
+        let kind: Kind
+        var children: [Element] = []
+        var values: [Int: Value] = [:]
+        init(ident: String, kind: Kind) { self.ident = ident; self.kind = kind }
+    }
+
+    /// Matches the nodes of run `run` with `parent`'s children: the k-th node of a key is the
+    /// first child of that key and rank after the previous node's element not yet used in this
+    /// run, or a new element placed right after the previous node's.
+    static func merge(_ nodes: [FrameNode], into parent: Element, run: Int) {
+        var ranks: [String: Int] = [:]
+        var last = -1
+        for node in nodes {
+            let rank = ranks[node.key, default: 0]
+            ranks[node.key] = rank + 1
+            let ident = node.key + "\u{0}\(rank)"
+            var position = parent.children.indices.first { $0 > last && parent.children[$0].ident == ident && parent.children[$0].values[run] == nil }
+            if position == nil {
+                parent.children.insert(Element(ident: ident, kind: node.kind), at: last + 1)
+                position = last + 1
+            }
+            let element = parent.children[position!]
+            element.values[run] = node.value
+            merge(node.children, into: element, run: run)
+            last = position!
+        }
+    }
+
+    // MARK: - Definitions
+
+    /// What the elements refer to, each defined once in order of first use: glyph outlines,
+    /// gradients, clip shapes, filters, images.
+    struct Definitions {
+        let rasterizer: FrameRasterizer
+        var markup: [String] = []
+        private var ids: [String: String] = [:]
+        private var counters: [String: Int] = [:]
+        /// The markup of each text run laid out (nil: it draws nothing), by the run at the origin.
+        private var texts: [String: String?] = [:]
+
+        init(rasterizer: FrameRasterizer) { self.rasterizer = rasterizer }
+
+        /// The id of the definition `body(id)` under `key`, defined on first use with prefix `prefix`.
+        mutating func id(_ prefix: String, key: String, _ body: (String) throws -> String) rethrows -> String {
+            if let id = ids[prefix + "\u{0}" + key] { return id }
+            let n = counters[prefix, default: 0]
+            counters[prefix] = n + 1
+            let id = prefix + String(n)
+            ids[prefix + "\u{0}" + key] = id
+            markup.append(try body(id))
+            return id
+        }
+
+        /// The frame nodes of `items` drawn under `ctm` (the transform from their coordinates to the canvas).
+        mutating func nodes(_ items: [DisplayItem], ctm: Transform) throws -> [FrameNode] {
+            var out: [FrameNode] = []
+            for item in items {
+                switch item {
+                case .group(let t, let opacity, let clip, let children):
+                    guard opacity > 0 else { continue }  // FrameRasterizer draws nothing of it
+                    let inner = t.followed(by: ctm)
+                    var value = Value(transform: t, opacity: opacity)
+                    let kind: Clip
+                    switch clip {
+                    case nil: kind = .none
+                    case .rect(let r)?:
+                        kind = .rect(crisp: inner.b == 0 && inner.c == 0)
+                        value.clip = r
+                    case let shape?:
+                        let (markup, origin) = Self.shape(shape, crisp: false)
+                        // A clipPath holds shapes, not groups: the shape takes the translation.
+                        let placed = markup.replacingOccurrences(of: "/>", with: " transform=\"translate(\(n(origin.x)),\(n(origin.y)))\"/>")
+                        kind = .shape(id: id("c", key: placed) { "<clipPath id=\"\($0)\">\(placed)</clipPath>" })
+                    }
+                    out.append(FrameNode(key: "g\(kind)", kind: .group(kind), value: value, children: try nodes(children, ctm: inner)))
+                case .blur(let radius, let children):
+                    guard radius > 0 else { out += try nodes(children, ctm: ctm); continue }
+                    let filter = id("f", key: n(radius)) {
+                        "<filter id=\"\($0)\" filterUnits=\"userSpaceOnUse\" x=\"-10000\" y=\"-10000\" width=\"20000\" height=\"20000\" color-interpolation-filters=\"sRGB\"><feGaussianBlur stdDeviation=\"\(n(radius))\"/></filter>"
+                    }
+                    out.append(FrameNode(key: "b" + filter, kind: .blur(filter: filter), value: Value(), children: try nodes(children, ctm: ctm)))
+                default:
+                    guard let (markup, origin) = try leaf(item, ctm: ctm) else { continue }
+                    out.append(FrameNode(key: "l" + markup, kind: .leaf(markup: markup), value: Value(transform: .translation(Vector(dx: origin.x, dy: origin.y)))))
+                }
+            }
+            return out
+        }
+
+        /// A leaf's markup drawn at its own origin, and that origin (pt, in its parent's coordinates).
+        mutating func leaf(_ item: DisplayItem, ctm: Transform) throws -> (String, Point)? {
+            switch item {
+            case .fill(let shape, let paint), .stroke(let shape, let paint, _):
+                guard shape.bounds.width > 0, shape.bounds.height > 0 else { return nil }
+                let crisp: Bool = { if case .rect = shape, case .fill = item { return ctm.b == 0 && ctm.c == 0 } else { return false } }()
+                let (markup, origin) = Self.shape(shape, crisp: crisp)
+                var attributes: String
+                if case .stroke(_, _, let width) = item {
+                    attributes = " fill=\"none\"" + self.paint(paint, origin: origin, attribute: "stroke") + " stroke-width=\"\(n(width))\""
+                } else {
+                    attributes = self.paint(paint, origin: origin, attribute: "fill")
+                }
+                return (markup.replacingOccurrences(of: "/>", with: attributes + "/>"), origin)
+            case .text(let run):
+                var local = run
+                local.origin = .zero
+                let key = "\(local)"
+                if let known = texts[key] { return known.map { ($0, run.origin) } }
+                let glyphs = rasterizer.text.glyphs(of: run)
+                guard !glyphs.isEmpty else { texts[key] = .some(nil); return nil }
+                var markup = "<g" + color(run.color, attribute: "fill") + ">"
+                for g in glyphs {
+                    let glyph = id("g", key: g.path) { "<path id=\"\($0)\" d=\"\(g.path)\"/>" }
+                    markup += "<use href=\"#\(glyph)\" x=\"\(n(g.x))\" y=\"\(n(g.y))\"/>"
+                }
+                markup += "</g>"
+                texts[key] = markup
+                return (markup, run.origin)
+            case .image(let image):
+                var local = image
+                local.frame = Rect(origin: .zero, size: image.frame.size)
+                guard local.frame.width > 0, local.frame.height > 0 else { return nil }
+                let rasterizer = self.rasterizer
+                let drawn = try id("i", key: "\(local)") { try Self.cairoImage(local, rasterizer: rasterizer, id: $0) }
+                return ("<use href=\"#\(drawn)\"/>", Point(x: image.frame.x, y: image.frame.y))
+            default:
+                return nil
+            }
+        }
+
+        /// ` fill="#RRGGBB"` (and its opacity below 1) or a gradient's url, its points moved by −`origin`.
+        mutating func paint(_ paint: Paint, origin: Point, attribute: String) -> String {
+            switch paint {
+            case .color(let c):
+                return color(c, attribute: attribute)
+            case .linearGradient(let start, let end, let colors):
+                var stops = ""
+                for (i, c) in colors.enumerated() {
+                    let offset = colors.count > 1 ? Double(i) / Double(colors.count - 1) : 0
+                    stops += "<stop offset=\"\(n(offset))\" stop-color=\"\(Self.hex(c))\"" + (c.alpha < 1 ? " stop-opacity=\"\(n(c.alpha))\"" : "") + "/>"
+                }
+                let geometry = "x1=\"\(n(start.x - origin.x))\" y1=\"\(n(start.y - origin.y))\" x2=\"\(n(end.x - origin.x))\" y2=\"\(n(end.y - origin.y))\""
+                let gradient = id("l", key: geometry + stops) {
+                    "<linearGradient id=\"\($0)\" gradientUnits=\"userSpaceOnUse\" \(geometry)>\(stops)</linearGradient>"
+                }
+                return " \(attribute)=\"url(#\(gradient))\""
+            }
+        }
+
+        func color(_ c: Color, attribute: String) -> String {
+            " \(attribute)=\"\(Self.hex(c))\"" + (c.alpha < 1 ? " \(attribute)-opacity=\"\(n(c.alpha))\"" : "")
+        }
+
+        static func hex(_ c: Color) -> String { Color(red: c.red, green: c.green, blue: c.blue).hex }
+
+        /// A shape drawn at its bounds' origin, and that origin. `.rect` fills keep hard edges
+        /// (`crispEdges`) where the transform keeps them axis-aligned, as ``FrameRasterizer`` draws them.
+        static func shape(_ shape: Shape, crisp: Bool) -> (String, Point) {
+            let r = shape.bounds
+            let size = "width=\"\(n(r.width))\" height=\"\(n(r.height))\""
+            switch shape {
+            case .rect:
+                return ("<rect \(size)" + (crisp ? " shape-rendering=\"crispEdges\"" : "") + "/>", Point(x: r.x, y: r.y))
+            case .roundedRect(_, let radius):
+                let rr = min(radius, r.width / 2, r.height / 2)
+                return ("<rect \(size)" + (rr > 0 ? " rx=\"\(n(rr))\"" : "") + "/>", Point(x: r.x, y: r.y))
+            case .capsule:
+                return ("<rect \(size) rx=\"\(n(min(r.width, r.height) / 2))\"/>", Point(x: r.x, y: r.y))
+            case .ellipse:
+                return ("<ellipse cx=\"\(n(r.width / 2))\" cy=\"\(n(r.height / 2))\" rx=\"\(n(r.width / 2))\" ry=\"\(n(r.height / 2))\"/>", Point(x: r.x, y: r.y))
+            }
+        }
+
+        /// `image` (at the origin) drawn by ``FrameRasterizer/drawImage(_:in:)`` on Cairo's SVG
+        /// surface, as `<g id="ID">`, its own ids prefixed with `ID-`.
+        static func cairoImage(_ image: ImageDraw, rasterizer: FrameRasterizer, id: String) throws -> String {
+            let surface = try CairoSVGSurface(width: image.frame.width, height: image.frame.height)
+            guard let cr = cairo_create(surface.pointer) else { throw RasterError(.library, "cairo_create failed") }
+            try rasterizer.drawImage(image, in: cr)
+            let status = cairo_status(cr)
+            cairo_destroy(cr)
+            guard status == CAIRO_STATUS_SUCCESS, surface.finish() == CAIRO_STATUS_SUCCESS else {
+                throw RasterError(.library, "Cairo failed while drawing an image into an animated SVG")
+            }
+            let text = String(decoding: SVGIdentifiers.canonicalize(surface.bytes), as: UTF8.self)
+            guard let open = text.range(of: "<svg"), let openEnd = text.range(of: ">", range: open.upperBound..<text.endIndex),
+                  let close = text.range(of: "</svg>", options: .backwards) else {
+                throw RasterError(.library, "Cairo's SVG surface wrote no document for an image")
+            }
+            var inner = String(text[openEnd.upperBound..<close.lowerBound])
+            inner = inner.replacingOccurrences(of: ##"id="([^"]+)""##, with: "id=\"\(id)-$1\"", options: .regularExpression)
+            inner = inner.replacingOccurrences(of: ##"(href="#|url\(#)"##, with: "$1\(id)-", options: .regularExpression)
+            return "<g id=\"\(id)\">\(inner.trimmingCharacters(in: .whitespacesAndNewlines))</g>"
+        }
+    }
+
+    // MARK: - Writing
+
+    /// Writes elements and collects their keyframes (each distinct body once).
+    struct Writer {
+        /// The first frame of each run, and the number of frames.
+        let runs: [Int]
+        let frames: Int
+        var keyframes: [String] = []
+        private var keyframeIndex: [String: Int] = [:]
+
+        init(runs: [Int], frames: Int) { self.runs = runs; self.frames = frames }
+
+        /// Percent of the timeline where run `r` starts, rounded down to 1/10000 %, so that
+        /// paused at its first frame's time the run shows.
+        func percent(_ r: Int) -> String {
+            JSONValue.format((Double(runs[r]) * 100 / Double(frames) * 10_000).rounded(.down) / 10_000, decimals: 4) + "%"
+        }
+
+        /// The class naming the keyframes of `steps` (one declaration list per run), or nil when constant.
+        mutating func animation(_ steps: [String]) -> String? {
+            guard Set(steps).count > 1 else { return nil }
+            var body = "", previous: String?
+            for (r, step) in steps.enumerated() where step != previous {
+                body += "\(percent(r)){\(step)}"
+                previous = step
+            }
+            if let i = keyframeIndex[body] { return "k\(i)" }
+            keyframeIndex[body] = keyframes.count
+            keyframes.append(body)
+            return "k\(keyframes.count - 1)"
+        }
+
+        mutating func emit(_ e: Element, into out: inout String, defs: inout Definitions) {
+            guard e.values.isEmpty == false else { return }
+            let firstPresent = (0..<runs.count).first { e.values[$0] != nil }!
+            // Absent runs keep the transform of the nearest run before (or the first) that has it.
+            var filled: [Value] = []
+            for r in 0..<runs.count {
+                if let v = e.values[r] { filled.append(v) } else { filled.append(r < firstPresent ? e.values[firstPresent]! : filled[r - 1]) }
+            }
+            let opacities = (0..<runs.count).map { e.values[$0] == nil ? "0" : n(e.values[$0]!.opacity) }
+            let transforms = filled.map { css($0.transform) }
+            let animatesTransform = Set(transforms).count > 1
+            let animatesOpacity = Set(opacities).count > 1
+            let steps = (0..<runs.count).map { r in
+                [animatesTransform ? "transform:" + transforms[r] : nil, animatesOpacity ? "opacity:" + opacities[r] : nil].compactMap { $0 }.joined(separator: ";")
+            }
+            let final = filled[runs.count - 1]
+            var attributes = ""
+            if !final.transform.isIdentity { attributes += " transform=\"\(attribute(final.transform))\"" }
+            let finalOpacity = opacities[runs.count - 1]
+            if finalOpacity != "1" { attributes += " opacity=\"\(finalOpacity)\"" }
+            if let k = animation(steps) { attributes += " class=\"\(k)\"" }
+            switch e.kind {
+            case .group(let clip):
+                switch clip {
+                case .none: break
+                case .shape(let id): attributes += " clip-path=\"url(#\(id))\""
+                case .rect(let crisp):
+                    let rects = filled.map { $0.clip ?? Rect(x: 0, y: 0, width: 0, height: 0) }
+                    let unit = rects.map { Transform(a: $0.width, b: 0, c: 0, d: $0.height, tx: $0.x, ty: $0.y) }
+                    let k = animation(unit.map { "transform:" + css($0) })
+                    let clipBody = "<rect width=\"1\" height=\"1\" transform=\"\(attribute(unit[runs.count - 1]))\"" + (k.map { " class=\"\($0)\"" } ?? "")
+                        + (crisp ? " shape-rendering=\"crispEdges\"" : "") + "/>"
+                    // Each animated clip is its own; a fixed one is shared.
+                    let id = defs.id("c", key: k == nil ? clipBody : "\(defs.markup.count)\u{0}" + clipBody) { "<clipPath id=\"\($0)\">\(clipBody)</clipPath>" }
+                    attributes += " clip-path=\"url(#\(id))\""
+                }
+                out += "<g\(attributes)>"
+                for child in e.children { emit(child, into: &out, defs: &defs) }
+                out += "</g>\n"
+            case .blur(let filter):
+                out += "<g\(attributes)><g filter=\"url(#\(filter))\">"
+                for child in e.children { emit(child, into: &out, defs: &defs) }
+                out += "</g></g>\n"
+            case .leaf(let markup):
+                out += attributes.isEmpty ? markup + "\n" : "<g\(attributes)>\(markup)</g>\n"
+            }
+        }
+
+        /// A transform in a CSS value: `translate(1px,2px)` or `matrix(…)`.
+        func css(_ t: Transform) -> String {
+            if t.a == 1, t.b == 0, t.c == 0, t.d == 1 { return "translate(\(n(t.tx))px,\(n(t.ty))px)" }
+            return "matrix(\(n4(t.a)),\(n4(t.b)),\(n4(t.c)),\(n4(t.d)),\(n(t.tx)),\(n(t.ty)))"
+        }
+
+        /// A transform in an SVG attribute.
+        func attribute(_ t: Transform) -> String {
+            if t.a == 1, t.b == 0, t.c == 0, t.d == 1 { return "translate(\(n(t.tx)),\(n(t.ty)))" }
+            return "matrix(\(n4(t.a)),\(n4(t.b)),\(n4(t.c)),\(n4(t.d)),\(n(t.tx)),\(n(t.ty)))"
+        }
+    }
+}
+
+/// A length or coordinate (pt) in the document: at most 3 decimals, trailing zeros dropped.
+private func n(_ v: Double) -> String { JSONValue.format(v, decimals: 3) }
+/// A matrix's scale or rotation entry: at most 5 decimals.
+private func n4(_ v: Double) -> String { JSONValue.format(v, decimals: 5) }

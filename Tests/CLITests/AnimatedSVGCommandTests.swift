@@ -1,0 +1,99 @@
+import CartRender
+import CartRenderRaster
+import Foundation
+import XCTest
+
+/// End-to-end: `-o NAME.svg`, the animated SVG, through the built binary. How it looks paused at
+/// frame times is tested in a browser (Tests/Browser/test_animated_svg.py).
+final class AnimatedSVGCommandTests: XCTestCase {
+    private func svg(_ args: [String], name: String = "fly.svg") throws -> (text: String, bytes: [UInt8], stderr: String) {
+        let dir = Binary.tempDir(self)
+        let r = try Binary.run(args + ["-o", dir + "/" + name])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [name], "only the named file")
+        let bytes = Array(FileManager.default.contents(atPath: dir + "/" + name) ?? Data())
+        return (String(decoding: bytes, as: UTF8.self), bytes, r.stderr)
+    }
+
+    func testItHoldsNoScriptForeignObjectEventAttributeOrExternalReference() throws {
+        for scene in [[], ["Examples/cart-swipe.json"]] {
+            let text = try svg(scene + ["--scale", "1", "--fps", "20"]).text
+            XCTAssertTrue(text.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""), String(text.prefix(200)))
+            XCTAssertFalse(text.lowercased().contains("<script"), "a script")
+            XCTAssertFalse(text.lowercased().contains("foreignobject"), "a foreignObject")
+            XCTAssertNil(text.range(of: #"\son[a-z]+\s*="#, options: [.regularExpression, .caseInsensitive]), "an event attribute")
+            // Every reference is to an id of the document or a data: URL.
+            let refs = try NSRegularExpression(pattern: #"(?:href="|url\()([^")]*)"#)
+            let ns = text as NSString
+            for m in refs.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
+                let target = ns.substring(with: m.range(at: 1))
+                XCTAssertTrue(target.hasPrefix("#") || target.hasPrefix("data:"), "a reference outside the document: \(target)")
+                if target.hasPrefix("#") { XCTAssertTrue(text.contains("id=\"\(target.dropFirst())\""), "a reference to no id: \(target)") }
+            }
+            XCTAssertFalse(text.contains("@import"), "a style sheet import")
+            XCTAssertEqual(text.components(separatedBy: "<title>").count, 2, "one title")
+            XCTAssertTrue(text.contains("@media (prefers-reduced-motion:reduce)"))
+        }
+    }
+
+    func testTitleGlyphsAndIntrinsicSize() throws {
+        let (text, _, stderr) = try svg(["--scale", "2", "--fps", "20", "--loop", "3"])
+        XCTAssertTrue(stderr.contains("wrote "), stderr)
+        XCTAssertTrue(text.contains("<title>Animation, 3.3 s: Cart, Trail backpack, Add to Cart</title>"), String(text.prefix(400)))
+        XCTAssertTrue(text.contains("width=\"786\" height=\"1704\" viewBox=\"0 0 393 852\""), "the intrinsic size is the scale's")
+        XCTAssertTrue(text.contains("animation-iteration-count:3;"), "--loop 3")
+        XCTAssertFalse(text.contains("<text"), "text is glyph outlines")
+        // Each glyph outline is defined once.
+        let paths = try NSRegularExpression(pattern: #"<path id="g[0-9]+" d="([^"]*)""#)
+        let ns = text as NSString
+        let outlines = paths.matches(in: text, range: NSRange(location: 0, length: ns.length)).map { ns.substring(with: $0.range(at: 1)) }
+        XCTAssertGreaterThan(outlines.count, 20)
+        XCTAssertEqual(Set(outlines).count, outlines.count, "a glyph outline defined twice")
+        // The product image is embedded once.
+        XCTAssertLessThanOrEqual(text.components(separatedBy: "data:image/png").count - 1, 1)
+    }
+
+    /// For the demo at 1x, clearly smaller than the GIF (docs/documentation-outputs.md, “Which format”).
+    func testSmallerThanTheGIF() throws {
+        let svg = try self.svg(["--scale", "1"]).bytes.count
+        let gif = try self.svg(["--scale", "1"], name: "fly.gif").bytes.count
+        XCTAssertLessThan(svg * 3, gif * 2, "animated SVG \(svg) bytes, GIF \(gif) bytes")
+    }
+
+    func testAtWritesOneStaticFrame() throws {
+        let text = try svg(["--scale", "1", "--at", "1.2"]).text
+        XCTAssertFalse(text.contains("@keyframes"), "one frame has nothing to animate")
+        XCTAssertFalse(text.contains("<style"))
+    }
+
+    func testTheSameBytesOnEveryRunAndAtEveryJobs() throws {
+        let a = try svg(["--scale", "1", "--fps", "30", "--jobs", "1"]).bytes
+        let b = try svg(["--scale", "1", "--fps", "30", "--jobs", "4"]).bytes
+        let c = try svg(["--scale", "1", "--fps", "30", "--jobs", "4"]).bytes
+        XCTAssertEqual(Checksum.sha256(a), Checksum.sha256(b))
+        XCTAssertEqual(Checksum.sha256(b), Checksum.sha256(c))
+    }
+
+    func testFormatNamesAndPerFrameSVGStay() throws {
+        // `--format svg` with a name ending in .svg is the animated SVG; into a directory, frames.
+        let named = try svg(["--scale", "1", "--fps", "10", "--format", "svg"]).text
+        XCTAssertTrue(named.contains("@keyframes"))
+        let explicit = try svg(["--scale", "1", "--fps", "10", "--format", "animated-svg"]).text
+        XCTAssertEqual(named, explicit)
+        let dir = Binary.tempDir(self)
+        let r = try Binary.run(["--scale", "1", "--fps", "10", "--frames", "0-1", "--format", "svg", "--out", dir + "/"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/frame_0000.svg"))
+        let both = try Binary.run(["--scale", "1", "--fps", "10", "--format", "animated-svg,gif", "--out", dir + "/"])
+        XCTAssertEqual(both.status, 0, both.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/animation.svg"))
+    }
+
+    func testLightAndDarkWithThePictureElement() throws {
+        let dir = Binary.tempDir(self)
+        let r = try Binary.run(["--scale", "1", "--fps", "10", "--color-scheme", "light,dark", "-o", dir + "/fly.svg"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).sorted(), ["fly-dark.svg", "fly-light.svg"])
+        XCTAssertTrue(r.stdout.contains("<source media=\"(prefers-color-scheme: dark)\" srcset=\"\(dir)/fly-dark.svg\">"), r.stdout)
+    }
+}
