@@ -201,8 +201,8 @@ final class NamedOutputTests: XCTestCase {
 
     /// A run killed while replacing files in two folders (after its first rename: the earlier
     /// `a/fly.gif` set aside) leaves a journal; the next run that writes into `a` puts the
-    /// earlier file back. A staging directory left empty by a run killed while making it is
-    /// removed by the next run into its folder.
+    /// earlier file back, and repairs `b` with it (one transaction). A staging directory left
+    /// empty by a run killed while making it is removed by the next run into its folder.
     func testAKilledReplaceIsRolledBackByTheNextRun() throws {
         let dir = Binary.tempDir(self)
         let fm = FileManager.default
@@ -218,13 +218,47 @@ final class NamedOutputTests: XCTestCase {
                                attributes: [.posixPermissions: 0o700])
         let next = try Binary.run(["-o", "a/other.gif"] + fast, in: dir)
         XCTAssertEqual(next.status, 0, next.stderr)
-        XCTAssertTrue(next.stderr.contains("stopped while moving its files into place; put back 1 file of the earlier run"), next.stderr)
+        XCTAssertTrue(next.stderr.contains("stopped while moving its files into place (in every folder of its run); put back 1 file of the earlier run"), next.stderr)
         XCTAssertEqual(bytes(dir + "/a/fly.gif"), Data("earlier fly".utf8))
         XCTAssertEqual(try names(dir + "/a"), ["fly.gif", "other.gif"])
-        // b has the killed run's staging directory (no journal moved anything there) until a run writes into b.
+        // b was part of the same transaction: its staging directory (nothing moved there yet) is gone too.
         XCTAssertEqual(bytes(dir + "/b/fly.json"), Data("earlier json".utf8))
-        XCTAssertEqual(try Binary.run(["-o", "b/other.gif"] + fast, in: dir).status, 0)
-        XCTAssertEqual(try names(dir + "/b"), ["fly.json", "other.gif"])
+        XCTAssertEqual(try names(dir + "/b"), ["fly.json"])
+    }
+
+    /// A kill between two folders (`a/fly.gif` new, `b/fly.json` still the earlier one) used to
+    /// leave the pair mixed after the next run into either folder. Now the next command that
+    /// writes into either one rolls both back; a kill after the transaction's decision (every
+    /// rename done) is rolled forward in both.
+    func testAKillBetweenTwoFoldersLeavesBothConsistent() throws {
+        let fm = FileManager.default
+        let fast = ["--scale", "1", "--frames", "0-1", "--quiet"]
+        // Steps: 1 a/fly.gif set aside, 2 moved in, 3 b/fly.json set aside, 4 moved in, 5 decided.
+        for (killAt, repairVia, forward) in [(2, "b", false), (2, "a", false), (4, "b", false), (5, "b", true)] {
+            let dir = Binary.tempDir(self) + "/k\(killAt)\(repairVia)"
+            for d in ["a", "b"] { try fm.createDirectory(atPath: dir + "/" + d, withIntermediateDirectories: true) }
+            try Data("earlier fly".utf8).write(to: URL(fileURLWithPath: dir + "/a/fly.gif"))
+            try Data("earlier json".utf8).write(to: URL(fileURLWithPath: dir + "/b/fly.json"))
+            let killed = try Binary.run(["-o", "a/fly.gif", "--manifest", "b/fly.json"] + fast, in: dir,
+                                        environment: ["CARTRENDER_TEST_KILL_AT_COMMIT_STEP": "\(killAt)"])
+            XCTAssertEqual(killed.status, SIGKILL, killed.stderr)
+            if killAt == 2 {
+                XCTAssertTrue(bytes(dir + "/a/fly.gif")!.starts(with: Data("GIF89a".utf8)), "killed between the folders")
+                XCTAssertEqual(bytes(dir + "/b/fly.json"), Data("earlier json".utf8))
+            }
+            let next = try Binary.run(["-o", "\(repairVia)/other.gif"] + fast, in: dir)
+            XCTAssertEqual(next.status, 0, next.stderr)
+            XCTAssertEqual(next.stderr.components(separatedBy: "(in every folder of its run)").count - 1, 2, "one line per folder: \(next.stderr)")
+            if forward {
+                XCTAssertTrue(bytes(dir + "/a/fly.gif")!.starts(with: Data("GIF89a".utf8)), "kill \(killAt)")
+                XCTAssertTrue(bytes(dir + "/b/fly.json")!.starts(with: Data("{".utf8)), "kill \(killAt)")
+            } else {
+                XCTAssertEqual(bytes(dir + "/a/fly.gif"), Data("earlier fly".utf8), "kill \(killAt) via \(repairVia)")
+                XCTAssertEqual(bytes(dir + "/b/fly.json"), Data("earlier json".utf8), "kill \(killAt) via \(repairVia)")
+            }
+            XCTAssertEqual(try names(dir + "/a"), repairVia == "a" ? ["fly.gif", "other.gif"] : ["fly.gif"], "kill \(killAt)")
+            XCTAssertEqual(try names(dir + "/b"), repairVia == "b" ? ["fly.json", "other.gif"] : ["fly.json"], "kill \(killAt)")
+        }
     }
 }
 

@@ -75,10 +75,15 @@ final class SceneDecoderRobustnessTests: XCTestCase {
                                    { _ = try SceneDecoder.decodeVariants(Array(mutated.utf8), file: "s.json", baseDirectory: examples) }] {
                         try decode()
                     }
-                } catch let e as SceneError {
-                    XCTAssertLessThanOrEqual(e.description.count, 400, "\(path): \(e.description.prefix(300))")
-                    XCTAssertNotNil(e.location, "\(path): \(e.description.prefix(300))")
-                    XCTAssertFalse(e.path.isEmpty, "\(path): \(e.description.prefix(300))")
+                } catch {
+                    // One problem, or several (a variant's value and the scene's own) at once.
+                    let errors = (error as? SceneErrors)?.errors ?? [error as? SceneError].compactMap { $0 }
+                    XCTAssertFalse(errors.isEmpty, "\(path): \(error)")
+                    for e in errors {
+                        XCTAssertLessThanOrEqual(e.description.count, 400, "\(path): \(e.description.prefix(300))")
+                        XCTAssertNotNil(e.location, "\(path): \(e.description.prefix(300))")
+                        XCTAssertFalse(e.path.isEmpty, "\(path): \(e.description.prefix(300))")
+                    }
                 }
             }
         }

@@ -140,3 +140,39 @@ final class SceneDecoderTests: XCTestCase {
         XCTAssertFalse(s.canonicalJSON.serialized().contains(Self.examples.path), "image paths are relative to the scene")
     }
 }
+
+/// Several problems in one scene are reported at once, each with its place; one problem is
+/// reported exactly as before.
+final class SceneErrorsAtOnceTests: XCTestCase {
+    func testTwoWrongTypesAreBothNamed() throws {
+        let json = "{\n  \"fps\": \"fast\",\n  \"reduceMotion\": 3\n}\n"
+        XCTAssertThrowsError(try SceneDecoder.decode(Array(json.utf8), file: "s.json", baseDirectory: "/")) { error in
+            guard let errors = error as? SceneErrors else { return XCTFail("\(error)") }
+            XCTAssertEqual(errors.sentences, ["s.json:2:10: fps: expected an integer, got a string",
+                                              "s.json:3:19: reduceMotion: expected true or false, got a number"])
+            XCTAssertEqual(errors.exitCode, .dataError)
+        }
+    }
+
+    func testUnknownKeysAndAWrongTypeInFileOrder() throws {
+        let json = "{\n  \"fsp\": 30,\n  \"shop\": {\"titel\": \"x\"},\n  \"colorScheme\": 1\n}\n"
+        XCTAssertThrowsError(try SceneDecoder.decode(Array(json.utf8), file: "s.json", baseDirectory: "/")) { error in
+            guard let errors = error as? SceneErrors else { return XCTFail("\(error)") }
+            XCTAssertEqual(errors.errors.map(\.path), ["fsp", "shop.titel", "colorScheme"])
+        }
+    }
+
+    func testOneProblemIsOneSceneError() throws {
+        let json = "{\n  \"fps\": \"fast\"\n}\n"
+        XCTAssertThrowsError(try SceneDecoder.decode(Array(json.utf8), file: "s.json", baseDirectory: "/")) { error in
+            XCTAssertEqual((error as? SceneError)?.description, "s.json:2:10: fps: expected an integer, got a string")
+        }
+    }
+
+    func testAtMostTwentyAreReported() throws {
+        let members = (0..<30).map { "  \"k\($0)\": 1" }.joined(separator: ",\n")
+        XCTAssertThrowsError(try SceneDecoder.decode(Array("{\n\(members)\n}\n".utf8), file: "s.json", baseDirectory: "/")) { error in
+            XCTAssertEqual((error as? SceneErrors)?.errors.count, SceneDecoder.maxErrors)
+        }
+    }
+}

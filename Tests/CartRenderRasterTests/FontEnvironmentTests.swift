@@ -50,6 +50,31 @@ final class FontEnvironmentTests: XCTestCase {
         XCTAssertEqual(noto.height, 28 * 1.362, accuracy: 0.1, "Noto Serif's own line")
     }
 
+    /// A scene's font file is loaded from the descriptor its folder opened, not by its path: a
+    /// file swapped for a link to another font after the check (before fontconfig or cairo
+    /// opened it by name, which they do lazily) changes nothing drawn; a link at the name is
+    /// refused.
+    func testASceneFontIsLoadedFromTheFileThatWasChecked() throws {
+        let fm = FileManager.default
+        let dir = NSTemporaryDirectory() + "font-swap-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try fm.createDirectory(atPath: dir, withIntermediateDirectories: false)
+        defer { try? fm.removeItem(atPath: dir) }
+        let serif = "/usr/share/fonts/truetype/noto/NotoSerif-Bold.ttf", sans = "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf"
+        try fm.copyItem(atPath: serif, toPath: dir + "/f.ttf")
+        let folder = AssetFolder(directory: dir)
+        let env = try FontEnvironment(sceneFonts: [dir + "/f.ttf"], folder: folder)
+        XCTAssertEqual(env.files.last?.path, dir + "/f.ttf", "listed by its path")
+        try fm.removeItem(atPath: dir + "/f.ttf")
+        try fm.createSymbolicLink(atPath: dir + "/f.ttf", withDestinationPath: sans)
+        let spec = FontSpec(size: 28, weight: .bold, family: .named("Noto Serif"))
+        let swapped = try FrameRasterizer(fonts: env, images: ImageLibrary(sources: [])).measure("Total", font: spec, maxWidth: nil)
+        let checked = try rasterizer(sceneFonts: [serif]).measure("Total", font: spec, maxWidth: nil)
+        XCTAssertEqual(swapped.width, checked.width, accuracy: 0.01, "drawn with the file that was checked")
+        XCTAssertThrowsError(try FontEnvironment(sceneFonts: [dir + "/f.ttf"], folder: folder)) { error in
+            XCTAssertTrue("\(error)".contains("is reached through the symbolic link"), "\(error)")
+        }
+    }
+
     /// Emoji (Noto Color Emoji, a 109 px bitmap strike: 2.8 times a 17 pt text's size without
     /// scaling) are scaled to the size of the text around them, and a line with emoji is
     /// exactly as tall as one without, in Inter, Inter Display and Jost.

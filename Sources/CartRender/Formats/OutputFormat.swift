@@ -100,11 +100,13 @@ public struct OutputFormat: Hashable, CustomStringConvertible, @unchecked Sendab
 
     /// Refuses a canvas of `width` × `height` px that a format in `formats` cannot take
     /// (``maxCanvasPixels``): the one check of canvas sizes a render makes, before drawing.
+    /// - Parameter member: the scene's member that sets the size (``Scene/canvasMember``), named
+    ///   by the sentence; nil for the default scene.
     /// - Throws: ``CanvasBudgetError`` (exit 65) naming the first such format.
-    public static func checkCanvas(_ formats: [OutputFormat], width: Int, height: Int) throws {
+    public static func checkCanvas(_ formats: [OutputFormat], width: Int, height: Int, setBy member: SceneMember? = nil) throws {
         for format in formats {
             if let limit = format.maxCanvasPixels, width * height > limit {
-                throw CanvasBudgetError(format: format.title, width: width, height: height, limit: limit)
+                throw CanvasBudgetError(format: format.title, width: width, height: height, limit: limit, member: member)
             }
         }
     }
@@ -118,12 +120,19 @@ public struct CanvasBudgetError: ReportableError, Equatable, Sendable, CustomStr
     public var width: Int, height: Int
     /// The format's budget (px).
     public var limit: Int
+    /// The scene's member that sets the canvas size (nil for the default scene).
+    public var member: SceneMember?
+    /// The refusal of a `width` × `height` px canvas over `limit` px for `format`, set by `member`.
+    public init(format: String, width: Int, height: Int, limit: Int, member: SceneMember? = nil) {
+        self.format = format; self.width = width; self.height = height; self.limit = limit; self.member = member
+    }
     /// Exit 65: the scene's device and scale make the canvas.
     public var exitCode: ExitCode { .dataError }
-    /// `a GIF of 16384×16384 px (268.4 million px) is over the 16.8 million px an animation may have; …`.
+    /// `scene.json:2:13: device: a GIF of 16384×16384 px (268.4 million px) is over the 16.8
+    /// million px an animation may have; …`.
     public var description: String {
         func millions(_ n: Int) -> String { String(format: "%.1f", Double(n) / 1e6) }
-        return "a \(format) of \(width)×\(height) px (\(millions(width * height)) million px) is over the \(millions(limit)) million px an animation may have; lower --scale or the scene's device size, or render PNG frames (--format png)"
+        return (member?.prefix ?? "") + "a \(format) of \(width)×\(height) px (\(millions(width * height)) million px) is over the \(millions(limit)) million px an animation may have; lower --scale or the scene's device size, or render PNG frames (--format png)"
     }
 }
 

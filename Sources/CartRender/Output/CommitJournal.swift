@@ -25,8 +25,28 @@ import Foundation
 ///
 /// Text format, one step a line after the header `cartrender-journal 1`, fields separated by tabs:
 /// `aside SHA NAME` (`DIR/NAME` → `STAGING/.aside.NAME`), `movein SHA NAME` (`STAGING/NAME` →
-/// `DIR/NAME`), `rename SHA NAME NEWNAME` (`DIR/NAME` → `DIR/NEWNAME`).
+/// `DIR/NAME`), `rename SHA NAME NEWNAME` (`DIR/NAME` → `DIR/NEWNAME`). A commit of named files
+/// into several folders (``NamedFiles``) is one transaction with one decision: before the steps,
+/// the first folder's journal (the coordinator's) has a line `member HEX` for the staging
+/// directory of each other folder, and each of those has `coordinator HEX` (HEX: the staging
+/// directory's absolute path, its UTF-8 bytes in hexadecimal); see ``Group``.
 struct CommitJournal: Equatable {
+    /// The journal's part in a transaction over several folders. The transaction is decided
+    /// once, in the coordinator's staging directory: it holds ``StagingArea/decisionFileName``
+    /// once every rename of every folder is done. Recovering any one of the folders recovers all
+    /// of them the same way: forward (every file stays new) when the decision is there, back
+    /// otherwise (and back when the coordinator's staging directory is gone, which a commit
+    /// removes only after every member's).
+    enum Group: Equatable {
+        /// This journal decides; the absolute paths of the other folders' staging directories.
+        case coordinator(members: [String])
+        /// Decided by the journal in the staging directory at this absolute path.
+        case member(coordinator: String)
+    }
+
+    /// Nil for a commit into one directory.
+    var group: Group?
+
     enum Step: Equatable {
         /// The file of the directory that a commit removes or replaces, moved into the staging
         /// directory as `.aside.NAME`; its SHA-256.
@@ -49,10 +69,15 @@ struct CommitJournal: Equatable {
 
     var steps: [Step]
 
-    init(steps: [Step]) { self.steps = steps }
+    init(steps: [Step], group: Group? = nil) { self.steps = steps; self.group = group }
 
     func serialized() -> [UInt8] {
         var text = Self.header + "\n"
+        switch group {
+        case .coordinator(let members)?: for m in members { text += "member\t\(Self.hex(m))\n" }
+        case .member(let coordinator)?: text += "coordinator\t\(Self.hex(coordinator))\n"
+        case nil: break
+        }
         for step in steps {
             switch step {
             case .setAside(let n, let sha): text += "aside\t\(sha)\t\(n)\n"
@@ -68,8 +93,19 @@ struct CommitJournal: Equatable {
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.first == Substring(Self.header), lines.last == "" else { return nil }
         var steps: [Step] = []
+        var members: [String] = [], coordinator: String?
         for line in lines.dropFirst().dropLast() {
             let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            if f.count == 2, f[0] == "member" || f[0] == "coordinator" {
+                // Before every step, and either members or one coordinator.
+                guard steps.isEmpty, let path = Self.unhex(f[1]), path.hasPrefix("/") else { return nil }
+                if f[0] == "member" { members.append(path) } else {
+                    guard coordinator == nil else { return nil }
+                    coordinator = path
+                }
+                guard members.isEmpty || coordinator == nil else { return nil }
+                continue
+            }
             guard f.count >= 3, f[1].count == 64, f[1].allSatisfy(\.isHexDigit), f.dropFirst(2).allSatisfy(OwnershipLedger.isPlainName) else { return nil }
             switch (f[0], f.count) {
             case ("aside", 3): steps.append(.setAside(f[2], sha256: f[1]))
@@ -82,6 +118,20 @@ struct CommitJournal: Equatable {
             }
         }
         self.steps = steps
+        group = coordinator.map { .member(coordinator: $0) } ?? (members.isEmpty ? nil : .coordinator(members: members))
+    }
+
+    /// `path`'s UTF-8 bytes in hexadecimal (a path may hold tabs and newlines).
+    static func hex(_ path: String) -> String {
+        FileSystemPath.bytes(path).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The path ``hex(_:)`` wrote; nil when `text` is not such hexadecimal.
+    static func unhex(_ text: String) -> String? {
+        let digits = Array(text.utf8)
+        guard !digits.isEmpty, digits.count % 2 == 0, text.allSatisfy(\.isHexDigit) else { return nil }
+        let bytes = stride(from: 0, to: digits.count, by: 2).compactMap { UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16) }
+        return FileSystemPath.string(fromBytes: bytes)
     }
 
     /// Whether the commit completed: its last step moved the new ownership ledger in.

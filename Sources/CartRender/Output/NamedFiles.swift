@@ -16,9 +16,11 @@ import Foundation
 ///   removed by the next command that writes that folder.
 /// - **Replaced together** (``commit(cancellation:)``): each folder's plan is written as a
 ///   journal first, then every earlier file is set aside and every new one moved in; when a
-///   rename fails, every folder is put back as it was. A run killed while moving leaves each
-///   folder's journal, which the next command writing that folder rolls back (or forward, when
-///   its last file was in place).
+///   rename fails, every folder is put back as it was. Over several folders the journals are
+///   one transaction (``CommitJournal/Group``): the first folder's journal lists the others'
+///   staging directories, and its staging directory receives the decision once every rename of
+///   every folder is done. A run killed while moving leaves the journals, and the next command
+///   that writes any one of the folders rolls every folder forward (decided) or back (not).
 ///
 /// Used by one thread at a time (the command that renders; the render's workers never see it).
 package final class NamedFiles: @unchecked Sendable {
@@ -137,10 +139,15 @@ package final class NamedFiles: @unchecked Sendable {
     package func commit(cancellation: RenderCancellation?) throws -> [WrittenFile] {
         try StagingArea.committing(cancellation) {
             var journals: [(StagingArea, CommitJournal)] = []
+            // The first folder's staging directory decides a transaction over several.
+            let coordinator = areaOrder.first.flatMap { areas[$0] }
+            let members = areaOrder.dropFirst().map { areas[$0]!.absolutePath }
             for dir in areaOrder {
                 let area = areas[dir]!
                 let names = paths.filter { staged.contains($0) && OutputFile.split($0).directory == dir }.map { OutputFile.split($0).name }
-                journals.append((area, try area.journalReplacing(names)))
+                let group: CommitJournal.Group? = members.isEmpty ? nil
+                    : area === coordinator ? .coordinator(members: members) : .member(coordinator: coordinator!.absolutePath)
+                journals.append((area, try area.journalReplacing(names, group: group)))
             }
             var step = 0
             for (k, (area, journal)) in journals.enumerated() {
@@ -149,6 +156,15 @@ package final class NamedFiles: @unchecked Sendable {
                 error.reason += failed.isEmpty ? "; nothing was replaced"
                     : "; \(failed.count) file\(failed.count == 1 ? "" : "s") (\(failed.prefix(3).joined(separator: ", "))) could not be put back and stay in the staging directory beside it"
                 throw error
+            }
+            if let coordinator, !members.isEmpty {
+                do { try coordinator.decideCommitted() } catch let error as OutputError {
+                    var error = error
+                    let failed = journals.reversed().flatMap { $0.0.undo($0.1) }
+                    error.reason += failed.isEmpty ? "; nothing was replaced" : "; \(failed.count) file\(failed.count == 1 ? "" : "s") could not be put back and stay in the staging directory beside it"
+                    throw error
+                }
+                TestHooks.commitStep(step + 1)
             }
             let written = paths.filter(staged.contains).map { path -> WrittenFile in
                 var info = stat()

@@ -431,13 +431,13 @@ package final class StagingArea {
     /// moved in: a hard link to it in the staging directory (a file system without hard links
     /// gets none, and a recovery then leaves such a file where it is).
     /// - Throws: `OutputError` when the journal cannot be written (nothing in `DIR` changed).
-    private func writeJournal(_ steps: [CommitJournal.Step]) throws -> CommitJournal {
+    private func writeJournal(_ steps: [CommitJournal.Step], group: CommitJournal.Group? = nil) throws -> CommitJournal {
         for case .moveIn(let n, _) in steps {
             _ = FileSystemPath.withCString(n) { f in
                 FileSystemPath.withCString(CommitJournal.movedInPrefix + n) { t in linkat(staging.fd, f, staging.fd, t, 0) }
             }
         }
-        let journal = CommitJournal(steps: steps)
+        let journal = CommitJournal(steps: steps, group: group)
         let e = staging.writeFile(journal.serialized(), to: CommitJournal.fileName, durable: true)
         guard e == 0 else { throw failure(CommitJournal.fileName, e) }
         staging.sync()
@@ -453,7 +453,8 @@ package final class StagingArea {
     /// forward) by the next command that writes `DIR`, as for a render's commit.
     /// - Throws: `OutputError` (73) naming the file when something that is not a regular file
     ///   is at a name now (planted since the check), or the journal cannot be written.
-    func journalReplacing(_ names: [String]) throws -> CommitJournal {
+    /// - Parameter group: this folder's part in a transaction over several folders (nil for one).
+    func journalReplacing(_ names: [String], group: CommitJournal.Group? = nil) throws -> CommitJournal {
         // From here the staging directory may hold the only copy of an earlier file: a crash
         // handler leaves it for the next command (``StagingSlots``).
         StagingSlots.set(slot, 2)
@@ -471,7 +472,23 @@ package final class StagingArea {
             guard let sha = staged[n] else { preconditionFailure("\(n) was not staged") }
             steps.append(.moveIn(n, sha256: sha))
         }
-        return try writeJournal(steps)
+        return try writeJournal(steps, group: group)
+    }
+
+    /// The staging directory's absolute path, as a transaction's journals name it.
+    var absolutePath: String { FileSystemPath.absolute(path) }
+
+    /// The file whose presence in a coordinator's staging directory decides a transaction over
+    /// several folders: every rename of every folder is done (``CommitJournal/Group``).
+    static let decisionFileName = ".committed"
+
+    /// Writes the decision of a transaction over several folders (`fsync`ed), once every rename
+    /// of every folder is done: from here a recovery rolls every folder forward.
+    /// - Throws: `OutputError` when it cannot be written (the caller then undoes every folder).
+    func decideCommitted() throws {
+        let e = staging.writeFile(Array("committed\n".utf8), to: Self.decisionFileName, durable: true)
+        guard e == 0 else { throw failure(Self.decisionFileName, e) }
+        staging.sync()
     }
 
     /// The second phase: does the renames of `journal` (from ``journalReplacing(_:)``).
@@ -631,7 +648,10 @@ package final class StagingArea {
             case .dead(let abandoned):
                 let handle = abandoned.handle
                 let what: String
-                if let bytes = OwnershipLedger.ownFile(CommitJournal.fileName, in: handle), let journal = CommitJournal(parsing: bytes) {
+                if let bytes = OwnershipLedger.ownFile(CommitJournal.fileName, in: handle), let journal = CommitJournal(parsing: bytes), journal.group != nil {
+                    try recoverTransaction(from: Member(directory: directory, name: name, abandoned: abandoned, journal: journal))
+                    continue
+                } else if let bytes = OwnershipLedger.ownFile(CommitJournal.fileName, in: handle), let journal = CommitJournal(parsing: bytes) {
                     if journal.isComplete(directory: directory, staging: handle) {
                         what = "had moved its files into place; removed its staging directory"
                     } else {
@@ -657,6 +677,102 @@ package final class StagingArea {
                 Stderr.write("cartrender: \(directory.path): \(abandoned.run) \(what)\n")
             }
         }
+    }
+
+    /// A dead run's staging directory that holds a journal, open and locked (see ``Abandoned``).
+    private struct Member {
+        let directory: DirectoryHandle
+        let name: String
+        let abandoned: Abandoned
+        let journal: CommitJournal
+    }
+
+    /// Opens the staging directory at the absolute `path` when it is a dead run's, of
+    /// cartrender's shape, holding a journal.
+    private static func deadMember(at path: String) -> Member? {
+        let name = (path as NSString).lastPathComponent, parent = (path as NSString).deletingLastPathComponent
+        guard name.hasPrefix(namePrefix), let directory = DirectoryHandle(path: parent),
+              case .dead(let abandoned) = classify(name, in: directory),
+              let bytes = OwnershipLedger.ownFile(CommitJournal.fileName, in: abandoned.handle),
+              let journal = CommitJournal(parsing: bytes) else { return nil }
+        return Member(directory: directory, name: name, abandoned: abandoned, journal: journal)
+    }
+
+    /// Whether `path` names the directory open as `handle` (links not followed).
+    private static func names(_ path: String, _ handle: DirectoryHandle) -> Bool {
+        var info = stat()
+        guard FileSystemPath.lstat(path, &info) == 0, let open = handle.info() else { return false }
+        return info.st_dev == open.st_dev && info.st_ino == open.st_ino
+    }
+
+    /// The coordinator and members of the transaction `one` belongs to, each a dead run's
+    /// staging directory whose journal names the coordinator (or is named by it): a journal
+    /// cannot draw another folder into its transaction unless that folder's journal agrees.
+    /// - Returns: the coordinator (nil when its staging directory is gone or not a dead run's),
+    ///   the other members found (with `one` when it is not the coordinator), and whether a
+    ///   listed staging directory is there but could not be taken (alive, or being recovered by
+    ///   another command): the coordinator, which holds the decision, is then kept.
+    private static func transaction(of one: Member) -> (coordinator: Member?, members: [Member], missed: Bool) {
+        var coordinator: Member?
+        switch one.journal.group {
+        case .coordinator?:
+            coordinator = one
+        case .member(let path)?:
+            if let c = deadMember(at: path), case .coordinator(let listed)? = c.journal.group,
+               listed.contains(where: { names($0, one.abandoned.handle) }) {
+                coordinator = c
+            }
+        case nil: break
+        }
+        guard let coordinator, case .coordinator(let listed)? = coordinator.journal.group else { return (nil, [one], false) }
+        var members = coordinator.name == one.name && coordinator.directory.path == one.directory.path ? [] : [one]
+        var missed = false
+        for path in listed where !members.contains(where: { names(path, $0.abandoned.handle) }) {
+            if let m = deadMember(at: path), case .member(let c)? = m.journal.group, names(c, coordinator.abandoned.handle) {
+                members.append(m)
+            } else {
+                var info = stat()
+                if FileSystemPath.lstat(path, &info) == 0 { missed = true }
+            }
+        }
+        return (coordinator, members, missed)
+    }
+
+    /// Recovers every folder of the transaction `one` belongs to the same way (see
+    /// ``CommitJournal/Group``): forward when its coordinator holds the decision, back otherwise
+    /// (also when the coordinator's staging directory is gone: a commit removes it last); then
+    /// removes the members' staging directories, and the coordinator's last. One line on stderr
+    /// for each folder.
+    /// - Throws: `OutputError` (73) when a folder's files could not all be put back (its staging
+    ///   directory stays, and the coordinator's with it).
+    private static func recoverTransaction(from one: Member) throws {
+        let (coordinator, members, missed) = transaction(of: one)
+        let forward = coordinator.map { $0.abandoned.handle.contains(decisionFileName) } ?? false
+        var failure: OutputError?
+        for m in members + (coordinator.map { [$0] } ?? []) {
+            let what: String
+            if forward {
+                what = "had moved its files into place (in every folder of its run); removed its staging directory"
+            } else {
+                let undone = m.journal.rollBack(directory: m.directory, staging: m.abandoned.handle)
+                let r = undone.restored, n = undone.removed
+                guard undone.failed.isEmpty else {
+                    let c = undone.failed.count
+                    failure = failure ?? OutputError(path: m.directory.path, reason: "\(m.abandoned.run) stopped while moving its files into place, and \(c) file\(c == 1 ? "" : "s") (\(undone.failed.prefix(3).joined(separator: ", "))) could not be put back: they stay in \(m.directory.url(m.name)); restore them by hand or remove that directory")
+                    continue
+                }
+                what = r + n == 0 ? "stopped before moving its files into place (in every folder of its run); removed its staging directory"
+                    : "stopped while moving its files into place (in every folder of its run); put back \(r) file\(r == 1 ? "" : "s") of the earlier run"
+                    + (n > 0 ? " and removed the \(n) it had moved in" : "")
+            }
+            m.directory.sync()
+            // The coordinator holds the decision: removed last, and only when nothing of the
+            // transaction is left that still needs it.
+            if let coordinator, m.name == coordinator.name, m.directory.path == coordinator.directory.path, failure != nil || missed { continue }
+            _ = removeTree(m.abandoned.handle, named: m.name, in: m.directory)
+            Stderr.write("cartrender: \(m.directory.path): \(m.abandoned.run) \(what)\n")
+        }
+        if let failure { throw failure }
     }
 
     /// Rolls back what dead runs on this machine left half moved into the directory at `path`,
@@ -688,7 +804,13 @@ package final class StagingArea {
         for name in directory.names() ?? [] where name.hasPrefix(namePrefix) {
             guard case .dead(let abandoned) = classify(name, in: directory),
                   let bytes = OwnershipLedger.ownFile(CommitJournal.fileName, in: abandoned.handle),
-                  let journal = CommitJournal(parsing: bytes), !journal.isComplete(directory: directory, staging: abandoned.handle) else { continue }
+                  let journal = CommitJournal(parsing: bytes) else { continue }
+            if journal.group != nil {
+                let coordinator = transaction(of: Member(directory: directory, name: name, abandoned: abandoned, journal: journal)).coordinator
+                if coordinator?.abandoned.handle.contains(decisionFileName) == true { continue }
+            } else if journal.isComplete(directory: directory, staging: abandoned.handle) {
+                continue
+            }
             let pending = journal.rollBack(directory: directory, staging: abandoned.handle, dryRun: true)
             guard pending.restored + pending.removed + pending.failed.count > 0 else { continue }
             throw OutputError(path: path, reason: "\(abandoned.run) stopped while moving its files into place (\(directory.url(name))), and \(reader) only reads \(path), so it neither repairs nor compares it: rerun the command that writes it (the render into it, or verify --record), which puts the earlier files back first")
@@ -732,7 +854,9 @@ package final class StagingArea {
 /// `CARTRENDER_TEST_HOOKS` defined, which Package.swift does for debug builds.
 enum TestHooks {
     /// With `CARTRENDER_TEST_KILL_AT_COMMIT_STEP=K` in the environment, the process sends
-    /// itself SIGKILL once a commit's journal is written (K = 0) or after its K-th rename.
+    /// itself SIGKILL once a commit's journal is written (K = 0) or after its K-th rename; a
+    /// commit of named files into several folders has one point more, after its decision
+    /// (``StagingArea/decideCommitted()``), numbered one past its last rename.
     static func commitStep(_ k: Int) {
         #if CARTRENDER_TEST_HOOKS
         if let value = ProcessInfo.processInfo.environment["CARTRENDER_TEST_KILL_AT_COMMIT_STEP"], Int(value) == k {

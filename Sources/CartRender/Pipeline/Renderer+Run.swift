@@ -62,7 +62,7 @@ extension Renderer {
     ///   moved into place.
     public func render(_ options: RenderOptions) throws -> RenderResult {
         if options.cancellation?.isCancelled == true { throw RenderCancelled() }
-        try OutputFormat.checkCanvas(options.formats, width: pixelSize.width, height: pixelSize.height)
+        try OutputFormat.checkCanvas(options.formats, width: pixelSize.width, height: pixelSize.height, setBy: scene.canvasMember)
         let jobs = try affordableWorkers(options.jobs)
         var frames = try plan([options.frames])
         if let (k, n) = options.shard { frames = Self.shard(frames, k, of: n) }

@@ -35,13 +35,15 @@ public final class Renderer: @unchecked Sendable {
         self.scene = scene
         let folder = assets ?? AssetFolder(directory: scene.baseDirectory)
         for font in scene.fonts {
-            // fontconfig opens the file by its path: checked here, as image files are read.
+            // Checked here for the sentence with the scene's JSON path; fontconfig then gets the
+            // file opened through the folder (its descriptor), not the path, so nothing put at
+            // the name in between is loaded.
             do { _ = try folder.read(font.file, limit: SceneFont.maxBytes) } catch {
                 throw SceneError(kind: error.unreadable ? .unreadable : .invalid, file: "", location: font.location, path: font.path,
                                  message: "font file \(font.file) \(error.reason(folder: folder, notA: "a font"))")
             }
         }
-        fonts = try FontEnvironment.shared(sceneFonts: scene.fonts.map(\.file))
+        fonts = try FontEnvironment.shared(sceneFonts: scene.fonts.map(\.file), folder: folder)
         do { images = try ImageLibrary(sources: scene.content.images, assets: folder) } catch let e as ImageError {
             let field = scene.imageFields.first { $0.source == e.source }
             throw SceneError(kind: e.unreadable ? .unreadable : .invalid, file: "", location: field?.location,

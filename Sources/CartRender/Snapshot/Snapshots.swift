@@ -1,4 +1,5 @@
 import CartRenderCore
+import CartRenderRaster
 import Foundation
 
 /// A scene to snapshot-test.
@@ -78,10 +79,11 @@ public enum Snapshots {
         let subject: String
         switch scene {
         case .file(let path):
-            decoded = try SceneDecoder.load(path: resolve(path), overrides: overrides)
+            decoded = try SceneDecoder.load(path: resolve(path), overrides: overrides, files: { AssetFolder(directory: $0) })
             subject = resolve(path)
         case .json(let text, let dir):
-            decoded = try SceneDecoder.decode(Array(text.utf8), file: "<scene JSON>", baseDirectory: dir, overrides: overrides)
+            decoded = try SceneDecoder.decode(Array(text.utf8), file: "<scene JSON>", baseDirectory: dir, overrides: overrides,
+                                              files: AssetFolder(directory: dir))
             subject = "<scene JSON>"
         case .defaultScene:
             decoded = try DefaultScene.scene(overrides: overrides, baseDirectory: base)

@@ -13,7 +13,7 @@ extension CLI {
         // Every variant's canvas is checked before the first is drawn (a `device` variant may be larger).
         for variant in variants {
             let size = Renderer.pixelSize(of: variant.scene)
-            try OutputFormat.checkCanvas(command.options.formats, width: size.width, height: size.height)
+            try OutputFormat.checkCanvas(command.options.formats, width: size.width, height: size.height, setBy: variant.scene.canvasMember)
         }
         if let file = command.options.outputFile {
             // Every variant's files checked before the first frame, replaced together after the last.

@@ -139,9 +139,9 @@ public enum CLI {
     public static func report(_ error: Error) -> ExitCode {
         waitWhileEndingOnASignal()
         let reportable = error as? ReportableError
-        let sentence = reportable?.sentence ?? "internal error: \(error)"
+        let sentences = reportable?.sentences ?? ["internal error: \(error)"]
         let hint = reportable?.hint.map { "\n" + singleLine($0) } ?? ""
-        Stderr.write("cartrender: " + singleLine(sentence) + hint + "\n")
+        Stderr.write(sentences.map { "cartrender: " + singleLine($0) }.joined(separator: "\n") + hint + "\n")
         return reportable?.exitCode ?? .software
     }
 

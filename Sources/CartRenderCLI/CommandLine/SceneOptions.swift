@@ -102,9 +102,10 @@ public struct SceneOptions: Equatable, Sendable {
         }
         if scenePath == Self.standardInput {
             return try SceneDecoder.decode(Self.standardInputBytes(), file: SceneFiles.standardInputName,
-                                           baseDirectory: FileSystemPath.currentDirectory(), overrides: overrides)
+                                           baseDirectory: FileSystemPath.currentDirectory(), overrides: overrides,
+                                           files: assets(base: FileSystemPath.currentDirectory()))
         }
-        if let path = scenePath { return try SceneDecoder.load(path: path, overrides: overrides) }
+        if let path = scenePath { return try SceneDecoder.load(path: path, overrides: overrides, files: assets(base:)) }
         return try DefaultScene.scene(overrides: overrides, baseDirectory: FileSystemPath.currentDirectory())
     }
 }
@@ -133,8 +134,12 @@ extension SceneOptions {
 
     /// The folder `scene`'s image and font files must lie in: `--assets`, else the scene's own
     /// folder; `--allow-outside-assets` lifts the rule.
-    public func assets(of scene: Scene) -> AssetFolder {
-        AssetFolder(directory: assetsDirectory ?? scene.baseDirectory, allowsOutside: allowOutsideAssets)
+    public func assets(of scene: Scene) -> AssetFolder { assets(base: scene.baseDirectory) }
+
+    /// The folder the files of a scene whose folder is `base` must lie in (see ``assets(of:)``):
+    /// the decoder checks the scene's image and font files by it, as the renderer reads them.
+    func assets(base: String) -> AssetFolder {
+        AssetFolder(directory: assetsDirectory ?? base, allowsOutside: allowOutsideAssets)
     }
 
     /// The variants of the scene file's `"variants"` matrix that `--variant` selects (all
@@ -146,8 +151,9 @@ extension SceneOptions {
         case nil: matrix = nil
         case Self.standardInput?:
             matrix = try SceneDecoder.decodeVariants(Self.standardInputBytes(), file: SceneFiles.standardInputName,
-                                                     baseDirectory: FileSystemPath.currentDirectory(), overrides: overrides)
-        case let path?: matrix = try SceneDecoder.loadVariants(path: path, overrides: overrides)
+                                                     baseDirectory: FileSystemPath.currentDirectory(), overrides: overrides,
+                                                     files: assets(base: FileSystemPath.currentDirectory()))
+        case let path?: matrix = try SceneDecoder.loadVariants(path: path, overrides: overrides, files: assets(base:))
         }
         guard let all = matrix else {
             if let name = variants.first { throw UsageError("--variant \(echoed(name)): \(sceneName) has no \"variants\" matrix") }

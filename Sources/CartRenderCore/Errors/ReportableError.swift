@@ -22,11 +22,16 @@ public protocol ReportableError: Error {
     var sentence: String { get }
     /// A line printed after the sentence (usage errors: where to find the usage), or nil.
     var hint: String? { get }
+    /// The sentences printed, one a line each with the `cartrender: ` prefix: ``sentence``
+    /// alone, unless the error is several problems at once (``SceneErrors``).
+    var sentences: [String] { get }
 }
 
 extension ReportableError {
     /// No hint line.
     public var hint: String? { nil }
+    /// One sentence: ``sentence``.
+    public var sentences: [String] { [sentence] }
 }
 
 extension ReportableError where Self: CustomStringConvertible {

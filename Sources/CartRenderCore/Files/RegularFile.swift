@@ -118,7 +118,7 @@ public enum RegularFile {
     }
 
     /// "a directory", "a FIFO (named pipe)"… for anything but a regular file; nil for a regular file.
-    static func nonRegularKind(_ mode: mode_t) -> String? {
+    public static func nonRegularKind(_ mode: mode_t) -> String? {
         switch mode & S_IFMT {
         case S_IFREG: return nil
         case S_IFDIR: return "a directory"

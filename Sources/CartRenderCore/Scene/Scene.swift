@@ -50,6 +50,10 @@ public struct Scene: Equatable, Sendable {
     /// by the screens' `font`. Their paths are part of the scene's identity, relative to its
     /// directory.
     public var fonts: [SceneFont] = []
+    /// The member of the scene file that sets the canvas size (`device`, else `scale`), for a
+    /// refusal of the canvas (an animation format's budget); nil when the file sets neither
+    /// (not part of the scene's identity).
+    public var canvasMember: SceneMember?
 
     /// The default scene before any screen content: iPhone 16, light, `en_US`, 60 fps, no events.
     public init() {}
@@ -141,5 +145,24 @@ public struct ImageField: Equatable, Sendable {
     /// A field naming `source` at `path`, `location` in the scene file.
     public init(source: ImageSource, path: String, location: SourceLocation?) {
         self.source = source; self.path = path; self.location = location
+    }
+}
+
+/// A member of a scene file, for a sentence that refuses what it sets: the file, the JSON path
+/// (`device`, `variants.device[1]`) and the position of its value.
+public struct SceneMember: Equatable, Sendable {
+    /// The scene file as the user named it.
+    public var file: String
+    /// JSON path of the member (`device`).
+    public var path: String
+    /// Position of the member's value in the scene file.
+    public var location: SourceLocation?
+    /// The member `path` of `file`, its value at `location`.
+    public init(file: String, path: String, location: SourceLocation?) {
+        self.file = file; self.path = path; self.location = location
+    }
+    /// The start of a sentence about it, as a ``SceneError`` begins: `scene.json:2:13: device: `.
+    public var prefix: String {
+        SceneError(file: file, location: location, path: path, message: "").description
     }
 }

@@ -44,11 +44,46 @@ public struct SceneDecoder {
 
     private final class ImageLog {
         var fields: [ImageField] = []
+        /// Problems found so far, each of a member whose problem leaves the rest meaningful to
+        /// check (``collecting(_:)``).
+        var errors: [SceneError] = []
+        /// Whether problems are kept (while ``SceneDecoder/scene(_:baseDirectory:replacing:)``
+        /// runs, which throws them at its end); otherwise the first is thrown.
+        var collects = false
         /// The scene's `fonts`, read before the screens' sections that name their families.
         var fonts: [SceneFont] = []
     }
 
-    init(file: String) { self.file = file }
+    /// How the files the scene names are checked and read.
+    let files: any SceneFileResolver
+
+    init(file: String, files: any SceneFileResolver = DirectSceneFiles()) { self.file = file; self.files = files }
+
+    /// Most problems one decoding reports (as compilers stop after a screenful).
+    public static let maxErrors = 20
+
+    /// Runs `body`; a ``SceneError`` it throws is kept, and decoding goes on with the next
+    /// member (a wrong type, an unknown key, a value out of range: what a later member means does
+    /// not depend on it), until ``maxErrors``.
+    /// - Throws: ``SceneErrors`` once ``maxErrors`` are kept.
+    func collecting(_ body: () throws -> Void) throws {
+        guard imageLog.collects else { return try body() }
+        do { try body() } catch let e as SceneError {
+            imageLog.errors.append(e)
+            if imageLog.errors.count >= Self.maxErrors { try throwCollected() }
+        }
+    }
+
+    /// Throws what was kept: the one ``SceneError`` (exactly as when decoding stopped at the
+    /// first), or ``SceneErrors`` in file order.
+    func throwCollected() throws {
+        let errors = imageLog.errors
+        guard let first = errors.first else { return }
+        if errors.count == 1 { throw first }
+        func key(_ e: SceneError) -> (Int, Int) { e.location.map { ($0.line, $0.column) } ?? (Int.max, Int.max) }
+        // Stable: problems at one place keep the order they were found in.
+        throw SceneErrors(errors.enumerated().sorted { key($0.element) != key($1.element) ? key($0.element) < key($1.element) : $0.offset < $1.offset }.map(\.element))
+    }
 
     /// Decodes and validates a scene. A `"variants"` matrix is accepted and does not change the
     /// scene: its values are read and checked by `decodeVariants`.
@@ -58,14 +93,16 @@ public struct SceneDecoder {
     ///   - baseDirectory: where relative image paths are resolved.
     ///   - overrides: command-line values applied before range checks.
     /// - Throws: `SceneError`.
-    public static func decode(_ data: [UInt8], file: String, baseDirectory: String, overrides: SceneOverrides = SceneOverrides()) throws -> Scene {
+    ///   - files: how the image and font files it names are checked and read.
+    public static func decode(_ data: [UInt8], file: String, baseDirectory: String, overrides: SceneOverrides = SceneOverrides(),
+                              files: any SceneFileResolver = DirectSceneFiles()) throws -> Scene {
         let root: JSONNode
         do {
             root = try JSONParser.parse(data)
         } catch let e as JSONSyntaxError {
             throw SceneError(file: file, location: e.location, path: e.path, message: e.message)
         }
-        var scene = try SceneDecoder(file: file).scene(root, baseDirectory: baseDirectory)
+        var scene = try SceneDecoder(file: file, files: files).scene(root, baseDirectory: baseDirectory)
         overrides.apply(to: &scene)
         try SceneDecoder(file: file).checkLimits(scene, root: root)
         return scene
@@ -78,7 +115,8 @@ public struct SceneDecoder {
     ///   later value: `variants.locale[2]: makes the same variant as variants.locale[0]
     ///   ("en_US"); list each value once`), or for a variant whose events cannot happen.
     public static func decodeVariants(_ data: [UInt8], file: String, baseDirectory: String,
-                                      overrides: SceneOverrides = SceneOverrides()) throws -> [SceneVariant]? {
+                                      overrides: SceneOverrides = SceneOverrides(),
+                                      files: any SceneFileResolver = DirectSceneFiles()) throws -> [SceneVariant]? {
         let root: JSONNode
         do {
             root = try JSONParser.parse(data)
@@ -89,7 +127,7 @@ public struct SceneDecoder {
         guard let combinations = try SceneDecoder(file: file).variantCombinations(root) else { return nil }
         var out: [SceneVariant] = []
         for combination in combinations {
-            var scene = try SceneDecoder(file: file).scene(root, baseDirectory: baseDirectory, replacing: combination.replacing)
+            var scene = try SceneDecoder(file: file, files: files).scene(root, baseDirectory: baseDirectory, replacing: combination.replacing)
             // Named by the matrix's values, before the command line's overrides (which apply to all).
             let values = combination.keys.map { SceneVariant.Value(key: $0, text: SceneVariant.text(of: $0, in: scene, node: combination.replacing[$0]!.node)) }
             overrides.apply(to: &scene)
@@ -112,9 +150,11 @@ public struct SceneDecoder {
     }
 
     /// Reads and decodes the variants of a scene file (see `decodeVariants`).
-    public static func loadVariants(path: String, overrides: SceneOverrides = SceneOverrides()) throws -> [SceneVariant]? {
+    public static func loadVariants(path: String, overrides: SceneOverrides = SceneOverrides(),
+                                    files: (String) -> any SceneFileResolver = { _ in DirectSceneFiles() }) throws -> [SceneVariant]? {
         let data = try SceneFiles.readScene(path)
-        return try decodeVariants(data, file: path, baseDirectory: baseDirectory(ofSceneAt: path), overrides: overrides)
+        let base = baseDirectory(ofSceneAt: path)
+        return try decodeVariants(data, file: path, baseDirectory: base, overrides: overrides, files: files(base))
     }
 
     /// The keys a `"variants"` matrix may vary, in the schema's order.
@@ -149,9 +189,13 @@ public struct SceneDecoder {
     /// Reads and decodes a scene file.
     /// - Throws: `SceneError` of kind `.unreadable` when the file is missing, a directory, not
     ///   a regular file or unreadable; `.invalid` otherwise (see `SceneFiles.readScene`).
-    public static func load(path: String, overrides: SceneOverrides = SceneOverrides()) throws -> Scene {
+    /// - Parameter files: how the files the scene names are checked and read, given the scene's
+    ///   folder.
+    public static func load(path: String, overrides: SceneOverrides = SceneOverrides(),
+                            files: (String) -> any SceneFileResolver = { _ in DirectSceneFiles() }) throws -> Scene {
         let data = try SceneFiles.readScene(path)
-        return try decode(data, file: path, baseDirectory: baseDirectory(ofSceneAt: path), overrides: overrides)
+        let base = baseDirectory(ofSceneAt: path)
+        return try decode(data, file: path, baseDirectory: base, overrides: overrides, files: files(base))
     }
 
     /// The absolute directory of the scene file at `path`, which its relative image paths are
@@ -181,14 +225,24 @@ public struct SceneDecoder {
             throw error(node, path, "expected an object, got \(node.typeName)")
         }
         var values: [String: JSONNode] = [:]
+        var unknown = false
         for m in members where !ignored.contains(m.key) {
             guard keys.contains(m.key) else {
                 let p = path.isEmpty ? echoed(m.key) : path + "." + echoed(m.key)
                 let hint = nearestKey(to: m.key, in: keys).map { "; did you mean \"\($0)\"?" } ?? "; known keys: \(keys.joined(separator: ", "))"
-                throw SceneError(file: file, location: m.keyLocation, path: p, message: "unknown key \(echoedQuoted(m.key))" + hint)
+                let problem = SceneError(file: file, location: m.keyLocation, path: p, message: "unknown key \(echoedQuoted(m.key))" + hint)
+                guard imageLog.collects else { throw problem }
+                // Kept, and the next key checked: every unknown key of the object is named.
+                try collecting { throw problem }
+                unknown = true
+                continue
             }
             values[m.key] = m.value
         }
+        // The scene's own members are independent; inside an object a misspelt key would
+        // make its other checks speak of a missing member: the object's decoding stops here
+        // (its last unknown key is what stops it).
+        if unknown && !path.isEmpty, let last = imageLog.errors.popLast() { throw last }
         for r in required where values[r] == nil {
             throw error(node, path.isEmpty ? r : path + "." + r, "is required")
         }
@@ -290,7 +344,22 @@ public struct SceneDecoder {
     /// - Parameters:
     ///   - replacing: values that take the place of the file's own top-level values (a variant's),
     ///     with the JSON path their messages name (`variants.locale[1]`).
+    /// - Throws: ``SceneError`` for one problem; ``SceneErrors`` for several (see
+    ///   ``collecting(_:)``).
     func scene(_ root: JSONNode, baseDirectory: String, replacing: [String: (node: JSONNode, path: String)] = [:]) throws -> Scene {
+        var scene: Scene?
+        imageLog.collects = true
+        defer { imageLog.collects = false }
+        do { scene = try members(root, baseDirectory: baseDirectory, replacing: replacing) } catch let e as SceneError {
+            imageLog.errors.append(e)
+        }
+        try throwCollected()
+        return scene!
+    }
+
+    /// The scene's members (see ``scene(_:baseDirectory:replacing:)``), keeping the problems of
+    /// members that later members do not depend on.
+    private func members(_ root: JSONNode, baseDirectory: String, replacing: [String: (node: JSONNode, path: String)]) throws -> Scene {
         let top = try object(root, "", keys: Self.topKeys, ignored: [Self.schemaKey])
         if case .object(let members) = root.value, let n = members.first(where: { $0.key == Self.schemaKey })?.value {
             _ = try string(n, Self.schemaKey)
@@ -315,34 +384,42 @@ public struct SceneDecoder {
             }
             screen = named
         }
-        if let n = m.values[F.device.key] { s.device = try device(n, p(F.device.key)) }
-        if let n = m.values[F.colorScheme.key] { s.colorScheme = ColorScheme(rawValue: try choice(F.colorScheme, n, p(F.colorScheme.key)))! }
-        if let n = m.values[F.reduceMotion.key] { s.reduceMotion = try bool(n, p(F.reduceMotion.key)) }
-        if let n = m.values[F.systemChrome.key] { s.systemChrome = try bool(n, p(F.systemChrome.key)) }
-        if let n = m.values[F.locale.key] {
-            let v = try string(n, p("locale"), nonEmpty: true)
-            guard v.range(of: Self.localePattern, options: .regularExpression) != nil else {
-                throw error(n, p("locale"), "must be a locale identifier such as \"en_US\", got \(echoedQuoted(v))")
+        try collecting { if let n = m.values[F.device.key] { s.device = try device(n, p(F.device.key)) } }
+        try collecting { if let n = m.values[F.colorScheme.key] { s.colorScheme = ColorScheme(rawValue: try choice(F.colorScheme, n, p(F.colorScheme.key)))! } }
+        try collecting { if let n = m.values[F.reduceMotion.key] { s.reduceMotion = try bool(n, p(F.reduceMotion.key)) } }
+        try collecting { if let n = m.values[F.systemChrome.key] { s.systemChrome = try bool(n, p(F.systemChrome.key)) } }
+        try collecting {
+            if let n = m.values[F.locale.key] {
+                let v = try string(n, p("locale"), nonEmpty: true)
+                guard v.range(of: Self.localePattern, options: .regularExpression) != nil else {
+                    throw error(n, p("locale"), "must be a locale identifier such as \"en_US\", got \(echoedQuoted(v))")
+                }
+                guard let identifier = Self.knownLocale(v) else {
+                    let guess = v.replacingOccurrences(of: "-", with: "_")
+                    let hint = nearestKey(to: guess, in: Locale.availableIdentifiers.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
+                    throw error(n, p("locale"), "unknown locale \(echoedQuoted(v))\(hint)")
+                }
+                s.locale = identifier
             }
-            guard let identifier = Self.knownLocale(v) else {
-                let guess = v.replacingOccurrences(of: "-", with: "_")
-                let hint = nearestKey(to: guess, in: Locale.availableIdentifiers.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
-                throw error(n, p("locale"), "unknown locale \(echoedQuoted(v))\(hint)")
-            }
-            s.locale = identifier
         }
         s.layoutDirection = LayoutDirection(locale: s.locale)
-        if let n = m.values[F.layoutDirection.key] {
-            s.layoutDirection = LayoutDirection(rawValue: try choice(F.layoutDirection, n, p(F.layoutDirection.key)))!
+        try collecting {
+            if let n = m.values[F.layoutDirection.key] {
+                s.layoutDirection = LayoutDirection(rawValue: try choice(F.layoutDirection, n, p(F.layoutDirection.key)))!
+            }
         }
-        if let n = m.values[F.dynamicTypeSize.key] {
-            s.dynamicTypeSize = DynamicTypeSize(rawValue: try choice(F.dynamicTypeSize, n, p(F.dynamicTypeSize.key)))!
+        try collecting {
+            if let n = m.values[F.dynamicTypeSize.key] {
+                s.dynamicTypeSize = DynamicTypeSize(rawValue: try choice(F.dynamicTypeSize, n, p(F.dynamicTypeSize.key)))!
+            }
         }
-        if let n = m.values[F.tint.key] { s.tint = try tint(n, p(F.tint.key)) }
-        if let n = m.values[F.fps.key] { s.fps = try integer(n, p(F.fps.key), in: F.fps.integerRange) }
-        if let n = m.values[F.scale.key] { s.device.scale = try number(F.scale, n, p(F.scale.key)) }
-        if let n = m.values[F.duration.key] {
-            if case .null = n.value { s.duration = nil } else { s.duration = try number(F.duration, n, p(F.duration.key)) }
+        try collecting { if let n = m.values[F.tint.key] { s.tint = try tint(n, p(F.tint.key)) } }
+        try collecting { if let n = m.values[F.fps.key] { s.fps = try integer(n, p(F.fps.key), in: F.fps.integerRange) } }
+        try collecting { if let n = m.values[F.scale.key] { s.device.scale = try number(F.scale, n, p(F.scale.key)) } }
+        try collecting {
+            if let n = m.values[F.duration.key] {
+                if case .null = n.value { s.duration = nil } else { s.duration = try number(F.duration, n, p(F.duration.key)) }
+            }
         }
         if let n = m.values[F.fonts.key] { s.fonts = try fonts(n, p(F.fonts.key), baseDirectory: baseDirectory) }
         imageLog.fonts = s.fonts
@@ -359,6 +436,9 @@ public struct SceneDecoder {
             s.events = try content.decodeEvents(n, at: "events", scene: s, with: self)
         }
         s.imageFields = imageLog.fields
+        if let key = [F.device.key, F.scale.key].first(where: { m.values[$0] != nil }) {
+            s.canvasMember = SceneMember(file: file, path: p(key), location: m.values[key]!.location)
+        }
         return s
     }
 
@@ -456,7 +536,9 @@ public struct SceneDecoder {
         guard ["png", "jpg", "jpeg", "svg"].contains(ext) else {
             throw error(node, path, "must be \"symbol:NAME\" or a .png, .jpg, .jpeg or .svg file, got \(echoedQuoted(v))")
         }
-        if let problem = SceneFiles.imageProblem(full) { throw error(node, path, problem, kind: .unreadable) }
+        if let problem = files.imageProblem(full) {
+            throw error(node, path, "image file \(full) \(problem.reason)", kind: problem.unreadable ? .unreadable : .invalid)
+        }
         imageLog.fields.append(ImageField(source: .file(full), path: path, location: node.location))
         return .file(full)
     }
@@ -478,9 +560,8 @@ public struct SceneDecoder {
                 throw error(n, p, "must be a TrueType or OpenType font file (.ttf or .otf), got \(echoedQuoted(v))")
             }
             let bytes: [UInt8]
-            do { bytes = try RegularFile.read(full, limit: SceneFont.maxBytes) } catch {
-                throw self.error(n, p, "font file \(full) \(error.reason(missing: "does not exist", notA: "a font"))",
-                                 kind: error.exitCode == .noInput ? .unreadable : .invalid)
+            do { bytes = try files.readFont(full, limit: SceneFont.maxBytes) } catch let problem as SceneFileProblem {
+                throw self.error(n, p, "font file \(full) \(problem.reason)", kind: problem.unreadable ? .unreadable : .invalid)
             }
             guard let family = SceneFont.family(ofFontData: bytes) else {
                 throw error(n, p, "font file \(full) is not a TrueType or OpenType font with a family name")

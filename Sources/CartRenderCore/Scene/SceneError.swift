@@ -1,3 +1,19 @@
+/// Several problems with one scene, each a ``SceneError`` (at most
+/// ``SceneDecoder/maxErrors``), in file order: printed one sentence a line, as compilers do.
+/// The exit status is the first one's.
+public struct SceneErrors: ReportableError, Equatable, Sendable, CustomStringConvertible {
+    /// The problems, at least two, in file order.
+    public var errors: [SceneError]
+    /// The problems `errors` (at least two).
+    public init(_ errors: [SceneError]) { precondition(errors.count > 1); self.errors = errors }
+    /// The first problem's exit status.
+    public var exitCode: ExitCode { errors[0].exitCode }
+    /// Every problem's sentence, one a line.
+    public var sentences: [String] { errors.map(\.description) }
+    /// The sentences joined by newlines.
+    public var description: String { sentences.joined(separator: "\n") }
+}
+
 /// A problem with a scene: where it is (file, line, column, JSON path) and what is wrong.
 ///
 /// `description` is the one sentence printed on stderr, e.g.

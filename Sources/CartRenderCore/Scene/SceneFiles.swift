@@ -51,18 +51,33 @@ public enum SceneFiles {
         }
     }
 
-    /// Why the image file at `path` (absolute) cannot be used, or nil when it is a readable
-    /// regular file. Only looks at the file system entry (it is read later, by ``RegularFile``);
-    /// contents are checked when decoding.
-    static func imageProblem(_ path: String) -> String? {
+}
+
+/// The files a scene names, read as their paths say, links followed: for a scene decoded
+/// without a folder rule (a test's scene text; ``SceneDecoder``'s default). The command line
+/// and the library's snapshots pass `AssetFolder` instead.
+public struct DirectSceneFiles: SceneFileResolver {
+    /// Paths read as given.
+    public init() {}
+
+    /// Looks only at the file system entry (it is read later); contents are checked when
+    /// decoding.
+    public func imageProblem(_ path: String) -> SceneFileProblem? {
         var info = stat()
         guard FileSystemPath.stat(path, &info) == 0 else {
             let e = errno
-            if e == ENOENT || e == ENOTDIR { return "image file \(path) does not exist" }
-            return "image file \(path) cannot be read (\(errnoText(e)))"
+            if e == ENOENT || e == ENOTDIR { return SceneFileProblem(reason: "does not exist", unreadable: true) }
+            return SceneFileProblem(reason: "cannot be read (\(errnoText(e)))", unreadable: true)
         }
-        if let what = RegularFile.nonRegularKind(info.st_mode) { return "image file \(path) is \(what), not an image" }
-        guard FileSystemPath.access(path, R_OK) == 0 else { return "image file \(path) cannot be read (\(errnoText(errno)))" }
+        if let what = RegularFile.nonRegularKind(info.st_mode) { return SceneFileProblem(reason: "is \(what), not an image", unreadable: true) }
+        guard FileSystemPath.access(path, R_OK) == 0 else { return SceneFileProblem(reason: "cannot be read (\(errnoText(errno)))", unreadable: true) }
         return nil
+    }
+
+    /// Reads the file with ``RegularFile``.
+    public func readFont(_ path: String, limit: Int) throws -> [UInt8] {
+        do { return try RegularFile.read(path, limit: limit) } catch {
+            throw SceneFileProblem(reason: error.reason(missing: "does not exist", notA: "a font"), unreadable: error.exitCode == .noInput)
+        }
     }
 }

@@ -98,11 +98,13 @@ public final class FontEnvironment: @unchecked Sendable {
     /// - Parameter sceneFonts: the absolute paths of the font files a scene registers
     ///   (`Scene.fonts`), in the scene's order.
     /// - Throws: as `init(sceneFonts:)`; a failure is not remembered.
-    public static func shared(sceneFonts: [String] = []) throws -> FontEnvironment {
+    /// - Parameter folder: the folder the scene's files must lie in, as `init(sceneFonts:folder:)`.
+    public static func shared(sceneFonts: [String] = [], folder: AssetFolder? = nil) throws -> FontEnvironment {
         try sharedLock.withLock {
-            if let e = sharedEnvironments[sceneFonts] { return e }
-            let e = try FontEnvironment(sceneFonts: sceneFonts)
-            sharedEnvironments[sceneFonts] = e
+            let key = sceneFonts.isEmpty ? [] : sceneFonts + [folder.map { "\u{0}\($0.directory)\u{0}\($0.allowsOutside)" } ?? "\u{0}"]
+            if let e = sharedEnvironments[key] { return e }
+            let e = try FontEnvironment(sceneFonts: sceneFonts, folder: folder)
+            sharedEnvironments[key] = e
             return e
         }
     }
@@ -113,7 +115,13 @@ public final class FontEnvironment: @unchecked Sendable {
     /// - Throws: `RasterError.missingDependency` naming `fonts-inter` when Inter is not
     ///   installed, and the setup when Jost is not — never a silent fallback to another font;
     ///   `RasterError.invalidInput` naming a scene font that fontconfig cannot load.
-    public init(sceneFonts: [String] = []) throws {
+    /// - Parameter folder: the folder the scene's font files must lie in: each is opened through
+    ///   it (no link followed, ``AssetFolder/openFile(_:)``) and fontconfig is given the open
+    ///   descriptor (`/proc/self/fd/N`), so the file checked is the file loaded even when a link is
+    ///   put at its name meanwhile. The descriptors stay open for the process's life: cairo keeps
+    ///   faces by file name, and a name that meant another file later would give the wrong one.
+    ///   Nil: the paths are handed to fontconfig as they are (a caller that checked nothing).
+    public init(sceneFonts: [String] = [], folder: AssetFolder? = nil) throws {
         let fm = FileManager.default
         let inter = ((try? fm.contentsOfDirectory(atPath: Self.interDirectory)) ?? [])
             .filter { $0.hasPrefix("Inter") && $0.hasSuffix(".otf") && !$0.contains("Italic") }
@@ -141,7 +149,16 @@ public final class FontEnvironment: @unchecked Sendable {
             if FcConfigAppFontAddFile(cfg, f.path) == FcTrue { loaded.append(f) }
         }
         for path in sceneFonts {
-            guard FcConfigAppFontAddFile(cfg, path) == FcTrue else {
+            var loadPath = path
+            if let folder {
+                let fd: Int32
+                do { fd = try folder.openFile(path) } catch {
+                    FcConfigDestroy(cfg)
+                    throw RasterError(.invalidInput, "font file \(path) \(error.reason(folder: folder, notA: "a font"))")
+                }
+                loadPath = "/proc/self/fd/\(fd)"
+            }
+            guard FcConfigAppFontAddFile(cfg, loadPath) == FcTrue else {
                 FcConfigDestroy(cfg)
                 throw RasterError(.invalidInput, "font file \(path) cannot be loaded by fontconfig")
             }

@@ -105,6 +105,58 @@ public struct AssetFolder: Equatable, Sendable {
         return (fd, name)
     }
 
+    /// Why the file at `path` (absolute) cannot be read from the folder, or nil when it is a
+    /// regular file there that can be opened: the check of ``read(_:limit:)`` without reading
+    /// (a FIFO is never opened).
+    public func check(_ path: String) -> Problem? {
+        if allowsOutside {
+            var info = stat()
+            guard FileSystemPath.stat(path, &info) == 0 else { return .read(Self.failure(path, errno)) }
+            if let what = RegularFile.nonRegularKind(info.st_mode) { return .read(FileReadError(path: path, problem: .notRegularFile(what: what))) }
+            return FileSystemPath.access(path, R_OK) == 0 ? nil : .read(Self.failure(path, errno))
+        }
+        let dir: Int32, name: String
+        do { (dir, name) = try open(path) } catch { return error }
+        defer { close(dir) }
+        var info = stat()
+        guard FileSystemPath.withCString(name, { fstatat(dir, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 else { return .read(Self.failure(path, errno)) }
+        if info.st_mode & S_IFMT == S_IFLNK { return .link(path) }
+        if let what = RegularFile.nonRegularKind(info.st_mode) { return .read(FileReadError(path: path, problem: .notRegularFile(what: what))) }
+        let fd = FileSystemPath.withCString(name) { openat(dir, $0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
+        guard fd >= 0 else { return .read(Self.failure(path, errno)) }
+        close(fd)
+        return nil
+    }
+
+    /// Opens the regular file at `path` (absolute) for reading, reached as ``read(_:limit:)``
+    /// reaches it (no link followed below the folder), so that a library handed the descriptor
+    /// (`/proc/self/fd/N`) loads the very file that was checked, whatever is at the name later.
+    /// - Returns: the open descriptor, which the caller owns.
+    /// - Throws: ``Problem``.
+    public func openFile(_ path: String) throws(Problem) -> Int32 {
+        var fd: Int32
+        if allowsOutside {
+            fd = FileSystemPath.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            guard fd >= 0 else { throw .read(Self.failure(path, errno)) }
+        } else {
+            let (dir, name) = try open(path)
+            defer { close(dir) }
+            fd = FileSystemPath.withCString(name) { openat(dir, $0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
+            guard fd >= 0 else {
+                let e = errno
+                if e == ELOOP || isLink(name, in: dir) { throw .link(path) }
+                throw .read(Self.failure(path, e))
+            }
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { let e = errno; close(fd); throw .read(Self.failure(path, e)) }
+        if let what = RegularFile.nonRegularKind(info.st_mode) {
+            close(fd)
+            throw .read(FileReadError(path: path, problem: .notRegularFile(what: what)))
+        }
+        return fd
+    }
+
     private func isLink(_ name: String, in dir: Int32) -> Bool {
         var info = stat()
         let r = FileSystemPath.withCString(name) { fstatat(dir, $0, &info, AT_SYMLINK_NOFOLLOW) }
@@ -137,5 +189,21 @@ extension AssetFolder.Problem {
     public var unreadable: Bool {
         if case .read(let e) = self { return e.exitCode == .noInput }
         return false
+    }
+}
+
+/// The rule of the folder for the files a scene names, as the scene decoder checks them: every
+/// command that decodes a scene (render, audit, schema checks) refuses what a render refuses.
+extension AssetFolder: SceneFileResolver {
+    /// ``check(_:)``'s problem, as the end of an `image file PATH` sentence.
+    public func imageProblem(_ path: String) -> SceneFileProblem? {
+        check(path).map { SceneFileProblem(reason: $0.reason(folder: self, notA: "an image"), unreadable: $0.unreadable) }
+    }
+
+    /// ``read(_:limit:)``, its problem as the end of a `font file PATH` sentence.
+    public func readFont(_ path: String, limit: Int) throws -> [UInt8] {
+        do { return try read(path, limit: limit) } catch {
+            throw SceneFileProblem(reason: error.reason(folder: self, notA: "a font"), unreadable: error.unreadable)
+        }
     }
 }
