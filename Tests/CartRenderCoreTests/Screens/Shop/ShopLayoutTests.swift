@@ -180,3 +180,19 @@ final class ShopLayoutWrappingTests: XCTestCase {
         XCTAssertLessThanOrEqual(long.titleFrame.maxX, long.cartIconFrame.minX)
     }
 }
+
+/// The product image's accessibility label: the scene's `imageLabel`, else the product's name
+/// (it was "Trail backpack" whatever the product).
+final class ProductImageLabelTests: XCTestCase {
+    func testTheLabelDefaultsToTheProductName() throws {
+        for (json, label) in [(#"{"screen": "shop", "shop": {"productName": "Kettle"}}"#, "Kettle"),
+                              (#"{"screen": "shop", "shop": {"productName": "Kettle", "imageLabel": "A steel kettle"}}"#, "A steel kettle")] {
+            let scene = try SceneDecoder.decode(Array(json.utf8), file: "s.json", baseDirectory: "/")
+            let shop = try XCTUnwrap(scene.content as? ShopContent)
+            let layout = ShopLayout(scene: scene, shop: shop, measurer: FixedMetrics())
+            XCTAssertEqual(layout.accessibility(for: layout.timeline().state(at: 0)).productImage.label, label, json)
+            guard case .object(let members) = shop.canonicalJSON(image: { _ in .null }) else { return XCTFail("an object") }
+            XCTAssertEqual(members.first { $0.0 == "imageLabel" }?.1, .string(label), "the canonical scene names the label read")
+        }
+    }
+}
