@@ -82,7 +82,7 @@ final class ShopLayoutTests: XCTestCase {
     /// A symbol's box: 1.2 × 1.0 of the point size, `cart.badge.plus` 1.35 × 1.06 (about
     /// 23 × 18 pt at the headline's 17 pt, as SF Symbols draws it).
     func testSymbolBoxes() {
-        XCTAssertEqual(ShopLayout.symbolSize(FontSpec(size: 22), of: .symbol("cart.fill")), Size(width: 26, height: 22))
+        XCTAssertEqual(ShopLayout.symbolSize(FontSpec(size: 22), of: .symbol("cart.fill")), Size(width: 26, height: 21), "1.2 × 0.95: SF's ink")
         XCTAssertEqual(ShopLayout.symbolSize(FontSpec(size: 17), of: .symbol("cart.badge.plus")), Size(width: 23, height: 18))
         XCTAssertEqual(layout(.iPhone16).buttonIconFrame.size, Size(width: 23, height: 18))
     }
