@@ -39,10 +39,10 @@ final class PixelGridTests: XCTestCase {
                 onGrid(frame, scale, name)
             }
         }
-        // At 3x the cart icon's top, 59 + 8 + (40.8 − 38) / 2 = 68.4 pt, rounds to 205 px.
+        // At 3x the cart icon's top, 59 + 8 + (40.8 − 37) / 2 = 68.9 pt, rounds to 207 px.
         var s = Scene()
         s.device.scale = 3
-        XCTAssertEqual(ShopLayout(scene: s, shop: ShopContent(), measurer: FixedMetrics()).cartIconFrame.minY * 3, 205, accuracy: 1e-9)
+        XCTAssertEqual(ShopLayout(scene: s, shop: ShopContent(), measurer: FixedMetrics()).cartIconFrame.minY * 3, 207, accuracy: 1e-9)
     }
 
     /// The cart page at a fractional scale and on a screen of fractional width.

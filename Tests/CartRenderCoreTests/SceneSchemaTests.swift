@@ -75,6 +75,7 @@ final class SceneSchemaTests: XCTestCase {
             "scene.$schema",             // nothing to assume
             "scene.scale",               // the device's scale
             "scene.layoutDirection",     // the locale's script
+            "scene.shop.imageLabel",     // the product's name
             "scene.variants",            // no matrix: one render
             "scene.variants.colorScheme", "scene.variants.locale", "scene.variants.dynamicTypeSize",
             "scene.variants.device", "scene.variants.reduceMotion",   // a key left out is not varied

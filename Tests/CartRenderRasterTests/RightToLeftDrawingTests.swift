@@ -36,16 +36,21 @@ final class RightToLeftDrawingTests: XCTestCase {
     }
 
     /// A right-to-left paragraph orders mixed runs from the right: the Latin word of
-    /// "abc    שלום" (four spaces), first in reading order, is drawn at the right end; a left-to-right paragraph
-    /// draws it at the left end. (Words are told apart by their ink widths.)
+    /// "שלום    abc" (four spaces), last in reading order, is drawn at the left end. The
+    /// paragraph's direction is natural, its first strong character's: "abc    שלום" is a
+    /// left-to-right paragraph in either layout, "abc" at the left end. (Words are told apart by
+    /// their ink widths.)
     func testMixedTextIsOrderedFromTheRight() throws {
         let abc = try XCTUnwrap(inkColumns(draw([run("abc", .leading, .leftToRight)]))).count
         let shalom = try XCTUnwrap(inkColumns(draw([run("שלום", .leading, .leftToRight)]))).count
         XCTAssertGreaterThan(abs(abc - shalom), 4, "words of different widths")
-        let rtl = try words(draw([run("abc    שלום", .leading, .rightToLeft)]))
+        let rtl = try words(draw([run("שלום    abc", .leading, .rightToLeft)]))
         XCTAssertEqual(rtl.count, 2)
-        XCTAssertEqual(Double(rtl[0]), Double(shalom), accuracy: 2, "right to left: the Hebrew word at the left")
-        XCTAssertEqual(Double(rtl[1]), Double(abc), accuracy: 2, "right to left: \"abc\" at the right")
+        XCTAssertEqual(Double(rtl[0]), Double(abc), accuracy: 2, "right to left: \"abc\" at the left")
+        XCTAssertEqual(Double(rtl[1]), Double(shalom), accuracy: 2, "right to left: the Hebrew word at the right")
+        let natural = try words(draw([run("abc    שלום", .leading, .rightToLeft)]))
+        XCTAssertEqual(natural.count, 2)
+        XCTAssertEqual(Double(natural[0]), Double(abc), accuracy: 2, "a Latin first word: a left-to-right paragraph")
         let ltr = try words(draw([run("abc    שלום", .leading, .leftToRight)]))
         XCTAssertEqual(ltr.count, 2)
         XCTAssertEqual(Double(ltr[0]), Double(abc), accuracy: 2, "left to right: \"abc\" at the left")

@@ -56,11 +56,12 @@ final class SymbolDrawingTests: XCTestCase {
     }
 
     /// `cart.fill` has solid wheels, as SF Symbols draws them (Bootstrap's `cart-fill` has
-    /// rings): the wheels' centers (5, 14) and (12, 14) of 16 units are ink.
+    /// rings): the wheels' centers (6.32, 14) and (15.16, 14) of its 18.95 × 15 units (from
+    /// y = 1), fitted in 64 px (3.38 px a unit, 6.7 px from the top), are ink.
     func testCartFillHasSolidWheels() throws {
         let cart = try draw("cart.fill")
-        XCTAssertLessThan(cart[20, 56].r, 64, "left wheel's center")
-        XCTAssertLessThan(cart[48, 56].r, 64, "right wheel's center")
+        XCTAssertLessThan(cart[21, 50].r, 64, "left wheel's center")
+        XCTAssertLessThan(cart[51, 50].r, 64, "right wheel's center")
     }
 
     /// `cart.badge.plus` is an outline cart with a plus badge at its top right, set apart by a

@@ -45,8 +45,13 @@ public enum Shape: Equatable, Sendable {
     /// as Core Animation draws layer edges, so that abutting rectangles at fractional positions
     /// (rows sliding up, a row's content over its backdrop) leave no blended seam.
     case rect(Rect)
-    /// Rounded rectangle with a circular corner radius (pt), SwiftUI's `.rect(cornerRadius:)`.
+    /// Rounded rectangle with circular corners of a radius (pt): `RoundedRectangle(cornerRadius:
+    /// style: .circular)`, for system chrome drawn with circular arcs.
     case roundedRect(Rect, radius: Double)
+    /// Rounded rectangle with continuous corners of a radius (pt), SwiftUI's default style for
+    /// `.rect(cornerRadius:)`, `RoundedRectangle(cornerRadius:)` and `.cornerRadius(_:)`
+    /// (`ContinuousCorners`: the corner reaches 1.528665 × the radius along each edge).
+    case continuousRoundedRect(Rect, radius: Double)
     /// Stadium: corner radius half the shorter side.
     case capsule(Rect)
     /// Ellipse inscribed in the rectangle.
@@ -55,7 +60,7 @@ public enum Shape: Equatable, Sendable {
     /// The shape's bounding rectangle (pt).
     public var bounds: Rect {
         switch self {
-        case .rect(let r), .roundedRect(let r, _), .capsule(let r), .ellipse(let r): return r
+        case .rect(let r), .roundedRect(let r, _), .continuousRoundedRect(let r, _), .capsule(let r), .ellipse(let r): return r
         }
     }
 }
@@ -114,8 +119,9 @@ public struct ImageDraw: Equatable, Sendable {
     public var contentMode: ContentMode
     /// For symbols: their color (SF Symbols take the foreground style). Ignored for files.
     public var tint: Color
-    /// Clip to a rounded rectangle of `frame` with this corner radius (pt); 0 clips to `frame`
-    /// in `.fill` mode and not at all in `.fit` mode.
+    /// Clip to a rounded rectangle of `frame` with continuous corners of this radius (pt,
+    /// `.cornerRadius(_:)`: `Shape.continuousRoundedRect`); 0 clips to `frame` in `.fill` mode and
+    /// not at all in `.fit` mode.
     public var cornerRadius: Double
     /// Drawn mirrored about the frame's vertical center line: a directional symbol in a
     /// right-to-left layout (`Symbols.mirroredRightToLeft`).

@@ -387,6 +387,15 @@ public final class FrameRasterizer: TextMeasuring {
             cairo_rectangle(cr, r.x, r.y, r.width, r.height)
         case .roundedRect(let r, let radius):
             roundedRect(r, radius: min(radius, r.width / 2, r.height / 2), in: cr)
+        case .continuousRoundedRect(let r, let radius):
+            for element in ContinuousCorners.path(r, radius: radius) {
+                switch element {
+                case .move(let p): cairo_move_to(cr, p.x, p.y)
+                case .line(let p): cairo_line_to(cr, p.x, p.y)
+                case .curve(let c1, let c2, let p): cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+                case .close: cairo_close_path(cr)
+                }
+            }
         case .capsule(let r):
             roundedRect(r, radius: min(r.width, r.height) / 2, in: cr)
         case .ellipse(let r):
@@ -438,7 +447,7 @@ public final class FrameRasterizer: TextMeasuring {
             cairo_scale(cr, -1, 1)
         }
         if image.cornerRadius > 0 || image.contentMode == .fill {
-            path(.roundedRect(frame, radius: image.cornerRadius), in: cr)
+            path(.continuousRoundedRect(frame, radius: image.cornerRadius), in: cr)
             cairo_clip(cr)
         }
         switch entry {

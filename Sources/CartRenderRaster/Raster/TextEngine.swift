@@ -113,21 +113,26 @@ final class TextEngine: TextMeasuring {
     /// (ascending, inside the text): each offset starts a range with an attribute that changes
     /// nothing drawn (font fallback on, Pango's default) but ends an item.
     ///
-    /// Left to right, the paragraph direction comes from the text's first strong character
-    /// (Pango's automatic direction) and `.leading` is the left edge. Right to left, the
-    /// paragraph is right to left whatever its text (the context's base direction, automatic
-    /// direction off) and `.leading` is the right edge. The context's base direction is set for
-    /// every layout made, before it is made: a layout lays out again when its context changes.
+    /// The paragraph direction is natural (UIKit's `NSWritingDirection.natural`): each
+    /// paragraph's comes from its first strong character (Pango's automatic direction; a
+    /// left-to-right mark counts), and is the layout's direction for a paragraph with none
+    /// (digits, punctuation: the context's weak base direction). "AirPods (2nd gen)!" in an
+    /// Arabic layout is a left-to-right paragraph, its "!" at its end. Alignment follows the
+    /// layout's direction, not the paragraph's: `.leading` is the left edge left to right and
+    /// the right edge right to left (SwiftUI's `TextAlignment`). Pango swaps left and right for
+    /// a paragraph against the context's direction, so the alignment is swapped back for the
+    /// first paragraph's direction (a later paragraph of the other direction is aligned to the
+    /// other edge). The base direction is set for every layout made, before it is made: a
+    /// layout lays out again when its context changes.
     func layout(_ text: String, font: FontSpec, maxWidth: Double?, maxLines: Int?, alignment: TextRun.Alignment,
                 direction: LayoutDirection = .leftToRight, newItemsAt starts: [Int32]) -> PangoLayout {
         if maxLines == 1, let w = maxWidth, let cut = tailTruncated(text, font: font, width: w, direction: direction) {
             return layout(cut, font: font, maxWidth: w, maxLines: nil, alignment: alignment, direction: direction, newItemsAt: [])
         }
         let rightToLeft = direction.isRightToLeft
-        pango_context_set_base_dir(pangoContext, rightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_WEAK_LTR)
+        pango_context_set_base_dir(pangoContext, rightToLeft ? PANGO_DIRECTION_WEAK_RTL : PANGO_DIRECTION_WEAK_LTR)
         let made = PangoLayout(pango_layout_new(pangoContext)!)
         let layout = made.pointer
-        if rightToLeft { pango_layout_set_auto_dir(layout, 0) }
         let desc = Self.description(font)
         defer { pango_font_description_free(desc) }
         pango_layout_set_font_description(layout, desc)
@@ -150,10 +155,15 @@ final class TextEngine: TextMeasuring {
         if let w = maxWidth {
             pango_layout_set_width(layout, Int32((w * Double(PANGO_SCALE)).rounded()))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            // Pango swaps left and right for a paragraph whose direction is against the
+            // context's: swapped here first, so that the alignment follows the layout's direction.
+            let first = pango_layout_get_line_readonly(layout, 0).map { pango_layout_line_get_resolved_direction($0) }
+            let against = first == (rightToLeft ? PANGO_DIRECTION_LTR : PANGO_DIRECTION_RTL)
+            let leftEdge = rightToLeft == against
             switch alignment {
-            case .leading: pango_layout_set_alignment(layout, rightToLeft ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
+            case .leading: pango_layout_set_alignment(layout, leftEdge ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
             case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
-            case .trailing: pango_layout_set_alignment(layout, rightToLeft ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
+            case .trailing: pango_layout_set_alignment(layout, leftEdge ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
             }
             if let n = maxLines {
                 // A negative height is a number of lines.
@@ -330,6 +340,56 @@ final class TextEngine: TextMeasuring {
         } while pango_layout_iter_next_line(iter) != 0
     }
 
+    /// The layout `measure` makes of `run`'s text at its width and line limit, with the same
+    /// pieces (`pieceStarts`), in the same untransformed context: the lines a run draws are the
+    /// lines its layout measured, at every scale. (A layout made in the frame's transform, with
+    /// fonts loaded at the device size, could break its lines elsewhere than the layout that
+    /// sized its box.) Cairo still renders the glyphs at the device's resolution: it scales
+    /// the fonts by its own transform when it shows them.
+    private func measuredLayout(of run: TextRun) -> PangoLayout {
+        pango_context_set_matrix(pangoContext, nil)
+        let starts = run.maxWidth.map { pieceStarts(run.text, font: run.font, maxWidth: $0) } ?? []
+        return layout(run.text, font: run.font, maxWidth: run.maxWidth, maxLines: run.maxLines, alignment: run.alignment, direction: run.direction,
+                      newItemsAt: starts)
+    }
+
+    /// One line `draw(_:in:asOutlines:)` draws: its text, where it starts and its direction.
+    struct DrawnLine: Equatable {
+        /// The text the line holds (a one-line run cut by `tailTruncated` ends in "…"; a line
+        /// Pango ellipsizes gives the whole text it stands for).
+        var text: String
+        /// The line's left edge (pt) from the run's origin, where its alignment puts it.
+        var x: Double
+        /// The line's width (pt).
+        var width: Double
+        /// The line's paragraph direction (resolved from its first strong character).
+        var direction: LayoutDirection
+    }
+
+    /// The lines `draw(_:in:asOutlines:)` draws for `run`, top to bottom.
+    func drawnLines(_ run: TextRun) -> [DrawnLine] {
+        FontEnvironment.layoutLock.lock()
+        defer { FontEnvironment.layoutLock.unlock() }
+        let made = measuredLayout(of: run)
+        defer { withExtendedLifetime(made) {} }
+        let l = made.pointer
+        guard let text = pango_layout_get_text(l), let iter = pango_layout_get_iter(l) else { return [] }
+        defer { pango_layout_iter_free(iter) }
+        let bytes = Array(String(cString: text).utf8)
+        var lines: [DrawnLine] = []
+        repeat {
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iter, nil, &logical)
+            guard let pointer = pango_layout_iter_get_line_readonly(iter) else { break }
+            let line = pointer.pointee
+            let a = Int(line.start_index), b = min(bytes.count, a + Int(line.length))
+            let rightToLeft = pango_layout_line_get_resolved_direction(pointer) == PANGO_DIRECTION_RTL
+            lines.append(DrawnLine(text: String(decoding: bytes[a..<b], as: UTF8.self), x: Double(logical.x) / Double(PANGO_SCALE),
+                                   width: Double(logical.width) / Double(PANGO_SCALE), direction: rightToLeft ? .rightToLeft : .leftToRight))
+        } while pango_layout_iter_next_line(iter) != 0
+        return lines
+    }
+
     /// Draws a run with its layout box's top-left at `run.origin` (pt, in `cr`'s user space).
     ///
     /// With `asOutlines` (text inside a group that scales, such as the bumping badge) the run's
@@ -352,9 +412,7 @@ final class TextEngine: TextMeasuring {
             cairo_restore(cr)
             return
         }
-        _ = lineMetrics(run.font)  // before the context takes the frame's transform
-        pango_cairo_update_context(cr, pangoContext)
-        let made = layout(run.text, font: run.font, maxWidth: run.maxWidth, maxLines: run.maxLines, alignment: run.alignment, direction: run.direction)
+        let made = measuredLayout(of: run)
         defer { withExtendedLifetime(made) {} }
         let l = made.pointer
         cairo_save(cr)
@@ -376,9 +434,7 @@ final class TextEngine: TextMeasuring {
         let cr = cairo_create(scratch.pointer)
         defer { cairo_destroy(cr) }
         cairo_scale(cr, 4, 4)
-        _ = lineMetrics(run.font)  // before the context takes the frame's transform
-        pango_cairo_update_context(cr, pangoContext)
-        let made = layout(run.text, font: run.font, maxWidth: run.maxWidth, maxLines: run.maxLines, alignment: run.alignment, direction: run.direction)
+        let made = measuredLayout(of: run)
         defer { withExtendedLifetime(made) {} }
         let l = made.pointer
         showLines(l, font: run.font, x: 0, y: 0, in: cr!, asPath: true)

@@ -3,8 +3,8 @@ import Foundation
 extension CartLayout {
     /// The bottom area, from the bottom of the safe area up: the "Check out" button, then the
     /// total line (padded 16 pt on top). The button's title wraps within it, and the button grows
-    /// taller, at large text sizes, to the lines that fit below a header of one line and a total
-    /// line of one line (the list may have no height left).
+    /// taller, at large text sizes, to the lines its share of the bottom area holds
+    /// (`StackShares`: SwiftUI's `VStack` sharing), the last ending in "…".
     struct BottomArea {
         /// See `CartLayout.checkoutMaxLines`, `checkoutFrame`, `checkoutTitleFrame`.
         let checkoutMaxLines: Int
@@ -18,16 +18,11 @@ extension CartLayout {
         /// Top of the area (pt): the total line's top padding.
         let top: Double
 
-        init(_ k: Kit, cart: CartContent, labels: CartLabels) {
+        init(_ k: Kit, cart: CartContent, labels: CartLabels, checkoutMaxLines maxLines: Int) {
             let d = k.device, pad = CartLook.padding, measurer = k.measurer
             let bottom = d.height - d.safeAreaBottom
             let checkoutWidth = max(0, d.width - CartLook.checkoutInset)
-            let checkoutLine = k.lineHeight(CartLook.checkoutFont)
-            let titleLine = k.lineHeight(CartLook.titleFont)
-            let oneLineTotal = k.lineHeight(CartLook.totalFont)
-            let oneLineHeader = d.safeAreaTop + pad + max(CartLook.chevronSize.height, titleLine) + pad
-            let checkoutRoom = bottom - 2 * pad - CartLook.stackSpacing - oneLineTotal - pad - 2 * CartLook.stackSpacing - oneLineHeader
-            checkoutMaxLines = max(1, Int((checkoutRoom / max(1, checkoutLine)).rounded(.down)))
+            checkoutMaxLines = max(1, maxLines)
             let checkoutTitle = k.up(measurer.measure(labels.checkout, font: k.font(CartLook.checkoutFont), maxWidth: max(1, checkoutWidth),
                                                       maxLines: checkoutMaxLines))
             let checkoutHeight = checkoutTitle.height + 2 * pad

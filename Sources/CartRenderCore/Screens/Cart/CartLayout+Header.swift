@@ -2,8 +2,8 @@ import Foundation
 
 extension CartLayout {
     /// The header: `HStack(spacing: 20) { chevron; title; Spacer }.padding()` below the safe
-    /// area's top. The title wraps; when it would leave the list no room at all it is cut to the
-    /// lines that fit, the last ending in "…" (SwiftUI truncates a Text proposed too little height).
+    /// area's top. The title wraps, to at most the lines its share of the page's stack holds
+    /// (`StackShares`), the last ending in "…" (SwiftUI truncates a Text proposed too little height).
     struct Header {
         /// See `CartLayout.chevronFrame`, `titleFrame`, `titleMaxLines`.
         let chevronFrame: Rect
@@ -12,15 +12,14 @@ extension CartLayout {
         /// Bottom of the header (pt), its padding included.
         let bottom: Double
 
-        /// The header of a page whose bottom area starts at `above` (pt).
-        init(_ k: Kit, title text: String, above bottomAreaTop: Double) {
+        /// The header, its title on at most `maxLines` lines.
+        init(_ k: Kit, title text: String, maxLines: Int) {
             let d = k.device, pad = CartLook.padding
             let chevron = CartLook.chevronSize
             let titleX = pad + chevron.width + CartLook.headerSpacing
             let titleWidth = max(1, d.width - pad - titleX)
             let headerTop = d.safeAreaTop + pad
-            let room = bottomAreaTop - 2 * CartLook.stackSpacing - pad - headerTop
-            titleMaxLines = max(1, Int((room / max(1, k.lineHeight(CartLook.titleFont))).rounded(.down)))
+            titleMaxLines = max(1, maxLines)
             let title = k.wrapped(text, k.font(CartLook.titleFont), width: titleWidth, maxLines: titleMaxLines)
             let content = max(chevron.height, title.height)
             chevronFrame = k.place(Rect(x: pad, y: headerTop + k.half(content - chevron.height), width: chevron.width, height: chevron.height))

@@ -22,8 +22,8 @@ extension CartLayout {
 
         /// A left-to-right frame (pt) mirrored for the scene's direction and rounded to its pixel grid.
         func place(_ r: Rect) -> Rect { direction.mirrored(r, in: device.width).roundedToPixels(scale: device.scale) }
-        /// The cart's font for a text style of the page.
-        func font(_ f: ScalableFont) -> FontSpec { f.resolved(typeSize).family(family) }
+        /// The cart's font for a text style of the page (`CartLook.family(of:cart:)`).
+        func font(_ f: ScalableFont) -> FontSpec { f.resolved(typeSize).family(CartLook.family(of: f, cart: family)) }
         /// A text's size with its height rounded up to whole points.
         func up(_ s: Size) -> Size { Size(width: s.width, height: s.height.rounded(.up)) }
         /// Half of `v` (pt), rounded down: how SwiftUI centers on whole points.

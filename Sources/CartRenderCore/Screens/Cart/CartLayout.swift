@@ -94,6 +94,9 @@ public struct CartLayout {
     private let measurer: any TextMeasuring
     /// Top of the total line (pt) when "Total" and the total each take one line.
     private let totalLineTop: Double
+    /// The most lines "Total" and the total may show: those its share of the page's stack
+    /// holds (`StackShares`).
+    private let totalMaxLines: Int
     private let quantityLineHeight: Double
     /// The scene locale's digits, for the quantities (seed 003's `Text("\(item.quantity)")`).
     private let quantityDigits: Formatting.LocaleDigits
@@ -111,14 +114,16 @@ public struct CartLayout {
         let labels = cart.labels()
         self.labels = labels
         let k = Kit(scene: scene, cart: cart, measurer: measurer)
-        let bottom = BottomArea(k, cart: cart, labels: labels)
+        let shares = StackShares(k, title: cart.title, cart: cart, labels: labels)
+        totalMaxLines = shares.totalMaxLines
+        let bottom = BottomArea(k, cart: cart, labels: labels, checkoutMaxLines: shares.checkoutMaxLines)
         checkoutMaxLines = bottom.checkoutMaxLines
         checkoutFrame = bottom.checkoutFrame
         checkoutTitleFrame = bottom.checkoutTitleFrame
         totalLineHeight = bottom.totalLineHeight
         totalLineTop = bottom.totalLineTop
         totalLabelFrame = bottom.totalLabelFrame
-        let header = Header(k, title: cart.title, above: bottom.top)
+        let header = Header(k, title: cart.title, maxLines: shares.titleMaxLines)
         chevronFrame = header.chevronFrame
         titleFrame = header.titleFrame
         titleMaxLines = header.titleMaxLines
@@ -227,7 +232,7 @@ public struct CartLayout {
             list += totalValue(totalLine)
         }
         var checkout: [DisplayItem] = [
-            .fill(.roundedRect(checkoutFrame, radius: CartLook.checkoutCornerRadius), gradient(across: checkoutFrame)),
+            .fill(.continuousRoundedRect(checkoutFrame, radius: CartLook.checkoutCornerRadius), gradient(across: checkoutFrame)),
             .text(TextRun(labels.checkout, font: font(CartLook.checkoutFont), color: .white,
                           origin: Point(x: checkoutTitleFrame.x, y: checkoutTitleFrame.y), maxWidth: checkoutTitleFrame.width,
                           alignment: checkoutTitleFrame.width < checkoutFrame.width ? .leading : .center,
@@ -250,8 +255,8 @@ public struct CartLayout {
         /// The total's box (pt): its one-line width at the trailing end when it fits its share;
         /// else as wide as its wrapped lines, at the trailing end of the share.
         public var value: Rect
-        /// The most lines the label and the total may show: those that fit the list's height
-        /// and the line's (SwiftUI truncates a `Text` proposed too little height).
+        /// The most lines the label and the total may show: those the bottom area's share of the
+        /// page holds (SwiftUI truncates a `Text` proposed too little height).
         public var maxLines: Int
         /// The scroll view, shorter by what the line grew.
         public var list: Rect
@@ -273,7 +278,7 @@ public struct CartLayout {
         let f = font(CartLook.totalFont)
         let shares = Self.totalShares(label: labels.total, total: text, font: f, width: width, measurer: measurer)
         let oneLine = totalLabelFrame.height
-        let maxLines = max(1, Int(((totalLineHeight + listFrame.height) / max(1, oneLine)).rounded(.down)))
+        let maxLines = totalMaxLines
         let labelSize = measurer.measure(labels.total, font: f, maxWidth: max(1, shares.label), maxLines: maxLines)
         let labelHeight = max(oneLine, labelSize.height.rounded(.up))
         let natural = measurer.measure(text, font: f, maxWidth: nil)
@@ -395,7 +400,7 @@ public struct CartLayout {
     }
 
     /// A font of the page at the scene's Dynamic Type size, in the cart's family.
-    func font(_ f: ScalableFont) -> FontSpec { f.resolved(scene.dynamicTypeSize).family(cart.font) }
+    func font(_ f: ScalableFont) -> FontSpec { f.resolved(scene.dynamicTypeSize).family(CartLook.family(of: f, cart: cart.font)) }
 
     /// The largest quantity each item reaches in the scene (in `cart.items` order): its starting
     /// quantity plus its `plus` taps, at most `CartItem.maximumQuantity` — an upper bound the
@@ -471,7 +476,7 @@ public struct CartLayout {
         case .symbol:
             let tint = scene.tint.resolved(scene.colorScheme)
             return [
-                .fill(.roundedRect(frame, radius: CartLook.imageCornerRadius), .color(tint.opacity(CartLook.symbolImageTintOpacity))),
+                .fill(.continuousRoundedRect(frame, radius: CartLook.imageCornerRadius), .color(tint.opacity(CartLook.symbolImageTintOpacity))),
                 .image(ImageDraw(source: source, frame: frame.insetBy(CartLook.symbolImageInset), tint: tint)),
             ]
         }

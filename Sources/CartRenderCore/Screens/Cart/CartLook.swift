@@ -43,8 +43,19 @@ public enum CartLook {
     public static let nameFont = ScalableFont.custom(size: 18, weight: .semibold)
     /// Product details: semibold 18 pt, relative to body (seed 003).
     public static let detailsFont = ScalableFont.custom(size: 18, weight: .semibold)
-    /// Price: `.subheadline` (15 pt at large) heavy (seed 003).
+    /// Price: the system font, `.subheadline` (15 pt at large) heavy (seed 003). The seed writes
+    /// `.font(.subheadline).fontWeight(.heavy).font(.custom("Jost-Bold", size: 15))`; SwiftUI's
+    /// `Text` resolves its modifiers from the outermost in, so the first `.font` wins and the
+    /// later `.custom` one is ignored (docs/motion-and-look.md, “The cart page”).
     public static let priceFont = ScalableFont.style(.subheadline, .heavy)
+
+    /// The family a font of the page is drawn in: the cart's (`CartContent.font`, standing for
+    /// the seed's `Font.custom` Jost faces) for the body-relative custom sizes, the system
+    /// font's stand-in for text styles (the price) and fixed system sizes.
+    static func family(of f: ScalableFont, cart: FontFamily) -> FontFamily {
+        if case .relativeToBody = f.scaling { return cart }
+        return .system
+    }
     /// Quantity: heavy 18 pt, relative to body (seed 003).
     public static let quantityFont = ScalableFont.custom(size: 18, weight: .heavy)
     /// The total: heavy 28 pt, relative to body (seed 003).
@@ -79,9 +90,10 @@ public enum CartLook {
     public static let textSpacing = 10.0
     /// Spacing of the price, minus, quantity and plus `HStack` (pt, seed 003).
     public static let controlSpacing = 15.0
-    /// Side of the minus and plus symbols (pt; SF Symbols at 16 pt heavy are about 15 pt wide,
-    /// Bootstrap's glyphs fill 12/16 of their box).
-    public static let stepperSymbolSide = 19.0
+    /// Side of the minus and plus symbols' layout boxes (pt): SF Symbols' `minus` and `plus` at
+    /// 16 pt heavy are about 15 pt wide (docs/motion-and-look.md, “Symbols”). Bootstrap's glyphs
+    /// fill 12/16 of the box they are drawn in.
+    public static let stepperSymbolSide = 15.0
     /// The weight of the minus and plus symbols (seed 003: `.system(size: 16, weight: .heavy)`).
     public static let stepperSymbolWeight = FontWeight.heavy
     /// Padding of the quantity (pt, seed 003): 10 horizontal, 5 vertical.

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Locale-aware number and currency formatting (Foundation / ICU), as SwiftUI's
-/// `Text(_:format: .number)` and `.currency(code:)` do.
+/// Locale-aware number and currency formatting with Foundation's `FormatStyle` (Apple's ICU
+/// data), as SwiftUI's `Text(_:format: .number)` and `.currency(code:)` do.
 public enum Formatting {
     /// An integer as a localized string interpolation formats it — `Text("\(n)")`, whose `%lld`
     /// takes the locale's digits but no grouping: `1000` in en_US, `١٠٠٠` in ar_SA (seed 003's
@@ -12,19 +12,15 @@ public enum Formatting {
     }
 
     /// The ten digits a locale writes integers with (`0`…`9` in en_US, `٠`…`٩` in ar_SA), read
-    /// once from Foundation, so that formatting an integer per frame costs no `NumberFormatter`.
+    /// once from Foundation, so that formatting an integer per frame costs no formatter.
     public struct LocaleDigits: Equatable, Sendable {
         /// The digits for 0…9, in order.
         public let digits: [Character]
 
         /// The digits of `locale` (an ICU identifier such as `ar_SA`).
         public init(locale: String) {
-            let f = NumberFormatter()
-            f.locale = Locale(identifier: locale)
-            f.numberStyle = .none
-            f.usesGroupingSeparator = false
             // 1234567890 without grouping: one character per digit, 0 last.
-            let shown = Array(f.string(from: NSNumber(value: 1_234_567_890)) ?? "1234567890")
+            let shown = Array(1_234_567_890.formatted(IntegerFormatStyle<Int>(locale: Locale(identifier: locale)).grouping(.never)))
             digits = shown.count == 10 ? [shown[9]] + shown[0..<9] : Array("0123456789")
         }
 
@@ -34,103 +30,31 @@ public enum Formatting {
         }
     }
 
-    /// `count` in the locale's decimal format: `1,000` in en_US, `1.000` in de_DE.
+    /// `count` in the locale's decimal format: `1,000` in en_US, `1.000` in de_DE, `12,34,567`
+    /// in hi_IN (Foundation's `IntegerFormatStyle`).
     public static func count(_ count: Int, locale: String) -> String {
-        let f = NumberFormatter()
-        f.locale = Locale(identifier: locale)
-        f.numberStyle = .decimal
-        return f.string(from: NSNumber(value: count)) ?? String(count)
+        count.formatted(IntegerFormatStyle<Int>(locale: Locale(identifier: locale)))
     }
 
-    /// Largest number of significant digits for which a decimal survives the trip through
-    /// `Double` that Foundation's `NumberFormatter` takes on Linux (`DBL_DIG`).
-    static let exactSignificantDigits = 15
-
-    /// `amount` as a currency for the locale and ISO 4217 code: `$291.98` (en_US, USD),
-    /// `291,98 €` (de_DE, EUR, with a no-break space), `¥292` (ja_JP, JPY: no fraction digits).
+    /// `amount` as a currency for the locale and ISO 4217 code, as iOS formats it with
+    /// `Decimal.FormatStyle.Currency` (SwiftUI's `Text(_:format: .currency(code:))`): `$291.98`
+    /// (en_US, USD), `291,98 €` (de_DE, EUR, with a no-break space), `¥292` (ja_JP, JPY: no
+    /// fraction digits), `₹12,34,567.89` (hi_IN, INR: Indian grouping).
     ///
-    /// The amount is rounded in decimal arithmetic to the currency's fraction digits (half to
-    /// even, as ICU rounds) and is never approximated by binary floating point: Foundation's
-    /// `NumberFormatter` on Linux converts its input to `Double`, which is exact only up to 15
-    /// significant digits, so it is used as is only for such amounts (it then prints the same
-    /// digits); larger amounts are written digit by digit with the locale's symbols, separators
-    /// and digits.
+    /// Every locale goes through the same formatter, with no per-locale patch: the patterns,
+    /// symbols, grouping and digits are the ICU data of the toolchain's Foundation, which is
+    /// Apple's (swift-foundation's FoundationInternationalization over swift-foundation-icu), so
+    /// where Apple's data and CLDR's differ, Apple's wins (ja_JP's yen sign is "¥" U+00A5, CLDR
+    /// 48's "￥"; docs/motion-and-look.md, “Amounts”). The amount is rounded to the currency's
+    /// fraction digits half to even, in decimal: ICU formats the `Decimal`'s digits, never a
+    /// `Double`, so amounts of any length stay exact.
     ///
     /// - Parameters:
-    ///   - amount: a non-negative amount in the currency (negative amounts use the locale's
-    ///     negative prefix and suffix on the same digits).
+    ///   - amount: an amount in the currency (a negative one takes the locale's minus sign).
     ///   - code: ISO 4217 code (`USD`).
     ///   - locale: locale identifier (`en_US`).
     public static func currency(_ amount: Decimal, code: String, locale: String) -> String {
-        let f = NumberFormatter()
-        f.locale = Locale(identifier: locale)
-        f.numberStyle = .currency
-        f.currencyCode = code
-        f.generatesDecimalNumbers = true
-        let digits = fractionDigits(of: f)
-        f.minimumFractionDigits = digits
-        f.maximumFractionDigits = digits
-        var value = amount
-        var rounded = Decimal()
-        NSDecimalRound(&rounded, &value, digits, .bankers)
-        if significantDigits(rounded) <= exactSignificantDigits, let s = f.string(from: rounded as NSDecimalNumber) {
-            return s
-        }
-        return spelledOut(rounded, fractionDigits: digits, formatter: f, locale: locale)
-    }
-
-    /// The currency's fraction digits in this locale, read from the formatter's pattern
-    /// (`¤#,##0.00` → 2, `¤#,##0` → 0): `maximumFractionDigits` still says 2 for JPY on Linux.
-    static func fractionDigits(of f: NumberFormatter) -> Int {
-        let positive = f.format.split(separator: ";", omittingEmptySubsequences: false).first ?? ""
-        guard let dot = positive.firstIndex(of: ".") else { return 0 }
-        return positive[positive.index(after: dot)...].prefix { $0 == "0" || $0 == "#" }.count
-    }
-
-    /// Number of significant digits of a decimal (0 for zero).
-    static func significantDigits(_ d: Decimal) -> Int {
-        let text = (d as NSDecimalNumber).description(withLocale: Locale(identifier: "en_US_POSIX"))
-        let digits = text.filter(\.isNumber).drop { $0 == "0" }
-        return digits.count
-    }
-
-    /// `amount` written out with the formatter's prefix, suffix, separators and grouping and
-    /// the locale's digits, without any floating point.
-    static func spelledOut(_ amount: Decimal, fractionDigits: Int, formatter f: NumberFormatter, locale: String) -> String {
-        let negative = amount < 0
-        let text = ((negative ? -amount : amount) as NSDecimalNumber).description(withLocale: Locale(identifier: "en_US_POSIX"))
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        let integer = Array(parts[0])
-        var fraction = parts.count > 1 ? String(parts[1]) : ""
-        fraction = String(fraction.prefix(fractionDigits)) + String(repeating: "0", count: max(0, fractionDigits - fraction.count))
-
-        // Grouping from the right: primary size first, then the secondary size (0 = same).
-        let primary = f.groupingSize > 0 ? f.groupingSize : 3
-        let secondary = f.secondaryGroupingSize > 0 ? f.secondaryGroupingSize : primary
-        var groups: [String] = []
-        var end = integer.count
-        var size = primary
-        while end > 0 {
-            let start = max(0, end - size)
-            groups.insert(String(integer[start..<end]), at: 0)
-            end = start
-            size = secondary
-        }
-        let separator = f.usesGroupingSeparator ? (f.currencyGroupingSeparator ?? f.groupingSeparator ?? ",") : ""
-        var number = groups.joined(separator: separator)
-        if fractionDigits > 0 { number += (f.currencyDecimalSeparator ?? f.decimalSeparator ?? ".") + fraction }
-
-        // The locale's digits (Arabic-Indic in ar_EG, …).
-        let digitFormatter = NumberFormatter()
-        digitFormatter.locale = Locale(identifier: locale)
-        digitFormatter.numberStyle = .none
-        var map: [Character: String] = [:]
-        for d in 0...9 { map[Character(String(d))] = digitFormatter.string(from: NSNumber(value: d)) ?? String(d) }
-        number = String(number.flatMap { map[$0] ?? String($0) })
-
-        let prefix = negative ? (f.negativePrefix ?? "-") : (f.positivePrefix ?? "")
-        let suffix = negative ? (f.negativeSuffix ?? "") : (f.positiveSuffix ?? "")
-        return prefix + number + suffix
+        amount.formatted(Decimal.FormatStyle.Currency(code: code, locale: Locale(identifier: locale)))
     }
 }
 

@@ -12,8 +12,9 @@ public enum Symbols {
     /// Stand-ins drawn from SVG documents of cartrender's own (fill `currentColor`, tinted and
     /// emboldened like Bootstrap's icons), for symbols whose silhouette no Bootstrap icon has:
     ///
-    /// - `cart.fill`: Bootstrap's `cart-fill` with solid wheels, as SF Symbols draws them
-    ///   (Bootstrap's are rings). 16 × 16 units.
+    /// - `cart.fill`: Bootstrap's `cart-fill` basket widened by 1.263 with two solid round
+    ///   wheels, as SF Symbols draws them (Bootstrap's are rings): 18.95 × 15 units of ink, the
+    ///   proportions of SF Symbols' `cart.fill` (26.4 × 20.9 pt at `.title2`'s 22 pt; `boxFactors`).
     /// - `cart.badge.plus`: Bootstrap's `cart` outline with a plus badge at its top right, the
     ///   cart cut away in a ring around the plus, as SF Symbols draws badged symbols (Bootstrap's
     ///   `cart-plus` puts the plus inside the basket). 20.5 × 16 units, so that at the headline's
@@ -26,10 +27,10 @@ public enum Symbols {
     /// Apple's artwork.
     public static let standIns: [String: String] = [
         "cart.fill": """
-            <svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 16 16">\
-            <path fill="currentColor" d="M0 1.5A.5.5 0 0 1 .5 1H2a.5.5 0 0 1 .485.379L2.89 3H14.5a.5.5 0 0 1 .491.592l-1.5 8A.5.5 \
-            0 0 1 13 12H4a.5.5 0 0 1-.491-.408L2.01 3.607 1.61 2H.5a.5.5 0 0 1-.5-.5M5 12a2 2 0 1 0 0 4 2 2 0 0 0 0-4m7 0a2 2 0 1 \
-            0 0 4 2 2 0 0 0 0-4"/></svg>
+            <svg xmlns="http://www.w3.org/2000/svg" width="18.95" height="15" viewBox="0 1 18.95 15">\
+            <path fill="currentColor" transform="scale(1.26333 1)" d="M0 1.5A.5.5 0 0 1 .5 1H2a.5.5 0 0 1 .485.379L2.89 3H14.5a.5.5 \
+            0 0 1 .491.592l-1.5 8A.5.5 0 0 1 13 12H4a.5.5 0 0 1-.491-.408L2.01 3.607 1.61 2H.5a.5.5 0 0 1-.5-.5"/>\
+            <circle fill="currentColor" cx="6.32" cy="14" r="2"/><circle fill="currentColor" cx="15.16" cy="14" r="2"/></svg>
             """,
         "cart.badge.plus": """
             <svg xmlns="http://www.w3.org/2000/svg" width="20.5" height="16" viewBox="0 0 20.5 16">\
@@ -46,10 +47,12 @@ public enum Symbols {
     /// The box a symbol occupies at a font, as multiples of the point size (width, height):
     /// `Look.symbolWidthFactor` × `Look.symbolHeightFactor` (1.2 × 1.0), except where SF Symbols
     /// draws a symbol notably wider — `cart.badge.plus` is about 23 × 18 pt at the headline's
-    /// 17 pt (1.35 × 1.06; measured on SF Symbols' rendering, not taken from it).
+    /// 17 pt (1.35 × 1.06; measured on SF Symbols' rendering, not taken from it) — or lower:
+    /// `cart.fill`'s ink is 26.4 × 20.9 pt at 22 pt (1.2 × 0.95, docs/motion-and-look.md, “Symbols”).
     public static func boxFactors(_ name: String) -> (width: Double, height: Double) {
         switch name {
         case "cart.badge.plus": return (1.35, 1.06)
+        case "cart.fill": return (1.2, 0.95)
         default: return (Look.symbolWidthFactor, Look.symbolHeightFactor)
         }
     }

@@ -10,8 +10,11 @@ public struct ShopContent: Equatable, Sendable {
     public var productDescription = "Twenty liters, water resistant and light enough for every day."
     /// The product image (`"image"`): an SF Symbol or an image file; `backpack.fill` by default.
     public var image: ImageSource = .symbol("backpack.fill")
-    /// What VoiceOver reads for the product image (`"imageLabel"`).
-    public var imageLabel = "Trail backpack"
+    /// What VoiceOver reads for the product image (`"imageLabel"`); nil when the scene gives
+    /// none: the image is then labelled by `productName` (`productImageLabel`).
+    public var imageLabel: String?
+    /// The product image's accessibility label: `imageLabel`, else the product's name.
+    public var productImageLabel: String { imageLabel ?? productName }
     /// The add button's title (`"buttonTitle"`, seed 000: "Add to Cart").
     public var buttonTitle = "Add to Cart"
     /// Items in the cart before the first frame (≥ 0).
@@ -61,7 +64,7 @@ extension ShopContent: Screen {
             ("productName", SceneSchema.text("Product name, under the image", default: d.productName)),
             ("productDescription", SceneSchema.text("Product description, under the name", default: d.productDescription)),
             ("image", SceneSchema.image(default: d.image)),
-            ("imageLabel", SceneSchema.text("Accessibility label of the product image", default: d.imageLabel)),
+            ("imageLabel", SceneSchema.text("Accessibility label of the product image; default: the product name")),
             ("buttonTitle", SceneSchema.text("Title of the add button", default: d.buttonTitle)),
             ("font", SceneSchema.fontFamily(default: d.font)),
             ("count", SceneSchema.integer("Items in the cart at the start", in: 0...Int.max, default: d.count)),
@@ -138,7 +141,7 @@ extension ShopContent: Screen {
         return .object([
             ("title", .string(title)), ("productName", .string(productName)),
             ("productDescription", .string(productDescription)), ("image", image(self.image)),
-            ("imageLabel", .string(imageLabel)), ("buttonTitle", .string(buttonTitle)),
+            ("imageLabel", .string(productImageLabel)), ("buttonTitle", .string(buttonTitle)),
         ] + (font == .system ? [] : [("font", .string(font.text))]) + [
             ("count", .int(count)), ("cartFrame", frame),
         ])

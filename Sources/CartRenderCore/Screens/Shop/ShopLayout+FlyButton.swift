@@ -13,6 +13,8 @@ extension ShopLayout {
         let buttonFrame: Rect
         let buttonIconFrame: Rect
         let buttonTitleFrame: Rect
+        /// See `ShopLayout.buttonTitleWrapWidth`.
+        let buttonTitleWrapWidth: Double
 
         /// The fly button with its top at `top` (pt).
         init(_ k: Kit, title text: String, top: Double) {
@@ -37,6 +39,7 @@ extension ShopLayout {
             let groupTop = min(0, iconTop), groupBottom = max(labelTitle.height, iconTop + icon.height)
             let labelHeight = max(ShopLook.buttonMinLabelHeight, groupBottom - groupTop)
             buttonFrame = k.px(Rect(x: pad, y: y, width: contentWidth, height: labelHeight + 2 * Look.buttonPaddingV))
+            buttonTitleWrapWidth = titleFits ? titleShare : 0
             let shownTitle = min(titleShare, labelTitle.width)
             let labelWidth = icon.width + (shownTitle > 0 ? Look.labelSpacing + shownTitle : 0)
             let labelX = buttonFrame.midX - labelWidth / 2

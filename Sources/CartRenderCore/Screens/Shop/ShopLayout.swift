@@ -40,8 +40,11 @@ public struct ShopLayout {
     public let buttonFrame: Rect
     /// The add button's `cart.badge.plus` symbol (pt).
     public let buttonIconFrame: Rect
-    /// The add button's title text box (pt).
+    /// The add button's title text box (pt): as wide as its widest line, on the pixel grid.
     public let buttonTitleFrame: Rect
+    /// The width (pt) the add button's title was measured in and wraps in when drawn (its share
+    /// of the label, not rounded): the lines drawn are the lines that sized the button.
+    public let buttonTitleWrapWidth: Double
     /// The product name's text box (`.title2.bold()`, pt).
     public let nameFrame: Rect
     /// The product description's text box (`.body`, pt).
@@ -80,6 +83,7 @@ public struct ShopLayout {
         buttonFrame = button.buttonFrame
         buttonIconFrame = button.buttonIconFrame
         buttonTitleFrame = button.buttonTitleFrame
+        buttonTitleWrapWidth = button.buttonTitleWrapWidth
         // The product's name and description below the button.
         var y = buttonFrame.maxY + ShopLook.stackSpacing + ShopLook.nameTopPadding
         let name = measurer.measure(shop.productName, font: k.font(ShopLook.nameFont), maxWidth: k.contentWidth)
@@ -146,7 +150,7 @@ public struct ShopLayout {
         }
 
         // Product image container.
-        items.append(.fill(.roundedRect(imageContainerFrame, radius: ShopLook.imageContainerCornerRadius),
+        items.append(.fill(.continuousRoundedRect(imageContainerFrame, radius: ShopLook.imageContainerCornerRadius),
                            .color(tint.opacity(ShopLook.imageContainerTintOpacity))))
         items.append(.image(ImageDraw(source: s.image, frame: imageContainerFrame.insetBy(ShopLook.imagePadding), tint: tint)))
 
@@ -158,9 +162,13 @@ public struct ShopLayout {
         ]
         // A title that wraps has its lines leading-aligned in its box (a multiline `Text`'s
         // default `multilineTextAlignment`); one line is centered in it.
-        let titleWraps = measurer.measure(s.buttonTitle, font: font(ShopLook.buttonFont), maxWidth: nil).width > buttonTitleFrame.width + 1e-9
-        if let title = TextRun.wrapped(s.buttonTitle, font: font(ShopLook.buttonFont), color: .white, origin: Point(x: buttonTitleFrame.x, y: buttonTitleFrame.y),
-                                       width: buttonTitleFrame.width, alignment: titleWraps ? .leading : .center,
+        // The title wraps in the width it was measured in (`buttonTitleWrapWidth`), never in its
+        // pixel-rounded box: that box, placed so that the lines fall in `buttonTitleFrame`.
+        let titleWraps = measurer.measure(s.buttonTitle, font: font(ShopLook.buttonFont), maxWidth: nil).width > buttonTitleWrapWidth + 1e-9
+        let wrapWidth = buttonTitleWrapWidth
+        let titleX = titleWraps ? (direction.isRightToLeft ? buttonTitleFrame.maxX - wrapWidth : buttonTitleFrame.x) : buttonTitleFrame.midX - wrapWidth / 2
+        if let title = TextRun.wrapped(s.buttonTitle, font: font(ShopLook.buttonFont), color: .white, origin: Point(x: titleX, y: buttonTitleFrame.y),
+                                       width: wrapWidth, alignment: titleWraps ? .leading : .center,
                                          direction: direction, measurer: measurer) {
             button.append(.text(title))
         }
@@ -281,10 +289,10 @@ public struct ShopLayout {
     }
 
     /// Accessibility values of the frame (docs/motion-and-look.md, “The fly button”): the cart reads "Cart", "1 item" / "N items";
-    /// the product image reads its `imageLabel`.
+    /// the product image reads its `imageLabel`, else the product name.
     public func accessibility(for state: ShopState) -> ShopFrameState.Accessibility {
         ShopFrameState.Accessibility(cart: .init(label: "Cart", value: state.count == 1 ? "1 item" : "\(state.count) items"),
-                                     productImage: .init(label: shop.imageLabel),
+                                     productImage: .init(label: shop.productImageLabel),
                                      addButton: .init(label: shop.buttonTitle))
     }
 }

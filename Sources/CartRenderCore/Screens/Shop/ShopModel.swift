@@ -55,7 +55,7 @@ public struct ShopFrameState: FrameState, Decodable, Equatable {
     public struct Accessibility: Codable, Equatable, Sendable {
         /// The cart button: label "Cart", value "1 item" or "N items" (seed 000).
         public var cart: Element
-        /// The product image: the scene's `imageLabel`.
+        /// The product image: the scene's `imageLabel`, else the product name.
         public var productImage: Element
         /// The add button: its title.
         public var addButton: Element

@@ -89,11 +89,11 @@ final class CartLayoutTests: XCTestCase {
             let stepper = l.stepperFrames(quantity: s.cart.items[i].quantity, metrics: m)
             XCTAssertLessThanOrEqual(m.priceFrame.maxX + 2 * CartLook.controlSpacing, stepper.minus.minX + 1e-9, "row \(i): price clear of the stepper")
         }
-        // 216 pt − 4 × 15 spacing − 2 × 19 symbols = 118 pt for price and quantity. Row 0: the
-        // 30 pt box of "1" (no flexibility) keeps its width; the price is offered the other 88
-        // and wraps there, ten characters a line (82.5 pt, on the 1/3 pt grid 82.67): two lines.
+        // 216 pt − 4 × 15 spacing − 2 × 15 symbols = 126 pt for price and quantity. Row 0: the
+        // 30 pt box of "1" (no flexibility) keeps its width; the price is offered the other 96
+        // and wraps there, eleven characters a line (90.75 pt, on the 1/3 pt grid 91): two lines.
         XCTAssertEqual(l.rows[0].quantityWidth, 30)
-        XCTAssertEqual(l.rows[0].priceFrame.width, 248.0 / 3, accuracy: 1e-9)
+        XCTAssertEqual(l.rows[0].priceFrame.width, 91, accuracy: 1e-9)
         XCTAssertEqual(l.rows[0].priceFrame.height, 38, "two 18.75 pt lines")
         XCTAssertEqual(l.rows[0].controlsFrame.height, 38, "the controls grow with the price")
         XCTAssertEqual(l.rows[0].height, 162, "the text column is still shorter than the image")
@@ -202,45 +202,48 @@ final class CartLayoutTests: XCTestCase {
         s.cart.items[0].price = 1                                      // "$1.00": 41.25 pt
         s.cart.items[0].quantity = 99_999                              // 5 digits: a 70 pt box
         s.cart.items[1].quantity = 1_000_000
-        XCTAssertEqual(layout(s).rows[0].quantityWidth, 70, "both fit in the 118 pt")
+        XCTAssertEqual(layout(s).rows[0].quantityWidth, 70, "both fit in the 126 pt")
         s.events = [SceneEvent(at: 0.5, action: CartAction.tap(.row(.plus, item: "tek1")), index: 0),
                     SceneEvent(at: 0.6, action: CartAction.tap(.row(.plus, item: "tek2")), index: 1)]
         XCTAssertEqual(CartLayout.maximumQuantities(cart: s.cart, events: s.events), [100_000, 1_000_000], "plus stops at the limit")
         let l = layout(s)
         // The prices (41.25 and 49.5 pt) are less flexible than the 80 and 90 pt boxes: they are
-        // offered 59 and keep their widths; the boxes get the rest.
-        XCTAssertEqual(l.rows.map(\.quantityWidth), [118 - 41.25, 118 - 49.5])
-        // In 56.75 and 48.5 pt, five and four digits a line: boxes 70 and 60 pt wide, two lines.
+        // offered 63 and keep their widths; the boxes get the rest: row 0's 80 pt box fits its
+        // 84.75 pt, row 1's 90 pt box wraps in 76.5 pt.
+        XCTAssertEqual(l.rows.map(\.quantityWidth), [80, 126 - 49.5])
+        // Row 0 on one line; row 1 six digits a line in 56.5 pt: a 70 pt box, two lines.
         for (i, m) in l.rows.enumerated() {
             let stepper = l.stepperFrames(quantity: [100_000, 1_000_000][i], metrics: m)
-            XCTAssertEqual(stepper.quantity.size, Size(width: [70, 60][i], height: 55), "row \(i): the box wraps in its share")
+            XCTAssertEqual(stepper.quantity.size, Size(width: [80, 70][i], height: [33, 55][i]), "row \(i): the box in its share")
             XCTAssertLessThanOrEqual(m.priceFrame.maxX + 2 * CartLook.controlSpacing, stepper.minus.minX + 1.0 / 3, "row \(i): price beside the stepper (pixel rounding)")
             XCTAssertEqual(m.priceFrame.height, 19, "row \(i): one line")
-            XCTAssertEqual(m.controlsFrame.height, 55, "row \(i): as tall as the box")
+            XCTAssertEqual(m.controlsFrame.height, [33, 55][i], "row \(i): as tall as the box")
         }
         let state = l.timeline().state(at: 1)
         let quantities = runs(l.displayList(for: state).items).filter { $0.text == "100000" || $0.text == "1000000" }
         XCTAssertEqual(quantities.map(\.maxLines), [nil, nil], "wrapped, not cut")
-        XCTAssertEqual(quantities.map(\.maxWidth), [50, 40])
+        XCTAssertEqual(quantities.map(\.maxWidth), [nil, 50])
     }
 
-    /// A title too long for the screen takes the lines between the header's top and the bottom
-    /// area, the last ending in "…", and never covers "Total" or the button.
+    /// A title too long for the screen takes the lines of its share of the page's `VStack`
+    /// (`StackShares`), the last ending in "…", and never covers "Total" or the button.
     func testTitleTooLongForTheScreenIsCutWithAnEllipsis() {
         var s = scene(items: 1)
         s.cart.title = String(repeating: "Holiday ", count: 200)
         let l = layout(s)
-        // Room: bottom area top 692 − 2 × 8 − 16 − header top 75 = 585 pt: 16 lines of 35 pt.
-        XCTAssertEqual(l.titleMaxLines, 16)
-        XCTAssertEqual(l.titleFrame.height, 560)
-        XCTAssertEqual(l.listFrame.minY, 75 + 560 + 16 + 8)
+        // The bottom area (the less flexible) takes its height first; the header, more flexible
+        // than it and less than the scroll view, is offered half of what is left (759 − 16 − 160
+        // = 583: 291.5 pt), 32 pt of padding and 7 lines of 35 pt.
+        XCTAssertEqual(l.titleMaxLines, 7)
+        XCTAssertEqual(l.titleFrame.height, 245)
+        XCTAssertEqual(l.listFrame.minY, 75 + 245 + 16 + 8)
         XCTAssertEqual(l.listFrame.maxY, 692 - 8)
         let runs = l.displayList(for: l.timeline().state(at: 0)).items.compactMap { item -> TextRun? in
             if case .text(let run) = item, run.text == s.cart.title { return run }
             return nil
         }
-        XCTAssertEqual(runs.map(\.maxLines), [16])
-        XCTAssertEqual(layout(scene()).titleMaxLines, 16, "the same limit for a short title, which takes one line")
+        XCTAssertEqual(runs.map(\.maxLines), [7])
+        XCTAssertEqual(layout(scene()).titleMaxLines, 1, "a short title takes its one line")
     }
 
     func testRowMetrics() {
@@ -354,7 +357,7 @@ final class CartLayoutTests: XCTestCase {
         let l = light.displayList(for: light.timeline().state(at: 0)), d = dark.displayList(for: dark.timeline().state(at: 0))
         XCTAssertEqual(d.background, Color(r8: 242, g8: 242, b8: 247))
         guard case .fill(_, .linearGradient(_, _, let colors))? = d.items.first(where: {
-            if case .fill(.roundedRect, _) = $0 { return true }; return false
+            if case .fill(.continuousRoundedRect, _) = $0 { return true }; return false
         }) else { return XCTFail("no checkout button") }
         XCTAssertEqual(colors, [Color(r8: 100, g8: 180, b8: 255), Color(r8: 0, g8: 88, b8: 220)])
         /// Every text run's text and color, depth first.

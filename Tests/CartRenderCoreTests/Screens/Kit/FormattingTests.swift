@@ -51,23 +51,26 @@ final class FormattingTests: XCTestCase {
         XCTAssertEqual(Formatting.currency(d("9007199254740993"), code: "JPY", locale: "ja_JP"), "¥9,007,199,254,740,993")
     }
 
-    /// The digit-by-digit path agrees with Foundation wherever Foundation is exact.
-    func testSpelledOutAgreesWithNumberFormatter() {
-        for (code, locale) in [("USD", "en_US"), ("EUR", "de_DE"), ("JPY", "ja_JP"), ("EUR", "fr_FR"), ("CHF", "de_CH"), ("USD", "ar_EG")] {
-            let f = NumberFormatter()
-            f.locale = Locale(identifier: locale)
-            f.numberStyle = .currency
-            f.currencyCode = code
-            let digits = Formatting.fractionDigits(of: f)
-            f.minimumFractionDigits = digits
-            f.maximumFractionDigits = digits
-            for text in ["0", "7", "12.34", "999.99", "1000", "20480.5", "7654321.09"] {
-                var value = d(text), rounded = Decimal()
-                NSDecimalRound(&rounded, &value, digits, .bankers)
-                XCTAssertEqual(Formatting.spelledOut(rounded, fractionDigits: digits, formatter: f, locale: locale),
-                               f.string(from: rounded as NSDecimalNumber), "\(text) \(code) \(locale)")
-            }
+    /// Amounts in six locales as Foundation's `FormatStyle` prints them with the toolchain's
+    /// (Apple's) ICU data: Indian grouping in hi_IN (the `NumberFormatter` path wrote
+    /// "₹1,234,567.89"), Apple's "¥" in ja_JP (CLDR 48 has "￥"), the left-to-right mark that
+    /// leads fa_IR's amounts and the right-to-left marks around ar_EG's.
+    func testAmountsAreFormatStylesInEveryLocale() {
+        let cases: [(code: String, locale: String, expected: String)] = [
+            ("INR", "hi_IN", "₹12,34,567.89"),
+            ("JPY", "ja_JP", "\u{A5}1,234,568"),
+            ("IRR", "fa_IR", "\u{200E}ریال\u{A0}۱٬۲۳۴٬۵۶۸"),
+            ("EGP", "ar_EG", "\u{200F}١٬٢٣٤٬٥٦٧٫٨٩\u{A0}ج.م.\u{200F}"),
+            ("EUR", "de_DE", "1.234.567,89\u{A0}€"),
+            ("CNY", "zh_CN", "\u{A5}1,234,567.89"),
+        ]
+        for c in cases {
+            let formatStyle = d("1234567.89").formatted(Decimal.FormatStyle.Currency(code: c.code, locale: Locale(identifier: c.locale)))
+            XCTAssertEqual(formatStyle, c.expected, "the toolchain's FormatStyle for \(c.locale)")
+            XCTAssertEqual(Formatting.currency(d("1234567.89"), code: c.code, locale: c.locale), formatStyle, "\(c.code) \(c.locale)")
         }
+        XCTAssertEqual(Formatting.currency(d("10"), code: "IRR", locale: "fa_IR"), "\u{200E}ریال\u{A0}۱۰")
+        XCTAssertEqual(Formatting.count(1_234_567, locale: "hi_IN"), "12,34,567")
     }
 
     func testPlainDecimal() {

@@ -82,7 +82,7 @@ final class ShopLayoutTests: XCTestCase {
     /// A symbol's box: 1.2 × 1.0 of the point size, `cart.badge.plus` 1.35 × 1.06 (about
     /// 23 × 18 pt at the headline's 17 pt, as SF Symbols draws it).
     func testSymbolBoxes() {
-        XCTAssertEqual(ShopLayout.symbolSize(FontSpec(size: 22), of: .symbol("cart.fill")), Size(width: 26, height: 22))
+        XCTAssertEqual(ShopLayout.symbolSize(FontSpec(size: 22), of: .symbol("cart.fill")), Size(width: 26, height: 21), "1.2 × 0.95: SF's ink")
         XCTAssertEqual(ShopLayout.symbolSize(FontSpec(size: 17), of: .symbol("cart.badge.plus")), Size(width: 23, height: 18))
         XCTAssertEqual(layout(.iPhone16).buttonIconFrame.size, Size(width: 23, height: 18))
     }
@@ -178,5 +178,21 @@ final class ShopLayoutWrappingTests: XCTestCase {
         XCTAssertGreaterThan(long.titleFrame.height, short.titleFrame.height)
         XCTAssertGreaterThan(long.imageContainerFrame.minY, short.imageContainerFrame.minY)
         XCTAssertLessThanOrEqual(long.titleFrame.maxX, long.cartIconFrame.minX)
+    }
+}
+
+/// The product image's accessibility label: the scene's `imageLabel`, else the product's name
+/// (it was "Trail backpack" whatever the product).
+final class ProductImageLabelTests: XCTestCase {
+    func testTheLabelDefaultsToTheProductName() throws {
+        for (json, label) in [(#"{"screen": "shop", "shop": {"productName": "Kettle"}}"#, "Kettle"),
+                              (#"{"screen": "shop", "shop": {"productName": "Kettle", "imageLabel": "A steel kettle"}}"#, "A steel kettle")] {
+            let scene = try SceneDecoder.decode(Array(json.utf8), file: "s.json", baseDirectory: "/")
+            let shop = try XCTUnwrap(scene.content as? ShopContent)
+            let layout = ShopLayout(scene: scene, shop: shop, measurer: FixedMetrics())
+            XCTAssertEqual(layout.accessibility(for: layout.timeline().state(at: 0)).productImage.label, label, json)
+            guard case .object(let members) = shop.canonicalJSON(image: { _ in .null }) else { return XCTFail("an object") }
+            XCTAssertEqual(members.first { $0.0 == "imageLabel" }?.1, .string(label), "the canonical scene names the label read")
+        }
     }
 }
