@@ -66,6 +66,7 @@ public enum Help {
         EXAMPLES
           cartrender audit Examples/cart.json
           cartrender audit scene.json --json --level AAA --ignore label
+          cartrender audit scene.json --at end   # the settled final frame only
           cartrender --audit --out frames/   # the same report, in frames/manifest.json "audit"
         """
     }
@@ -149,6 +150,7 @@ public enum Help {
           cartrender verify Examples/fly-button.json --baseline snapshots/fly-button
           CI=1 cartrender verify scene.json --baseline snapshots/scene --report out/report --json
           cartrender verify scene.json --baseline b --mask 0,0,393,59 --max-diff-ratio 0.001
+          cartrender verify scene.json --baseline snapshots/settled --at end
         """
     }
 
@@ -233,6 +235,7 @@ public enum Help {
           cartrender --out frames/
           cartrender Examples/rapid-taps.json --format svg --out out/
           cartrender --at 0.6 --scale 1 --out /tmp/mid-flight
+          cartrender --at end --out snapshots/settled   # one settled frame, a flake-free snapshot
           make-scene | cartrender - -o out/
           cartrender --format png,mp4,webm --scale 2 --out docs/
           cartrender --viewer --out frames/ && open frames/index.html
