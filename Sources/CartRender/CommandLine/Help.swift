@@ -135,7 +135,9 @@ public enum Help {
           every frame reachable from a timeline and thumbnails),
           DIR/report.json (as --json), DIR/junit.xml (one test case per frame), and
           the expected, actual and diff images of each frame that did not pass, named by their
-          content (img_HASH.png, diff_HASH.png: identical images are one file; diffs are palette PNGs).
+          content (img_HASH.png, diff_HASH.png: identical images are one file; diffs are palette PNGs);
+          for a failing run, motion_HASH.webp: the failing segment as one animation, expected,
+          actual and differences side by side (report.json's "motionDiff").
 
         CI
           With CI set and no baseline directory, verify says so in one line and fails. Under

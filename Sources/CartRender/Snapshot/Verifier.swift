@@ -107,7 +107,7 @@ public enum Verifier {
             let baseline = try BaselineDirectory(path: baselinePath, record: options.record, renderer: renderer, cancellation: options.cancellation)
             do {
                 let frames = try plan(options.frames, renderer: renderer, baseline: baseline)
-                let result = try verify(renderer: renderer, frames: frames, subject: subject, options: options, jobs: jobs,
+                var result = try verify(renderer: renderer, frames: frames, subject: subject, options: options, jobs: jobs,
                                         tolerance: tolerance, baseline: baseline, report: report)
                 if options.cancellation?.isCancelled == true { throw RenderCancelled() }
                 if !result.notRecorded.isEmpty { baseline.discard() }
@@ -115,6 +115,7 @@ public enum Verifier {
                 // A report inside the baseline directory moves in under the lock this run holds.
                 if baseline.exclusiveLock == nil { baseline.release() }
                 if let report {
+                    result.motionDiff = try MotionDiff.store(result, in: report) { try baseline.read($0) }
                     try report.finish(result, holding: DirectoryLock.sameFile(report.directory.path, baselinePath) ? baseline.exclusiveLock : nil)
                 }
                 try baseline.commit(agreeing: Set(result.frames.filter { $0.status == .pass && $0.stateChanges?.isEmpty == true && !$0.recorded }
