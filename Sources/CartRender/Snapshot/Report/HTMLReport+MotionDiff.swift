@@ -4,7 +4,7 @@ extension HTMLReport {
     /// The motion diff's style sheet, in the page's `<head>`: the animation at its own size, no
     /// wider than the page.
     static let motionDiffStyle = "#motion-diff{margin:1em}#motion-diff h2{font-size:1em;margin:.4em 0}"
-        + "#motion-diff img{max-width:100%;height:auto;border:1px solid #ddd;background:#fff}"
+        + "#motion-diff img{max-width:100%;max-height:60vh;width:auto;height:auto;border:1px solid #ddd;background:#fff}"
         + "#motion-diff figure{margin:0}#motion-diff figcaption{font-size:.9em;margin:.3em 0}"
 
     /// The section showing the motion diff (``MotionDiff``) of a failing verify, above the
