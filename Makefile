@@ -42,8 +42,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Playwright launches /usr/bin/chromium (executable_path), so its own browser download is never
 # needed; junitparser reads the junit.xml files there as CI reporters do. `make lint` runs Debian's
 # shellcheck; the man page is checked with mandoc -Tlint too, the package with lintian
-# (Scripts/deb-route.sh), and `make html-check` runs vnu on default-jre-headless.
-TEST_DEBIAN_PACKAGES = libxml2-utils zsh fish groff-base man-db mandoc lintian dpkg-dev chromium shellcheck default-jre-headless
+# (Scripts/deb-route.sh), and `make html-check` runs vnu on default-jre-headless. The action's
+# pull-request comment (Scripts/pr-comment.sh) reads GitHub's JSON with jq, tested against a fake API.
+TEST_DEBIAN_PACKAGES = libxml2-utils zsh fish groff-base man-db mandoc lintian dpkg-dev chromium shellcheck default-jre-headless jq
 DEBIAN_PACKAGES = $(RUNTIME_DEBIAN_PACKAGES) $(BUILD_DEBIAN_PACKAGES) $(TEST_DEBIAN_PACKAGES)
 PYTHON ?= python3
 JSONSCHEMA_VERSION = 4.26.0
@@ -194,7 +195,7 @@ ACTIONLINT_VERSION = 1.17.0
 LINT_VENV = .build/lint
 LINT_SCRIPTS = Scripts/action-install.sh Scripts/github-action.sh Scripts/check-tag.sh Scripts/changelog-entry.sh \
 	Scripts/release-sums.sh Scripts/image-check.sh Scripts/make-deb.sh Scripts/deb-route.sh Scripts/action-install-route.sh \
-	Scripts/package-version.sh Scripts/debian-changelog.sh Scripts/html-check.sh
+	Scripts/package-version.sh Scripts/debian-changelog.sh Scripts/html-check.sh Scripts/pr-comment.sh
 lint: $(LINT_VENV)/.actionlint-$(ACTIONLINT_VERSION)
 	$(LINT_VENV)/bin/actionlint -shellcheck shellcheck .github/workflows/*.yml
 	shellcheck -x $(LINT_SCRIPTS)

@@ -28,7 +28,11 @@
 #     an `::error file=…,line=…::` annotation on the scene: when the state diverges, on the line
 #     of the scene event behind the first moved event (report.json's "firstMovedEvent"), or of
 #     its "events" when there is none; else on its first line. Exit status: cartrender's (0 passed, 1 frames
-#     failed, 64/65/66/73 errors).
+#     failed, 64/65/66/73 errors). With INPUT_PR_COMMENT=true verify also writes its Markdown
+#     summary to the file the comment step reads (summary_file below).
+#   Scripts/github-action.sh comment  the pull-request comment (INPUT_PR_COMMENT=true, on
+#                                     pull_request events): Scripts/pr-comment.sh, which says
+#                                     what it reads; nothing otherwise. Never fails the job.
 #
 # CARTRENDER names a cartrender binary to use instead: `build` then builds nothing and `run`
 # runs it (the tests use the debug build).
@@ -53,6 +57,10 @@ output() {
         fi
     done
 }
+# Where the run step's verify writes the Markdown summary that the comment step posts: one
+# file per artifact name (unique within a workflow run), in the runner's temporary directory.
+artifact_name=${INPUT_ARTIFACT:-cartrender-report}
+summary_file="${RUNNER_TEMP:-${TMPDIR:-/tmp}}/cartrender-pr-comment-${artifact_name//[^A-Za-z0-9._-]/_}.md"
 # VALUE escaped for a workflow command line, as GitHub reads them back: `workflow_escape data`
 # for the message after `::` (% as %25, CR as %0D, LF as %0A), `workflow_escape property` for a
 # value of `file=…,line=…` (also : as %3A and , as %2C). No scene name or report path can then
@@ -113,6 +121,10 @@ run)
         [ -n "${INPUT_SCENE:-}" ] && args+=("$INPUT_SCENE")
         args+=(--baseline "$INPUT_BASELINE" --report "$report" --quiet)
         [ -n "${INPUT_RECORD:-}" ] && args+=(--record "$INPUT_RECORD")
+        if [ "${INPUT_PR_COMMENT:-false}" = true ]; then
+            rm -f "$summary_file"
+            args+=(--summary-markdown "$summary_file")
+        fi
         ;;
     render)
         [ -n "${INPUT_SCENE:-}" ] && args+=("$INPUT_SCENE")
@@ -168,8 +180,11 @@ run)
     fi
     exit "$status"
     ;;
+comment)
+    INPUT_SUMMARY=$summary_file exec "$package/Scripts/pr-comment.sh"
+    ;;
 *)
-    echo "usage: Scripts/github-action.sh key|deps|build|run" >&2
+    echo "usage: Scripts/github-action.sh key|deps|build|run|comment" >&2
     exit 64
     ;;
 esac

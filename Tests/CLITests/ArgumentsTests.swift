@@ -19,6 +19,10 @@ final class ArgumentsTests: XCTestCase {
         XCTAssertEqual(c.options.jobs, 2)
         XCTAssertTrue(c.quiet)
         XCTAssertEqual(try RenderCommand.parse(["--at", "0.5"]).options.frames, .at(0.5))
+        XCTAssertEqual(try RenderCommand.parse(["--at", "end"]).options.frames, .end)
+        XCTAssertEqual(try RenderCommand.parse(["--at", "start"]).options.frames, .at(0))
+        XCTAssertEqual(try VerifyCommand.parse(["--baseline", "b", "--at", "end", "--at=0.3"]).options.frames, [.end, .at(0.3)])
+        XCTAssertEqual(try AuditCommand.parse(["--at", "end"]).frames, [.end])
         XCTAssertEqual(try RenderCommand.parse([]).options.outputDirectory, "frames")
     }
 
@@ -54,8 +58,9 @@ final class ArgumentsTests: XCTestCase {
             (["--scale", "0.5"], "--scale: expected a number from 1 to 4, got \"0.5\""),
             (["--scale", "nan"], "--scale: expected a number from 1 to 4, got \"nan\""),
             (["--frames", "9-3"], "--frames: expected A-B with 0 ≤ A ≤ B (frame indices), got \"9-3\""),
-            (["--at", "-1"], "--at: expected a time in seconds ≥ 0, got \"-1\""),
-            (["--at", "inf"], "--at: expected a time in seconds ≥ 0, got \"inf\""),
+            (["--at", "-1"], "--at: expected a time in seconds ≥ 0, start or end, got \"-1\""),
+            (["--at", "inf"], "--at: expected a time in seconds ≥ 0, start or end, got \"inf\""),
+            (["--at", "End"], "--at: expected a time in seconds ≥ 0, start or end, got \"End\""),
             (["--format", "jpg"], "--format: unknown format \"jpg\"; expected png, svg, gif, webp, apng, mp4, webm, animated-svg"),
             (["--jobs", "0"], "--jobs: expected a whole number from 1 to 256, got \"0\""),
             (["--out"], "--out needs a value (PATH)"),

@@ -62,6 +62,9 @@ final class CompletionAndManTests: XCTestCase {
         XCTAssertEqual(try bashCompletions(file, ["cartrender", "completions", ""]), ["bash", "zsh", "fish"])
         XCTAssertEqual(try bashCompletions(file, ["cartrender", "--color-scheme", ""]), ["light", "dark", "light,dark"])
         XCTAssertEqual(try bashCompletions(file, ["cartrender", "--color-scheme", "light,"]), ["light,dark"])
+        for command in [["render"], ["verify"], ["audit"]] {
+            XCTAssertEqual(try bashCompletions(file, ["cartrender"] + command + ["--at", ""]), ["start", "end"], "\(command)")
+        }
         // review refuses --json (verify's), so it is not offered.
         XCTAssertEqual(try bashCompletions(file, ["cartrender", "review", "--js"]), [])
         XCTAssertEqual(try bashCompletions(file, ["cartrender", "verify", "--js"]), ["--json"])

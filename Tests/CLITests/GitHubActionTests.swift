@@ -63,16 +63,18 @@ final class GitHubActionTests: XCTestCase {
     /// the report directory and its artifact, the record mode, the fps and scale overrides.
     func testTheInputsExistAndAreDocumented() throws {
         let inputs = try Self.inputs()
-        XCTAssertEqual(inputs, ["mode", "scene", "baseline", "report", "artifact", "record", "fps", "scale", "args", "version", "release-url"])
+        XCTAssertEqual(inputs, ["mode", "scene", "baseline", "report", "artifact", "record", "fps", "scale", "args", "version", "release-url",
+                                "pr-comment", "pr-comment-branch", "github-token"])
         let blocks = try Self.stepBlocks()
         let verify = try XCTUnwrap(blocks.first { $0["id"] == "run" })
         let install = try XCTUnwrap(blocks.first { $0["id"] == "install" })
+        let comment = try XCTUnwrap(blocks.first { $0["name"] == "Comment on the pull request" })
         let yaml = try String(contentsOfFile: Self.root + "/action.yml", encoding: .utf8)
         let readme = try String(contentsOfFile: Self.root + "/README.md", encoding: .utf8)
         let section = try XCTUnwrap(readme.components(separatedBy: "### The GitHub Action").dropFirst().first)
         for name in inputs {
             XCTAssertTrue(yaml.contains("${{ inputs.\(name) }}"), "\(name) is not used")
-            let step = ["version", "release-url"].contains(name) ? install : verify
+            let step = ["version", "release-url"].contains(name) ? install : ["pr-comment-branch", "github-token"].contains(name) ? comment : verify
             let variable = "INPUT_" + name.uppercased().replacingOccurrences(of: "-", with: "_")
             if name != "artifact" { XCTAssertEqual(step[variable], "${{ inputs.\(name) }}", name) }
             XCTAssertTrue(section.contains("`\(name)`"), "\(name) is not in the README's action section")
@@ -122,7 +124,7 @@ final class GitHubActionTests: XCTestCase {
     func testTheActionsStepsRunInOrderAndVerify() throws {
         let steps = try Self.steps()
         XCTAssertEqual(steps, ["\"$GITHUB_ACTION_PATH/Scripts/action-install.sh\""]
-                       + ["key", "deps", "build", "run"].map { "\"$GITHUB_ACTION_PATH/Scripts/github-action.sh\" \($0)" })
+                       + ["key", "deps", "build", "run", "comment"].map { "\"$GITHUB_ACTION_PATH/Scripts/github-action.sh\" \($0)" })
         // The install step takes the source route here (a non-release reference): the steps that build run.
         let blocks = try Self.stepBlocks()
         for name in ["Cache key", "Cache cartrender", "Install the Debian packages", "Build cartrender"] {

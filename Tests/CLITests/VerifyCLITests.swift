@@ -221,10 +221,14 @@ final class VerifyCLITests: XCTestCase {
         XCTAssertEqual(failed.status, 1, failed.stderr)
         let images = try reportImages(6)
         let (diff, expected, actual) = (images["diff"]!, images["expected"]!, images["actual"]!)
+        let report = try Data(contentsOf: URL(fileURLWithPath: dir + "/snaps/cartrender-report/report.json"))
+        let motion = try XCTUnwrap(((try JSONSerialization.jsonObject(with: report) as? [String: Any])?["motionDiff"] as? [String: Any])?["file"] as? String)
         let failing = """
         ### ❌ cartrender verify: FAILED — `scene.json`
 
         1 of 14 frames failed (1 fail) against `snaps/scene`. Report: [index.html](snaps/cartrender-report/index.html) · [report.json](snaps/cartrender-report/report.json) · [junit.xml](snaps/cartrender-report/junit.xml)
+
+        Motion diff of frames 4–6 (expected · actual · differences, in the report): [\(motion.replacingOccurrences(of: "_", with: "\\_"))](snaps/cartrender-report/\(motion))
 
         | frame | time | differing pixels | status | state divergence | images |
         | --- | ---: | ---: | --- | --- | --- |
@@ -234,7 +238,7 @@ final class VerifyCLITests: XCTestCase {
         """
         XCTAssertEqual(try String(contentsOfFile: summary, encoding: .utf8), failing)
         XCTAssertEqual(try String(contentsOfFile: dir + "/out/summary.md", encoding: .utf8), failing)
-        for file in [diff, expected, actual, "index.html", "junit.xml"] {
+        for file in [diff, expected, actual, motion, "index.html", "junit.xml"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/snaps/cartrender-report/" + file), "the summary links to \(file)")
         }
 

@@ -15,6 +15,9 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(try r.plan([.at(0.34)], exactTimes: false), [PlannedFrame(index: 3, time: 0.3)])
         XCTAssertEqual(try r.plan([.range(4, 6), .at(0.34), .range(2, 4)], exactTimes: false).map(\.index), [2, 3, 4, 5, 6])
         XCTAssertEqual(try r.plan([.at(r.endTime)]).map(\.index), [r.frameCount - 1])
+        // `--at end`: the last index, showing the end of the timeline as the decoder resolves it.
+        XCTAssertEqual(try r.plan([.end]), [PlannedFrame(index: r.frameCount - 1, time: r.duration)])
+        XCTAssertEqual(try r.plan([.range(0, 1), .end], exactTimes: false).map(\.index), [0, 1, r.frameCount - 1])
         let table: [(FrameSelection, String)] = [
             (.range(0, r.frameCount), "--frames: the render has frames 0-\(r.frameCount - 1), got \(r.frameCount) as the last"),
             (.at(r.endTime + 0.01), "--at: the render ends at \(JSONValue.format(r.endTime, decimals: 6)) s, got \(JSONValue.format(r.endTime + 0.01, decimals: 6))"),

@@ -218,9 +218,14 @@ extension OptionValue where Value == FrameSelection {
         }
     }
 
-    /// `--at SECONDS`: one frame at exactly this time.
+    /// `--at TIME`: one frame at exactly TIME seconds, `start` (0 s) or `end` (``FrameSelection/end``).
     package static var time: OptionValue {
-        let seconds = OptionValue<Double>.number(atLeast: 0, expected: "a time in seconds ≥ 0")
-        return OptionValue { name, text in .at(try seconds.parse(name, text)) }
+        checked("a time in seconds ≥ 0, start or end") { text in
+            switch text {
+            case "start": return .at(0)
+            case "end": return .end
+            default: return Double(text).flatMap { $0.isFinite && $0 >= 0 ? .at($0) : nil }
+            }
+        }
     }
 }

@@ -7,8 +7,12 @@ public enum FrameSelection: Equatable, Sendable {
     case all
     /// Frame indices `first` through `last`, inclusive.
     case range(Int, Int)
-    /// One frame showing the state at exactly this time (s).
+    /// One frame showing the state at exactly this time (s); `--at start` is `.at(0)`.
     case at(Double)
+    /// `--at end`: one frame showing the settled final state, at the end of the timeline as the
+    /// scene decoder resolves it (``Renderer/duration``: the scene's `duration`, or
+    /// ``Renderer/tail`` after the motion settles), named after the last frame index.
+    case end
 }
 
 /// How to render a scene: where, in which formats, which frames, how many workers.

@@ -33,13 +33,21 @@ extension Renderer {
     /// selections (`--frames`, `--at`, snapshot times) are checked against the timeline.
     ///
     /// - Parameters:
-    ///   - selections: their union is planned; `[.all]` (or empty) is every frame.
+    ///   - selections: their union is planned; `[.all]` (or empty) is every frame; `.end` is
+    ///     `.at(duration)`, the last frame index.
     ///   - exactTimes: `--at t` of a render shows the state at exactly `t` seconds, named after
-    ///     the nearest frame index; verify compares with baseline frames, so it checks the nearest
-    ///     frame at that frame's own time (`false`).
+    ///     the nearest frame index (`true`); `false` checks the nearest frame at that frame's own
+    ///     time.
     /// - Throws: ``FrameSelectionError`` for a range past the last frame, or a time outside
     ///   `0 … endTime` (1 µs tolerance, docs/motion-and-look.md, “Time and frames”).
     public func plan(_ selections: [FrameSelection], exactTimes: Bool = true) throws -> [PlannedFrame] {
+        try plan(selections) { index, t in exactTimes ? t : self.time(ofFrame: index) }
+    }
+
+    /// ``plan(_:exactTimes:)`` where a frame selected by time (`--at t`, `.end`) shows the time
+    /// `timeAt(index, t)` (s): verify's `--at` takes the time its baseline frame shows
+    /// (``Verifier``). A time selection wins over a range naming the same index.
+    func plan(_ selections: [FrameSelection], timeAt: (Int, Double) -> Double) throws -> [PlannedFrame] {
         var byIndex: [Int: Double] = [:]
         for selection in selections.isEmpty ? [.all] : selections {
             switch selection {
@@ -53,12 +61,18 @@ extension Renderer {
                 guard t.isFinite, t >= -TimeTolerance.epsilon, t <= endTime + TimeTolerance.epsilon else {
                     throw FrameSelectionError(kind: .timeOutside(time: t, end: endTime))
                 }
-                let i = min(frameCount - 1, max(0, Int((t * Double(scene.fps)).rounded())))
-                if byIndex[i] == nil || exactTimes { byIndex[i] = exactTimes ? max(0, t) : time(ofFrame: i) }
+                let i = frameIndex(nearest: t)
+                byIndex[i] = timeAt(i, max(0, t))
+            case .end:
+                let i = frameIndex(nearest: duration)
+                byIndex[i] = timeAt(i, duration)
             }
         }
         return byIndex.keys.sorted().map { PlannedFrame(index: $0, time: byIndex[$0]!) }
     }
+
+    /// The frame index nearest time `t` (s), within `0 ..< frameCount`.
+    func frameIndex(nearest t: Double) -> Int { min(frameCount - 1, max(0, Int((t * Double(scene.fps)).rounded()))) }
 
     /// The part of `frames` that shard `k` of `n` renders: the k-th of n contiguous blocks
     /// (1-based `k`), sizes differing by at most one. Contiguous blocks keep hold frames together.

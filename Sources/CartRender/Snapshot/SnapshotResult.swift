@@ -178,6 +178,9 @@ public struct SnapshotResult: Sendable {
     /// scene file: its index in `events` and the 1-based line and column of its object (the
     /// action's annotation points there); nil when no moved event has one.
     public var firstMovedEventSource: (index: Int, location: SourceLocation)?
+    /// The animation of the failing segment in the report (``MotionDiff``); nil when the run
+    /// passed or wrote no report.
+    public var motionDiff: MotionDiffFile?
 
     /// Whether every frame passed (or was recorded), and nothing was recorded under `--fail-on-record`.
     public var passed: Bool { frames.allSatisfy(\.passed) && !(failOnRecord && recordedCount > 0) }
@@ -247,6 +250,7 @@ public struct SnapshotResult: Sendable {
                 .object([("event", .int(s.index)), ("line", .int(s.location.line)), ("column", .int(s.location.column))])
             } ?? .null))
             m.append(("provenance", .array(softwareDifferences.map(\.json))))
+            m.append(("motionDiff", motionDiff?.json ?? .null))
         }
         m.append(("frames", .array(frames.map(\.json))))
         if let audit { m.append(("audit", audit.json)) }

@@ -102,14 +102,12 @@ public enum Verifier {
             throw InputError(.unreadable, path: baselinePath, reason: "the baseline is not a directory")
         }
         let reportPath = options.writeReport ? (options.reportDirectory ?? VerifyOptions.defaultReportDirectory(forBaseline: baselinePath)) : nil
-        // A baseline frame shows the state at its index's time, so `--at` selects the nearest
-        // frame and checks it at that frame's time.
-        let frames = try renderer.plan(options.frames, exactTimes: false)
         let report = try reportPath.map { try ReportWriter(path: $0, cancellation: options.cancellation) }
         do {
             let baseline = try BaselineDirectory(path: baselinePath, record: options.record, renderer: renderer, cancellation: options.cancellation)
             do {
-                let result = try verify(renderer: renderer, frames: frames, subject: subject, options: options, jobs: jobs,
+                let frames = try plan(options.frames, renderer: renderer, baseline: baseline)
+                var result = try verify(renderer: renderer, frames: frames, subject: subject, options: options, jobs: jobs,
                                         tolerance: tolerance, baseline: baseline, report: report)
                 if options.cancellation?.isCancelled == true { throw RenderCancelled() }
                 if !result.notRecorded.isEmpty { baseline.discard() }
@@ -117,6 +115,7 @@ public enum Verifier {
                 // A report inside the baseline directory moves in under the lock this run holds.
                 if baseline.exclusiveLock == nil { baseline.release() }
                 if let report {
+                    result.motionDiff = try MotionDiff.store(result, in: report) { try baseline.read($0) }
                     try report.finish(result, holding: DirectoryLock.sameFile(report.directory.path, baselinePath) ? baseline.exclusiveLock : nil)
                 }
                 try baseline.commit(agreeing: Set(result.frames.filter { $0.status == .pass && $0.stateChanges?.isEmpty == true && !$0.recorded }
@@ -129,6 +128,21 @@ public enum Verifier {
         } catch {
             report?.discard()
             throw error
+        }
+    }
+
+    /// The frames `selections` name, a frame selected by time (`--at t`, `--at end`) checked at
+    /// the time its baseline frame shows, so a baseline made by `render --at t` and one made by a
+    /// whole render both compare like with like (nothing is blamed on motion that did not move):
+    /// the time the baseline's `manifest.json` records for that frame index; else, for a
+    /// baseline frame without a manifest entry, the frame's own time (`index / fps`, what a whole
+    /// render writes); else (no baseline frame yet) exactly the time asked for, as `render --at`.
+    static func plan(_ selections: [FrameSelection], renderer: Renderer, baseline: BaselineDirectory) throws -> [PlannedFrame] {
+        let listed = Dictionary(grouping: baseline.expected?.frames ?? [], by: \.index)
+        let recorded = listed.compactMapValues { $0.count == 1 && $0[0].time >= 0 && $0[0].time <= renderer.endTime + TimeTolerance.epsilon ? $0[0].time : nil }
+        let present = Set(baselineFrameNames(in: baseline.path))
+        return try renderer.plan(selections) { index, t in
+            recorded[index] ?? (present.contains(renderer.fileName(ofFrame: index, format: .png)) ? renderer.time(ofFrame: index) : t)
         }
     }
 

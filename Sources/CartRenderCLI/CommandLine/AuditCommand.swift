@@ -15,6 +15,8 @@ public struct AuditCommand: Equatable, Sendable {
     public var scene = SceneOptions()
     /// nil = the number of cores.
     public var jobs: Int?
+    /// The frames audited (`--at`, repeatable); `[.all]`: every distinct frame.
+    public var frames: [FrameSelection] = [.all]
     /// No progress bar (`--quiet`).
     public var quiet = false
 
@@ -27,6 +29,8 @@ public struct AuditCommand: Equatable, Sendable {
                .checked("AA or AAA") { AuditLevel(rawValue: $0.uppercased()) }) { $0.audit.level = $1 },
         Option("--ignore", "KIND", "Leave out issues of this kind: \(AuditKind.allCases.map(\.rawValue).joined(separator: ", ")) (repeatable).",
                .auditKind, repeatable: true) { $0.audit.ignored.insert($1) },
+        Option("--at", "TIME", "Audit only the frame at TIME seconds, start or end (the settled final state) (repeatable).", .time,
+               repeatable: true) { c, frame in c.frames = (c.frames == [.all] ? [] : c.frames) + [frame] },
         Option("--jobs", "N", "Worker threads (default: the number of cores). Results do not depend on it.", .jobs) { $0.jobs = $1 },
         Option("--quiet", "No progress bar.") { $0.quiet = true },
         .help,
@@ -56,7 +60,7 @@ public struct AuditCommand: Equatable, Sendable {
         for target in targets {
             let bar = quiet ? nil : ProgressBar()
             let report = try interrupts.during(.audit, cleanUp: { bar?.finish() }) {
-                try target.renderer().audit(audit, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                try target.renderer().audit(audit, frames: frames, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                                             cancellation: interrupts.cancellation, progress: bar.map { b in { b.update($0, $1) } })
             }
             bar?.finish()

@@ -28,10 +28,12 @@ struct CommandReference {
     }
 
     /// The values of placeholders that do not list them: `--format FORMAT` (one format; several
-    /// are written with commas) and `--record MODE`.
+    /// are written with commas), `--record MODE` and the named times of `--at TIME` (a number
+    /// of seconds is typed).
     static let namedValues: [String: [String]] = [
         "FORMAT": OutputFormat.all.map(\.name),
         "MODE": RecordMode.allCases.map(\.rawValue),
+        "TIME": ["start", "end"],
     ]
 
     /// Values written with commas that a listed placeholder also takes: `--color-scheme light,dark`

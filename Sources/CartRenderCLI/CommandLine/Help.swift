@@ -67,6 +67,7 @@ public enum Help {
         EXAMPLES
           cartrender audit Examples/cart.json
           cartrender audit scene.json --json --level AAA --ignore label
+          cartrender audit scene.json --at end   # the settled final frame only
           cartrender --audit --out frames/   # the same report, in frames/manifest.json "audit"
         """
     }
@@ -135,7 +136,9 @@ public enum Help {
           every frame reachable from a timeline and thumbnails),
           DIR/report.json (as --json), DIR/junit.xml (one test case per frame), and
           the expected, actual and diff images of each frame that did not pass, named by their
-          content (img_HASH.png, diff_HASH.png: identical images are one file; diffs are palette PNGs).
+          content (img_HASH.png, diff_HASH.png: identical images are one file; diffs are palette PNGs);
+          for a failing run, motion_HASH.webp: the failing segment as one animation, expected,
+          actual and differences side by side (report.json's "motionDiff").
 
         CI
           With CI set and no baseline directory, verify says so in one line and fails. Under
@@ -150,6 +153,7 @@ public enum Help {
           cartrender verify Examples/fly-button.json --baseline snapshots/fly-button
           CI=1 cartrender verify scene.json --baseline snapshots/scene --report out/report --json
           cartrender verify scene.json --baseline b --mask 0,0,393,59 --max-diff-ratio 0.001
+          cartrender verify scene.json --baseline snapshots/settled --at end
         """
     }
 
@@ -234,6 +238,7 @@ public enum Help {
           cartrender --out frames/
           cartrender Examples/rapid-taps.json --format svg --out out/
           cartrender --at 0.6 --scale 1 --out /tmp/mid-flight
+          cartrender --at end --out snapshots/settled   # one settled frame, a flake-free snapshot
           make-scene | cartrender - -o out/
           cartrender --format png,mp4,webm --scale 2 --out docs/
           cartrender --viewer --out frames/ && open frames/index.html

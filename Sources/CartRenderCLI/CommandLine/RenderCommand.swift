@@ -27,7 +27,7 @@ public struct RenderCommand: Sendable {
                .nonEmpty("a file name")) { $0.pictureHTML = $1 },
         Option("--format", "FORMAT", "\(listed(OutputFormat.all.map(\.name), "or")); several with commas (png,mp4). Default: png.", .formats) { $0.options.formats = $1 },
         Option("--frames", "A-B", "Render frame indices A through B inclusive.", .frameRange) { $0.options.frames = $1 },
-        Option("--at", "SECONDS", "Render one frame showing the state at exactly this time.", .time) { $0.options.frames = $1 },
+        Option("--at", "TIME", "Render one frame showing the state at exactly TIME seconds; start (0 s) or end (the settled final state).", .time) { $0.options.frames = $1 },
         Option("--jobs", "N", "Worker threads (default: the number of cores). Output does not depend on it.", .jobs) { $0.options.jobs = $1 },
         Option("--shard", "K/N", "Render only the K-th of N blocks of frames (1 ≤ K ≤ N); join with `cartrender merge`.", .shard) { $0.options.shard = $1 },
     ] + OutputFormat.optionRows.map { $0.pullback(\.options.formatSettings) } + [

@@ -56,7 +56,7 @@ public struct VerifyCommand: Sendable {
         Option("--json", "Print one JSON object (the report) on stdout instead of lines.") { $0.json = true },
         Option("--ignore-state", "Report frames whose state differs from the baseline's manifest.json without failing them.") { $0.options.ignoreState = true },
         Option("--frames", "A-B", "Verify frame indices A through B only (repeatable).", .frameRange, repeatable: true) { $0.options.frames.append($1) },
-        Option("--at", "SECONDS", "Verify only the frame nearest this time, at that frame's time (repeatable).", .time, repeatable: true) { $0.options.frames.append($1) },
+        Option("--at", "TIME", "Verify only the frame nearest TIME seconds, start or end, at the time its baseline frame shows (repeatable).", .time, repeatable: true) { $0.options.frames.append($1) },
         Option("--jobs", "N", "Worker threads (default: the number of cores). Results do not depend on it.", .jobs) { $0.options.jobs = $1 },
         Option("--quiet", "No progress bar.") { $0.quiet = true },
         Option("--audit", "Also audit accessibility (as cartrender audit, WCAG AA): issues fail the run; the report's \"audit\".") { $0.options.audit = AuditOptions() },

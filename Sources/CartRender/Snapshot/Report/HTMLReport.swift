@@ -61,6 +61,7 @@ package enum HTMLReport {
         h += "</header>\n"
 
         h += statePanel(result)
+        h += motionDiffSection(result)
         h += timeline(result)
         if !shown.isEmpty { h += filmstrip(shown) }
         h += allFrames(result, expectedDirectory: expectedDirectory, open: shown.isEmpty)
@@ -82,7 +83,7 @@ package enum HTMLReport {
             h += "<footer>First failing frame: <a href=\"#\(anchor(failing[0]))\">\(Escaping.html(failing[0].name))</a>. Keys: ← → previous / next frame that did not pass · 1–5 views · T flips the toggle view.</footer>\n"
         }
         h += "<script>\(script)</script>\n"
-        return page(title: "cartrender \(result.command.rawValue) \(verdict): \(result.subject)", style: css + stateStyle, body: h)
+        return page(title: "cartrender \(result.command.rawValue) \(verdict): \(result.subject)", style: css + stateStyle + motionDiffStyle, body: h)
     }
 
     /// A whole HTML5 page, as every page cartrender writes begins and ends: doctype, English,

@@ -8,7 +8,8 @@ import Foundation
 /// A heading with the verdict and the scene, one line of counts with links to the report's
 /// `index.html`, `report.json` and `junit.xml`, then a table of the frames that did not pass
 /// (at most ``maxRows``): frame, time (s), differing pixels, status, how its state diverges
-/// from the baseline manifest's, and links to the frame's diff, expected and actual images. The
+/// from the baseline manifest's, and links to the frame's diff, expected and actual images; a
+/// failing run's motion diff (``MotionDiff``) is linked above the table. The
 /// first state divergence, events that moved and software that differs from the baseline's are
 /// lines above the table. Links are the report paths as the console prints them
 /// (relative to the working directory, or absolute), so they resolve in a checkout or in an
@@ -98,6 +99,10 @@ public enum MarkdownSummary {
             s += " Report: " + files.map { link($0, (dir as NSString).appendingPathComponent($0)) }.joined(separator: " · ")
         }
         s += "\n\n"
+        if let diff = result.motionDiff, let dir = result.reportDirectory {
+            s += "Motion diff of frames \(diff.frames.lowerBound)–\(diff.frames.upperBound) (expected · actual · differences, in the report): "
+                + link(diff.file, (dir as NSString).appendingPathComponent(diff.file)) + "\n\n"
+        }
         let mismatch = result.settingMismatchLine
         var notes = (mismatch.map { [$0, result.mismatchedFramesLine] } ?? [result.stateDivergenceLine, result.movedEventsLine].compactMap { $0 })
             .map { $0.prefix(1).uppercased() + $0.dropFirst() }

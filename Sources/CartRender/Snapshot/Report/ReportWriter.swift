@@ -47,6 +47,12 @@ package final class ReportWriter {
         return name
     }
 
+    /// The bytes of the staged image `name` (an expected or actual frame stored by this run).
+    /// - Throws: `FileReadError` when it cannot be read.
+    func readStored(_ name: String) throws -> [UInt8] {
+        try RegularFile.read(name, limit: PNGDecoder.maxFileBytes, in: staging.staging.fd, naming: staging.url(name))
+    }
+
     /// Stages a frame's PNG (an expected or an actual image) under its content's name
     /// (``ReportImage/frame(sha256:)``): byte-identical frames are one file.
     /// - Parameter sha256: the SHA-256 of `bytes` when known (hex).
@@ -99,10 +105,11 @@ package final class ReportWriter {
     }
 
     /// The images a result's frames name (expected, actual, diff, thumbnail), each once, in
-    /// frame order.
+    /// frame order, then its motion diff (``MotionDiff``).
     static func images(of result: SnapshotResult) -> [String] {
         var seen = Set<String>()
-        return result.frames.flatMap { [$0.expectedFile, $0.actualFile, $0.diffFile, $0.thumbnailFile].compactMap { $0 } }
+        return (result.frames.flatMap { [$0.expectedFile, $0.actualFile, $0.diffFile, $0.thumbnailFile].compactMap { $0 } }
+            + [result.motionDiff?.file].compactMap { $0 })
             .filter { seen.insert($0).inserted }
     }
 
@@ -137,7 +144,7 @@ package final class ReportWriter {
     /// Whether `name` is a per-frame image this program writes into reports (also as earlier
     /// versions named them: `frame_NNNN.expected.png`, `.actual`, `.diff`, `.panel`).
     static func isReportImage(_ name: String) -> Bool {
-        if ReportThumbnail.isFileName(name) || ReportImage.isFileName(name) { return true }
+        if ReportThumbnail.isFileName(name) || ReportImage.isFileName(name) || MotionDiff.isFileName(name) { return true }
         guard name.hasPrefix("frame_"), !name.contains("/") else { return false }
         return [".expected.png", ".actual.png", ".diff.png", ".panel.png"].contains { suffix in
             name.hasSuffix(suffix) && FrameResult.index(ofFileName: String(name.dropLast(suffix.count)) + ".png") != nil
@@ -154,7 +161,7 @@ package final class ReportWriter {
         return filesListed(inReport: data) ?? []
     }
 
-    /// The frame images a report's JSON lists (its frames' `files`), when it reads as a report
+    /// The frame images a report's JSON lists (its frames' `files`, its `motionDiff`), when it reads as a report
     /// of cartrender (`"version": 1`, `"command": "verify"` or `"diff"`); nil otherwise.
     static func filesListed(inReport data: [UInt8]) -> [String]? {
         guard let root = try? JSONParser.parse(data), case .object(let top) = root.value,
@@ -166,7 +173,9 @@ package final class ReportWriter {
             switch node.value {
             case .object(let members):
                 for m in members {
-                    if m.key == "files", case .object(let files) = m.value.value {
+                    if m.key == "motionDiff", case .object(let diff) = m.value.value {
+                        for f in diff where f.key == "file" { if case .string(let s) = f.value.value { names.append(s) } }
+                    } else if m.key == "files", case .object(let files) = m.value.value {
                         for f in files { if case .string(let s) = f.value.value { names.append(s) } }
                     } else {
                         collect(m.value)
@@ -230,7 +239,11 @@ enum ReportThumbnail {
     /// block the mean of its gray (opaque, as a diff image is). The
     /// last column and row of blocks reach the image's edges, so no pixel is left out.
     static func downscaledKeepingMarks(_ image: RGBAImage) -> RGBAImage {
-        let f = max(1, (image.width + maxWidth - 1) / maxWidth)
+        downscaledKeepingMarks(image, by: max(1, (image.width + maxWidth - 1) / maxWidth))
+    }
+
+    /// ``downscaledKeepingMarks(_:)`` by the whole factor `f` (≥ 1; 1 returns `image`).
+    static func downscaledKeepingMarks(_ image: RGBAImage, by f: Int) -> RGBAImage {
         guard f > 1 else { return image }
         let w = image.width / f, h = image.height / f
         var out = [UInt8](repeating: 0, count: w * h * 4)
@@ -271,7 +284,13 @@ enum ReportThumbnail {
     }
 
     static func downscaled(_ image: RGBAImage) -> RGBAImage {
-        let f = max(1, (image.width + maxWidth - 1) / maxWidth)
+        downscaled(image, by: max(1, (image.width + maxWidth - 1) / maxWidth))
+    }
+
+    /// `image` downscaled by the whole factor `f` (≥ 1; 1 returns `image`): each `f × f` block
+    /// becomes its mean, straight alpha weighted by alpha; the columns and rows past the last
+    /// whole block are left out.
+    static func downscaled(_ image: RGBAImage, by f: Int) -> RGBAImage {
         guard f > 1 else { return image }
         let w = image.width / f, h = image.height / f
         var out = [UInt8](repeating: 0, count: w * h * 4)
