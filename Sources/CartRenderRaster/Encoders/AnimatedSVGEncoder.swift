@@ -296,6 +296,18 @@ public final class AnimatedSVGEncoder {
             case .roundedRect(_, let radius):
                 let rr = min(radius, r.width / 2, r.height / 2)
                 return ("<rect \(size)" + (rr > 0 ? " rx=\"\(n(rr))\"" : "") + "/>", Point(x: r.x, y: r.y))
+            case .continuousRoundedRect(_, let radius):
+                // The same outline as FrameRasterizer's (ContinuousCorners), at the bounds' origin.
+                let local = Rect(x: 0, y: 0, width: r.width, height: r.height)
+                let d = ContinuousCorners.path(local, radius: radius).map { element -> String in
+                    switch element {
+                    case .move(let p): return "M\(n(p.x)) \(n(p.y))"
+                    case .line(let p): return "L\(n(p.x)) \(n(p.y))"
+                    case .curve(let c1, let c2, let p): return "C\(n(c1.x)) \(n(c1.y)) \(n(c2.x)) \(n(c2.y)) \(n(p.x)) \(n(p.y))"
+                    case .close: return "Z"
+                    }
+                }.joined()
+                return ("<path d=\"\(d)\"/>", Point(x: r.x, y: r.y))
             case .capsule:
                 return ("<rect \(size) rx=\"\(n(min(r.width, r.height) / 2))\"/>", Point(x: r.x, y: r.y))
             case .ellipse:
