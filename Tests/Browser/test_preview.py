@@ -97,7 +97,7 @@ def open_page(browser, preview, problems):
     page.goto(preview.url)
     page.wait_for_function("document.body.getAttribute('data-complete') === 'true'", timeout=TIMEOUT)
     viewer = viewer_frame(page)
-    viewer.wait_for_function("() => { const i = document.getElementById('frame'); return /^frame-[0-9a-f]{16}\\.png$/.test(i.getAttribute('src')) && i.complete && i.naturalWidth > 0 }", timeout=TIMEOUT)
+    viewer.wait_for_function("() => { const i = document.getElementById('frame'); return /^[A-Za-z0-9_-]+-[0-9a-f]{16}\\.png$/.test(i.getAttribute('src')) && i.complete && i.naturalWidth > 0 }", timeout=TIMEOUT)
     return context, page, viewer
 
 
@@ -253,3 +253,40 @@ def test_an_idle_preview_stays_near_idle(browser, preview):
     context.close()
     assert preview.stop() == 130
     assert problems == []
+
+
+def test_variants_show_side_by_side_in_step_and_each_updates(browser, tmp_path):
+    folder = tmp_path / "scene"
+    folder.mkdir()
+    shutil.copytree(ROOT / "Examples" / "images", folder / "images")
+    scene = json.loads((ROOT / "Examples" / "png-image.json").read_text())
+    scene["variants"] = {"colorScheme": ["light", "dark"]}
+    (folder / "shop.json").write_text(json.dumps(scene, indent=2))
+    preview = Preview(tmp_path)
+    try:
+        problems = []
+        context, page, _ = open_page(browser, preview, problems)
+        frames = page.locator("iframe")
+        assert [frames.nth(i).get_attribute("data-variant") for i in range(frames.count())] == ["light", "dark"]
+        light, dark = (frames.nth(i).element_handle().content_frame() for i in range(2))
+        for viewer in (light, dark):
+            viewer.wait_for_function("window.cartrenderViewer !== undefined && document.getElementById('frame').naturalWidth > 0", timeout=TIMEOUT)
+        light.evaluate("cartrenderViewer.seek(1.5)")
+        dark.wait_for_function("document.getElementById('frame-time').textContent === '1.500'", timeout=TIMEOUT)
+        assert light.locator("#frame").get_attribute("src") != dark.locator("#frame").get_attribute("src")
+
+        green = [0, 160, 0]
+        scene["tint"] = "#00A000"
+        preview.save(json.dumps(scene, indent=2))
+        wait_generation(page, 2)
+        for viewer in (light, dark):
+            viewer.wait_for_function("document.getElementById('frame').complete", timeout=TIMEOUT)
+            page.wait_for_timeout(200)
+            assert viewer.evaluate(COUNT_PIXELS, green) > 100, "each variant shows the new tint"
+            assert viewer.locator("#frame-time").inner_text() == "1.500"
+        context.close()
+        assert preview.stop() == 130
+        assert problems == []
+    finally:
+        if preview.process.poll() is None:
+            preview.process.kill()
