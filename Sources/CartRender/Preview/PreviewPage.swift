@@ -14,6 +14,7 @@ import CartRenderCore
 ///   shows it beside the others; every viewer shown follows the one scrubbed or played, by time.
 /// - The time shown is sent to the server (`POST /playhead`, with the token in its header) when
 ///   it stops changing, so the next save draws that frame first.
+/// - `#t=SECONDS` in the address shows that time first.
 /// - `#status` says whether the frames are up to date, being updated, or the last good ones
 ///   under an error; `body[data-generation]` is the number of the last render received.
 enum PreviewPage {
@@ -124,6 +125,8 @@ enum PreviewPage {
         document.body.setAttribute('data-generation',String(s.generation));
         document.body.setAttribute('data-complete',String(s.complete));
       }
+      // #t=SECONDS: the time to show first (a link to a moment of the scene).
+      var start=/^#t=(\d+(?:\.\d+)?)$/.exec(location.hash);if(start)time=Number(start[1]);
       var events=new EventSource('/events');
       events.addEventListener('render',function(e){apply(JSON.parse(e.data))});
       events.addEventListener('error',function(){$('status').textContent='not connected: is cartrender preview still running?'});
