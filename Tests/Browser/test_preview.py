@@ -17,7 +17,7 @@ import zlib
 
 import pytest
 
-from conftest import CARTRENDER, ROOT, cartrender
+from conftest import CARTRENDER, ROOT, cartrender, served_page
 
 # A short timeline: 10 fps keeps the debug build's renders quick.
 OPTIONS = ["--fps", "10"]
@@ -82,18 +82,7 @@ def preview(tmp_path):
 def open_page(browser, preview, problems):
     """The preview page, with requests allowed to the preview's origin only; waits for its
     first render to show."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-
-    def route(r):
-        if r.request.url.startswith(preview.origin + "/"):
-            r.continue_()
-        else:
-            problems.append(r.request.url)
-            r.abort()
-
-    page.route("**/*", route)
-    page.on("pageerror", lambda e: problems.append(str(e)))
+    context, page = served_page(browser, preview, problems)
     page.goto(preview.url)
     page.wait_for_function("document.body.getAttribute('data-complete') === 'true'", timeout=TIMEOUT)
     viewer = viewer_frame(page)
@@ -199,18 +188,24 @@ def test_a_broken_save_shows_line_and_column_over_the_last_frames_and_a_fix_clea
 
     preview.save(preview.original)
     page.locator("#errors").wait_for(state="hidden", timeout=TIMEOUT)
-    assert page.locator("#status").inner_text().startswith("up to date")
+    wait_generation(page, 3)
+    assert page.locator("#status").inner_text() == "up to date · render 3"
     context.close()
     assert preview.stop() == 130
     assert problems == []
 
 
-def test_requests_without_the_token_or_with_another_host_are_refused(preview):
+def test_requests_without_the_token_or_with_another_host_are_refused_and_a_taken_port_is_a_usage_error(preview):
     for url, headers in [(preview.origin + "/", {}), (preview.origin + "/events", {}),
                          (preview.url, {"Host": "localhost:" + preview.origin.rsplit(":", 1)[1]})]:
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=10)
         assert refused.value.code == 403
+    # A second preview at the same port: a bad command line, one sentence.
+    port = preview.origin.rsplit(":", 1)[1]
+    taken = cartrender("preview", preview.scene, "--port", port, check=False, env={"TMPDIR": str(preview.tmpdir)})
+    assert taken.returncode == 64
+    assert taken.stderr == f"cartrender: port {port} of 127.0.0.1 is in use: choose another with --port, or leave it out for a free one\n"
     assert preview.stop() == 130
 
 

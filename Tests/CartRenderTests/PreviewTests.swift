@@ -23,12 +23,18 @@ final class PreviewTests: XCTestCase {
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { try? body() }
     }
 
-    func testASaveByRenameIsSeenEveryTimeAndABurstIsOneChange() throws {
+    /// A folder with `scene.json`, and a watcher of that file.
+    private func watchedScene() throws -> (dir: String, scene: String, watcher: FileWatcher) {
         let dir = try temporaryDirectory()
         let scene = dir + "/scene.json"
         try "{}".write(toFile: scene, atomically: false, encoding: .utf8)
         let watcher = try FileWatcher()
         try watcher.watch([scene])
+        return (dir, scene, watcher)
+    }
+
+    func testASaveByRenameIsSeenEveryTimeAndABurstIsOneChange() throws {
+        let (_, scene, watcher) = try watchedScene()
         for round in 0..<2 {
             // The second save replaces the inode the first one made: a watch on the file would miss it.
             after(0.05) { [self] in try saveByRename("{\"round\": \(round)}", to: scene) }
@@ -48,11 +54,7 @@ final class PreviewTests: XCTestCase {
     }
 
     func testOtherFilesOfTheDirectoryAreNotChanges() throws {
-        let dir = try temporaryDirectory()
-        let scene = dir + "/scene.json"
-        try "{}".write(toFile: scene, atomically: false, encoding: .utf8)
-        let watcher = try FileWatcher()
-        try watcher.watch([scene])
+        let (dir, _, watcher) = try watchedScene()
         XCTAssertEqual(watcher.watchedDirectories, [dir])
         after(0.05) { try "x".write(toFile: dir + "/other.json", atomically: false, encoding: .utf8) }
         let deadline = Date().addingTimeInterval(0.8)

@@ -50,23 +50,20 @@ final class PreviewServer: @unchecked Sendable {
     }
 
     private func answer(_ request: HTTPRequest) -> HTTPResponse {
-        let admission: LoopbackGate.Admission
-        switch gate.admit(request) {
-        case .success(let a): admission = a
-        case .failure(let refusal): return refusal
-        }
-        if request.path == "/playhead" {
-            guard request.method == "POST" else { return .text(405, "playhead takes POST", headers: ["Allow": "POST"]) }
-            guard admission.explicit else { return .text(403, "refused: playhead needs the token in the X-Cartrender-Token header or the query") }
-            guard let t = request.queryValue("t").flatMap(Double.init), t.isFinite, t >= 0 else { return .text(400, "playhead needs ?t=SECONDS") }
-            session.playhead.withLock { $0 = t }
-            return .text(200, "playhead at \(t) s")
-        }
-        guard request.method == "GET" else { return .text(405, "only GET, and POST /playhead", headers: ["Allow": "GET"]) }
+        gate.answer(request, post: "/playhead", { playhead(request) }, get: { file(request) })
+    }
+
+    private func playhead(_ request: HTTPRequest) -> HTTPResponse {
+        guard let t = request.queryValue("t").flatMap(Double.init), t.isFinite, t >= 0 else { return .text(400, "playhead needs ?t=SECONDS") }
+        session.playhead.withLock { $0 = t }
+        return .text(200, "playhead at \(t) s")
+    }
+
+    private func file(_ request: HTTPRequest) -> HTTPResponse {
         switch request.path {
         case "/":
             let page = PreviewPage.html(scene: session.scene.sceneName, token: gate.token)
-            return gate.settingCookie(HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: Array(page.utf8)), for: request)
+            return HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: Array(page.utf8))
         case "/viewer":
             guard let v = session.variant(request.queryValue("variant") ?? ""), let page = try? ViewerPage.html(for: v.manifest) else {
                 return .text(404, "not rendered yet")

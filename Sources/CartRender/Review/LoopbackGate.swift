@@ -58,6 +58,26 @@ struct LoopbackGate: Sendable {
         return .success(Admission(explicit: explicit != nil))
     }
 
+    /// The answer to `request` on a server with one `POST` route, `postPath` (`/accept`):
+    /// the refusal of ``admit(_:)``; at `postPath`, 405 for another method and 403 for a token
+    /// that came only in the cookie, else `post()`; elsewhere 405 for a method but `GET`, else
+    /// `get()` with the cookie set (``settingCookie(_:for:)``).
+    func answer(_ request: HTTPRequest, post postPath: String, _ post: () -> HTTPResponse, get: () -> HTTPResponse) -> HTTPResponse {
+        let admission: Admission
+        switch admit(request) {
+        case .success(let a): admission = a
+        case .failure(let refusal): return refusal
+        }
+        let name = String(postPath.dropFirst())
+        if request.path == postPath {
+            guard request.method == "POST" else { return .text(405, "\(name) takes POST", headers: ["Allow": "POST"]) }
+            guard admission.explicit else { return .text(403, "refused: \(name) needs the token in the X-Cartrender-Token header or the query") }
+            return post()
+        }
+        guard request.method == "GET" else { return .text(405, "only GET, and POST \(postPath)", headers: ["Allow": "GET"]) }
+        return settingCookie(get(), for: request)
+    }
+
     /// `response` with the token cookie set when `request` brought the token in its query and
     /// the response is a page or a redirect to one (200, 303).
     func settingCookie(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {

@@ -70,18 +70,7 @@ final class ReviewServer {
     }
 
     private func answer(_ request: HTTPRequest) -> HTTPResponse {
-        let admission: LoopbackGate.Admission
-        switch gate.admit(request) {
-        case .success(let a): admission = a
-        case .failure(let refusal): return refusal
-        }
-        if request.path == "/accept" {
-            guard request.method == "POST" else { return .text(405, "accept takes POST", headers: ["Allow": "POST"]) }
-            guard admission.explicit else { return .text(403, "refused: accept needs the token in the X-Cartrender-Token header or the query") }
-            return accept(request)
-        }
-        guard request.method == "GET" else { return .text(405, "only GET, and POST /accept", headers: ["Allow": "GET"]) }
-        return gate.settingCookie(file(request.path), for: request)
+        gate.answer(request, post: "/accept", { accept(request) }, get: { file(request.path) })
     }
 
     private func accept(_ request: HTTPRequest) -> HTTPResponse {
