@@ -1,6 +1,6 @@
 // The http target of the fuzz harness: the request parser of `cartrender review`'s server,
 // `HTTPRequest.parse(head:)` and `HTTPRequest.percentDecoded`, which read what any local program
-// sends to 127.0.0.1. Scripts/fuzz-scene.sh builds Sources/CartRender/Review/HTTPMessage.swift
+// sends to 127.0.0.1. Scripts/fuzz-scene.sh builds Sources/CartRenderCLI/Review/HTTPMessage.swift
 // (Foundation only) into the harness with these files.
 //
 // For every input, as a request head (the server passes the bytes before the first blank line,

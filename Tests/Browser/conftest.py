@@ -78,3 +78,22 @@ def page(browser):
 
 def file_url(path):
     return pathlib.Path(path).resolve().as_uri()
+
+
+def served_page(browser, server, problems):
+    """A fresh page (1280×900 CSS px) whose requests may go to `server.origin` (a review's or a
+    preview's `http://127.0.0.1:PORT`) only: others are aborted and added to `problems`, as are
+    the page's errors. Returns the context and the page."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+
+    def route(r):
+        if r.request.url.startswith(server.origin + "/"):
+            r.continue_()
+        else:
+            problems.append(r.request.url)
+            r.abort()
+
+    page.route("**/*", route)
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    return context, page

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from conftest import CARTRENDER, cartrender
+from conftest import CARTRENDER, cartrender, served_page
 
 SCENE = ["--fps", "4", "--scale", "1", "--quiet"]
 
@@ -72,23 +72,6 @@ def review(tmp_path):
     if r.process.poll() is None:
         r.process.kill()
         r.process.wait()
-
-
-def served_page(browser, review, problems):
-    """A fresh page whose requests may go to the review's origin only."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-
-    def route(r):
-        if r.request.url.startswith(review.origin + "/"):
-            r.continue_()
-        else:
-            problems.append(r.request.url)
-            r.abort()
-
-    page.route("**/*", route)
-    page.on("pageerror", lambda e: problems.append(str(e)))
-    return context, page
 
 
 def test_accept_rewrites_the_baseline_frame_and_the_page_reloads(browser, review):

@@ -18,7 +18,7 @@ final class CommandLineConventionsTests: XCTestCase {
     }
 
     func testEveryCommandTakesDashHAndDashDashHelp() throws {
-        let helps: [(String, String)] = [("render", Help.render), ("verify", Help.verify), ("review", ReviewCommand.help), ("diff", Help.diff), ("merge", Help.merge), ("audit", Help.audit),
+        let helps: [(String, String)] = [("render", Help.render), ("verify", Help.verify), ("review", ReviewCommand.help), ("preview", PreviewCommand.help), ("diff", Help.diff), ("merge", Help.merge), ("audit", Help.audit),
                                          ("schema", Help.schema), ("help", Help.help), ("version", Help.versionHelp)]
         for (command, text) in helps {
             for flag in ["-h", "--help"] {
@@ -63,7 +63,7 @@ final class CommandLineConventionsTests: XCTestCase {
               130/143 interrupted
             """), Help.main)
         XCTAssertTrue(Help.render.contains("\n  0 success · 64 bad command line · 65 invalid scene or input data"), Help.render)
-        XCTAssertTrue(Help.help.hasSuffix("cartrender help [render | verify | review | diff | merge | view | audit | schema | help | version | completions | man]"), Help.help)
+        XCTAssertTrue(Help.help.hasSuffix("cartrender help [render | verify | review | preview | diff | merge | view | audit | schema | help | version | completions | man]"), Help.help)
     }
 
     func testVersionAsCommandAndOption() throws {

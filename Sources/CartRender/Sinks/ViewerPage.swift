@@ -20,6 +20,11 @@ import CartRenderCore
 /// - for a render with only an animation (no frame files): the animation itself, a video
 ///   (`animation.webm`, `.mp4`) seeked by the scrubber, else the animated image.
 ///
+/// The script sets `window.cartrenderViewer`, for a page that holds the viewer in a frame
+/// (`cartrender preview`, ``PreviewPage``): `update(data)` shows new data of the same shape at
+/// the time shown (no reload), `seek(t)` shows the frame at `t` s, `time()` is the time shown,
+/// and `onshow(t)`, when set, is called with the time of every frame shown.
+///
 /// The manifest's data is embedded as JSON in a `<script type="application/json">`, every `<`
 /// written as `\u003c` so no string can end the element, so the page works from `file://`.
 /// Only what the page shows is embedded: frame indices, times, files and states, the events, the
@@ -192,22 +197,28 @@ package enum ViewerPage {
     /// The page's script. Times compare with 1 µs of tolerance, as the renderer's (docs/motion-and-look.md, Time and frames).
     static let script = #"""
     (function(){
-      var data=JSON.parse(document.getElementById('viewer-data').textContent);
-      var frames=data.frames, fps=data.fps, eps=1e-6;
+      var data, frames, fps, eps=1e-6, hasFiles, animation, wPt, hPt, eventItems=[];
       var $=function(id){return document.getElementById(id)};
       var img=$('frame'), onionImg=$('onion-image'), overlay=$('overlay'), scrubber=$('scrubber');
       var stage=$('stage'), pan=$('pan'), zoomButton=$('zoom'), playButton=$('play'), eventsList=$('events'), stateBox=$('state');
-      var hasFiles=frames.some(function(f){return f.file});
-      var animation=hasFiles?null:(data.animations[0]||null);
       var video=null, pos=0, playing=false, speed=1, startClock=0, startTime=0, timer=0;
-      var wPt=data.size.width/data.scale, hPt=data.size.height/data.scale;
-      overlay.setAttribute('viewBox','0 0 '+wPt+' '+hPt);
       overlay.setAttribute('preserveAspectRatio','none');
       function fmt(v,d){return (Math.round(v*Math.pow(10,d))/Math.pow(10,d)).toFixed(d)}
       function num(v){return typeof v==='number'?String(Math.round(v*1e6)/1e6):String(v)}
       function src(name){return encodeURIComponent(name)}
-      $('meta').textContent=frames.length+' of '+data.frameCount+' frames · '+data.size.width+'×'+data.size.height+' px ('+fmt(wPt,0)+'×'+fmt(hPt,0)+' pt at '+num(data.scale)+'×) · '+fps+' fps · '+num(data.duration)+' s'+(animation?' · showing '+animation:'');
-      scrubber.max=String(Math.max(0,frames.length-1));
+      // The render's data: set once from the page, and again by cartrenderViewer.update (preview).
+      function load(d){
+        data=d;frames=d.frames;fps=d.fps;
+        hasFiles=frames.some(function(f){return f.file});
+        if(animation===undefined)animation=hasFiles?null:(d.animations[0]||null);
+        wPt=d.size.width/d.scale;hPt=d.size.height/d.scale;
+        overlay.setAttribute('viewBox','0 0 '+wPt+' '+hPt);
+        $('meta').textContent=frames.length+' of '+d.frameCount+' frames · '+d.size.width+'×'+d.size.height+' px ('+fmt(wPt,0)+'×'+fmt(hPt,0)+' pt at '+num(d.scale)+'×) · '+fps+' fps · '+num(d.duration)+' s'+(animation?' · showing '+animation:'');
+        scrubber.max=String(Math.max(0,frames.length-1));
+        eventsList.textContent='';
+        eventItems=d.events.map(eventItem);
+      }
+      load(JSON.parse(document.getElementById('viewer-data').textContent));
 
       if(animation){
         img.remove();
@@ -258,7 +269,7 @@ package enum ViewerPage {
       }
       function mark(el,path,v,prev){if(prev&&path in prev&&prev[path]!==v)el.className='changed';el.setAttribute('data-path',path)}
 
-      var eventItems=data.events.map(function(e,i){
+      function eventItem(e){
         var li=document.createElement('li');
         var rest=Object.keys(e).filter(function(k){return k!=='time'&&k!=='kind'}).map(function(k){
           var v=e[k];return k+' '+(v&&typeof v==='object'?'('+Object.keys(v).map(function(q){return num(v[q])}).join(', ')+')':num(v));
@@ -268,7 +279,7 @@ package enum ViewerPage {
         });
         li.addEventListener('click',function(){pause();var j=frames.findIndex(function(f){return f.time>=e.time-eps});show(j<0?frames.length-1:j)});
         eventsList.appendChild(li);return li;
-      });
+      }
       var marker=document.createElement('li');marker.className='marker';
 
       function show(p,fromVideo){
@@ -296,7 +307,13 @@ package enum ViewerPage {
         drawOverlay();
         for(var k=1;k<=4&&pos+k<frames.length;k++){var n=frames[pos+k];if(n.file)(new Image()).src=src(n.file)}
         writeHash();
+        if(viewer.onshow)viewer.onshow(f.time);
       }
+      // For a page that holds this one (cartrender preview): new data keeps the time shown.
+      var viewer=window.cartrenderViewer={onshow:null,
+        time:function(){return frames.length?frames[pos].time:0},
+        seek:function(t){if(frames.length&&positionAt(t)!==pos)show(positionAt(t))},
+        update:function(d){var t=viewer.time();load(d);show(positionAt(t))}};
       function writeHash(){
         if(history.replaceState)history.replaceState(null,'','#frame='+frames[pos].index+($('arcs').checked?'&arcs':'')+($('onion').checked?'&onion':''));
       }

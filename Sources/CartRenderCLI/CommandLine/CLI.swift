@@ -32,6 +32,8 @@ public enum CLI {
                    help: { Help.verify }, run: { try VerifyCommand.parse($0).run() }),
         Subcommand(name: "review", usage: "[SCENE.json | -] --baseline DIR [options]", summary: ["verify, then accept frames from the served report"],
                    help: { ReviewCommand.help }, run: { try ReviewCommand.parse($0).run() }),
+        Subcommand(name: "preview", usage: "SCENE.json [options]", summary: ["serve the viewer, updated on every save of the scene"],
+                   help: { PreviewCommand.help }, run: { try PreviewCommand.parse($0).run() }),
         Subcommand(name: "diff", usage: "A B [options]", summary: ["compare two PNG files or two frame directories"],
                    help: { Help.diff }, run: { try DiffCommand.parse($0).run() }),
         Subcommand(name: "merge", usage: "DIR... [--out DIR]", summary: ["join the outputs of --shard runs"],

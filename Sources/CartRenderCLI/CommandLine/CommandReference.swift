@@ -84,6 +84,7 @@ struct CommandReference {
          "verify": rows(VerifyCommand.options),
          // review takes verify's options but those two (ReviewCommand.parse).
          "review": rows(VerifyCommand.options).filter { !["--json", "--summary-markdown"].contains($0.name) },
+         "preview": rows(PreviewCommand.options),
          "diff": rows(DiffCommand.options),
          "merge": rows(MergeCommand.options), "view": rows(ViewCommand.options), "audit": rows(AuditCommand.options)]
     }

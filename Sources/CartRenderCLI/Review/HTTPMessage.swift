@@ -161,12 +161,18 @@ struct HTTPResponse: Error, Sendable {
 
     /// The bytes sent: status line, header fields sorted by name (`Connection: close` and
     /// `Content-Length` included), blank line, body.
-    var serialized: [UInt8] {
+    var serialized: [UInt8] { head(length: body.count) + body }
+
+    /// The head of a response whose body goes on until the connection closes (server-sent
+    /// events): as in ``serialized``, without `Content-Length`.
+    var streamingHead: [UInt8] { head(length: nil) }
+
+    private func head(length: Int?) -> [UInt8] {
         var fields = headers
-        fields["Content-Length"] = String(body.count)
+        if let length { fields["Content-Length"] = String(length) }
         fields["Connection"] = "close"
         var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
         for name in fields.keys.sorted() { head += "\(name): \(fields[name]!)\r\n" }
-        return Array((head + "\r\n").utf8) + body
+        return Array((head + "\r\n").utf8)
     }
 }

@@ -7,8 +7,8 @@ import Foundation
 /// request that has arrived whole is answered on a thread of its own; `respond` handles one
 /// request at a time.
 ///
-/// - Listens on `127.0.0.1` at a port the kernel chooses (bind to port 0), never on another
-///   interface.
+/// - Listens on `127.0.0.1` at a port the kernel chooses (bind to port 0), or at the port given,
+///   never on another interface.
 /// - Reading: every connection is accepted at once and read by the thread in ``serve(until:respond:)``
 ///   with `poll`, so an idle, half-sent or slowly sent connection holds up no other request. Its
 ///   whole request (head and body) must arrive within ``timeout`` seconds of the accept, however
@@ -34,6 +34,9 @@ import Foundation
 ///   and dropped, for at most ``lingerSeconds`` s and ``maxHeadBytes`` × 64 bytes, before the
 ///   close: closing a socket with unread bytes (a refused request's rest) would reset it, and the
 ///   client might lose the response.
+/// - Streams: a `200` response of type `text/event-stream` (server-sent events) is handed, once
+///   its head and first bytes are written, to the ``EventStreams`` given to `serve`, which keeps
+///   the connection open and writes to it from then on; it holds no answering slot.
 final class LoopbackHTTPServer {
     /// Largest request head, request line and header fields up to the blank line (bytes).
     static let maxHeadBytes = 16 << 10
@@ -60,20 +63,21 @@ final class LoopbackHTTPServer {
     let port: UInt16
     private let listener: Int32
 
-    /// Listens on 127.0.0.1 at a free port.
+    /// Listens on 127.0.0.1 at a free port, or at `port`.
     /// - Parameters:
+    ///   - port: the port to listen on; 0 (the default): one the kernel chooses.
     ///   - timeout: seconds a request may take to arrive, and a response write to make progress
     ///     (s), at least 1.
     ///   - maxPending: connections open at once besides those being answered (count), at least 1.
     /// - Throws: ``ReviewServerError`` when no socket can be made, bound or listened on.
-    init(timeout: Int = LoopbackHTTPServer.defaultTimeout, maxPending: Int = LoopbackHTTPServer.defaultMaxPending) throws {
+    init(port requested: UInt16 = 0, timeout: Int = LoopbackHTTPServer.defaultTimeout, maxPending: Int = LoopbackHTTPServer.defaultMaxPending) throws {
         self.timeout = max(1, timeout)
         self.maxPending = max(1, maxPending)
         let fd = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw ReviewServerError(step: "socket", errno: errno) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
+        address.sin_port = requested.bigEndian
         address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { p in
@@ -84,7 +88,7 @@ final class LoopbackHTTPServer {
         guard bound else {
             let e = errno
             close(fd)
-            throw ReviewServerError(step: "bind", errno: e)
+            throw ReviewServerError(step: "bind", errno: e, port: requested)
         }
         listener = fd
         port = UInt16(bigEndian: address.sin_port)
@@ -97,8 +101,10 @@ final class LoopbackHTTPServer {
     /// are answered 503 without calling `respond`; the requests being answered are finished
     /// (each within the handler's time and ``maxWriteSeconds`` s), and every connection is
     /// closed, so `respond` is never called after this returns.
-    func serve(until stop: () -> Bool, respond: @escaping (HTTPRequest) -> HTTPResponse) {
-        let answering = Answering(respond, slots: Self.maxConnections, stall: timeout)
+    /// - Parameter streams: where `text/event-stream` responses go on; nil: they are written and
+    ///   closed as any other.
+    func serve(until stop: () -> Bool, streams: EventStreams? = nil, respond: @escaping (HTTPRequest) -> HTTPResponse) {
+        let answering = Answering(respond, slots: Self.maxConnections, stall: timeout, streams: streams)
         var open: [Connection] = []  // in the order accepted
         var waiting: [(fd: Int32, request: HTTPRequest)] = []  // arrived whole, in order; no slot yet
         var acceptPaused = false
@@ -359,11 +365,13 @@ private final class Answering: @unchecked Sendable {
     private var issued = 0, serving = 0
     private var answered: [Int32] = []
     private let running = DispatchGroup()
+    private let streams: EventStreams?
 
-    init(_ respond: @escaping (HTTPRequest) -> HTTPResponse, slots: Int, stall: Int) {
+    init(_ respond: @escaping (HTTPRequest) -> HTTPResponse, slots: Int, stall: Int, streams: EventStreams?) {
         self.respond = respond
         self.slots = slots
         self.stall = stall
+        self.streams = streams
     }
 
     /// Starts answering `request` on `fd` on a thread of its own; false when every slot is taken.
@@ -386,10 +394,15 @@ private final class Answering: @unchecked Sendable {
             condition.broadcast()
             condition.unlock()
             let deadline = LoopbackHTTPServer.now() + UInt64(LoopbackHTTPServer.maxWriteSeconds) * 1_000_000_000
-            LoopbackHTTPServer.send(response.serialized, to: fd, until: deadline, stall: stall)
-            shutdown(fd, Int32(SHUT_WR))
+            let streaming = streams != nil && response.status == 200 && response.headers["Content-Type"] == EventStreams.contentType
+            LoopbackHTTPServer.send(streaming ? response.streamingHead + response.body : response.serialized, to: fd, until: deadline, stall: stall)
+            if streaming, let streams {
+                streams.adopt(fd)
+            } else {
+                shutdown(fd, Int32(SHUT_WR))
+            }
             condition.lock()
-            answered.append(fd)
+            if !streaming { answered.append(fd) }
             busy -= 1
             condition.unlock()
             running.leave()
@@ -413,13 +426,17 @@ private final class Answering: @unchecked Sendable {
     }
 }
 
-/// `cartrender review` could not listen on 127.0.0.1 (exit 70).
+/// `cartrender review` or `preview` could not listen on 127.0.0.1: exit 70, or 64 (bad command
+/// line) when the port `--port` asked for is taken.
 struct ReviewServerError: ReportableError, CustomStringConvertible {
     /// The call that failed: `socket` or `bind` (bind, listen or getsockname).
     var step: String
     var errno: Int32
+    /// The port asked for; 0: any.
+    var port: UInt16 = 0
     var description: String {
-        "internal error: review cannot listen on 127.0.0.1 (\(step): \(String(cString: strerror(errno))))"
+        if port != 0 && errno == EADDRINUSE { return "port \(port) of 127.0.0.1 is in use: choose another with --port, or leave it out for a free one" }
+        return "internal error: cannot listen on 127.0.0.1 (\(step): \(String(cString: strerror(errno))))"
     }
-    var exitCode: ExitCode { .software }
+    var exitCode: ExitCode { port != 0 && errno == EADDRINUSE ? .usage : .software }
 }

@@ -5,14 +5,9 @@ import Foundation
 /// The HTTP side of `cartrender review`: serves the report directory of a ``ReviewSession``
 /// on 127.0.0.1 and accepts frames from its page.
 ///
-/// Who may ask — every request must pass all of these, or is answered 403 with one line:
-/// - its `Host` is `127.0.0.1:PORT` (a page of another name that resolves to 127.0.0.1, DNS
-///   rebinding, is refused), and its `Origin`, when sent, is `http://127.0.0.1:PORT`;
-/// - it carries the run's token: 256 random bits, in the `token` query parameter, the
-///   `X-Cartrender-Token` header, or — for `GET` only — the cookie `cartrender-review-PORT`
-///   that a `GET` with the token in its query sets (`HttpOnly; SameSite=Strict`), so the
-///   report's images load. `POST /accept` needs the query or the header: a page of another
-///   port of 127.0.0.1 cannot make its browser send them.
+/// Who may ask: ``LoopbackGate`` (the Host check and the run's token, or 403 with one line);
+/// `POST /accept` needs the token in the query or the header, not only the cookie
+/// `cartrender-review-PORT`.
 ///
 /// What is served — the report and baseline directories at their paths below the directory
 /// that holds both (`/snaps/cartrender-report/`, `/snaps/fly/`), so that the report's relative
@@ -31,7 +26,9 @@ import Foundation
 ///   shows the new images), `X-Content-Type-Options: nosniff`, no framing by other pages.
 final class ReviewServer {
     let port: UInt16
-    let token: String
+    /// The Host check and the run's token.
+    let gate: LoopbackGate
+    var token: String { gate.token }
     private let http: LoopbackHTTPServer
     private let session: ReviewSession
     /// The URL path segments of the report and the baseline directory (below the directory
@@ -57,14 +54,11 @@ final class ReviewServer {
         (reportPath, baselinePath) = Self.urlPaths(session.reportDirectory, session.baseline)
         reportRoot = ServedDirectory(session.reportDirectory)
         baselineRoot = ServedDirectory(session.baseline)
-        var random = SystemRandomNumberGenerator()
-        token = (0..<4).map { _ in String(format: "%016llx", random.next() as UInt64) }.joined()
+        gate = LoopbackGate(command: "review", port: port)
     }
 
     /// The address to open: `http://127.0.0.1:PORT/?token=TOKEN`.
-    var url: String { "http://127.0.0.1:\(port)/?token=\(token)" }
-
-    var cookieName: String { "cartrender-review-\(port)" }
+    var url: String { gate.url }
 
     /// Serves until `stop` returns true or an accept is interrupted.
     func serve(until stop: () -> Bool) {
@@ -73,50 +67,11 @@ final class ReviewServer {
 
     /// The answer to one request (see the type's documentation).
     func respond(_ request: HTTPRequest) -> HTTPResponse {
-        var response = answer(request)
-        response.headers["Cache-Control"] = "no-store"
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["X-Frame-Options"] = "DENY"
-        response.headers["Content-Security-Policy"] = "frame-ancestors 'none'"
-        response.headers["Referrer-Policy"] = "no-referrer"
-        return response
+        LoopbackGate.hardened(answer(request))
     }
 
     private func answer(_ request: HTTPRequest) -> HTTPResponse {
-        let origin = "127.0.0.1:\(port)"
-        guard request.header("host") == origin else {
-            return .text(403, "refused: the Host header must be \(origin)")
-        }
-        if let o = request.headers.first(where: { $0.name == "origin" }), o.value != "http://" + origin {
-            return .text(403, "refused: the request comes from another origin")
-        }
-        let explicit = request.header("x-cartrender-token") ?? request.queryValue("token")
-        let presented = explicit ?? (request.method == "GET" ? cookie(request) : nil)
-        guard let presented, Self.equalInConstantTime(presented, token) else {
-            return .text(403, "refused: the request does not carry this review's token (open the address cartrender review printed)")
-        }
-        if request.path == "/accept" {
-            guard request.method == "POST" else { return .text(405, "accept takes POST", headers: ["Allow": "POST"]) }
-            guard explicit != nil else { return .text(403, "refused: accept needs the token in the X-Cartrender-Token header or the query") }
-            return accept(request)
-        }
-        guard request.method == "GET" else { return .text(405, "only GET, and POST /accept", headers: ["Allow": "GET"]) }
-        var response = file(request.path)
-        if request.queryValue("token") != nil && (response.status == 200 || response.status == 303) {
-            response.headers["Set-Cookie"] = "\(cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
-        }
-        return response
-    }
-
-    /// The value of this run's cookie in the request's `Cookie` header(s).
-    private func cookie(_ request: HTTPRequest) -> String? {
-        for header in request.headers where header.name == "cookie" {
-            for pair in header.value.split(separator: ";") {
-                let nv = pair.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
-                if nv.count == 2 && nv[0] == cookieName { return String(nv[1]) }
-            }
-        }
-        return nil
+        gate.answer(request, post: "/accept", { accept(request) }, get: { file(request.path) })
     }
 
     private func accept(_ request: HTTPRequest) -> HTTPResponse {
@@ -217,12 +172,5 @@ final class ReviewServer {
         case "md", "txt": "text/plain; charset=utf-8"
         default: "application/octet-stream"
         }
-    }
-
-    /// Compares two strings in time that depends on their lengths only.
-    static func equalInConstantTime(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        guard x.count == y.count else { return false }
-        return zip(x, y).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 }

@@ -1,0 +1,136 @@
+import CartRender
+import CartRenderCore
+import Foundation
+
+/// `cartrender preview SCENE.json [--port N] [--scale S] [--variant NAME]…`: renders the scene,
+/// serves its viewer on 127.0.0.1 (``PreviewServer``), and renders it again whenever the scene
+/// file or an image or font it names is saved (``FileWatcher``), pushing the new frames to every
+/// open page (``PreviewSession``), until Ctrl-C.
+public struct PreviewCommand: Sendable {
+    /// The scene file and the options that change what the frames show; the scale is 1 unless given.
+    public var scene = SceneOptions()
+    /// `--port N`: the port to listen on; nil: a free one.
+    public var port: Int?
+
+    /// A preview with no scene yet; set ``scene``'s path.
+    public init() {}
+
+    static let options = OptionTable<PreviewCommand>([
+        Option("--port", "N", "Port of 127.0.0.1 to listen on (default: a free one).", .int(1...65535)) { $0.port = $1 },
+        .help,
+    ]).including(SceneOptions.options, at: \.scene)
+
+    /// Parses preview arguments (after `preview`).
+    /// - Throws: `UsageError`: no scene file, more than one, or `-` (the preview watches a file).
+    public static func parse(_ arguments: [String]) throws -> PreviewCommand {
+        var c = PreviewCommand()
+        let positionals = try options.parse(arguments, into: &c) { positionals in
+            try SceneOptions.checkScenePositionals(positionals, command: "preview")
+            guard let path = positionals.first else { throw UsageError("preview: expected a scene file (cartrender preview SCENE.json)") }
+            guard path != SceneOptions.standardInput else { throw UsageError("preview watches a scene file: - (standard input) cannot be saved again") }
+        }.positionals
+        c.scene.scenePath = positionals[0]
+        return c
+    }
+
+    /// Renders, prints the address (`http://127.0.0.1:PORT/?token=…`) on stdout, then serves
+    /// and renders again after each save until SIGINT or SIGTERM. Writes nothing beside the scene:
+    /// the frames live in a private temporary directory (``PreviewFrames``), removed on the way out.
+    /// - Returns: 130 or 143 when stopped by SIGINT or SIGTERM.
+    /// - Throws: ``ReviewServerError`` (64 for a `--port` in use), ``FileWatchError``,
+    ///   `OutputError` (73) when the temporary directory cannot be made. A scene that does not
+    ///   render is no error: its sentences go to stderr and to the page, and the preview waits
+    ///   for the next save.
+    public func run(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ExitCode {
+        let interrupts = InterruptWatcher()
+        defer { interrupts.stop() }
+        var options = scene
+        options.scale = options.scale ?? 1
+        let frames = try PreviewFrames(environment: environment, cancellation: interrupts.cancellation)
+        defer { frames.remove() }
+        let session = PreviewSession(scene: options, frames: frames)
+        let watcher = try FileWatcher()
+        let stopped = { interrupts.received != nil }
+        let sceneName = options.sceneName
+
+        var started = Date()
+        if !session.render(assetsChanged: true, superseded: stopped) { reportErrors(session) }
+        if stopped() { return stopping(interrupts) }
+        try watcher.watch(session.watched)
+        let server = try PreviewServer(session: session, port: UInt16(port ?? 0))
+        session.onPublish = { [server] payload in server.push(payload) }
+        StandardOutput.print(server.gate.url)
+        try StandardOutput.requireWritten("preview serves nothing, as nobody could learn its address")
+        Stderr.line("rendered \(sceneName) in \(Self.milliseconds(since: started)) ms; serving it on http://127.0.0.1:\(server.gate.port)/ (the address above has the token); watching it and the files it names; Ctrl-C stops",
+                     prefix: "cartrender preview: ")
+
+        let done = DispatchSemaphore(value: 0)
+        let serving = Thread { server.serve(until: stopped); done.signal() }
+        serving.start()
+        while !stopped() {
+            let changed = watcher.wait(until: stopped)
+            if changed.isEmpty { continue }
+            started = Date()
+            let assets = changed.contains { $0 != session.watched[0] }
+            if session.render(assetsChanged: assets, superseded: { watcher.hasPending || stopped() }) {
+                if !watcher.hasPending && !stopped() {
+                    Stderr.line("rendered again in \(Self.milliseconds(since: started)) ms after a change to \(changed.map { FileSystemPath.display($0) }.joined(separator: ", "))",
+                                prefix: "cartrender preview: ")
+                }
+            } else {
+                reportErrors(session)
+            }
+            do { try watcher.watch(session.watched) } catch { _ = CLI.report(error) }
+        }
+        done.wait()
+        return stopping(interrupts)
+    }
+
+    /// The sentences of the last render's errors, on stderr.
+    private func reportErrors(_ session: PreviewSession) {
+        guard let data = session.payload.withLock({ $0 }).data(using: .utf8),
+              let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let errors = json["errors"] as? [[String: Any]] else { return }
+        for e in errors { Stderr.line((e["sentence"] as? String ?? "") + " (the page shows the last good frames)") }
+    }
+
+    private func stopping(_ interrupts: InterruptWatcher) -> ExitCode {
+        Stderr.write("cartrender preview: stopped by \(interrupts.signalName); removed its frames\n")
+        return interrupts.exitCode
+    }
+
+    private static func milliseconds(since start: Date) -> Int { Int((Date().timeIntervalSince(start) * 1000).rounded()) }
+
+    /// `cartrender preview --help`.
+    public static var help: String {
+        """
+        cartrender preview — render a scene, serve its viewer on 127.0.0.1, and update every open
+        page when the scene file or an image or font it names is saved: the frame under the
+        playhead first, then the rest, without a reload (the page keeps its time and panel).
+
+        USAGE
+          cartrender preview SCENE.json [--port N] [--scale S] [--variant NAME]… [options]
+
+        OPTIONS
+        \(options.help)
+        SERVER
+          Listens on 127.0.0.1 only, at a free port or --port N, and prints the address to open:
+          http://127.0.0.1:PORT/?token=TOKEN. Requests without the run's token or with a Host
+          other than 127.0.0.1:PORT are refused (403), as review's are.
+
+        SAVES
+          A scene that does not render (bad JSON, an unknown key, a missing image) shows its
+          sentences — file, line, column, JSON path — in the page above the last good frames,
+          and on stderr; the next good save clears them. Frames are drawn at 1 px per point
+          unless --scale, and live in a private temporary directory ($TMPDIR or /tmp,
+          cartrender-preview-UID), removed on exit; nothing is written beside the scene.
+
+        EXIT STATUS
+          130/143 stopped by Ctrl-C or SIGTERM · 64 bad command line or --port in use ·
+          73 temporary directory not writable · 70 internal error
+
+        EXAMPLE
+          cartrender preview Examples/fly-button.json
+        """
+    }
+}
