@@ -11,7 +11,7 @@ extension OutputFormat {
         options: [.loop { $0.animatedSVG.loopCount = $1 }], maxCanvasPixels: nil, isNamedByExtension: true) { context in
             AnimatedSVGSink(fileName: context.fileName ?? "animation.svg", staging: context.staging, progress: context.progress,
                             encoder: AnimatedSVGEncoder(rasterizer: try context.renderer.makeWorker().rasterizer, scale: context.renderer.scale,
-                                                        fps: context.fps, escapedTitle: Escaping.xml(try PictureElement.alt(of: context.renderer)),
+                                                        fps: context.fps, escapedTitle: Escaping.xml(try context.renderer.textAlternative()),
                                                         options: context.settings.animatedSVG))
         }
 }

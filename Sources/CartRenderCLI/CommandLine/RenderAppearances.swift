@@ -40,22 +40,6 @@ struct PictureElement: Equatable {
         lines.append("</picture>")
         return lines.joined(separator: "\n") + "\n"
     }
-
-    /// The text alternative of a render: its length and the accessibility labels of its first
-    /// frame's elements in reading order (the scene's `imageLabel`, the button's title, "Cart"),
-    /// each once: `Animation, 3.3 s: Cart, Trail backpack, Add to Cart`. A screen whose
-    /// elements carry no label is named instead (`Animation, 3.9 s, of the cart screen`).
-    static func alt(of renderer: Renderer) throws -> String {
-        let worker = try renderer.makeWorker()
-        let state = worker.frame(at: 0).state
-        var labels: [String] = []
-        for label in (worker.model.accessibilityElements(of: state) ?? []).compactMap(\.label)
-        where !label.trimmingCharacters(in: .whitespaces).isEmpty && !labels.contains(label) {
-            labels.append(label)
-        }
-        let length = "Animation, " + String(format: "%.1f s", renderer.duration)
-        return labels.isEmpty ? "\(length), of the \(type(of: renderer.scene.content).name) screen" : "\(length): \(labels.joined(separator: ", "))"
-    }
 }
 
 extension CLI {
@@ -91,7 +75,7 @@ extension CLI {
                 guard status == .success else { named.discard(); return status }
                 if sources.isEmpty {
                     size = (Int(renderer.scene.device.width.rounded()), Int(renderer.scene.device.height.rounded()))
-                    alt = try PictureElement.alt(of: renderer)
+                    alt = try renderer.textAlternative()
                 }
                 sources.append((scheme, one.options.outputFile!))
             }
