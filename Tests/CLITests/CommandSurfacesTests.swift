@@ -25,8 +25,8 @@ final class CommandSurfacesTests: XCTestCase {
     }
 
     private func helpOptions(_ name: String) -> Set<String> {
-        guard let sub = CLI.subcommand(name) else { return [] }
-        let help = sub.help()
+        guard let sub = CLI.command(named: name) else { return [] }
+        let help = sub.help
         // review's help points to verify's options instead of repeating them.
         if help.contains("Those of verify") {
             return helpOptions("verify").subtracting(["--json", "--summary-markdown"])

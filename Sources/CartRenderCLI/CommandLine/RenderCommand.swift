@@ -137,3 +137,43 @@ extension OptionValue where Value == (Int, Int) {
         }
     }
 }
+
+extension RenderCommand: CartRenderCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(name: "render", usage: "[SCENE.json | -] [options]", summary: ["render frames (the built-in demo when no SCENE;", "- reads the scene from standard input)"])
+    }
+
+    /// `cartrender render --help`.
+    static var help: String {
+        """
+        cartrender render — draw every frame of a scene through Cairo and write them in the chosen
+        formats, with manifest.json. The word render may be left out: cartrender [SCENE.json | -]
+        [options] is the same command.
+
+        USAGE
+          cartrender render \(configuration.usage)
+
+        Without SCENE, the built-in demo; with -, the scene on standard input (its relative image
+        paths resolve against the working directory).
+
+        OPTIONS
+
+        """ + RenderCommand.options.help + """
+
+        A scene with a "variants" matrix is rendered per variant, each into its subdirectory of
+        the output directory (--variant NAME selects some).
+
+        EXIT STATUS
+        \(Help.exitStatus(ExitCode.allCases.filter { $0 != .differences }))
+
+        EXAMPLES
+          cartrender render --out frames/
+          cartrender render Examples/rapid-taps.json --format svg --out out/
+          cartrender render --format png,mp4,webm --scale 2 --out docs/
+        """
+    }
+
+    static var optionRows: [CommandReference.OptionRow] { CommandReference.rows(options) }
+
+    static func run(_ arguments: [String]) throws -> ExitCode { try CLI.runRender(arguments) }
+}
