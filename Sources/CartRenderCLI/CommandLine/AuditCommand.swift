@@ -27,8 +27,8 @@ public struct AuditCommand: Equatable, Sendable {
                .checked("AA or AAA") { AuditLevel(rawValue: $0.uppercased()) }) { $0.audit.level = $1 },
         Option("--ignore", "KIND", "Leave out issues of this kind: \(AuditKind.allCases.map(\.rawValue).joined(separator: ", ")) (repeatable).",
                .auditKind, repeatable: true) { $0.audit.ignored.insert($1) },
-        Option("--jobs", "N", "Worker threads (default: the number of cores). Results do not depend on it.", .jobs) { $0.jobs = $1 },
-        Option("--quiet", "No progress bar.") { $0.quiet = true },
+        .jobs(\.jobs),
+        .quiet(\.quiet),
         .help,
     ]).including(SceneOptions.options, at: \.scene)
 

@@ -50,7 +50,7 @@ public enum CLI {
             if asksForVersion(arguments) { StandardOutput.print(Help.version); return .success }
             try checkNotAMistypedCommand(arguments.first)
             try checkAddressSpace()
-            return try runRender(arguments)
+            return try defaultCommand.run(arguments)
         } catch {
             return report(error)
         }
@@ -59,17 +59,6 @@ public enum CLI {
     /// Whether `arguments` ask for the version (`--version` before any `--`): render's option.
     static func asksForVersion(_ arguments: [String]) -> Bool {
         arguments.prefix { $0 != "--" }.contains("--version")
-    }
-
-    /// `cartrender [render] ARGUMENTS`: prints the version for `--version`, else renders the
-    /// scene, or each selected variant of its matrix.
-    /// - Throws: `UsageError`, and what ``render(_:renderer:)`` throws.
-    static func runRender(_ arguments: [String]) throws -> ExitCode {
-        if asksForVersion(arguments) { StandardOutput.print(Help.version); return .success }
-        let command = try RenderCommand.parse(arguments)
-        if command.scene.colorSchemes.count > 1 { return try renderAppearances(command) }
-        if let variants = try command.scene.selectedVariants() { return try renderVariants(command, variants) }
-        return try render(command)
     }
 
     /// Stops at once, before any thread starts, when the address-space limit (`ulimit -v`) leaves

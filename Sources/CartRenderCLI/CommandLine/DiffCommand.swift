@@ -28,13 +28,13 @@ public struct DiffCommand: Equatable, Sendable {
     public init() {}
 
     static let options = OptionTable<DiffCommand>([
-        Option("--out", short: "-o", "PATH", "Write the diff image (two files) or frame_NNNN.diff.png of failing frames (two directories) there.",
+        .out("PATH", "Write the diff image (two files) or frame_NNNN.diff.png of failing frames (two directories) there.",
                .nonEmpty("a path")) { $0.out = $1 },
         Option("--report", "DIR", "Two directories: write a report (index.html, report.json, junit.xml) there.", .nonEmpty("a directory")) { $0.reportDirectory = $1 },
         Option("--mask", "X,Y,W,H", "Ignore this rectangle, in pixels (repeatable).", .pixelRect, repeatable: true) { $0.tolerance.masks.append($1) },
         Option("--json", "Print one JSON object on stdout instead of lines.") { $0.json = true },
-        Option("--jobs", "N", "Worker threads for directories (default: the number of cores).", .jobs) { $0.jobs = $1 },
-        Option("--quiet", "Print nothing on stdout: the exit status says whether A and B match (errors still go to stderr).") { $0.quiet = true },
+        .jobs(\.jobs, help: "Worker threads for directories (default: the number of cores)."),
+        .quiet(\.quiet, help: "Print nothing on stdout: the exit status says whether A and B match (errors still go to stderr)."),
         .help,
     ]).including(ComparisonOptions.options, at: \.tolerance)
 

@@ -11,9 +11,9 @@ struct MergeCommand {
     var quiet = false
 
     static let options = OptionTable<MergeCommand>([
-        Option("--out", short: "-o", "DIR", "Where the merged frames and manifest.json go (default: the first DIR).", .text) { $0.out = $1 },
+        .out("DIR", "Where the merged frames and manifest.json go (default: the first DIR).", .text) { $0.out = $1 },
         .help,
-        Option("--quiet", "No summary line.") { $0.quiet = true },
+        .quiet(\.quiet, help: "No summary line."),
     ])
 
     /// Parses merge arguments (after `merge`).

@@ -5,13 +5,13 @@ import CartRenderCore
 /// table with where the value goes and, where its effect differs, its own help.
 extension Option {
     /// `--quiet`: no progress bar or summary line; `help` says which for the command.
-    static func quiet(_ help: String = "No progress bar.", _ flag: WritableKeyPath<Options, Bool>) -> Option {
+    static func quiet(_ flag: WritableKeyPath<Options, Bool>, help: String = "No progress bar.") -> Option {
         Option("--quiet", help) { $0[keyPath: flag] = true }
     }
 
     /// `--jobs N`: the number of worker threads (nil: the number of cores).
-    static func jobs(_ help: String = "Worker threads (default: the number of cores). Results do not depend on it.",
-                     _ jobs: WritableKeyPath<Options, Int?>) -> Option {
+    static func jobs(_ jobs: WritableKeyPath<Options, Int?>,
+                     help: String = "Worker threads (default: the number of cores). Results do not depend on it.") -> Option {
         Option("--jobs", "N", help, .jobs) { $0[keyPath: jobs] = $1 }
     }
 

@@ -20,7 +20,7 @@ public struct ViewCommand: Equatable, Sendable {
     public init() {}
 
     static let options = OptionTable<ViewCommand>([
-        Option("--quiet", "No summary line.") { $0.quiet = true },
+        .quiet(\.quiet, help: "No summary line."),
         .help,
     ])
 
