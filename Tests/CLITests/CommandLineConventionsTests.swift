@@ -18,8 +18,8 @@ final class CommandLineConventionsTests: XCTestCase {
     }
 
     func testEveryCommandTakesDashHAndDashDashHelp() throws {
-        let helps: [(String, String)] = [("render", RenderCommand.help), ("verify", VerifyCommand.help), ("review", ReviewCommand.help), ("diff", DiffCommand.help), ("merge", MergeCommand.help), ("audit", AuditCommand.help),
-                                         ("schema", SchemaCommand.help), ("help", HelpCommand.help), ("version", VersionCommand.help)]
+        // Every command of the list: a new one is checked without being named here.
+        let helps = CLI.commands.map { ($0.configuration.name, $0.help) }
         for (command, text) in helps {
             for flag in ["-h", "--help"] {
                 for args in [[command, flag], [command, "x.json", flag]] {

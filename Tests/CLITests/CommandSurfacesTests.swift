@@ -70,4 +70,21 @@ final class CommandSurfacesTests: XCTestCase {
             XCTAssertEqual(manNames.isEmpty ? ["--help"] : manNames, parser, "\(label): man page")
         }
     }
+
+    /// Each command of ``CLI/commands`` owns its name (once in the list), a help that begins
+    /// with `cartrender NAME — `, and its synopsis in the main help's USAGE: nothing about a
+    /// command lives outside its type and its line in the list.
+    func testEveryCommandOfTheListOwnsItsNameHelpAndUsage() {
+        let names = CLI.commandNames
+        XCTAssertEqual(Set(names).count, names.count, "a name twice in CLI.commands: \(names)")
+        XCTAssertEqual(CLI.defaultCommand.configuration.name, "render")
+        for command in CLI.commands {
+            let c = command.configuration
+            XCTAssertTrue(command.help.hasPrefix("cartrender \(c.name) — "), c.name)
+            XCTAssertEqual(CLI.command(named: c.name).map { ObjectIdentifier($0) }, ObjectIdentifier(command), c.name)
+            guard c.summary != nil else { continue }
+            let name = c.name == "render" ? "[render]" : c.name
+            XCTAssertTrue(Help.main.contains("  cartrender " + ([name, c.usage].filter { !$0.isEmpty }.joined(separator: " "))), c.name)
+        }
+    }
 }
