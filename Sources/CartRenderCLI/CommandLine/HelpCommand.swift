@@ -5,7 +5,7 @@ import CartRenderCore
 enum HelpCommand: CartRenderCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(name: "help", usage: "[COMMAND]", summary: ["this help, or a command's"],
-        positionals: { .words(CLI.commandNames) }, checksAddressSpace: false)
+                             positionals: { .words(CLI.commandNames) }, checksAddressSpace: false)
     }
 
     /// `cartrender help --help`.

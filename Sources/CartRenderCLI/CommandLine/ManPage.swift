@@ -10,7 +10,7 @@ import Foundation
 enum ManPage: CartRenderCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(name: "man", usage: "", summary: ["print the manual page cartrender(1)"],
-        positionals: { .none })
+                             positionals: { .none })
     }
 
     /// `cartrender man --help`.

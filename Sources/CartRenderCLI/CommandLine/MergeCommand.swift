@@ -45,7 +45,7 @@ struct MergeCommand {
 extension MergeCommand: CartRenderCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(name: "merge", usage: "DIR... [--out DIR]", summary: ["join the outputs of --shard runs"],
-        positionals: { .directories })
+                             positionals: { .directories })
     }
 
     /// `cartrender merge --help`.

@@ -5,7 +5,7 @@ import CartRenderCore
 enum SchemaCommand: CartRenderCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(name: "schema", usage: "", summary: ["print the JSON Schema of scene files"],
-        positionals: { .none }, checksAddressSpace: false)
+                             positionals: { .none }, checksAddressSpace: false)
     }
 
     /// `cartrender schema --help`.

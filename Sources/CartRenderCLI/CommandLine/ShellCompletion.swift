@@ -8,7 +8,7 @@ import CartRenderCore
 enum ShellCompletion: CartRenderCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(name: "completions", usage: "bash|zsh|fish", summary: ["print a shell completion script"],
-        positionals: { .words(Shell.allCases.map(\.rawValue)) })
+                             positionals: { .words(Shell.allCases.map(\.rawValue)) })
     }
 
     enum Shell: String, CaseIterable { case bash, zsh, fish }

@@ -5,7 +5,7 @@ import CartRenderCore
 enum VersionCommand: CartRenderCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(name: "version", usage: "", summary: nil,
-        positionals: { .none }, checksAddressSpace: false)
+                             positionals: { .none }, checksAddressSpace: false)
     }
 
     /// `cartrender version --help`.

@@ -124,7 +124,7 @@ public struct ViewCommand: Equatable, Sendable {
 extension ViewCommand: CartRenderCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(name: "view", usage: "DIR", summary: ["write DIR/index.html, the viewer of a render"],
-        positionals: { .directories })
+                             positionals: { .directories })
     }
 
     /// `cartrender view --help`.
