@@ -1,5 +1,5 @@
 import CartRender
-import CartRenderCLI
+@testable import CartRenderCLI
 import CartRenderCore
 import Foundation
 import XCTest
@@ -18,8 +18,8 @@ final class CommandLineConventionsTests: XCTestCase {
     }
 
     func testEveryCommandTakesDashHAndDashDashHelp() throws {
-        let helps: [(String, String)] = [("render", Help.render), ("verify", Help.verify), ("review", ReviewCommand.help), ("preview", PreviewCommand.help), ("diff", Help.diff), ("merge", Help.merge), ("audit", Help.audit),
-                                         ("schema", Help.schema), ("help", Help.help), ("version", Help.versionHelp)]
+        // Every command of the list: a new one is checked without being named here.
+        let helps = CLI.commands.map { ($0.configuration.name, $0.help) }
         for (command, text) in helps {
             for flag in ["-h", "--help"] {
                 for args in [[command, flag], [command, "x.json", flag]] {
@@ -62,8 +62,8 @@ final class CommandLineConventionsTests: XCTestCase {
               required Debian package is missing · 70 internal error · 73 output cannot be written ·
               130/143 interrupted
             """), Help.main)
-        XCTAssertTrue(Help.render.contains("\n  0 success · 64 bad command line · 65 invalid scene or input data"), Help.render)
-        XCTAssertTrue(Help.help.hasSuffix("cartrender help [render | verify | review | preview | diff | merge | view | audit | schema | help | version | completions | man]"), Help.help)
+        XCTAssertTrue(RenderCommand.help.contains("\n  0 success · 64 bad command line · 65 invalid scene or input data"), RenderCommand.help)
+        XCTAssertTrue(HelpCommand.help.hasSuffix("cartrender help [render | verify | review | preview | diff | merge | view | audit | schema | help | version | completions | man]"), HelpCommand.help)
     }
 
     func testVersionAsCommandAndOption() throws {

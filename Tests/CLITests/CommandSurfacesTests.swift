@@ -25,8 +25,8 @@ final class CommandSurfacesTests: XCTestCase {
     }
 
     private func helpOptions(_ name: String) -> Set<String> {
-        guard let sub = CLI.subcommand(name) else { return [] }
-        let help = sub.help()
+        guard let sub = CLI.command(named: name) else { return [] }
+        let help = sub.help
         // review's help points to verify's options instead of repeating them.
         if help.contains("Those of verify") {
             return helpOptions("verify").subtracting(["--json", "--summary-markdown"])
@@ -68,6 +68,23 @@ final class CommandSurfacesTests: XCTestCase {
             let manNames = Set(names(in: section, #"\\fB((?:\\-){2}[a-z][a-z0-9\\-]*)\\fR"#).map { $0.replacingOccurrences(of: "\\-", with: "-") })
             // As in the help, -h and --help are implied where the section lists no option.
             XCTAssertEqual(manNames.isEmpty ? ["--help"] : manNames, parser, "\(label): man page")
+        }
+    }
+
+    /// Each command of ``CLI/commands`` owns its name (once in the list), a help that begins
+    /// with `cartrender NAME — `, and its synopsis in the main help's USAGE: nothing about a
+    /// command lives outside its type and its line in the list.
+    func testEveryCommandOfTheListOwnsItsNameHelpAndUsage() {
+        let names = CLI.commandNames
+        XCTAssertEqual(Set(names).count, names.count, "a name twice in CLI.commands: \(names)")
+        XCTAssertEqual(CLI.defaultCommand.configuration.name, "render")
+        for command in CLI.commands {
+            let c = command.configuration
+            XCTAssertTrue(command.help.hasPrefix("cartrender \(c.name) — "), c.name)
+            XCTAssertEqual(CLI.command(named: c.name).map { ObjectIdentifier($0) }, ObjectIdentifier(command), c.name)
+            guard c.summary != nil else { continue }
+            let name = c.name == "render" ? "[render]" : c.name
+            XCTAssertTrue(Help.main.contains("  cartrender " + ([name, c.usage].filter { !$0.isEmpty }.joined(separator: " "))), c.name)
         }
     }
 }

@@ -1,13 +1,11 @@
-import Foundation
 import CartRenderCore
+import Foundation
 
 extension Renderer {
-    /// The text alternative of a render, for a `<picture>`'s `alt` and an animated SVG's
-    /// `<title>`: its length and the accessibility labels of its first frame's elements in
-    /// reading order (the scene's `imageLabel`, the button's title, "Cart"), each once:
-    /// `Animation, 3.3 s: Cart, Trail backpack, Add to Cart`. A screen whose elements carry no
-    /// label is named instead (`Animation, 3.9 s, of the cart screen`). Throws what
-    /// ``makeWorker()`` throws (a font or image that cannot be loaded).
+    /// The text alternative of a render: its length and the accessibility labels of its first
+    /// frame's elements in reading order (the scene's `imageLabel`, the button's title, "Cart"),
+    /// each once: `Animation, 3.3 s: Cart, Trail backpack, Add to Cart`. A screen whose
+    /// elements carry no label is named instead (`Animation, 3.9 s, of the cart screen`).
     package func textAlternative() throws -> String {
         let worker = try makeWorker()
         let state = worker.frame(at: 0).state

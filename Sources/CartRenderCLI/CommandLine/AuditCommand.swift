@@ -31,8 +31,8 @@ public struct AuditCommand: Equatable, Sendable {
                .auditKind, repeatable: true) { $0.audit.ignored.insert($1) },
         Option("--at", "TIME", "Audit only the frame at TIME seconds, start or end (the settled final state) (repeatable).", .time,
                repeatable: true) { c, frame in c.frames = (c.frames == [.all] ? [] : c.frames) + [frame] },
-        Option("--jobs", "N", "Worker threads (default: the number of cores). Results do not depend on it.", .jobs) { $0.jobs = $1 },
-        Option("--quiet", "No progress bar.") { $0.quiet = true },
+        .jobs(\.jobs),
+        .quiet(\.quiet),
         .help,
     ]).including(SceneOptions.options, at: \.scene)
 
@@ -94,4 +94,43 @@ extension OptionValue where Value == AuditKind {
             return kind
         }
     }
+}
+
+extension AuditCommand: CartRenderCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(name: "audit", usage: "[SCENE.json | -] [options]", summary: ["check every distinct frame for accessibility"])
+    }
+
+    /// `cartrender audit --help`.
+    static var help: String {
+        """
+        cartrender audit — check every distinct frame of a scene for accessibility: text contrast
+        against the pixels behind each glyph (WCAG 2.2), touch targets under 44×44 pt (buttons and
+        steppers, Apple HIG), buttons and images without an accessibility label, and text cut to
+        fewer lines than it needs or clipped at the scene's Dynamic Type size. Writes no files.
+
+        USAGE
+          cartrender audit [SCENE.json | -] [--json] [--level AA|AAA] [--ignore KIND]... [options]
+
+        OPTIONS
+
+        """ + AuditCommand.options.help + """
+
+        A scene with a "variants" matrix is audited per variant (--variant NAME selects some).
+
+        EXIT STATUS
+          0 no issue · 1 issues found · 64 bad command line (an unknown --ignore kind names the
+          kinds) · 65 invalid scene · 66 scene file unreadable
+
+        EXAMPLES
+          cartrender audit Examples/cart.json
+          cartrender audit scene.json --json --level AAA --ignore label
+          cartrender audit scene.json --at end   # the settled final frame only
+          cartrender --audit --out frames/   # the same report, in frames/manifest.json "audit"
+        """
+    }
+
+    static var optionRows: [CommandReference.OptionRow] { CommandReference.rows(options) }
+
+    static func run(_ arguments: [String]) throws -> ExitCode { try parse(arguments).run() }
 }

@@ -6,69 +6,24 @@ import Foundation
 /// The `cartrender` command: dispatches to subcommands, maps errors to exit codes (docs/command-line.md),
 /// prints errors as one sentence on stderr and help on stdout.
 public enum CLI {
-    /// A subcommand: its name, its synopsis and summary for the main help, its help text, and
-    /// how it runs the arguments after its name.
-    struct Subcommand {
-        var name: String
-        /// What follows `cartrender NAME` in the USAGE of the main help (`A B [options]`).
-        var usage: String
-        /// What it does, in the USAGE of the main help, as the lines printed there; nil for a
-        /// command listed only in its last line (`version`).
-        var summary: [String]?
-        var help: () -> String
-        var run: ([String]) throws -> ExitCode
+    /// The command that runs without its name: `cartrender [SCENE.json | -] [options]` renders.
+    static var defaultCommand: any CartRenderCommand.Type { RenderCommand.self }
+
+    /// `cartrender NAME …`: every command, in the order of the help; the main help, `help`,
+    /// the completions and the man page are derived from this list. Anything else is a render
+    /// (``defaultCommand``).
+    static var commands: [any CartRenderCommand.Type] {
+        [RenderCommand.self, VerifyCommand.self, ReviewCommand.self, PreviewCommand.self, DiffCommand.self, MergeCommand.self, ViewCommand.self,
+         AuditCommand.self, SchemaCommand.self, HelpCommand.self, VersionCommand.self, ShellCompletion.self, ManPage.self]
     }
 
-    /// The command that runs without its name: `cartrender [SCENE.json | -] [options]` renders.
-    static let defaultCommand = "render"
+    /// The names of ``commands``, in their order.
+    static var commandNames: [String] { commands.map { $0.configuration.name } }
 
-    /// `cartrender NAME …`: every subcommand, in the order of the help. Anything else is a
-    /// render (``defaultCommand``).
-    static let subcommands: [Subcommand] = [
-        Subcommand(name: "render", usage: "[SCENE.json | -] [options]",
-                   summary: ["render frames (the built-in demo when no SCENE;", "- reads the scene from standard input)"],
-                   help: { Help.render }, run: { try runRender($0) }),
-        Subcommand(name: "verify", usage: "[SCENE.json | -] --baseline DIR [options]", summary: ["render and compare every frame with a baseline"],
-                   help: { Help.verify }, run: { try VerifyCommand.parse($0).run() }),
-        Subcommand(name: "review", usage: "[SCENE.json | -] --baseline DIR [options]", summary: ["verify, then accept frames from the served report"],
-                   help: { ReviewCommand.help }, run: { try ReviewCommand.parse($0).run() }),
-        Subcommand(name: "preview", usage: "SCENE.json [options]", summary: ["serve the viewer, updated on every save of the scene"],
-                   help: { PreviewCommand.help }, run: { try PreviewCommand.parse($0).run() }),
-        Subcommand(name: "diff", usage: "A B [options]", summary: ["compare two PNG files or two frame directories"],
-                   help: { Help.diff }, run: { try DiffCommand.parse($0).run() }),
-        Subcommand(name: "merge", usage: "DIR... [--out DIR]", summary: ["join the outputs of --shard runs"],
-                   help: { Help.merge }, run: { try MergeCommand.parse($0).run() }),
-        Subcommand(name: "view", usage: "DIR", summary: ["write DIR/index.html, the viewer of a render"],
-                   help: { Help.view }, run: { try ViewCommand.parse($0).run() }),
-        Subcommand(name: "audit", usage: "[SCENE.json | -] [options]", summary: ["check every distinct frame for accessibility"],
-                   help: { Help.audit }, run: { try AuditCommand.parse($0).run() }),
-        Subcommand(name: "schema", usage: "", summary: ["print the JSON Schema of scene files"], help: { Help.schema }, run: { arguments in
-            guard try NoOptions.positionals(arguments).isEmpty else { throw UsageError("schema takes no arguments") }
-            StandardOutput.print(SceneSchema.json.serialized(pretty: true), terminator: "")
-            return .success
-        }),
-        Subcommand(name: "help", usage: "[COMMAND]", summary: ["this help, or a command's"], help: { Help.help }, run: { arguments in
-            let arguments = try NoOptions.positionals(arguments)
-            guard arguments.count <= 1 else { throw UsageError("help takes at most one command name, got \(arguments.count)") }
-            guard let name = arguments.first else { StandardOutput.print(Help.main); return .success }
-            guard let sub = subcommand(name) else {
-                let hint = nearestKey(to: name, in: subcommands.map(\.name)).map { "; did you mean \($0)?" } ?? ""
-                throw UsageError("help: unknown command \(echoedQuoted(name))\(hint) (commands: \(subcommands.map(\.name).joined(separator: ", ")))")
-            }
-            StandardOutput.print(sub.help())
-            return .success
-        }),
-        Subcommand(name: "version", usage: "", summary: nil, help: { Help.versionHelp }, run: { arguments in
-            guard try NoOptions.positionals(arguments).isEmpty else { throw UsageError("version takes no arguments") }
-            StandardOutput.print(Help.version)
-            return .success
-        }),
-        Subcommand(name: "completions", usage: "bash|zsh|fish", summary: ["print a shell completion script"],
-                   help: { ShellCompletion.help }, run: ShellCompletion.run),
-        Subcommand(name: "man", usage: "", summary: ["print the manual page cartrender(1)"], help: { ManPage.help }, run: ManPage.run),
-    ]
-
-    static func subcommand(_ name: String) -> Subcommand? { subcommands.first { $0.name == name } }
+    /// The command called `name`, if any.
+    static func command(named name: String) -> (any CartRenderCommand.Type)? {
+        commands.first { $0.configuration.name == name }
+    }
 
     /// Whether `arguments` ask for help (`-h` or `--help` before any `--`).
     static func asksForHelp(_ arguments: [String]) -> Bool {
@@ -77,12 +32,12 @@ public enum CLI {
 
     /// Runs the command line (without the program name) and returns its exit status.
     public static func run(_ arguments: [String]) -> ExitCode {
-        if let name = arguments.first, let sub = subcommand(name) {
+        if let name = arguments.first, let command = command(named: name) {
             let rest = Array(arguments.dropFirst())
-            if asksForHelp(rest) { StandardOutput.print(sub.help()); return .success }
+            if asksForHelp(rest) { StandardOutput.print(command.help); return .success }
             do {
-                if !["help", "version", "schema"].contains(name) { try checkAddressSpace() }
-                return try sub.run(rest)
+                if command.configuration.checksAddressSpace { try checkAddressSpace() }
+                return try command.run(rest)
             } catch var e as any UsageProblem {
                 e.command = name
                 return report(e)
@@ -95,7 +50,7 @@ public enum CLI {
             if asksForVersion(arguments) { StandardOutput.print(Help.version); return .success }
             try checkNotAMistypedCommand(arguments.first)
             try checkAddressSpace()
-            return try runRender(arguments)
+            return try defaultCommand.run(arguments)
         } catch {
             return report(error)
         }
@@ -104,17 +59,6 @@ public enum CLI {
     /// Whether `arguments` ask for the version (`--version` before any `--`): render's option.
     static func asksForVersion(_ arguments: [String]) -> Bool {
         arguments.prefix { $0 != "--" }.contains("--version")
-    }
-
-    /// `cartrender [render] ARGUMENTS`: prints the version for `--version`, else renders the
-    /// scene, or each selected variant of its matrix.
-    /// - Throws: `UsageError`, and what ``render(_:renderer:)`` throws.
-    static func runRender(_ arguments: [String]) throws -> ExitCode {
-        if asksForVersion(arguments) { StandardOutput.print(Help.version); return .success }
-        let command = try RenderCommand.parse(arguments)
-        if command.scene.colorSchemes.count > 1 { return try renderAppearances(command) }
-        if let variants = try command.scene.selectedVariants() { return try renderVariants(command, variants) }
-        return try render(command)
     }
 
     /// Stops at once, before any thread starts, when the address-space limit (`ulimit -v`) leaves
@@ -131,7 +75,7 @@ public enum CLI {
     static func checkNotAMistypedCommand(_ first: String?) throws {
         guard let first, !first.hasPrefix("-"), !first.contains("/"), !first.contains("."),
               !FileManager.default.fileExists(atPath: first),
-              let guess = nearestKey(to: first, in: subcommands.map(\.name)) else { return }
+              let guess = nearestKey(to: first, in: commandNames) else { return }
         throw UsageError("\(echoed(first)): no such command or scene file; did you mean \(guess)?")
     }
 

@@ -67,38 +67,16 @@ struct CommandReference {
         return afterDash[..<end].trimmingCharacters(in: .whitespaces)
     }
 
-    /// The render, then every subcommand in the order of `cartrender help`.
+    /// The render, then every command of ``CLI/commands``, in the order of `cartrender help`.
     static var all: [CommandReference] {
-        let commandNames = CLI.subcommands.map(\.name)
-        return [CommandReference(name: "", help: Help.main, options: rows(RenderCommand.options), positionals: .files)]
-            + CLI.subcommands.map { sub in
-                CommandReference(name: sub.name, help: sub.help(), options: optionRows[sub.name] ?? rows(NoOptions.options),
-                                 positionals: positionalValues(sub.name, commandNames: commandNames))
+        [CommandReference(name: "", help: Help.main, options: CLI.defaultCommand.optionRows, positionals: .files)]
+            + CLI.commands.map { command in
+                CommandReference(name: command.configuration.name, help: command.help, options: command.optionRows,
+                                 positionals: command.configuration.positionals())
             }
     }
 
-    /// The option tables of the subcommands that have more than `-h`; `render` takes the
-    /// bare form's (RenderCommand's).
-    static var optionRows: [String: [OptionRow]] {
-        ["render": rows(RenderCommand.options),
-         "verify": rows(VerifyCommand.options),
-         // review takes verify's options but those two (ReviewCommand.parse).
-         "review": rows(VerifyCommand.options).filter { !["--json", "--summary-markdown"].contains($0.name) },
-         "preview": rows(PreviewCommand.options),
-         "diff": rows(DiffCommand.options),
-         "merge": rows(MergeCommand.options), "view": rows(ViewCommand.options), "audit": rows(AuditCommand.options)]
-    }
-
-    static func positionalValues(_ name: String, commandNames: [String]) -> Values {
-        switch name {
-        case "merge", "view": return .directories
-        case "help": return .words(commandNames)
-        case "completions": return .words(ShellCompletion.Shell.allCases.map(\.rawValue))
-        case "schema", "version", "man": return .none
-        default: return .files
-        }
-    }
-
+    /// The rows of a command's option table, as completions and the man page list them.
     static func rows<Options>(_ table: OptionTable<Options>) -> [OptionRow] {
         table.rows.map { OptionRow(name: $0.name, short: $0.short, placeholder: $0.placeholder, help: $0.help, repeatable: $0.repeatable) }
     }

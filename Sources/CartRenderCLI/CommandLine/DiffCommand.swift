@@ -28,13 +28,13 @@ public struct DiffCommand: Equatable, Sendable {
     public init() {}
 
     static let options = OptionTable<DiffCommand>([
-        Option("--out", short: "-o", "PATH", "Write the diff image (two files) or frame_NNNN.diff.png of failing frames (two directories) there.",
+        .out("PATH", "Write the diff image (two files) or frame_NNNN.diff.png of failing frames (two directories) there.",
                .nonEmpty("a path")) { $0.out = $1 },
         Option("--report", "DIR", "Two directories: write a report (index.html, report.json, junit.xml) there.", .nonEmpty("a directory")) { $0.reportDirectory = $1 },
         Option("--mask", "X,Y,W,H", "Ignore this rectangle, in pixels (repeatable).", .pixelRect, repeatable: true) { $0.tolerance.masks.append($1) },
         Option("--json", "Print one JSON object on stdout instead of lines.") { $0.json = true },
-        Option("--jobs", "N", "Worker threads for directories (default: the number of cores).", .jobs) { $0.jobs = $1 },
-        Option("--quiet", "Print nothing on stdout: the exit status says whether A and B match (errors still go to stderr).") { $0.quiet = true },
+        .jobs(\.jobs, help: "Worker threads for directories (default: the number of cores)."),
+        .quiet(\.quiet, help: "Print nothing on stdout: the exit status says whether A and B match (errors still go to stderr)."),
         .help,
     ]).including(ComparisonOptions.options, at: \.tolerance)
 
@@ -132,4 +132,37 @@ public struct DiffCommand: Equatable, Sendable {
         }
         return passed ? .success : .differences
     }
+}
+
+extension DiffCommand: CartRenderCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(name: "diff", usage: "A B [options]", summary: ["compare two PNG files or two frame directories"])
+    }
+
+    /// The help of `cartrender diff`, its options from ``DiffCommand/options``.
+    static var help: String {
+        """
+        cartrender diff — compare two PNG files, or the frame_NNNN.png files of two directories,
+        as verify does. A is the expected side, B the actual one.
+
+        USAGE
+          cartrender diff A.png B.png [--out DIFF.png] [options]
+          cartrender diff DIR_A DIR_B [--out DIFF_DIR] [--report DIR] [options]
+
+        OPTIONS
+
+        """ + DiffCommand.options.help + """
+
+        The diff image shows differing pixels red, anti-aliased ones yellow and the rest of A
+        faded to gray. For directories, frames only in B are missing and frames only in A extra.
+
+        EXIT STATUS
+          0 no difference beyond the tolerance · 1 differences · 64 bad command line ·
+          65 corrupt PNG · 66 file or directory missing · 73 output not writable
+        """
+    }
+
+    static var optionRows: [CommandReference.OptionRow] { CommandReference.rows(options) }
+
+    static func run(_ arguments: [String]) throws -> ExitCode { try parse(arguments).run() }
 }

@@ -7,7 +7,12 @@ import Foundation
 /// text's first paragraph describes its command, its sections (`USAGE`, `EXIT STATUS`, …) become
 /// sections of the page and its OPTIONS the option tables' rows. `man -l` shows it; the Debian
 /// package installs it as /usr/share/man/man1/cartrender.1.gz (`make deb`).
-enum ManPage {
+enum ManPage: CartRenderCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(name: "man", usage: "", summary: ["print the manual page cartrender(1)"],
+                             positionals: { .none })
+    }
+
     /// `cartrender man --help`.
     static let help = """
         cartrender man — print the manual page cartrender(1) in roff on stdout, generated from the

@@ -11,9 +11,9 @@ struct MergeCommand {
     var quiet = false
 
     static let options = OptionTable<MergeCommand>([
-        Option("--out", short: "-o", "DIR", "Where the merged frames and manifest.json go (default: the first DIR).", .text) { $0.out = $1 },
+        .out("DIR", "Where the merged frames and manifest.json go (default: the first DIR).", .text) { $0.out = $1 },
         .help,
-        Option("--quiet", "No summary line.") { $0.quiet = true },
+        .quiet(\.quiet, help: "No summary line."),
     ])
 
     /// Parses merge arguments (after `merge`).
@@ -40,4 +40,31 @@ struct MergeCommand {
         }
         return .success
     }
+}
+
+extension MergeCommand: CartRenderCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(name: "merge", usage: "DIR... [--out DIR]", summary: ["join the outputs of --shard runs"],
+                             positionals: { .directories })
+    }
+
+    /// `cartrender merge --help`.
+    static var help: String {
+        """
+        cartrender merge — join the outputs of `cartrender --shard K/N` runs: checks that the
+        shard manifests (shard-K-of-N.json) belong to one render and cover every frame once, and
+        that every frame file matches its SHA-256; gathers the frames and writes manifest.json,
+        byte-identical to a single run. A failed merge leaves the output directory as it was.
+
+        USAGE
+          cartrender merge DIR... [--out DIR] [--quiet]
+
+        OPTIONS
+
+        """ + MergeCommand.options.help
+    }
+
+    static var optionRows: [CommandReference.OptionRow] { CommandReference.rows(options) }
+
+    static func run(_ arguments: [String]) throws -> ExitCode { try parse(arguments).run() }
 }

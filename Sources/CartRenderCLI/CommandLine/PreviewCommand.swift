@@ -102,7 +102,7 @@ public struct PreviewCommand: Sendable {
     private static func milliseconds(since start: Date) -> Int { Int((Date().timeIntervalSince(start) * 1000).rounded()) }
 
     /// `cartrender preview --help`.
-    public static var help: String {
+    static var help: String {
         """
         cartrender preview — render a scene, serve its viewer on 127.0.0.1, and update every open
         page when the scene file or an image or font it names is saved: the frame under the
@@ -133,4 +133,14 @@ public struct PreviewCommand: Sendable {
           cartrender preview Examples/fly-button.json
         """
     }
+}
+
+extension PreviewCommand: CartRenderCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(name: "preview", usage: "SCENE.json [options]", summary: ["serve the viewer, updated on every save of the scene"])
+    }
+
+    static var optionRows: [CommandReference.OptionRow] { CommandReference.rows(options) }
+
+    static func run(_ arguments: [String]) throws -> ExitCode { try parse(arguments).run() }
 }

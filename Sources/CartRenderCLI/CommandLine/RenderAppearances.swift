@@ -40,9 +40,6 @@ struct PictureElement: Equatable {
         lines.append("</picture>")
         return lines.joined(separator: "\n") + "\n"
     }
-
-    /// The text alternative of a render (``Renderer/textAlternative()``).
-    static func alt(of renderer: Renderer) throws -> String { try renderer.textAlternative() }
 }
 
 extension CLI {
@@ -78,7 +75,7 @@ extension CLI {
                 guard status == .success else { named.discard(); return status }
                 if sources.isEmpty {
                     size = (Int(renderer.scene.device.width.rounded()), Int(renderer.scene.device.height.rounded()))
-                    alt = try PictureElement.alt(of: renderer)
+                    alt = try renderer.textAlternative()
                 }
                 sources.append((scheme, one.options.outputFile!))
             }

@@ -20,7 +20,7 @@ public struct RenderCommand: Sendable {
     public init() {}
 
     static let options = OptionTable<RenderCommand>([
-        Option("--out", short: "-o", "PATH", "Output directory (default: frames/), or one animation file by its extension (docs/fly.gif).",
+        .out("PATH", "Output directory (default: frames/), or one animation file by its extension (docs/fly.gif).",
                .nonEmpty("a directory or file name")) { $0.options.outputDirectory = $1 },
         Option("--manifest", "FILE", "With -o FILE.EXT: also write the manifest to FILE.", .nonEmpty("a file name")) { $0.options.manifestFile = $1 },
         Option("--picture-html", "FILE", "With --color-scheme light,dark: write the <picture> element to FILE, not standard output.",
@@ -28,13 +28,13 @@ public struct RenderCommand: Sendable {
         Option("--format", "FORMAT", "\(listed(OutputFormat.all.map(\.name), "or")); several with commas (png,mp4). Default: png.", .formats) { $0.options.formats = $1 },
         Option("--frames", "A-B", "Render frame indices A through B inclusive.", .frameRange) { $0.options.frames = $1 },
         Option("--at", "TIME", "Render one frame showing the state at exactly TIME seconds; start (0 s) or end (the settled final state).", .time) { $0.options.frames = $1 },
-        Option("--jobs", "N", "Worker threads (default: the number of cores). Output does not depend on it.", .jobs) { $0.options.jobs = $1 },
+        .jobs(\.options.jobs, help: "Worker threads (default: the number of cores). Output does not depend on it."),
         Option("--shard", "K/N", "Render only the K-th of N blocks of frames (1 ≤ K ≤ N); join with `cartrender merge`.", .shard) { $0.options.shard = $1 },
     ] + OutputFormat.optionRows.map { $0.pullback(\.options.formatSettings) } + [
         Option("--contact-sheet", "Also write contact-sheet.png: 12 frames of the whole timeline on one image.") { $0.options.contactSheet = true },
         Option("--audit", "Also audit accessibility (as cartrender audit, WCAG AA) into manifest.json's \"audit\".") { $0.options.audit = AuditOptions() },
         Option("--viewer", "Also write index.html: a page to scrub, play and step through the frames with their state.") { $0.options.viewer = true },
-        Option("--quiet", "No progress bar and no summary.") { $0.quiet = true },
+        .quiet(\.quiet, help: "No progress bar and no summary."),
         .help,
         Option("--version", "Show the version.") { _ in },
     ]).including(SceneOptions.options, at: \.scene)
@@ -135,5 +135,54 @@ extension OptionValue where Value == (Int, Int) {
             guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 10_000, (1...n).contains(k) else { return nil }
             return (k, n)
         }
+    }
+}
+
+extension RenderCommand: CartRenderCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(name: "render", usage: "[SCENE.json | -] [options]", summary: ["render frames (the built-in demo when no SCENE;", "- reads the scene from standard input)"])
+    }
+
+    /// `cartrender render --help`.
+    static var help: String {
+        """
+        cartrender render — draw every frame of a scene through Cairo and write them in the chosen
+        formats, with manifest.json. The word render may be left out: cartrender [SCENE.json | -]
+        [options] is the same command.
+
+        USAGE
+          cartrender render \(configuration.usage)
+
+        Without SCENE, the built-in demo; with -, the scene on standard input (its relative image
+        paths resolve against the working directory).
+
+        OPTIONS
+
+        """ + RenderCommand.options.help + """
+
+        A scene with a "variants" matrix is rendered per variant, each into its subdirectory of
+        the output directory (--variant NAME selects some).
+
+        EXIT STATUS
+        \(Help.exitStatus(ExitCode.allCases.filter { $0 != .differences }))
+
+        EXAMPLES
+          cartrender render --out frames/
+          cartrender render Examples/rapid-taps.json --format svg --out out/
+          cartrender render --format png,mp4,webm --scale 2 --out docs/
+        """
+    }
+
+    static var optionRows: [CommandReference.OptionRow] { CommandReference.rows(options) }
+
+    /// `cartrender [render] ARGUMENTS`: prints the version for `--version`, else renders the
+    /// scene, each appearance of `--color-scheme light,dark`, or each selected variant of its matrix.
+    /// - Throws: `UsageError`, and what ``CLI/render(_:renderer:)`` throws.
+    static func run(_ arguments: [String]) throws -> ExitCode {
+        if CLI.asksForVersion(arguments) { StandardOutput.print(Help.version); return .success }
+        let command = try parse(arguments)
+        if command.scene.colorSchemes.count > 1 { return try CLI.renderAppearances(command) }
+        if let variants = try command.scene.selectedVariants() { return try CLI.renderVariants(command, variants) }
+        return try CLI.render(command)
     }
 }

@@ -89,3 +89,16 @@ public struct ReviewCommand: Sendable {
         """
     }
 }
+
+extension ReviewCommand: CartRenderCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(name: "review", usage: "[SCENE.json | -] --baseline DIR [options]", summary: ["verify, then accept frames from the served report"])
+    }
+
+    /// verify's options but `--json` and `--summary-markdown` (``parse(_:)`` refuses those).
+    static var optionRows: [CommandReference.OptionRow] {
+        CommandReference.rows(VerifyCommand.options).filter { !["--json", "--summary-markdown"].contains($0.name) }
+    }
+
+    static func run(_ arguments: [String]) throws -> ExitCode { try parse(arguments).run() }
+}

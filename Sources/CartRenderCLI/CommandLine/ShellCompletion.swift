@@ -5,7 +5,12 @@ import CartRenderCore
 /// option tables (``CommandReference``): subcommands, every option of each, and the values of
 /// options whose placeholder lists them (`light|dark`), directories for `DIR` and file names for
 /// files. `make install` and the Debian package (`make deb`) install the three.
-enum ShellCompletion {
+enum ShellCompletion: CartRenderCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(name: "completions", usage: "bash|zsh|fish", summary: ["print a shell completion script"],
+                             positionals: { .words(Shell.allCases.map(\.rawValue)) })
+    }
+
     enum Shell: String, CaseIterable { case bash, zsh, fish }
 
     /// The script for `shell`.

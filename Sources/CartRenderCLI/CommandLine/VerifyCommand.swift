@@ -57,8 +57,8 @@ public struct VerifyCommand: Sendable {
         Option("--ignore-state", "Report frames whose state differs from the baseline's manifest.json without failing them.") { $0.options.ignoreState = true },
         Option("--frames", "A-B", "Verify frame indices A through B only (repeatable).", .frameRange, repeatable: true) { $0.options.frames.append($1) },
         Option("--at", "TIME", "Verify only the frame nearest TIME seconds, start or end, at the time its baseline frame shows (repeatable).", .time, repeatable: true) { $0.options.frames.append($1) },
-        Option("--jobs", "N", "Worker threads (default: the number of cores). Results do not depend on it.", .jobs) { $0.options.jobs = $1 },
-        Option("--quiet", "No progress bar.") { $0.quiet = true },
+        .jobs(\.options.jobs),
+        .quiet(\.quiet),
         Option("--audit", "Also audit accessibility (as cartrender audit, WCAG AA): issues fail the run; the report's \"audit\".") { $0.options.audit = AuditOptions() },
         Option("--summary-markdown", "FILE", "Also write a Markdown summary (as appended to $GITHUB_STEP_SUMMARY under GitHub Actions) to FILE.",
                .nonEmpty("a file name")) { $0.summaryMarkdown = $1 },
@@ -168,3 +168,67 @@ func printAudit(of result: SnapshotResult) {
     StandardOutput.line(audit.summaryLine)
 }
 
+
+extension VerifyCommand: CartRenderCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(name: "verify", usage: "[SCENE.json | -] --baseline DIR [options]", summary: ["render and compare every frame with a baseline"])
+    }
+
+    /// The help of `cartrender verify`, its options from ``VerifyCommand/options``.
+    static var help: String {
+        """
+        cartrender verify — render a scene and compare every frame with a baseline directory of
+        frame_NNNN.png files (pixelmatch 7.1 color distance and anti-aliasing detection).
+
+        USAGE
+          cartrender verify [SCENE.json | -] --baseline DIR [options]
+
+        Without SCENE, the built-in demo; with -, the scene on standard input (its relative
+        image paths resolve against the working directory).
+
+        OPTIONS
+
+        """ + VerifyCommand.options.help + """
+
+        A frame fails when more pixels differ than allowed; a size mismatch, a missing baseline
+        frame and a baseline frame the render does not make (extra) are failures of their own.
+        Equal PNG bytes pass without decoding. Recorded frames count as passing.
+
+        RECORD MODES (--record, or CARTRENDER_RECORD)
+          all       rewrite every frame; remove extra baseline frames
+          missing   write only absent baseline frames, and only when every other frame
+                    passes (default, unless CI is set)
+          failed    write absent frames, rewrite failing ones; remove extra frames
+          never     write nothing; a missing frame fails (default when CI is set)
+          --fail-on-record makes a run that records anything fail (exit 1).
+
+        REPORT
+          DIR/index.html (for each failing frame: side by side, slider, blend, toggle and diff views;
+          every frame reachable from a timeline and thumbnails),
+          DIR/report.json (as --json), DIR/junit.xml (one test case per frame), and
+          the expected, actual and diff images of each frame that did not pass, named by their
+          content (img_HASH.png, diff_HASH.png: identical images are one file; diffs are palette PNGs);
+          for a failing run, motion_HASH.webp: the failing segment as one animation, expected,
+          actual and differences side by side (report.json's "motionDiff").
+
+        CI
+          With CI set and no baseline directory, verify says so in one line and fails. Under
+          GitHub Actions (GITHUB_STEP_SUMMARY set) it appends a Markdown summary to the job's
+          summary; --summary-markdown FILE writes the same summary to FILE.
+
+        EXIT STATUS
+          0 every frame passed · 1 a frame failed · 64 bad command line · 65 invalid scene or
+          baseline PNG · 66 scene or baseline file unreadable · 73 report or baseline not writable
+
+        EXAMPLES
+          cartrender verify Examples/fly-button.json --baseline snapshots/fly-button
+          CI=1 cartrender verify scene.json --baseline snapshots/scene --report out/report --json
+          cartrender verify scene.json --baseline b --mask 0,0,393,59 --max-diff-ratio 0.001
+          cartrender verify scene.json --baseline snapshots/settled --at end
+        """
+    }
+
+    static var optionRows: [CommandReference.OptionRow] { CommandReference.rows(options) }
+
+    static func run(_ arguments: [String]) throws -> ExitCode { try parse(arguments).run() }
+}

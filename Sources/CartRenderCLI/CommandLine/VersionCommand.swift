@@ -1,0 +1,27 @@
+import CartRender
+import CartRenderCore
+
+/// `cartrender version`: the versions of cartrender and its libraries (``Help/version``).
+enum VersionCommand: CartRenderCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(name: "version", usage: "", summary: nil,
+                             positionals: { .none }, checksAddressSpace: false)
+    }
+
+    /// `cartrender version --help`.
+    static let help = """
+        cartrender version — print the versions of cartrender and of the libraries it draws and
+        encodes with (as cartrender --version).
+
+        USAGE
+          cartrender version
+        """
+
+    /// Prints the versions.
+    /// - Throws: `UsageError` for any argument.
+    static func run(_ arguments: [String]) throws -> ExitCode {
+        guard try NoOptions.positionals(arguments).isEmpty else { throw UsageError("version takes no arguments") }
+        StandardOutput.print(Help.version)
+        return .success
+    }
+}
