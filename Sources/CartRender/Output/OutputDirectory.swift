@@ -124,5 +124,5 @@ public struct OutputDirectory: Sendable {
     }
 
     /// `strerror` as it reads inside a sentence ("No space left on device").
-    static func describe(_ e: Int32) -> String { String(cString: strerror(e)) }
+    package static func describe(_ e: Int32) -> String { String(cString: strerror(e)) }
 }

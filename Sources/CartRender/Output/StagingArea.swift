@@ -50,11 +50,11 @@ package final class StagingArea {
     /// The staging directory's name in `DIR`.
     let name: String
     /// The staging directory, open.
-    let staging: DirectoryHandle
+    package let staging: DirectoryHandle
     /// `DIR/.cartrender-staging-PID-XXXXXX`, for messages.
     var path: String { directory.url(name) }
     /// `DIR/.cartrender-staging-PID-XXXXXX/name`, for messages and tests (never opened by path here).
-    func url(_ file: String) -> String { staging.url(file) }
+    package func url(_ file: String) -> String { staging.url(file) }
     /// Stops a wait for the directory lock.
     let cancellation: RenderCancellation?
     /// Set when rolling back failed: the staging directory holds the only copies of earlier
@@ -84,7 +84,7 @@ package final class StagingArea {
     ///   directory lock.
     /// - Throws: `OutputError` naming `DIR` when it cannot be created (read-only file system,
     ///   permissions).
-    init(in output: OutputDirectory, cancellation: RenderCancellation? = nil) throws {
+    package init(in output: OutputDirectory, cancellation: RenderCancellation? = nil) throws {
         self.output = output
         self.cancellation = cancellation
         func failure(_ e: Int32) -> OutputError {
@@ -184,7 +184,7 @@ package final class StagingArea {
     /// - Parameter sha256: the bytes' SHA-256 when the caller has it (computed otherwise).
     /// - Throws: `OutputError` naming `DIR/name` (disk full, file size limit…); nothing of the
     ///   file is left behind.
-    func write(_ bytes: [UInt8], to name: String, sha256: String? = nil) throws {
+    package func write(_ bytes: [UInt8], to name: String, sha256: String? = nil) throws {
         var e = staging.writeFile(bytes, to: name)
         // Staged before (a name written twice): replace it. Not done up front, which would cost
         // every frame a system call.
@@ -212,7 +212,7 @@ package final class StagingArea {
     }
 
     /// Removes the staged file `name`.
-    func removeStaged(_ name: String) { _ = staging.unlink(name) }
+    package func removeStaged(_ name: String) { _ = staging.unlink(name) }
 
     /// The error for `name` failing with `e`, naming where the file goes (`DIR/name`).
     func failure(_ name: String, _ e: Int32) -> OutputError {
@@ -821,7 +821,7 @@ package final class StagingArea {
 
     /// Removes what this run staged and the staging directory, and the directories the run
     /// created — unless it holds earlier files that could not be put back (see `commit`).
-    func discard() {
+    package func discard() {
         Self.active.withLock { a in
             a.areas[name + "\u{0}" + output.path] = nil
             guard !keep else { return }

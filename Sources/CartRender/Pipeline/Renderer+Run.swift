@@ -37,7 +37,7 @@ extension Renderer {
     /// The manifest of this render with `frames`: scene hash, fps, scale, canvas size in px,
     /// duration (s), frame count, events and fonts; no outputs, shard or baseline mark. The one
     /// place a manifest's header is made (the manifest sink, the viewer, a baseline's manifest).
-    func manifest(frames: [Manifest.Frame]) -> Manifest {
+    package func manifest(frames: [Manifest.Frame]) -> Manifest {
         let px = pixelSize
         return Manifest(sceneHash: Manifest.sceneHash(of: scene), fps: scene.fps, scale: scale,
                         width: px.width, height: px.height, duration: duration, frameCount: frameCount,

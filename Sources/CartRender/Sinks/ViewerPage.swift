@@ -94,7 +94,7 @@ package enum ViewerPage {
     /// The embedded data: `{"fps", "scale", "size": {"width", "height"} (px), "duration" (s),
     /// "frameCount", "frames": [{"index", "time", "file" (or null), "state"}], "events",
     /// "animations": [file names, best first]}`.
-    static func data(for manifest: Manifest) throws -> JSONValue {
+    package static func data(for manifest: Manifest) throws -> JSONValue {
         let frames = manifest.frames.map(frameData)
         let outputs = Set(manifest.outputs.map(\.name))
         let animations = animationPreference.filter(outputs.contains).map { JSONValue.string($0) }
