@@ -109,7 +109,7 @@ final class AuditCLITests: XCTestCase {
         XCTAssertEqual(targets.map { $0["element"] as? String ?? "" }, ["back button", "minus (a)", "plus (a)"])
         let plus = try XCTUnwrap(targets.last)
         XCTAssertEqual(Array(plus.keys).sorted(), ["element", "frames", "kind", "rect", "required", "role", "size"])
-        XCTAssertEqual(plus["size"] as? [String: Double], ["width": 19, "height": 19])
+        XCTAssertEqual(plus["size"] as? [String: Double], ["width": 15, "height": 15])
         XCTAssertEqual(plus["required"] as? Double, 44)
         XCTAssertEqual(plus["role"] as? String, "stepper")
         // Icon-only buttons have no label; "Check out" is labelled by its title.
