@@ -347,6 +347,22 @@ final class ReviewCLITests: XCTestCase {
         XCTAssertEqual(verify.status, 0, verify.stdout)
     }
 
+    /// Accept all on a baseline a PNG optimiser rewrote losslessly records as `verify --record
+    /// failed` does (it answered HTTP 500, "has changed since cartrender wrote it", when the
+    /// ledger compared bytes only).
+    func testAcceptRecordsOverABaselineAnOptimiserRewrote() throws {
+        try OptimisedBaselineTests.writeScenes(in: dir)
+        let options = OptimisedBaselineTests.options
+        XCTAssertEqual(try run(["verify", "orange.json", "--baseline", "snaps/scene", "--record", "all"] + options).status, 0)
+        try OptimisedBaselineTests.optimise(dir + "/snaps/scene")
+        let review = try startReview(["teal.json", "--baseline", "snaps/scene"] + options)
+        let all = try post("/accept?frame=all", review, headers: ["X-Cartrender-Token: \(review.token)"])
+        XCTAssertEqual(all.status, 200, all.text)
+        XCTAssertTrue(all.text.hasSuffix("; verify passes\n"), all.text)
+        XCTAssertEqual(review.stop(), 0, review.stderr)
+        XCTAssertEqual(try run(["verify", "teal.json", "--baseline", "snaps/scene"] + options).status, 0)
+    }
+
     /// A scene with a variants matrix: review serves the one variant `--variant` picks, from its
     /// subdirectories of the baseline and report, as verify verifies it; several are refused.
     func testReviewsOneVariantOfAMatrix() throws {
