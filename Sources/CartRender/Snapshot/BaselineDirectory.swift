@@ -270,10 +270,12 @@ final class BaselineDirectory: @unchecked Sendable {
         }
     }
 
-    /// A baseline's manifest of `frames`, the rest from this render.
+    /// A baseline's manifest of `frames`, the rest from this render, with the scene it is
+    /// recorded from (``Manifest/canonicalScene``).
     private func baselineManifest(frames: [Manifest.Frame]) throws -> Manifest {
         var m = renderer.manifest(frames: frames)
         m.baseline = true
+        m.canonicalScene = renderer.scene.canonicalJSON
         return m
     }
 
