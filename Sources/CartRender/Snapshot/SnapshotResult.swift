@@ -439,10 +439,13 @@ public struct SnapshotResult: Sendable {
         let n = frames.count
         var s = "cartrender \(command.rawValue): "
         if passed {
-            let same = frames.filter(\.byteEqual).count
+            // A frame is counted once: recorded (its pixels may have matched while its state
+            // changed), or matched.
+            let matched = frames.filter { $0.status == .pass && !$0.recorded }
+            let same = matched.filter(\.byteEqual).count
             s += "passed, \(n) frame\(n == 1 ? "" : "s")"
             if recordedCount > 0 { s += ", \(recordedCount) recorded in \(baseline)" }
-            let compared = frames.filter { $0.status == .pass }.count
+            let compared = matched.count
             if compared > 0 { s += ", \(compared) matched (\(same) byte-identical)" }
         } else {
             let f = failures
