@@ -79,8 +79,8 @@ struct CommandReference {
     static var optionRows: [String: [OptionRow]] {
         ["render": rows(RenderCommand.options),
          "verify": rows(VerifyCommand.options),
-         // review takes verify's options but those two (ReviewCommand.parse).
-         "review": rows(VerifyCommand.options).filter { !["--json", "--summary-markdown"].contains($0.name) },
+         // review takes its own and verify's options but those two (ReviewCommand.parse).
+         "review": rows(ReviewCommand.options).filter { !["--json", "--summary-markdown"].contains($0.name) },
          "diff": rows(DiffCommand.options),
          "merge": rows(MergeCommand.options), "view": rows(ViewCommand.options), "audit": rows(AuditCommand.options)]
     }

@@ -55,24 +55,26 @@ final class LoopbackHTTPServer {
     /// Connections open at once besides those being answered: being read, waiting for an
     /// answering slot, or drained before the close (count).
     let maxPending: Int
-    /// The port listened on, chosen by the kernel.
+    /// The port listened on: the one asked for, or one the kernel chose.
     let port: UInt16
     private let listener: Int32
 
-    /// Listens on 127.0.0.1 at a free port.
+    /// Listens on 127.0.0.1 at `port` (0: a free port the kernel chooses).
     /// - Parameters:
+    ///   - port: the TCP port (`review --port`), 0 for any free one.
     ///   - timeout: seconds a request may take to arrive, and a response write to make progress
     ///     (s), at least 1.
     ///   - maxPending: connections open at once besides those being answered (count), at least 1.
     /// - Throws: ``ReviewServerError`` when no socket can be made, bound or listened on.
-    init(timeout: Int = LoopbackHTTPServer.defaultTimeout, maxPending: Int = LoopbackHTTPServer.defaultMaxPending) throws {
+    init(port requested: UInt16 = 0, timeout: Int = LoopbackHTTPServer.defaultTimeout,
+         maxPending: Int = LoopbackHTTPServer.defaultMaxPending) throws {
         self.timeout = max(1, timeout)
         self.maxPending = max(1, maxPending)
         let fd = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw ReviewServerError(step: "socket", errno: errno) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
+        address.sin_port = requested.bigEndian
         address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { p in
@@ -83,7 +85,7 @@ final class LoopbackHTTPServer {
         guard bound else {
             let e = errno
             close(fd)
-            throw ReviewServerError(step: "bind", errno: e)
+            throw ReviewServerError(step: "bind", errno: e, port: requested == 0 ? nil : requested)
         }
         listener = fd
         port = UInt16(bigEndian: address.sin_port)
@@ -412,13 +414,19 @@ private final class Answering: @unchecked Sendable {
     }
 }
 
-/// `cartrender review` could not listen on 127.0.0.1 (exit 70).
+/// `cartrender review` could not listen on 127.0.0.1: at the port `--port` chose (exit 69, as
+/// a service that is not available), or at all (exit 70).
 struct ReviewServerError: ReportableError, CustomStringConvertible {
     /// The call that failed: `socket` or `bind` (bind, listen or getsockname).
     var step: String
     var errno: Int32
+    /// The port `--port` asked for; nil for a free port.
+    var port: UInt16? = nil
     var description: String {
-        "internal error: review cannot listen on 127.0.0.1 (\(step): \(String(cString: strerror(errno))))"
+        if let port {
+            return "review cannot listen on 127.0.0.1:\(port) (\(step): \(String(cString: strerror(errno)))): choose another --port, or leave it out for a free one"
+        }
+        return "internal error: review cannot listen on 127.0.0.1 (\(step): \(String(cString: strerror(errno))))"
     }
-    var exitCode: ExitCode { .software }
+    var exitCode: ExitCode { port == nil ? .software : .unavailable }
 }

@@ -5,8 +5,10 @@ import Foundation
 /// on 127.0.0.1 and accepts frames from its page.
 ///
 /// Who may ask — every request must pass all of these, or is answered 403 with one line:
-/// - its `Host` is `127.0.0.1:PORT` (a page of another name that resolves to 127.0.0.1, DNS
-///   rebinding, is refused), and its `Origin`, when sent, is `http://127.0.0.1:PORT`;
+/// - its `Host` is `127.0.0.1:PORT` or `localhost:PORT`, or a name `--allow-host` allows (a
+///   port forward's: Codespaces, VS Code), ``HostAllowance``; any other name that resolves to
+///   127.0.0.1 (DNS rebinding) is refused; and its `Origin`, when sent, is that host's
+///   (`http://HOST`, or `https://HOST` for an allowed name, which a forward serves over TLS);
 /// - it carries the run's token: 256 random bits, in the `token` query parameter, the
 ///   `X-Cartrender-Token` header, or — for `GET` only — the cookie `cartrender-review-PORT`
 ///   that a `GET` with the token in its query sets (`HttpOnly; SameSite=Strict`), so the
@@ -47,12 +49,17 @@ final class ReviewServer {
     /// Largest report file served (bytes).
     static let maxFileBytes = 512 << 20
 
-    /// Listens on a free port of 127.0.0.1 with a new token.
+    /// The Host headers answered (``HostAllowance``).
+    let hosts: HostAllowance
+
+    /// Listens on 127.0.0.1 at `port` (0: a free one) with a new token, answering requests to
+    /// 127.0.0.1 and localhost at that port and to the host names of `allowedHosts`.
     /// - Throws: ``ReviewServerError``.
-    init(session: ReviewSession) throws {
+    init(session: ReviewSession, port requested: UInt16 = 0, allowedHosts: [HostAllowance.Entry] = []) throws {
         self.session = session
-        http = try LoopbackHTTPServer()
+        http = try LoopbackHTTPServer(port: requested)
         port = http.port
+        hosts = HostAllowance(port: http.port, allowed: allowedHosts)
         (reportPath, baselinePath) = Self.urlPaths(session.reportDirectory, session.baseline)
         reportRoot = ServedDirectory(session.reportDirectory)
         baselineRoot = ServedDirectory(session.baseline)
@@ -82,11 +89,10 @@ final class ReviewServer {
     }
 
     private func answer(_ request: HTTPRequest) -> HTTPResponse {
-        let origin = "127.0.0.1:\(port)"
-        guard request.header("host") == origin else {
-            return .text(403, "refused: the Host header must be \(origin)")
+        guard let host = request.header("host"), hosts.allows(host) else {
+            return .text(403, "refused: the Host header must be 127.0.0.1:\(port) or localhost:\(port)\(hosts.allowed.isEmpty ? "" : ", or a host --allow-host names")")
         }
-        if let o = request.headers.first(where: { $0.name == "origin" }), o.value != "http://" + origin {
+        if let o = request.headers.first(where: { $0.name == "origin" }), !hosts.isOrigin(o.value, of: host) {
             return .text(403, "refused: the request comes from another origin")
         }
         let explicit = request.header("x-cartrender-token") ?? request.queryValue("token")
