@@ -10,26 +10,25 @@ import CartRenderRaster
 ///
 /// The hashed bytes: `"rgba8 WIDTH HEIGHT\n"` in ASCII, then the rows top to bottom.
 enum PixelDigest {
-    /// The digest of `image` (lowercase hex SHA-256).
+    /// The digest of `image` (lowercase hex SHA-256). One pass over the pixels as 32-bit words
+    /// finds the fully transparent ones; only an image that has some is copied to clear them.
     static func of(_ image: RGBAImage) -> String {
         let hasher = Checksum.Hasher()
         hasher.update(Array("rgba8 \(image.width) \(image.height)\n".utf8))
-        let rowBytes = image.rowBytes
-        guard rowBytes > 0 else { return hasher.finish() }
-        var row = [UInt8](repeating: 0, count: rowBytes)
-        image.pixels.withUnsafeBufferPointer { p in
-            for y in 0..<image.height {
-                let start = y * rowBytes
-                for i in stride(from: 0, to: rowBytes, by: 4) {
-                    if p[start + i + 3] == 0 {
-                        row[i] = 0; row[i + 1] = 0; row[i + 2] = 0; row[i + 3] = 0
-                    } else {
-                        row[i] = p[start + i]; row[i + 1] = p[start + i + 1]; row[i + 2] = p[start + i + 2]; row[i + 3] = p[start + i + 3]
-                    }
-                }
-                hasher.update(row)
-            }
+        // RGBA bytes read as a little-endian word: alpha is the top byte.
+        func hasTransparent(_ raw: UnsafeRawBufferPointer) -> Bool {
+            raw.bindMemory(to: UInt32.self).contains { $0.littleEndian & 0xFF00_0000 == 0 }
         }
+        guard image.pixels.withUnsafeBytes(hasTransparent) else {
+            hasher.update(image.pixels)
+            return hasher.finish()
+        }
+        var pixels = image.pixels
+        pixels.withUnsafeMutableBytes { raw in
+            let words = raw.bindMemory(to: UInt32.self)
+            for i in words.indices where words[i].littleEndian & 0xFF00_0000 == 0 { words[i] = 0 }
+        }
+        hasher.update(pixels)
         return hasher.finish()
     }
 

@@ -64,8 +64,9 @@ final class StagingArea {
     private var slot: Int?
     /// SHA-256 of every staged file, by name.
     private let hashes = LockedValue([String: String]())
-    /// ``PixelDigest`` of the staged baseline frames, by name (the ledger records them).
-    private let pixelDigests = LockedValue([String: String]())
+    /// The staged baseline frames whose ``PixelDigest`` the ledger records (computed at the
+    /// commit, from the staged files: a run that is stopped never pays for them).
+    private let pixelNames = LockedValue(Set<String>())
 
     static let namePrefix = ".cartrender-staging-"
     /// The file in a staging directory whose `flock` its run holds from before the directory
@@ -185,18 +186,18 @@ final class StagingArea {
     /// Writes `bytes` as `name` in the staging directory.
     /// - Parameters:
     ///   - sha256: the bytes' SHA-256 when the caller has it (computed otherwise).
-    ///   - pixels: the ``PixelDigest`` of a PNG whose ledger line should carry one (a baseline
-    ///     frame), so that a lossless rewrite of it stays cartrender's.
+    ///   - pixels: whether the ledger records the PNG's ``PixelDigest`` (a baseline frame), so
+    ///     that a lossless rewrite of it stays cartrender's.
     /// - Throws: `OutputError` naming `DIR/name` (disk full, file size limit…); nothing of the
     ///   file is left behind.
-    func write(_ bytes: [UInt8], to name: String, sha256: String? = nil, pixels: String? = nil) throws {
+    func write(_ bytes: [UInt8], to name: String, sha256: String? = nil, pixels: Bool = false) throws {
         var e = staging.writeFile(bytes, to: name)
         // Staged before (a name written twice): replace it. Not done up front, which would cost
         // every frame a system call.
         if e == EEXIST && staging.unlink(name) == 0 { e = staging.writeFile(bytes, to: name) }
         guard e == 0 else { throw failure(name, e) }
         register(name, sha256: sha256 ?? Checksum.sha256(bytes))
-        pixelDigests.withLock { $0[name] = pixels }
+        if pixels { pixelNames.withLock { _ = $0.insert(name) } }
     }
 
     /// Records the SHA-256 of a file staged by other means (``create(_:)``).
@@ -346,7 +347,10 @@ final class StagingArea {
     private func apply(_ plan: [Operation]) throws {
         let known = OwnershipLedger.provenance(of: directory)
         let staged = hashes.withLock { $0 }
-        let stagedPixels = pixelDigests.withLock { $0 }
+        var stagedPixels: [String: String] = [:]
+        for n in pixelNames.withLock({ $0 }) {
+            if let bytes = try? staging.read(n, limit: PNGDecoder.maxFileBytes), let digest = PixelDigest.of(png: bytes) { stagedPixels[n] = digest }
+        }
         var steps: [CommitJournal.Step] = []
         var gone = Set<String>(), placed: [String: String] = [:]
         func takeAway(_ name: String, skippingDirectories: Bool, replacement: String? = nil) throws {

@@ -181,8 +181,8 @@ final class BaselineDirectory: @unchecked Sendable {
                               reason: "is listed by none of the shard manifests in \(path); verify --record writes nothing into \(path) until they are merged")
         }
         let staging = try stagingArea()
-        // The ledger records the frame's pixels too: a lossless rewrite stays cartrender's.
-        try staging.write(png.bytes, to: name, sha256: png.sha256, pixels: PixelDigest.of(try frame.pixels()))
+        // The ledger records the frame's pixels too (at the commit): a lossless rewrite stays cartrender's.
+        try staging.write(png.bytes, to: name, sha256: png.sha256, pixels: true)
         let entry = Manifest.Frame(index: frame.index, time: frame.time, files: [Manifest.File(name: name, sha256: png.sha256)],
                                    state: try frame.stateJSON())
         state.withLock { $0.recorded[frame.index] = entry }
