@@ -44,7 +44,10 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # shellcheck; the man page is checked with mandoc -Tlint too, the package with lintian
 # (Scripts/deb-route.sh), and `make html-check` runs vnu on default-jre-headless. The action's
 # pull-request comment (Scripts/pr-comment.sh) reads GitHub's JSON with jq, tested against a fake API.
-TEST_DEBIAN_PACKAGES = libxml2-utils zsh fish groff-base man-db mandoc lintian dpkg-dev chromium shellcheck default-jre-headless jq
+# Baselines rewritten by a PNG optimiser are made with optipng and Debian's Pillow (python3-pil,
+# run with /usr/bin/python3; Debian 12 has no oxipng).
+TEST_DEBIAN_PACKAGES = libxml2-utils zsh fish groff-base man-db mandoc lintian dpkg-dev chromium shellcheck default-jre-headless jq \
+	python3-pil optipng
 DEBIAN_PACKAGES = $(RUNTIME_DEBIAN_PACKAGES) $(BUILD_DEBIAN_PACKAGES) $(TEST_DEBIAN_PACKAGES)
 PYTHON ?= python3
 JSONSCHEMA_VERSION = 4.26.0

@@ -25,9 +25,11 @@
 #     (from the report's junit.xml; 0 when there is none) and `report=DIR`; with
 #     GITHUB_SERVER_URL, GITHUB_REPOSITORY and GITHUB_RUN_ID, a line linking the run's page (where
 #     the report artifact is) to $GITHUB_STEP_SUMMARY, after verify's own section; on a failure,
-#     an `::error file=…,line=…::` annotation on the scene: when the state diverges, on the line
-#     of the scene event behind the first moved event (report.json's "firstMovedEvent"), or of
-#     its "events" when there is none; else on its first line. Exit status: cartrender's (0 passed, 1 frames
+#     an `::error file=…,line=…::` annotation on the scene, its path relative to GITHUB_WORKSPACE
+#     (else the working directory) and normalised as junit.xml's `file` is: on report.json's
+#     "annotationLine" (the scene event behind the first moved event, else the first scene
+#     member that changed since the baseline was recorded), or on the scene's "events" when the
+#     state diverges without one; else on its first line. Exit status: cartrender's (0 passed, 1 frames
 #     failed, 64/65/66/73 errors). With INPUT_PR_COMMENT=true verify also writes its Markdown
 #     summary to the file the comment step reads (summary_file below).
 #   Scripts/github-action.sh comment  the pull-request comment (INPUT_PR_COMMENT=true, on
@@ -75,6 +77,21 @@ workflow_escape() {
     fi
     printf '%s' "$s"
 }
+# PATH as annotations want it, the rule of junit.xml's `file` (AnnotationPath): relative to
+# GITHUB_WORKSPACE, else the working directory, `.` and `..` resolved by the text (no link
+# followed); absolute when it is outside: `./scenes/a.json`, `sub/../scenes/a.json` and
+# "$GITHUB_WORKSPACE/scenes/a.json" all give `scenes/a.json`.
+annotation_path() {
+    local full base
+    full=$(realpath -ms -- "$1")
+    base=$(realpath -ms -- "${GITHUB_WORKSPACE:-.}")
+    case "$full" in
+        "$base") echo . ;;
+        "$base"/*) echo "${full#"$base"/}" ;;
+        *) echo "$full" ;;
+    esac
+}
+
 # TEXT with its line breaks written as \n and \r, for a message on the terminal that quotes an input.
 visible() { local s=${1//$'\r'/\\r}; printf '%s' "${s//$'\n'/\\n}"; }
 
@@ -161,15 +178,21 @@ run)
             # The report.json files there are: one for a scene, one per variant for a matrix.
             reports=()
             for f in "$report/report.json" "$report"/*/report.json; do [ -f "$f" ] && reports+=("$f"); done
-            if [ ${#reports[@]} -gt 0 ] && grep -qs '"stateDivergence": {' "${reports[@]}"; then
-                # report.json is written one member a line: `"firstMovedEvent": {` then `"event": 3,`,
-                # `"line": 21,`, `"column": 5` (null when no moved event has a scene event).
-                line=$(awk '/^  "firstMovedEvent": \{/ { f = 1; next } f && /"line":/ { gsub(/[^0-9]/, ""); print; exit } f && /^  }/ { f = 0 }' \
-                    "${reports[@]}" || true)
-                [ -n "$line" ] || line=$(grep -n '"events"' "$scene" | head -1 | cut -d: -f1 || true)
-                message="cartrender verify: the state diverges from the baseline's (events of this scene moved); ${failed:-0} frames failed; report: $report/index.html"
+            if [ ${#reports[@]} -gt 0 ]; then
+                # report.json is written one member a line: `  "annotationLine": 21,` (null when
+                # no line explains the failures).
+                found=$(sed -n 's/^  "annotationLine": \([0-9][0-9]*\),\{0,1\}$/\1/p' "${reports[@]}" | head -1)
+                [ -z "$found" ] || line=$found
+                # `    "summary": "scene changed: tint orange → teal",` inside "sceneChanged".
+                changed=$(sed -n 's/^    "summary": "\(scene changed: .*\)",\{0,1\}$/\1/p' "${reports[@]}" | head -1)
+                if grep -qs '"stateDivergence": {' "${reports[@]}"; then
+                    [ -n "$found" ] || line=$(grep -n '"events"' "$scene" | head -1 | cut -d: -f1 || true)
+                    message="cartrender verify: the state diverges from the baseline's (events of this scene moved); ${failed:-0} frames failed; report: $report/index.html"
+                elif [ -n "$changed" ]; then
+                    message="cartrender verify: $changed; ${failed:-0} frames failed; report: $report/index.html"
+                fi
             fi
-            echo "::error file=$(workflow_escape property "$scene"),line=$(workflow_escape property "${line:-1}")::$(workflow_escape data "$message")"
+            echo "::error file=$(workflow_escape property "$(annotation_path "$scene")"),line=$(workflow_escape property "${line:-1}")::$(workflow_escape data "$message")"
         else
             echo "::error::$(workflow_escape data "$message")"
         fi

@@ -195,17 +195,21 @@ def test_a_broken_save_shows_line_and_column_over_the_last_frames_and_a_fix_clea
     assert problems == []
 
 
-def test_requests_without_the_token_or_with_another_host_are_refused_and_a_taken_port_is_a_usage_error(preview):
+def test_requests_without_the_token_or_with_another_host_are_refused_and_a_taken_port_is_unavailable(preview):
+    port = preview.origin.rsplit(":", 1)[1]
     for url, headers in [(preview.origin + "/", {}), (preview.origin + "/events", {}),
-                         (preview.url, {"Host": "localhost:" + preview.origin.rsplit(":", 1)[1]})]:
+                         (preview.url, {"Host": "tunnel.example:" + port}),
+                         (preview.url, {"Host": "localhost:1"})]:
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=10)
         assert refused.value.code == 403
-    # A second preview at the same port: a bad command line, one sentence.
-    port = preview.origin.rsplit(":", 1)[1]
+    # localhost at the preview's port is answered, as 127.0.0.1 is (review's rule).
+    with urllib.request.urlopen(urllib.request.Request(preview.url, headers={"Host": "localhost:" + port}), timeout=10) as answered:
+        assert answered.status == 200
+    # A second preview at the same port: unavailable (69), one sentence.
     taken = cartrender("preview", preview.scene, "--port", port, check=False, env={"TMPDIR": str(preview.tmpdir)})
-    assert taken.returncode == 64
-    assert taken.stderr == f"cartrender: port {port} of 127.0.0.1 is in use: choose another with --port, or leave it out for a free one\n"
+    assert taken.returncode == 69
+    assert taken.stderr == f"cartrender: cannot listen on 127.0.0.1:{port} (bind: Address already in use): choose another --port, or leave it out for a free one\n"
     assert preview.stop() == 130
 
 

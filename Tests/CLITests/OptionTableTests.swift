@@ -90,6 +90,7 @@ final class OptionTableTests: XCTestCase {
         let tables: [(String, [String])] = [
             ("render", RenderCommand.options.rows.flatMap { [$0.name] + ($0.short.map { [$0] } ?? []) }),
             ("verify", VerifyCommand.options.rows.flatMap { [$0.name] + ($0.short.map { [$0] } ?? []) }),
+            ("review", ReviewCommand.options.rows.flatMap { [$0.name] + ($0.short.map { [$0] } ?? []) }),
             ("diff", DiffCommand.options.rows.flatMap { [$0.name] + ($0.short.map { [$0] } ?? []) }),
             ("merge", MergeCommand.options.rows.flatMap { [$0.name] + ($0.short.map { [$0] } ?? []) }),
         ]

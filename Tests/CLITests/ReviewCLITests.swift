@@ -215,10 +215,10 @@ final class ReviewCLITests: XCTestCase {
         try FileManager.default.createSymbolicLink(atPath: dir + "/snaps/cartrender-report/link.txt", withDestinationPath: dir + "/secret.txt")
         let q = "?token=\(review.token)"
 
-        for host in ["localhost:\(review.port)", "127.0.0.1", "127.0.0.1:1", "rebound.example:\(review.port)"] {
+        for host in ["localhost", "127.0.0.1", "127.0.0.1:1", "localhost:1", "rebound.example:\(review.port)", "rebound.example"] {
             let r = try get("/\(q)", review, host: host)
             XCTAssertEqual(r.status, 403, host)
-            XCTAssertEqual(r.text, "refused: the Host header must be 127.0.0.1:\(review.port)\n", host)
+            XCTAssertEqual(r.text, "refused: the Host header must be 127.0.0.1:\(review.port) or localhost:\(review.port)\n", host)
         }
         let noHost = try send("GET /\(q) HTTP/1.0\r\n\r\n", port: review.port)
         XCTAssertEqual(noHost.status, 403)
@@ -345,6 +345,70 @@ final class ReviewCLITests: XCTestCase {
 
         let verify = try run(["verify", "--baseline", "snaps/scene"] + sceneOptions, env: ["CI": "true"])
         XCTAssertEqual(verify.status, 0, verify.stdout)
+    }
+
+    /// Accept all on a baseline a PNG optimiser rewrote losslessly records as `verify --record
+    /// failed` does (it answered HTTP 500, "has changed since cartrender wrote it", when the
+    /// ledger compared bytes only).
+    func testAcceptRecordsOverABaselineAnOptimiserRewrote() throws {
+        try OptimisedBaselineTests.writeScenes(in: dir)
+        let options = OptimisedBaselineTests.options
+        XCTAssertEqual(try run(["verify", "orange.json", "--baseline", "snaps/scene", "--record", "all"] + options).status, 0)
+        try OptimisedBaselineTests.optimise(dir + "/snaps/scene")
+        let review = try startReview(["teal.json", "--baseline", "snaps/scene"] + options)
+        let all = try post("/accept?frame=all", review, headers: ["X-Cartrender-Token: \(review.token)"])
+        XCTAssertEqual(all.status, 200, all.text)
+        XCTAssertTrue(all.text.hasSuffix("; verify passes\n"), all.text)
+        XCTAssertEqual(review.stop(), 0, review.stderr)
+        XCTAssertEqual(try run(["verify", "teal.json", "--baseline", "snaps/scene"] + options).status, 0)
+    }
+
+    /// `--port N` listens there; `localhost:N` is answered as `127.0.0.1:N`; `--allow-host`
+    /// lets a forwarded name through, with any port or none (`NAME`) or that port only
+    /// (`NAME:PORT`), its `https://` origin too; the token stays required and other hosts stay
+    /// refused. A port in use stops a second review with exit 69.
+    func testAChosenPortLocalhostAndAllowedForwardedHosts() throws {
+        try makeBaseline("snaps/scene", changing: [6])
+        var review: Review?
+        var port = 0
+        for _ in 0..<5 where review == nil {
+            port = Int.random(in: 20_000...60_000)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var a = sockaddr_in()
+            a.sin_family = sa_family_t(AF_INET)
+            a.sin_port = UInt16(port).bigEndian
+            a.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+            let free = withUnsafePointer(to: &a) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 } }
+            close(fd)
+            guard free else { continue }
+            review = try startReview(["--baseline", "snaps/scene", "--port", "\(port)", "--allow-host", "Abc-8123.App.GitHub.dev",
+                                      "--allow-host", "tunnel.example:9443"] + sceneOptions)
+        }
+        let r = try XCTUnwrap(review, "no free port")
+        XCTAssertEqual(Int(r.port), port)
+        let q = "?token=\(r.token)"
+        for host in ["127.0.0.1:\(port)", "localhost:\(port)", "LOCALHOST:\(port)", "abc-8123.app.github.dev", "abc-8123.app.github.dev:443",
+                     "tunnel.example:9443"] {
+            XCTAssertEqual(try get("/\(q)", r, host: host).status, 303, host)
+            XCTAssertEqual(try get("/", r, host: host).status, 403, "\(host): the token stays required")
+        }
+        for host in ["tunnel.example", "tunnel.example:8443", "other.app.github.dev", "abc-8123.app.github.dev.evil.example", "localhost"] {
+            XCTAssertEqual(try get("/\(q)", r, host: host).status, 403, host)
+        }
+        let forwarded = try get("/\(q)", r, host: "abc-8123.app.github.dev", headers: ["Origin: https://abc-8123.app.github.dev"])
+        XCTAssertEqual(forwarded.status, 303)
+        XCTAssertEqual(try get("/\(q)", r, host: "localhost:\(port)", headers: ["Origin: https://localhost:\(port)"]).status, 403)
+        XCTAssertEqual(try get("/\(q)", r, host: "abc-8123.app.github.dev", headers: ["Origin: https://evil.example"]).status, 403)
+
+        let second = try run(["review", "--baseline", "snaps/scene", "--port", "\(port)"] + sceneOptions)
+        XCTAssertEqual(second.status, 69, second.stderr)
+        XCTAssertTrue(second.stderr.hasSuffix("cartrender: cannot listen on 127.0.0.1:\(port) (bind: Address already in use): choose another --port, or leave it out for a free one\n"), second.stderr)
+        XCTAssertEqual(r.stop(), 0, r.stderr)
+
+        for bad in [["--port", "0"], ["--port", "65536"], ["--allow-host", "https://x.example"], ["--allow-host", "x.example:port"]] {
+            let u = try run(["review", "--baseline", "snaps/scene"] + bad + sceneOptions)
+            XCTAssertEqual(u.status, 64, "\(bad): \(u.stderr)")
+        }
     }
 
     /// A scene with a variants matrix: review serves the one variant `--variant` picks, from its

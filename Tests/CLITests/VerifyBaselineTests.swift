@@ -250,10 +250,16 @@ final class VerifyBaselineTests: XCTestCase {
     // MARK: - Helpers
 
     /// Name → bytes of every entry of `dir`, hidden ones included.
+    /// The bytes of every file of `dir`, by name; the ledger without its `# pixels` lines (the
+    /// pixel digests of the frames a verify recorded, which a render does not write).
     func files(_ dir: String) throws -> [String: Data] {
         var out: [String: Data] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: dir) {
             out[name] = FileManager.default.contents(atPath: dir + "/" + name) ?? Data()
+        }
+        if let ledger = out[OwnershipFixture.ledgerName] {
+            let lines = String(decoding: ledger, as: UTF8.self).split(separator: "\n").filter { !$0.hasPrefix(OwnershipFixture.pixelsPrefix) }
+            out[OwnershipFixture.ledgerName] = Data(lines.map { $0 + "\n" }.joined().utf8)
         }
         return out
     }

@@ -88,7 +88,8 @@ final class VerifyStateCLITests: XCTestCase {
         XCTAssertTrue(try text("cartrender-report/junit.xml").contains("<system-out>ignored (--ignore-state): pixels match, but the state differs"))
     }
 
-    /// After the scene changed, the first diverging frame and the moved events are named;
+    /// After the scene changed, the change (from the baseline manifest's scene), the first
+    /// diverging frame and the moved events are named;
     /// `--record failed` rewrites the failing frames and their manifest entries (a baseline's
     /// manifest is not refused like another render's), and then verify passes.
     func testRecordFailedAfterTheSceneChanged() throws {
@@ -97,9 +98,10 @@ final class VerifyStateCLITests: XCTestCase {
         let moved = try run(verify, env: ["CI": "true"])
         XCTAssertEqual(moved.status, 1)
         let lines = moved.stdout.split(separator: "\n").map(String.init)
-        XCTAssertTrue(lines[0].hasPrefix(#"state diverges first at frame 3 (t=0.3 s): flights[0] {"id":1,"progress":0,"center":{"x":196.… → none, "#), lines[0])
-        XCTAssertEqual(lines[1], #"events moved: tap (target "add") at 0.3 s → 0.4 s, launch (flight 1) at 0.3 s → 0.4 s, land (flight 1) at 0.95 s → 1.05 s"#)
-        XCTAssertTrue(lines[2].hasPrefix("FAIL     frame_0003.png (t=0.3 s): "), lines[2])
+        XCTAssertEqual(lines[0], "scene changed: events[0].at 0.3 → 0.4")
+        XCTAssertTrue(lines[1].hasPrefix(#"state diverges first at frame 3 (t=0.3 s): flights[0] {"id":1,"progress":0,"center":{"x":196.… → none, "#), lines[1])
+        XCTAssertEqual(lines[2], #"events moved: tap (target "add") at 0.3 s → 0.4 s, launch (flight 1) at 0.3 s → 0.4 s, land (flight 1) at 0.95 s → 1.05 s"#)
+        XCTAssertTrue(lines[3].hasPrefix("FAIL     frame_0003.png (t=0.3 s): "), lines[3])
 
         let record = try run(verify + ["--record", "failed"])
         XCTAssertEqual(record.status, 0, record.stderr)

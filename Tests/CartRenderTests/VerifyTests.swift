@@ -696,6 +696,25 @@ final class VerifyTests: XCTestCase {
         for (d, t, ratio, expected) in cases { XCTAssertEqual(text(d, t, ratio: ratio), expected, "\(d) of \(t)") }
     }
 
+    /// The passing line's counts add up: a frame recorded because its state changed while its
+    /// pixels matched is counted as recorded, not also as matched ("99 frames, 90 recorded, 63
+    /// matched" before).
+    func testAcceptedCountsAddUp() {
+        var result = SnapshotResult(command: .verify, subject: "s.json", baseline: "base", reportDirectory: nil,
+                                    options: ComparisonOptions(), frames: [])
+        var stateOnly = FrameResult(name: "frame_0000.png", index: 0, time: 0, status: .pass)
+        stateOnly.stateChanges = [ManifestComparison.Change(path: "count", expected: .int(0), actual: .int(1))]
+        stateOnly.recorded = true
+        var failed = FrameResult(name: "frame_0001.png", index: 1, time: 0.25, status: .fail)
+        failed.recorded = true
+        var same = FrameResult(name: "frame_0002.png", index: 2, time: 0.5, status: .pass)
+        same.byteEqual = true
+        let decoded = FrameResult(name: "frame_0003.png", index: 3, time: 0.75, status: .pass)
+        result.frames = [stateOnly, failed, same, decoded]
+        XCTAssertTrue(result.passed)
+        XCTAssertEqual(result.summaryLine, "cartrender verify: passed, 4 frames, 2 recorded in base, 2 matched (1 byte-identical)")
+    }
+
     /// A summary stays within GitHub's 1 MiB whatever the run: 10 000 moved events are named
     /// 20 at a time, 20 000 failing frames with long state changes fill at most 50 rows, and a
     /// section still over the limit is cut at a line with a last line saying so.

@@ -15,6 +15,12 @@ import Foundation
 /// (its `report.json`, `junit.xml`, `index.html` and the images it lists). Anything
 /// else — a user's `index.html`, a web app's `manifest.json`, a frame edited since, a link, a
 /// file of another user — is left alone.
+///
+/// Baseline frames are checked by their pixels too: beside a recorded frame's line the ledger
+/// has a comment line `# pixels SHA256  NAME` (``PixelDigest``: the frame decoded to 8-bit
+/// straight RGBA; `sha256sum -c` skips comment lines), and a PNG whose bytes differ but whose
+/// decoded pixels match is still cartrender's: a PNG optimiser (oxipng, zopflipng, Imgbot)
+/// rewrote it losslessly. A PNG whose pixels changed stays the user's.
 struct OwnershipLedger: Equatable {
     static let fileName = ".cartrender-files.sha256"
     /// Largest ledger or manifest read (bytes).
@@ -22,24 +28,45 @@ struct OwnershipLedger: Equatable {
 
     /// File name → lowercase hex SHA-256.
     var entries: [String: String] = [:]
+    /// File name → ``PixelDigest`` of the PNG (baseline frames), lowercase hex.
+    var pixels: [String: String] = [:]
 
-    /// `SHA256  NAME` lines sorted by name.
+    /// The comment that starts a pixel digest's line.
+    static let pixelsPrefix = "# pixels "
+
+    /// `SHA256  NAME` lines sorted by name, each followed by `# pixels DIGEST  NAME` when the
+    /// name has a pixel digest.
     func serialized() -> [UInt8] {
-        Array(entries.keys.sorted().map { "\(entries[$0]!)  \($0)\n" }.joined().utf8)
+        Array(entries.keys.sorted().map { name in
+            "\(entries[name]!)  \(name)\n" + (pixels[name].map { "\(Self.pixelsPrefix)\($0)  \(name)\n" } ?? "")
+        }.joined().utf8)
     }
 
-    /// Parses `sha256sum` lines; lines that are not `64 hex digits, two spaces, a plain name`
-    /// are skipped (they prove nothing).
+    /// Parses `sha256sum` lines and `# pixels` lines; lines that are not `64 hex digits, two
+    /// spaces, a plain name` (after the prefix) are skipped (they prove nothing).
     init(parsing bytes: [UInt8]) {
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
-            let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+            let isPixels = line.hasPrefix(Self.pixelsPrefix)
+            let parts = line.dropFirst(isPixels ? Self.pixelsPrefix.count : 0).split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
             guard parts.count == 3, parts[1].isEmpty, parts[0].count == 64,
                   parts[0].allSatisfy({ $0.isHexDigit && !$0.isUppercase }), Self.isPlainName(String(parts[2])) else { continue }
-            entries[String(parts[2])] = String(parts[0])
+            if isPixels { pixels[String(parts[2])] = String(parts[0]) } else { entries[String(parts[2])] = String(parts[0]) }
         }
     }
 
-    init(entries: [String: String] = [:]) { self.entries = entries }
+    init(entries: [String: String] = [:], pixels: [String: String] = [:]) {
+        self.entries = entries
+        self.pixels = pixels
+    }
+
+    /// How a pixel digest stands in a set of ``provenance(of:)`` (a SHA-256 of bytes is 64 hex
+    /// digits alone).
+    static func pixelsMark(_ digest: String) -> String { "pixels:" + digest }
+
+    /// The pixel digests among `known`.
+    static func pixelDigests(in known: Set<String>) -> Set<String> {
+        Set(known.filter { $0.hasPrefix("pixels:") }.map { String($0.dropFirst("pixels:".count)) })
+    }
 
     /// Whether `name` is one file name in the directory: not empty, `.` or `..`, no `/`, no
     /// line break (the ledger and the journal are line based).
@@ -48,7 +75,8 @@ struct OwnershipLedger: Equatable {
     }
 
     /// Everything cartrender can prove it wrote in `directory`: for each name, the SHA-256s
-    /// that its ledger or any of its manifests give (a file is cartrender's when its bytes
+    /// (and, marked by ``pixelsMark(_:)``, the pixel digests) that its ledger or any of its
+    /// manifests give (a file is cartrender's when its bytes
     /// match any of them: the ledger and a manifest merged by hand from two branches may each
     /// be right about a file). A manifest that reads as cartrender's is its own. Only regular
     /// files of the running user are read.
@@ -64,7 +92,9 @@ struct OwnershipLedger: Equatable {
             }
         }
         if let bytes = ownFile(fileName, in: directory) {
-            for (name, sha) in OwnershipLedger(parsing: bytes).entries { known[name, default: []].insert(sha) }
+            let ledger = OwnershipLedger(parsing: bytes)
+            for (name, sha) in ledger.entries { known[name, default: []].insert(sha) }
+            for (name, digest) in ledger.pixels where ledger.entries[name] != nil { known[name, default: []].insert(pixelsMark(digest)) }
             known[fileName, default: []].insert(Checksum.sha256(bytes))
         } else if let bytes = ownFile(ReportWriter.jsonName, in: directory), let images = ReportWriter.filesListed(inReport: bytes) {
             // A report written before ledgers existed: its report.json reads as cartrender's, so
@@ -94,8 +124,12 @@ struct OwnershipLedger: Equatable {
     ///   - sha256: set to the file's SHA-256 when it is cartrender's.
     ///   - checkingBytes: also hash the file and compare (false: a quick check before a run,
     ///     which leaves that to the commit).
+    ///   - replacement: the ``PixelDigest`` of the PNG about to replace the file, when known: a
+    ///     file the ledger lists without a pixel digest (written before ledgers had them) whose
+    ///     pixels are exactly those is adopted (`verify --record all` with the scene it was
+    ///     recorded from).
     static func refusal(of name: String, in directory: DirectoryHandle, known: [String: Set<String>], sha256: inout String?,
-                        checkingBytes: Bool = true) -> String? {
+                        checkingBytes: Bool = true, replacement: String? = nil) -> String? {
         sha256 = nil
         guard let info = directory.info(name) else { return nil }
         switch info.st_mode & S_IFMT {
@@ -116,9 +150,32 @@ struct OwnershipLedger: Equatable {
         }
         let actual = Checksum.sha256(bytes)
         guard expected.contains(actual) || expected.contains(anyBytes) else {
-            return "has changed since cartrender wrote it (its SHA-256 is not the one its manifest lists); it is left alone: remove it, or write somewhere else"
+            return pixelRefusal(name, bytes, known: pixelDigests(in: expected), replacement: replacement, sha256: actual, &sha256)
         }
         sha256 = actual
         return nil
+    }
+
+    /// For a file whose bytes are not those cartrender wrote: nil (setting `sha256` to
+    /// `actual`) when it is a PNG whose decoded pixels match a recorded pixel digest (or, with no
+    /// digest recorded, `replacement`), else why it is left alone.
+    private static func pixelRefusal(_ name: String, _ bytes: [UInt8], known: Set<String>, replacement: String?, sha256 actual: String,
+                                     _ sha256: inout String?) -> String? {
+        let leftAlone = "it is left alone: remove it, or write somewhere else"
+        let isPNG = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47])
+        let accepted = known.isEmpty ? replacement.map { [$0] } ?? [] : known
+        if isPNG, !accepted.isEmpty, let digest = PixelDigest.of(png: bytes), accepted.contains(digest) {
+            sha256 = actual
+            return nil
+        }
+        guard isPNG else {
+            return "has changed since cartrender wrote it (its SHA-256 is not the one its manifest lists); \(leftAlone)"
+        }
+        guard !known.isEmpty else {
+            return "has changed since cartrender wrote it (its SHA-256 is not the one its manifest lists, and the ownership ledger, "
+                + "written before ledgers recorded pixels, cannot tell a lossless rewrite by a PNG optimiser from an edit: one "
+                + "`cartrender verify --record all` with the scene it was recorded from adopts such a baseline); \(leftAlone)"
+        }
+        return "has changed since cartrender wrote it (neither its bytes nor its decoded pixels are those cartrender wrote); \(leftAlone)"
     }
 }

@@ -64,6 +64,9 @@ package final class StagingArea {
     private var slot: Int?
     /// SHA-256 of every staged file, by name.
     private let hashes = LockedValue([String: String]())
+    /// The staged baseline frames whose ``PixelDigest`` the ledger records (computed at the
+    /// commit, from the staged files: a run that is stopped never pays for them).
+    private let pixelNames = LockedValue(Set<String>())
 
     static let namePrefix = ".cartrender-staging-"
     /// The file in a staging directory whose `flock` its run holds from before the directory
@@ -181,16 +184,20 @@ package final class StagingArea {
     // MARK: - Staging files
 
     /// Writes `bytes` as `name` in the staging directory.
-    /// - Parameter sha256: the bytes' SHA-256 when the caller has it (computed otherwise).
+    /// - Parameters:
+    ///   - sha256: the bytes' SHA-256 when the caller has it (computed otherwise).
+    ///   - pixels: whether the ledger records the PNG's ``PixelDigest`` (a baseline frame), so
+    ///     that a lossless rewrite of it stays cartrender's.
     /// - Throws: `OutputError` naming `DIR/name` (disk full, file size limit…); nothing of the
     ///   file is left behind.
-    package func write(_ bytes: [UInt8], to name: String, sha256: String? = nil) throws {
+    package func write(_ bytes: [UInt8], to name: String, sha256: String? = nil, pixels: Bool = false) throws {
         var e = staging.writeFile(bytes, to: name)
         // Staged before (a name written twice): replace it. Not done up front, which would cost
         // every frame a system call.
         if e == EEXIST && staging.unlink(name) == 0 { e = staging.writeFile(bytes, to: name) }
         guard e == 0 else { throw failure(name, e) }
         register(name, sha256: sha256 ?? Checksum.sha256(bytes))
+        if pixels { pixelNames.withLock { _ = $0.insert(name) } }
     }
 
     /// Records the SHA-256 of a file staged by other means (``create(_:)``).
@@ -340,13 +347,17 @@ package final class StagingArea {
     private func apply(_ plan: [Operation]) throws {
         let known = OwnershipLedger.provenance(of: directory)
         let staged = hashes.withLock { $0 }
+        var stagedPixels: [String: String] = [:]
+        for n in pixelNames.withLock({ $0 }) {
+            if let bytes = try? staging.read(n, limit: PNGDecoder.maxFileBytes), let digest = PixelDigest.of(png: bytes) { stagedPixels[n] = digest }
+        }
         var steps: [CommitJournal.Step] = []
         var gone = Set<String>(), placed: [String: String] = [:]
-        func takeAway(_ name: String, skippingDirectories: Bool) throws {
+        func takeAway(_ name: String, skippingDirectories: Bool, replacement: String? = nil) throws {
             guard !gone.contains(name) else { return }
             if skippingDirectories, let info = directory.info(name), info.st_mode & S_IFMT == S_IFDIR { return }
             var sha: String?
-            if let why = OwnershipLedger.refusal(of: name, in: directory, known: known, sha256: &sha) {
+            if let why = OwnershipLedger.refusal(of: name, in: directory, known: known, sha256: &sha, replacement: replacement) {
                 throw OutputError(path: output.url(name), reason: why)
             }
             guard let sha else { return }
@@ -360,7 +371,7 @@ package final class StagingArea {
                 try takeAway(n, skippingDirectories: true)
             case .place(let n):
                 guard let sha = staged[n] else { preconditionFailure("\(n) was not staged") }
-                try takeAway(n, skippingDirectories: false)
+                try takeAway(n, skippingDirectories: false, replacement: stagedPixels[n])
                 steps.append(.moveIn(n, sha256: sha))
                 placed[n] = sha
             case .supersede(let n, let newName):
@@ -382,8 +393,13 @@ package final class StagingArea {
         // A file that stays keeps what is known of it: one SHA-256 is carried over as it is (a
         // file changed since no longer matches it, and stays foreign); only a name known by
         // several, or by a report that predates ledgers, is hashed to find which is true.
+        // Its pixel digest is carried over with it.
         for n in known.keys.sorted() where present.contains(n) && !gone.contains(n) && n != ledgerName {
-            if let only = known[n], only.count == 1, let sha = only.first, sha != OwnershipLedger.anyBytes {
+            let all = known[n] ?? []
+            let pixels = OwnershipLedger.pixelDigests(in: all)
+            let shas = all.subtracting(pixels.map(OwnershipLedger.pixelsMark))
+            if pixels.count == 1 { ledger.pixels[n] = pixels.first }
+            if shas.count == 1, let sha = shas.first, sha != OwnershipLedger.anyBytes {
                 ledger.entries[n] = sha
                 continue
             }
@@ -391,6 +407,7 @@ package final class StagingArea {
             if OwnershipLedger.refusal(of: n, in: directory, known: known, sha256: &sha) == nil, let sha { ledger.entries[n] = sha }
         }
         ledger.entries.merge(placed) { _, new in new }
+        for n in placed.keys { ledger.pixels[n] = stagedPixels[n] }
         try write(ledger.serialized(), to: ledgerName)
         try takeAway(ledgerName, skippingDirectories: false)
         steps.append(.moveIn(ledgerName, sha256: hashes.withLock { $0[ledgerName]! }))

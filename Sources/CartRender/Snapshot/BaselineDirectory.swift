@@ -170,7 +170,8 @@ final class BaselineDirectory: @unchecked Sendable {
         return try RegularFile.readIfPresent(name, inDirectory: path, limit: PNGDecoder.maxFileBytes)
     }
 
-    /// Stages `frame`'s PNG bytes as baseline frame `name`. Thread-safe.
+    /// Stages `frame`'s PNG bytes as baseline frame `name`, with its ``PixelDigest`` for the
+    /// ownership ledger. Thread-safe.
     /// - Throws: `OutputError`: the refusal when the baseline's manifests describe another
     ///   render, or a frame no shard manifest lists; when the directory is not writable or the
     ///   frame cannot be staged.
@@ -180,7 +181,8 @@ final class BaselineDirectory: @unchecked Sendable {
                               reason: "is listed by none of the shard manifests in \(path); verify --record writes nothing into \(path) until they are merged")
         }
         let staging = try stagingArea()
-        try staging.write(png.bytes, to: name, sha256: png.sha256)
+        // The ledger records the frame's pixels too (at the commit): a lossless rewrite stays cartrender's.
+        try staging.write(png.bytes, to: name, sha256: png.sha256, pixels: true)
         let entry = Manifest.Frame(index: frame.index, time: frame.time, files: [Manifest.File(name: name, sha256: png.sha256)],
                                    state: try frame.stateJSON())
         state.withLock { $0.recorded[frame.index] = entry }
@@ -268,10 +270,12 @@ final class BaselineDirectory: @unchecked Sendable {
         }
     }
 
-    /// A baseline's manifest of `frames`, the rest from this render.
+    /// A baseline's manifest of `frames`, the rest from this render, with the scene it is
+    /// recorded from (``Manifest/canonicalScene``).
     private func baselineManifest(frames: [Manifest.Frame]) throws -> Manifest {
         var m = renderer.manifest(frames: frames)
         m.baseline = true
+        m.canonicalScene = renderer.scene.canonicalJSON
         return m
     }
 

@@ -182,6 +182,28 @@ public struct SnapshotResult: Sendable {
     /// passed or wrote no report.
     public var motionDiff: MotionDiffFile?
 
+    /// How the scene differs from the one the baseline was recorded from (its manifest's
+    /// ``Manifest/canonicalScene``); nil when they are the same or the baseline does not say.
+    package var sceneChanges: SceneChanges?
+    /// The directory JUnit's `file` attributes are relative to; nil = `GITHUB_WORKSPACE`, else
+    /// the working directory, when the report is written (``AnnotationPath``).
+    var workspace: String?
+
+    /// When the scene changed since the baseline was recorded but every frame passes (no
+    /// pixel differs beyond the threshold, no state differs) and nothing was recorded: one
+    /// sentence saying so, for the warnings and the report; nil otherwise.
+    var sceneChangeWarning: String? {
+        guard let scene = sceneChanges, passed, recordedCount == 0, !frames.isEmpty else { return nil }
+        return "\(scene.summary), but every frame passes: no pixel differs beyond the threshold "
+            + "(\(JSONValue.format(options.threshold, decimals: 6)), allowed \(allowance)); the change may be too faint to see at this "
+            + "threshold: lower --threshold to catch it, or record it with --record all"
+    }
+
+    /// The line of the scene file that explains the failures, for CI annotations (JUnit's
+    /// `line`, the action's `::error line=`): the input behind the first moved event, else the
+    /// first changed scene member; nil when neither is known.
+    public var annotationLine: Int? { firstMovedEventSource?.location.line ?? sceneChanges?.line }
+
     /// Whether every frame passed (or was recorded), and nothing was recorded under `--fail-on-record`.
     public var passed: Bool { frames.allSatisfy(\.passed) && !(failOnRecord && recordedCount > 0) }
     /// Frames that did not pass and were not recorded, in frame order.
@@ -249,6 +271,8 @@ public struct SnapshotResult: Sendable {
             m.append(("firstMovedEvent", firstMovedEventSource.map { s in
                 .object([("event", .int(s.index)), ("line", .int(s.location.line)), ("column", .int(s.location.column))])
             } ?? .null))
+            m.append(("sceneChanged", sceneChanges?.json ?? .null))
+            m.append(("annotationLine", annotationLine.map(JSONValue.int) ?? .null))
             m.append(("provenance", .array(softwareDifferences.map(\.json))))
             m.append(("motionDiff", motionDiff?.json ?? .null))
         }
@@ -429,10 +453,13 @@ public struct SnapshotResult: Sendable {
         let n = frames.count
         var s = "cartrender \(command.rawValue): "
         if passed {
-            let same = frames.filter(\.byteEqual).count
+            // A frame is counted once: recorded (its pixels may have matched while its state
+            // changed), or matched.
+            let matched = frames.filter { $0.status == .pass && !$0.recorded }
+            let same = matched.filter(\.byteEqual).count
             s += "passed, \(n) frame\(n == 1 ? "" : "s")"
             if recordedCount > 0 { s += ", \(recordedCount) recorded in \(baseline)" }
-            let compared = frames.filter { $0.status == .pass }.count
+            let compared = matched.count
             if compared > 0 { s += ", \(compared) matched (\(same) byte-identical)" }
         } else {
             let f = failures

@@ -49,6 +49,10 @@ public struct VerifyOptions: Sendable {
     /// result's ``SnapshotResult/audit``.
     public var audit: AuditOptions?
 
+    /// The directory the JUnit `file` attributes are relative to (``AnnotationPath``):
+    /// `GITHUB_WORKSPACE` in a GitHub Actions job; nil = the working directory.
+    public var workspace: String?
+
     /// Options verifying against the baseline directory `baseline`, with the defaults otherwise.
     public init(baseline: String) { self.baseline = baseline }
 
@@ -194,7 +198,11 @@ public enum Verifier {
                 result.notRecorded.append(result.frames[i].name)
             }
         }
+        result.workspace = options.workspace
         if let expected = baseline.expected {
+            if let recordedFrom = expected.canonicalScene {
+                result.sceneChanges = SceneChanges.compare(baseline: recordedFrom, current: renderer.scene.canonicalJSON, sceneFile: subject)
+            }
             // Frames with a baseline PNG whose state had no one entry to compare with.
             result.framesWithoutState = results.filter { $0.status != .missing && $0.status != .extra && $0.stateChanges == nil }.compactMap(\.index)
             result.stateCompared = result.framesWithoutState.isEmpty
@@ -213,6 +221,7 @@ public enum Verifier {
                     + "(not listed, listed more than once, or without \"state\"): comparing \(n == 1 ? "its" : "their") pixels only")
             }
             result.warnings += result.softwareDifferences.map { "\(file): \($0.message)" }
+            if let warning = result.sceneChangeWarning { result.warnings.append(warning) }
         } else if let problem = baseline.expectedProblem, results.contains(where: { $0.status != .missing && $0.status != .extra }) {
             // Said only when frames were compared: a new baseline has no manifest to miss.
             result.warnings = [FileSystemPath.display(problem)]

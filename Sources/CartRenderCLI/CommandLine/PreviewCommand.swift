@@ -37,7 +37,7 @@ public struct PreviewCommand: Sendable {
     /// and renders again after each save until SIGINT or SIGTERM. Writes nothing beside the scene:
     /// the frames live in a private temporary directory (``PreviewFrames``), removed on the way out.
     /// - Returns: 130 or 143 when stopped by SIGINT or SIGTERM.
-    /// - Throws: ``ReviewServerError`` (64 for a `--port` in use), ``FileWatchError``,
+    /// - Throws: ``ReviewServerError`` (69 for a `--port` in use), ``FileWatchError``,
     ///   `OutputError` (73) when the temporary directory cannot be made. A scene that does not
     ///   render is no error: its sentences go to stderr and to the page, and the preview waits
     ///   for the next save.

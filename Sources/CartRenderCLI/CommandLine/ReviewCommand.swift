@@ -6,17 +6,36 @@ import Foundation
 /// serves its report on 127.0.0.1 with an Accept button per failing frame and Accept all
 /// (``ReviewSession``, ``ReviewServer``), until Ctrl-C.
 public struct ReviewCommand: Sendable {
-    /// Every option is verify's; `--json` and `--summary-markdown` are refused.
+    /// Every option of verify but `--json` and `--summary-markdown` (refused).
     public var verify = VerifyCommand()
+    /// `--port N`: the TCP port to listen on (1-65535); nil = a free port.
+    public var port: Int?
+    /// `--allow-host NAME[:PORT]` (repeatable): host names besides 127.0.0.1 and localhost whose
+    /// requests are answered, for a port forward (``HostAllowance``), as given.
+    public var allowedHosts: [String] = []
 
     /// A review of the default scene; set the baseline of ``verify``.
     public init() {}
 
-    /// Parses review arguments (after `review`) as verify's.
+    /// review's own options, then verify's.
+    static let options = OptionTable<ReviewCommand>([
+        Option("--port", "N", "Listen on this port of 127.0.0.1 (default: a free one), e.g. the one a devcontainer or tunnel forwards.",
+               .int(1...65535)) { $0.port = $1 },
+        Option("--allow-host", "NAME[:PORT]", "Also answer requests whose Host is NAME (any port) or NAME:PORT: a forwarded address "
+               + "(Codespaces, VS Code). The token is still required (repeatable).",
+               .checked("a host name, optionally with :PORT (e.g. abc-8123.app.github.dev)") { text in HostAllowance.Entry(text).map { _ in text } },
+               repeatable: true) { $0.allowedHosts.append($1) },
+    ]).including(VerifyCommand.options, at: \.verify)
+
+    /// Parses review arguments (after `review`): its own options and verify's.
     /// - Throws: `UsageError` with one sentence naming the option.
     public static func parse(_ arguments: [String]) throws -> ReviewCommand {
         var c = ReviewCommand()
-        c.verify = try VerifyCommand.parse(arguments)
+        c.verify.arguments = arguments
+        let (positionals, given) = try options.parse(arguments, into: &c) { try SceneOptions.checkScenePositionals($0, command: "verify") }
+        c.verify.scene.scenePath = positionals.first
+        guard given.contains("--baseline") else { throw UsageError("verify needs --baseline DIR (the directory of baseline frames)") }
+        try c.verify.options.tolerance.checkExclusiveLimits()
         if c.verify.json { throw UsageError("--json is verify's: review prints the address of the report it serves") }
         if c.verify.summaryMarkdown != nil { throw UsageError("--summary-markdown is verify's: review writes no summary") }
         return c
@@ -47,7 +66,7 @@ public struct ReviewCommand: Sendable {
         let session = try ReviewSession(command: verify, renderer: renderer, baseline: baseline, reportDirectory: reports,
                                         environment: environment, interrupts: interrupts)
         printResult(session.result, json: false)
-        let server = try ReviewServer(session: session)
+        let server = try ReviewServer(session: session, port: UInt16(port ?? 0), allowedHosts: allowedHosts.compactMap(HostAllowance.Entry.init))
         StandardOutput.print(server.url)
         // The address with its token is printed only there: serving what nobody can reach would
         // only hold the port until killed.
@@ -71,17 +90,23 @@ public struct ReviewCommand: Sendable {
           cartrender review [SCENE.json | -] --baseline DIR [verify's options]
 
         OPTIONS
-          Those of verify (cartrender verify --help), except --json and --summary-markdown.
+        \(OptionTable<ReviewCommand>(Array(options.rows.prefix(2))).help.trimmingCharacters(in: .newlines))
+          And those of verify (cartrender verify --help), except --json and --summary-markdown.
 
         SERVER
-          Listens on 127.0.0.1 only, at a free port, and prints the address to open:
-          http://127.0.0.1:PORT/?token=TOKEN. Requests without the run's token, with a Host
-          other than 127.0.0.1:PORT, or accepting by anything but POST are refused (403, 405).
+          Listens on 127.0.0.1 only, at a free port or --port N, and prints the address to open:
+          http://127.0.0.1:PORT/?token=TOKEN (http://localhost:PORT/?token=TOKEN works too).
+          Requests without the run's token, with a Host other than 127.0.0.1:PORT,
+          localhost:PORT or one --allow-host names, or accepting by anything but POST are
+          refused (403, 405). Through a port forward (a Codespace, a VS Code tunnel), give its
+          host name: --port 8123 --allow-host abc-8123.app.github.dev, then open that address
+          with ?token=TOKEN. A port in use stops review with exit 69.
           Extra baseline frames are removed by Accept all when every frame is verified.
 
         EXIT STATUS
           0 stopped by Ctrl-C · 64 bad command line · 65 invalid scene or baseline PNG ·
-          66 scene or baseline file unreadable · 73 report or baseline not writable ·
+          66 scene or baseline file unreadable · 69 the --port is in use ·
+          73 report or baseline not writable ·
           130/143 interrupted while verifying (the baseline is as it was)
 
         EXAMPLE
@@ -95,9 +120,10 @@ extension ReviewCommand: CartRenderCommand {
         CommandConfiguration(name: "review", usage: "[SCENE.json | -] --baseline DIR [options]", summary: ["verify, then accept frames from the served report"])
     }
 
-    /// verify's options but `--json` and `--summary-markdown` (``parse(_:)`` refuses those).
+    /// Its own options (`--port`, `--allow-host`) and verify's but `--json` and
+    /// `--summary-markdown` (``parse(_:)`` refuses those).
     static var optionRows: [CommandReference.OptionRow] {
-        CommandReference.rows(VerifyCommand.options).filter { !["--json", "--summary-markdown"].contains($0.name) }
+        CommandReference.rows(options).filter { !["--json", "--summary-markdown"].contains($0.name) }
     }
 
     static func run(_ arguments: [String]) throws -> ExitCode { try parse(arguments).run() }

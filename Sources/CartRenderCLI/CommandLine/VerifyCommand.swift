@@ -113,6 +113,7 @@ public struct VerifyCommand: Sendable {
                 environment: [String: String], interrupts: InterruptWatcher) throws -> SnapshotResult {
         var options = self.options
         options.variant = variant
+        options.workspace = AnnotationPath.workspace(environment)
         options.baseline = baseline
         options.reportDirectory = reportDirectory
         options.writeReport = writeReport
@@ -140,9 +141,11 @@ public struct VerifyCommand: Sendable {
     }
 }
 
-/// Prints a verify or directory-diff result on stdout: the JSON report, or the first state
-/// divergence and the events that moved (a line each, when any), one line per frame that did
-/// not pass and the summary line.
+/// Prints a verify or directory-diff result on stdout: the JSON report, or how the scene
+/// changed since the baseline was recorded (one line, in a failing run), the first state
+/// divergence and the events that moved (a line each, when any), a line for each of the first
+/// ``maxFrameLines`` frames that did not pass (then "… and N more": every frame is in the
+/// report and junit.xml) and the summary line.
 func printResult(_ result: SnapshotResult, json: Bool) {
     if json {
         StandardOutput.print(result.json.serialized(pretty: true), terminator: "")
@@ -153,13 +156,22 @@ func printResult(_ result: SnapshotResult, json: Bool) {
         StandardOutput.line(line)
         if !result.failures.isEmpty { StandardOutput.line(result.mismatchedFramesLine) }
     } else {
+        // The cause once, before any frame: a scene-wide change fails every frame alike.
+        if let scene = result.sceneChanges, !result.passed { StandardOutput.line(scene.summary) }
         for line in [result.stateDivergenceLine, result.movedEventsLine] { if let line { StandardOutput.line(line) } }
-        for frame in result.frames { if let line = result.line(for: frame) { StandardOutput.line(line) } }
+        let lines = result.frames.compactMap { result.line(for: $0) }
+        for line in lines.prefix(maxFrameLines) { StandardOutput.line(line) }
+        if lines.count > maxFrameLines {
+            StandardOutput.line("… and \(lines.count - maxFrameLines) more (every frame is in the report and junit.xml)")
+        }
     }
     StandardOutput.line(result.summaryLine)
     if let note = result.recordingNote { StandardOutput.line(note) }
     printAudit(of: result)
 }
+
+/// Frame lines ``printResult(_:json:)`` prints before "… and N more".
+let maxFrameLines = 5
 
 /// The audit's lines after verify's, when the run had one.
 func printAudit(of result: SnapshotResult) {

@@ -5,8 +5,10 @@ import Foundation
 /// request passes before its handler sees it, and the headers every response carries. One run,
 /// one port, one token.
 ///
-/// - Its `Host` is `127.0.0.1:PORT` (a page of another name that resolves to 127.0.0.1, DNS
-///   rebinding, is refused), and its `Origin`, when sent, is `http://127.0.0.1:PORT`.
+/// - Its `Host` is `127.0.0.1:PORT`, `localhost:PORT`, or a name `--allow-host` allows (a port
+///   forward's: Codespaces, VS Code), ``HostAllowance``; any other name that resolves to
+///   127.0.0.1 (DNS rebinding) is refused; and its `Origin`, when sent, is that host's
+///   (`http://HOST`, or `https://HOST` for an allowed name, which a forward serves over TLS).
 /// - It carries the run's token: 256 random bits (64 hex digits), in the `token` query
 ///   parameter, the `X-Cartrender-Token` header, or — for `GET` only — the cookie
 ///   `cartrender-COMMAND-PORT` that a `GET` with the token in its query sets (`HttpOnly;
@@ -20,11 +22,15 @@ struct LoopbackGate: Sendable {
     let port: UInt16
     /// 64 lowercase hex digits.
     let token: String
+    /// The `Host` headers answered.
+    let hosts: HostAllowance
 
-    /// A gate with a new random token.
-    init(command: String, port: UInt16) {
+    /// A gate with a new random token, answering `127.0.0.1:PORT`, `localhost:PORT` and the
+    /// names of `allowedHosts` (`--allow-host`).
+    init(command: String, port: UInt16, allowedHosts: [HostAllowance.Entry] = []) {
         self.command = command
         self.port = port
+        hosts = HostAllowance(port: port, allowed: allowedHosts)
         var random = SystemRandomNumberGenerator()
         token = (0..<4).map { _ in String(format: "%016llx", random.next() as UInt64) }.joined()
     }
@@ -44,11 +50,10 @@ struct LoopbackGate: Sendable {
     /// Lets `request` in, or refuses it.
     /// - Returns: the admission, or the 403 response with one line saying why.
     func admit(_ request: HTTPRequest) -> Result<Admission, HTTPResponse> {
-        let origin = "127.0.0.1:\(port)"
-        guard request.header("host") == origin else {
-            return .failure(.text(403, "refused: the Host header must be \(origin)"))
+        guard let host = request.header("host"), hosts.allows(host) else {
+            return .failure(.text(403, "refused: the Host header must be 127.0.0.1:\(port) or localhost:\(port)\(hosts.allowed.isEmpty ? "" : ", or a host --allow-host names")"))
         }
-        if let o = request.headers.first(where: { $0.name == "origin" }), o.value != "http://" + origin {
+        if let o = request.headers.first(where: { $0.name == "origin" }), !hosts.isOrigin(o.value, of: host) {
             return .failure(.text(403, "refused: the request comes from another origin"))
         }
         let explicit = request.header("x-cartrender-token") ?? request.queryValue("token")

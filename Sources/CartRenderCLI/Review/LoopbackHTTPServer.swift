@@ -59,18 +59,19 @@ final class LoopbackHTTPServer {
     /// Connections open at once besides those being answered: being read, waiting for an
     /// answering slot, or drained before the close (count).
     let maxPending: Int
-    /// The port listened on, chosen by the kernel.
+    /// The port listened on: the one asked for, or one the kernel chose.
     let port: UInt16
     private let listener: Int32
 
-    /// Listens on 127.0.0.1 at a free port, or at `port`.
+    /// Listens on 127.0.0.1 at `port` (0: a free port the kernel chooses).
     /// - Parameters:
-    ///   - port: the port to listen on; 0 (the default): one the kernel chooses.
+    ///   - port: the TCP port (`review --port`), 0 for any free one.
     ///   - timeout: seconds a request may take to arrive, and a response write to make progress
     ///     (s), at least 1.
     ///   - maxPending: connections open at once besides those being answered (count), at least 1.
     /// - Throws: ``ReviewServerError`` when no socket can be made, bound or listened on.
-    init(port requested: UInt16 = 0, timeout: Int = LoopbackHTTPServer.defaultTimeout, maxPending: Int = LoopbackHTTPServer.defaultMaxPending) throws {
+    init(port requested: UInt16 = 0, timeout: Int = LoopbackHTTPServer.defaultTimeout,
+         maxPending: Int = LoopbackHTTPServer.defaultMaxPending) throws {
         self.timeout = max(1, timeout)
         self.maxPending = max(1, maxPending)
         let fd = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
@@ -88,7 +89,7 @@ final class LoopbackHTTPServer {
         guard bound else {
             let e = errno
             close(fd)
-            throw ReviewServerError(step: "bind", errno: e, port: requested)
+            throw ReviewServerError(step: "bind", errno: e, port: requested == 0 ? nil : requested)
         }
         listener = fd
         port = UInt16(bigEndian: address.sin_port)
@@ -426,17 +427,19 @@ private final class Answering: @unchecked Sendable {
     }
 }
 
-/// `cartrender review` or `preview` could not listen on 127.0.0.1: exit 70, or 64 (bad command
-/// line) when the port `--port` asked for is taken.
+/// `cartrender review` or `preview` could not listen on 127.0.0.1: at the port `--port` chose
+/// (exit 69, as a service that is not available), or at all (exit 70).
 struct ReviewServerError: ReportableError, CustomStringConvertible {
     /// The call that failed: `socket` or `bind` (bind, listen or getsockname).
     var step: String
     var errno: Int32
-    /// The port asked for; 0: any.
-    var port: UInt16 = 0
+    /// The port `--port` asked for; nil for a free port.
+    var port: UInt16? = nil
     var description: String {
-        if port != 0 && errno == EADDRINUSE { return "port \(port) of 127.0.0.1 is in use: choose another with --port, or leave it out for a free one" }
+        if let port {
+            return "cannot listen on 127.0.0.1:\(port) (\(step): \(String(cString: strerror(errno)))): choose another --port, or leave it out for a free one"
+        }
         return "internal error: cannot listen on 127.0.0.1 (\(step): \(String(cString: strerror(errno))))"
     }
-    var exitCode: ExitCode { port != 0 && errno == EADDRINUSE ? .usage : .software }
+    var exitCode: ExitCode { port == nil ? .software : .unavailable }
 }

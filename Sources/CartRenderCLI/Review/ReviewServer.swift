@@ -5,7 +5,8 @@ import Foundation
 /// The HTTP side of `cartrender review`: serves the report directory of a ``ReviewSession``
 /// on 127.0.0.1 and accepts frames from its page.
 ///
-/// Who may ask: ``LoopbackGate`` (the Host check and the run's token, or 403 with one line);
+/// Who may ask: ``LoopbackGate`` (the Host check — `127.0.0.1:PORT`, `localhost:PORT` and the
+/// names `--allow-host` gives, ``HostAllowance`` — and the run's token, or 403 with one line);
 /// `POST /accept` needs the token in the query or the header, not only the cookie
 /// `cartrender-review-PORT`.
 ///
@@ -45,16 +46,18 @@ final class ReviewServer {
     /// Largest report file served (bytes).
     static let maxFileBytes = 512 << 20
 
-    /// Listens on a free port of 127.0.0.1 with a new token.
+
+    /// Listens on 127.0.0.1 at `port` (0: a free one) with a new token, answering requests to
+    /// 127.0.0.1 and localhost at that port and to the host names of `allowedHosts`.
     /// - Throws: ``ReviewServerError``.
-    init(session: ReviewSession) throws {
+    init(session: ReviewSession, port requested: UInt16 = 0, allowedHosts: [HostAllowance.Entry] = []) throws {
         self.session = session
-        http = try LoopbackHTTPServer()
+        http = try LoopbackHTTPServer(port: requested)
         port = http.port
         (reportPath, baselinePath) = Self.urlPaths(session.reportDirectory, session.baseline)
         reportRoot = ServedDirectory(session.reportDirectory)
         baselineRoot = ServedDirectory(session.baseline)
-        gate = LoopbackGate(command: "review", port: port)
+        gate = LoopbackGate(command: "review", port: port, allowedHosts: allowedHosts)
     }
 
     /// The address to open: `http://127.0.0.1:PORT/?token=TOKEN`.

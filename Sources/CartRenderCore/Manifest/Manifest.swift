@@ -10,7 +10,7 @@
 ///
 /// `{"version": 1, "scene", "fps", "scale", "size": {"width", "height"}, "duration", "frameCount",
 /// "shard"?: {"index", "count"}, "baseline"?: true, "frames": [Frame], "outputs": [{"file", "sha256"}], "events", "audit"?,
-/// "software": {"cartrender", "cairo", "pango", "librsvg", "libpng", "zlib", "freetype", "harfbuzz", "pixman", "fontconfig", "fonts": [{"file", "package"}]}}`
+/// "canonicalScene"? (baselines), "software": {"cartrender", "cairo", "pango", "librsvg", "libpng", "zlib", "freetype", "harfbuzz", "pixman", "fontconfig", "fonts": [{"file", "package"}]}}`
 ///
 /// The type and its checks are pure (no file system, no C library), so that the fuzz harness
 /// (`Fuzz/`) can build them with the rest of this module; what a render adds (the software of
@@ -192,6 +192,10 @@ public struct Manifest {
     /// The accessibility audit of the frames (`render --audit`: `{"passed", "level", …, "issues"}`),
     /// nil without one.
     public var audit: JSONValue?
+    /// A baseline's manifest: the scene it was recorded from (`Scene.canonicalJSON`, whose
+    /// SHA-256 is ``sceneHash``), so that `verify` can name what changed (`tint orange → teal`);
+    /// nil in a render's manifest and in baselines recorded before.
+    public var canonicalScene: JSONValue?
     /// The programs and fonts that drew the frames.
     public var software: Software
 
@@ -314,7 +318,7 @@ extension Manifest {
 
 extension Manifest: Codable {
     private enum CodingKeys: String, CodingKey {
-        case version, scene, fps, scale, size, duration, frameCount, shard, baseline, frames, outputs, events, audit, software
+        case version, scene, fps, scale, size, duration, frameCount, shard, baseline, frames, outputs, events, audit, canonicalScene, software
         case width, height, index, count
     }
 
@@ -340,6 +344,7 @@ extension Manifest: Codable {
         try c.encode(outputs, forKey: .outputs)
         try c.encode(events, forKey: .events)
         if let audit { try c.encode(audit, forKey: .audit) }
+        if let canonicalScene { try c.encode(canonicalScene, forKey: .canonicalScene) }
         try c.encode(software, forKey: .software)
     }
 
@@ -367,6 +372,7 @@ extension Manifest: Codable {
         outputs = try c.decode([File].self, forKey: .outputs)
         events = try c.decode([TimelineEvent].self, forKey: .events)
         audit = try c.decodeIfPresent(JSONValue.self, forKey: .audit)
+        canonicalScene = try c.decodeIfPresent(JSONValue.self, forKey: .canonicalScene)
         software = try c.decode(Software.self, forKey: .software)
     }
 }

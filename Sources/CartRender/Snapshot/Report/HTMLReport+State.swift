@@ -1,7 +1,8 @@
 import CartRenderCore
 
 extension HTMLReport {
-    /// The panel of what the baseline's `manifest.json` tells: the first frame whose state
+    /// The panel of what the baseline's `manifest.json` tells: how the scene changed since the
+    /// baseline was recorded (a table of member, baseline, now), the first frame whose state
     /// diverges (a table of path, expected, actual, linking to that frame when the report shows
     /// it), the events that moved, and the software that differs from the baseline's; or why
     /// states were not compared (styled by ``stateStyle``); empty when there is nothing to tell
@@ -11,13 +12,26 @@ extension HTMLReport {
     static let maxMovedEvents = 50
 
     /// The panel's style sheet, in the page's `<head>` (HTML allows `<style>` only there).
-    static let stateStyle = "#state{margin:1em;padding:.5em 1em;border:1px solid #c9a227;border-radius:6px;background:#fffbe8;color:#222}"
+    /// Neutral colours: the panel says what happened; the verdict and the frames' statuses say
+    /// whether that fails.
+    static let stateStyle = "#state{margin:1em;padding:.5em 1em;border:1px solid #d1d1d6;border-radius:6px;background:#fff;color:#1c1c1e}"
         + "#state h2{font-size:1em;margin:.4em 0}#state table{border-collapse:collapse}"
         + "#state td,#state th{border:1px solid #ddd;padding:2px 8px;text-align:left;font:12px ui-monospace,monospace}"
 
     static func statePanel(_ result: SnapshotResult) -> String {
         guard result.command == .verify else { return "" }
         var body = ""
+        if let scene = result.sceneChanges {
+            body += "<h2>Scene changed since the baseline was recorded</h2>\n<table><thead><tr><th>member</th><th>baseline</th><th>now</th></tr></thead><tbody>\n"
+            for c in scene.changes.prefix(maxMovedEvents) {
+                body += "<tr><td><code>\(Escaping.html(c.path))</code></td><td>\(Escaping.html(c.expected?.serialized() ?? "none"))</td><td>\(Escaping.html(c.actual?.serialized() ?? "none"))</td></tr>\n"
+            }
+            body += "</tbody></table>\n"
+            if scene.changes.count > maxMovedEvents {
+                body += "<p>… and \(scene.changes.count - maxMovedEvents) more: every one is in report.json (\"sceneChanged\").</p>\n"
+            }
+            if let warning = result.sceneChangeWarning { body += "<p>\(Escaping.html(warning.prefix(1).uppercased() + warning.dropFirst())).</p>\n" }
+        }
         if let f = result.stateDivergence {
             var title = "State diverges first at frame \(f.index.map(String.init) ?? Escaping.html(f.name))"
             if let t = f.time { title += " (t=\(JSONValue.format(t, decimals: 3)) s)" }

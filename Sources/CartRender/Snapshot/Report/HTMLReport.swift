@@ -52,7 +52,8 @@ package enum HTMLReport {
         let stateOnly = result.frames.filter { $0.status == .pass && !$0.passed }.count
         for status in FrameStatus.allCases {
             let n = result.count(status) - (status == .pass ? stateOnly : 0)
-            if n > 0 || status == .pass || status == .fail { counts.append("<span class=\"n \(status.rawValue)\">\(n) \(label(status))</span>") }
+            // A count of 0 in a neutral colour: "0 fail" is no alarm.
+            if n > 0 || status == .pass || status == .fail { counts.append("<span class=\"n\(n > 0 ? " " + status.rawValue : "")\">\(n) \(label(status))</span>") }
         }
         if stateOnly > 0 { counts.append("<span class=\"n state\">\(stateOnly) state</span>") }
         if result.recordedCount > 0 { counts.append("<span class=\"n recorded\">\(result.recordedCount) recorded</span>") }

@@ -16,7 +16,11 @@ import Foundation
 ///   suite's `<system-out>`.
 /// - `classname` `cartrender.verify.SCENE` (`cartrender.diff.DIR`) and `name`
 ///   `frame_0042.png (t=0.7 s)`, and `file`: the scene file (verify) or the frame file (diff),
-///   which GitLab and the GitHub annotation actions link to.
+///   which GitLab and the GitHub annotation actions link to, relative to the workspace
+///   (``AnnotationPath``: `GITHUB_WORKSPACE`, else the working directory) and normalised; a
+///   failing verify case also has `line`, the line of the scene file that explains it
+///   (``SnapshotResult/annotationLine``: the first moved event's input, else the first changed
+///   scene member), so that an annotation lands on the cause, not on line 1.
 ///
 /// Times are measurements, so this file differs from run to run in `time` and `timestamp`
 /// only; `report.json` and `index.html` hold no times and stay byte for byte the same.
@@ -72,11 +76,15 @@ package enum JUnitReport {
         if let dir = result.reportDirectory { properties.append(("report", (dir as NSString).appendingPathComponent(ReportWriter.htmlName))) }
         for (k, v) in properties { s += "      <property name=\"\(Escaping.xml(k))\" value=\"\(Escaping.xml(v))\"/>\n" }
         s += "    </properties>\n"
+        let workspace = result.workspace ?? AnnotationPath.workspace(ProcessInfo.processInfo.environment)
+        // `<default scene>` and `<stdin>` are names, not paths.
+        let subject = result.subject.hasPrefix("<") ? result.subject : AnnotationPath.relative(result.subject, to: workspace)
         for frame in result.frames {
             var name = frame.name + (result.variant.map { " [\($0)]" } ?? "")
             if let t = frame.time { name += " (t=\(JSONValue.format(t, decimals: 3)) s)" }
-            let file = result.command == .verify ? result.subject : (result.subject as NSString).appendingPathComponent(frame.name)
-            let open = "    <testcase classname=\"\(Escaping.xml(className))\" name=\"\(Escaping.xml(name))\" time=\"\(seconds(frame.seconds ?? 0))\" file=\"\(Escaping.xml(file))\""
+            let file = result.command == .verify ? subject : (subject as NSString).appendingPathComponent(frame.name)
+            var open = "    <testcase classname=\"\(Escaping.xml(className))\" name=\"\(Escaping.xml(name))\" time=\"\(seconds(frame.seconds ?? 0))\" file=\"\(Escaping.xml(file))\""
+            if result.command == .verify, !frame.passed, let line = result.annotationLine { open += " line=\"\(line)\"" }
             let state = frame.stateDiffers && frame.status != .pass ? "state differs from the baseline manifest's: " + SnapshotResult.describe(frame.stateChanges!) : nil
             if frame.passed && !frame.recorded {
                 guard frame.stateDiffers else {
