@@ -76,7 +76,9 @@ final class PreviewTests: XCTestCase {
             return nil
         }
         XCTAssertEqual(refusal(try request("/")), "refused: the request does not carry this preview's token (open the address cartrender preview printed)\n")
-        XCTAssertEqual(refusal(try request("/?token=" + gate.token, host: "localhost:4000")), "refused: the Host header must be 127.0.0.1:4000\n")
+        XCTAssertEqual(refusal(try request("/?token=" + gate.token, host: "tunnel.example:4000")), "refused: the Host header must be 127.0.0.1:4000 or localhost:4000\n")
+        XCTAssertEqual(refusal(try request("/?token=" + gate.token, host: "localhost:4001")), "refused: the Host header must be 127.0.0.1:4000 or localhost:4000\n")
+        XCTAssertNil(refusal(try request("/?token=" + gate.token, host: "localhost:4000")), "localhost at the port, as review")
         XCTAssertEqual(refusal(try request("/?token=" + gate.token, headers: [("Origin", "http://127.0.0.1:4001")])), "refused: the request comes from another origin\n")
         XCTAssertNil(refusal(try request("/?token=" + gate.token)))
         let cookie = ("Cookie", "cartrender-preview-4000=" + gate.token)
