@@ -43,7 +43,9 @@ final class DocsImagesTests: XCTestCase {
                                executable: "/bin/bash")
         XCTAssertEqual(r.status, 0, r.stderr)
         let made = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".png") }.sorted()
-        let referenced = try Self.referencedPictures()
+        // docs/preview.png is a picture of a live server (`cartrender preview`), made by
+        // Scripts/preview-screenshot.sh, not by docs-images.sh.
+        let referenced = try Self.referencedPictures().filter { $0 != "docs/preview.png" }
         XCTAssertEqual(referenced, made.map { "docs/" + $0 }, "every picture the pages show is made by the command, and only those")
 
         let diffing = ImageDiffing.pixelmatch(ComparisonOptions())
