@@ -126,7 +126,7 @@ def test_events_are_marked_at_the_current_frame(shop, page):
     assert page.locator("#events li.past").count() == 4
     current = page.locator("#events li.current")
     assert [li.locator(".k").text_content() for li in current.all()] == ["tap", "launch"]
-    assert current.nth(1).locator(".r").text_content() == "flight 2 · destination (151.5, -222)"
+    assert current.nth(1).locator(".r").text_content() == "flight 2 · destination (151.5, -222.5)"
     assert page.locator("#events li.marker").text_content() == "▶ frame 10 at 0.500 s"
     page.locator("#events li", has_text="land").first.click()  # flight 1 lands at 0.95 s: frame 19
     assert position(page) == 19
