@@ -3,7 +3,7 @@ import CartRenderCore
 extension HTMLReport {
     /// The motion diff's style sheet, in the page's `<head>`: the animation at its own size, no
     /// wider than the page.
-    static let motionDiffStyle = "#motion-diff{margin:1em}#motion-diff h2{display:inline;font-size:1em;margin:0}#motion-diff summary{cursor:pointer;margin:.4em 0}"
+    static let motionDiffStyle = "#motion-diff{margin:1em}#motion-diff h2{display:inline;font-size:1em;font-weight:normal;margin:0}#motion-diff summary{cursor:pointer;margin:.4em 0}"
         + "#motion-diff img{max-width:100%;max-height:60vh;width:auto;height:auto;border:1px solid #ddd;background:#fff}"
         + "#motion-diff figure{margin:0}#motion-diff figcaption{font-size:.9em;margin:.3em 0}"
 
@@ -22,7 +22,7 @@ extension HTMLReport {
         }
         caption += " at \(JSONValue.format(diff.fps, decimals: 3)) fps."
         return "<section id=\"motion-diff\" aria-labelledby=\"motion-diff-title\">\n<details>"
-            + "<summary><h2 id=\"motion-diff-title\">Motion diff</h2> of the failing frames: expected · actual · differences, playing in sync</summary>\n"
+            + "<summary><h2 id=\"motion-diff-title\">Motion diff of the failing frames: expected · actual · differences, playing in sync</h2></summary>\n"
             + "<figure><a href=\"\(file)\"><img src=\"\(file)\" width=\"\(diff.width)\" height=\"\(diff.height)\" loading=\"lazy\" "
             + "alt=\"Animation of the failing frames: expected, actual and differences side by side\"></a>"
             + "<figcaption>\(caption)</figcaption></figure>\n</details>\n</section>\n"
