@@ -34,8 +34,16 @@ func fuzzScene(_ bytes: [UInt8]) {
         precondition(!e.message.isEmpty, "an error without a message")
         precondition(!e.description.contains("\n"), "an error message on several lines: \(e.description)")
         return
+    } catch let e as SceneErrors {
+        // Several problems at once: each one sentence on one line, at most SceneDecoder.maxErrors.
+        precondition(e.errors.count > 1 && e.errors.count <= SceneDecoder.maxErrors, "\(e.errors.count) errors")
+        for one in e.errors {
+            precondition(!one.message.isEmpty, "an error without a message")
+            precondition(!one.description.contains("\n"), "an error message on several lines: \(one.description)")
+        }
+        return
     } catch {
-        fatalError("decoding threw \(type(of: error)), not a SceneError: \(error)")
+        fatalError("decoding threw \(type(of: error)), not a SceneError or SceneErrors: \(error)")
     }
 
     // The canonical form is a scene file too, and a fixed point.
