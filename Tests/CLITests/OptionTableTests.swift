@@ -28,6 +28,20 @@ final class OptionTableTests: XCTestCase {
         return (s, positionals)
     }
 
+    /// review parses its own options and verify's; verify's arguments (the line it suggests to
+    /// record again) hold verify's options only, whichever spelling review's took.
+    func testReviewHandsVerifyOnlyVerifysArguments() throws {
+        let c = try ReviewCommand.parse(["s.json", "--port", "8123", "--baseline", "b", "--allow-host=x.example", "--fps", "20",
+                                         "--allow-host", "y.example:443"])
+        XCTAssertEqual(c.verify.arguments, ["s.json", "--baseline", "b", "--fps", "20"])
+        XCTAssertEqual(c.port, 8123)
+        XCTAssertEqual(c.allowedHosts.map(\.name), ["x.example", "y.example"])
+        XCTAssertEqual(c.verify.options.baseline, "b")
+        XCTAssertEqual(ReviewCommand.ownOptions.removing(from: ["--port=1", "--quiet", "--port", "2", "a", "--", "--port", "3"]),
+                       ["--quiet", "a", "--", "--port", "3"])
+        XCTAssertThrowsError(try ReviewCommand.parse(["s.json", "--port", "8123"])) { XCTAssertEqual(($0 as? UsageError)?.message, "verify needs --baseline DIR (the directory of baseline frames)") }
+    }
+
     func testRowsParseTheirValues() throws {
         let (s, positionals) = try parse(["a", "-c", "3", "--ratio=0.5", "--scheme", "dark", "--name", "x", "--name", "y", "--loud", "--", "--loud"])
         XCTAssertEqual(s.count, 3)

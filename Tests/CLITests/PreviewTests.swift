@@ -67,6 +67,16 @@ final class PreviewTests: XCTestCase {
         return try HTTPRequest.parse(head: Array(head.utf8))
     }
 
+    /// preview takes review's `--port` and `--allow-host`, parsed once into what the server uses.
+    func testPortAndAllowedHostsReachTheServersOptions() throws {
+        let c = try PreviewCommand.parse(["s.json", "--port", "8123", "--allow-host", "abc-8123.app.github.dev", "--allow-host", "Tunnel.example:443"])
+        XCTAssertEqual(c.port, 8123)
+        XCTAssertEqual(c.allowedHosts, [HostAllowance.Entry("abc-8123.app.github.dev"), HostAllowance.Entry("tunnel.example:443")].compactMap { $0 })
+        XCTAssertEqual(c.allowedHosts.map(\.port), [nil, 443])
+        XCTAssertThrowsError(try PreviewCommand.parse(["s.json", "--allow-host", "https://x.example"]))
+        XCTAssertThrowsError(try PreviewCommand.parse(["s.json", "--port", "0"]))
+    }
+
     func testTheGateWantsTheHostAndTheToken() throws {
         let gate = LoopbackGate(command: "preview", port: 4000)
         XCTAssertEqual(gate.token.count, 64)

@@ -119,6 +119,23 @@ package struct OptionTable<Options> {
         return (positionals, given)
     }
 
+    /// `arguments` without this table's options and their values (`--port 8123`,
+    /// `--port=8123`), the rest in order: what a second table parses of a command line both
+    /// share (review's own options, then verify's).
+    package func removing(from arguments: [String]) -> [String] {
+        var rest: [String] = []
+        var i = 0
+        while i < arguments.count {
+            let arg = arguments[i]
+            i += 1
+            if arg == "--" { rest += arguments[(i - 1)...]; break }
+            let name = arg.firstIndex(of: "=").map { String(arg[..<$0]) } ?? arg
+            guard arg.hasPrefix("-"), let option = row(name) else { rest.append(arg); continue }
+            if option.placeholder != nil && name == arg { i += 1 }
+        }
+        return rest
+    }
+
     /// The OPTIONS lines of the help, aligned: `  -o, --out DIR   Output directory …`.
     package var help: String {
         var s = ""

@@ -9,14 +9,18 @@ import Foundation
 public struct PreviewCommand: Sendable {
     /// The scene file and the options that change what the frames show; the scale is 1 unless given.
     public var scene = SceneOptions()
-    /// `--port N`: the port to listen on; nil: a free one.
-    public var port: Int?
+    /// `--port N`: the port of 127.0.0.1 to listen on; nil: a free one.
+    var port: UInt16?
+    /// `--allow-host NAME[:PORT]`: the host names besides 127.0.0.1 and localhost whose
+    /// requests are answered, for a port forward (``HostAllowance``), as review's.
+    var allowedHosts: [HostAllowance.Entry] = []
 
     /// A preview with no scene yet; set ``scene``'s path.
     public init() {}
 
     static let options = OptionTable<PreviewCommand>([
-        Option("--port", "N", "Port of 127.0.0.1 to listen on (default: a free one).", .int(1...65535)) { $0.port = $1 },
+        .port(\.port),
+        .allowHost(\.allowedHosts),
         .help,
     ]).including(SceneOptions.options, at: \.scene)
 
@@ -57,7 +61,7 @@ public struct PreviewCommand: Sendable {
         if !session.render(assetsChanged: true, superseded: stopped) { reportErrors(session) }
         if stopped() { return stopping(interrupts) }
         try watcher.watch(session.watched)
-        let server = try PreviewServer(session: session, port: UInt16(port ?? 0))
+        let server = try PreviewServer(session: session, port: port ?? 0, allowedHosts: allowedHosts)
         session.onPublish = { [server] payload in server.push(payload) }
         StandardOutput.print(server.gate.url)
         try StandardOutput.requireWritten("preview serves nothing, as nobody could learn its address")
@@ -126,7 +130,7 @@ public struct PreviewCommand: Sendable {
           cartrender-preview-UID), removed on exit; nothing is written beside the scene.
 
         EXIT STATUS
-          130/143 stopped by Ctrl-C or SIGTERM · 64 bad command line or --port in use ·
+          130/143 stopped by Ctrl-C or SIGTERM · 64 bad command line · 69 the --port is in use ·
           73 temporary directory not writable · 70 internal error
 
         EXAMPLE

@@ -8,34 +8,32 @@ import Foundation
 public struct ReviewCommand: Sendable {
     /// Every option of verify but `--json` and `--summary-markdown` (refused).
     public var verify = VerifyCommand()
-    /// `--port N`: the TCP port to listen on (1-65535); nil = a free port.
-    public var port: Int?
-    /// `--allow-host NAME[:PORT]` (repeatable): host names besides 127.0.0.1 and localhost whose
-    /// requests are answered, for a port forward (``HostAllowance``), as given.
-    public var allowedHosts: [String] = []
+    /// `--port N`: the port of 127.0.0.1 to listen on; nil: a free one.
+    var port: UInt16?
+    /// `--allow-host NAME[:PORT]`: the host names besides 127.0.0.1 and localhost whose
+    /// requests are answered, for a port forward (``HostAllowance``).
+    var allowedHosts: [HostAllowance.Entry] = []
 
     /// A review of the default scene; set the baseline of ``verify``.
     public init() {}
 
-    /// review's own options, then verify's.
-    static let options = OptionTable<ReviewCommand>([
-        Option("--port", "N", "Listen on this port of 127.0.0.1 (default: a free one), e.g. the one a devcontainer or tunnel forwards.",
-               .int(1...65535)) { $0.port = $1 },
-        Option("--allow-host", "NAME[:PORT]", "Also answer requests whose Host is NAME (any port) or NAME:PORT: a forwarded address "
-               + "(Codespaces, VS Code). The token is still required (repeatable).",
-               .checked("a host name, optionally with :PORT (e.g. abc-8123.app.github.dev)") { text in HostAllowance.Entry(text).map { _ in text } },
-               repeatable: true) { $0.allowedHosts.append($1) },
-    ]).including(VerifyCommand.options, at: \.verify)
+    /// review's own options: the server's.
+    static let ownOptions = OptionTable<ReviewCommand>([
+        .port(\.port),
+        .allowHost(\.allowedHosts),
+    ])
 
-    /// Parses review arguments (after `review`): its own options and verify's.
+    /// review's own options, then verify's.
+    static let options = ownOptions.including(VerifyCommand.options, at: \.verify)
+
+    /// Parses review arguments (after `review`): its own options, and verify's as verify parses
+    /// them (so the line verify suggests to record again holds verify's options only).
     /// - Throws: `UsageError` with one sentence naming the option.
     public static func parse(_ arguments: [String]) throws -> ReviewCommand {
         var c = ReviewCommand()
-        c.verify.arguments = arguments
-        let (positionals, given) = try options.parse(arguments, into: &c) { try SceneOptions.checkScenePositionals($0, command: "verify") }
-        c.verify.scene.scenePath = positionals.first
-        guard given.contains("--baseline") else { throw UsageError("verify needs --baseline DIR (the directory of baseline frames)") }
-        try c.verify.options.tolerance.checkExclusiveLimits()
+        // Both tables at once: an unknown option is named with the nearest of either.
+        _ = try options.parse(arguments, into: &c) { try SceneOptions.checkScenePositionals($0, command: "review") }
+        c.verify = try VerifyCommand.parse(ownOptions.removing(from: arguments))
         if c.verify.json { throw UsageError("--json is verify's: review prints the address of the report it serves") }
         if c.verify.summaryMarkdown != nil { throw UsageError("--summary-markdown is verify's: review writes no summary") }
         return c
@@ -66,7 +64,7 @@ public struct ReviewCommand: Sendable {
         let session = try ReviewSession(command: verify, renderer: renderer, baseline: baseline, reportDirectory: reports,
                                         environment: environment, interrupts: interrupts)
         printResult(session.result, json: false)
-        let server = try ReviewServer(session: session, port: UInt16(port ?? 0), allowedHosts: allowedHosts.compactMap(HostAllowance.Entry.init))
+        let server = try ReviewServer(session: session, port: port ?? 0, allowedHosts: allowedHosts)
         StandardOutput.print(server.url)
         // The address with its token is printed only there: serving what nobody can reach would
         // only hold the port until killed.
@@ -90,7 +88,7 @@ public struct ReviewCommand: Sendable {
           cartrender review [SCENE.json | -] --baseline DIR [verify's options]
 
         OPTIONS
-        \(OptionTable<ReviewCommand>(Array(options.rows.prefix(2))).help.trimmingCharacters(in: .newlines))
+        \(ownOptions.help.trimmingCharacters(in: .newlines))
           And those of verify (cartrender verify --help), except --json and --summary-markdown.
 
         SERVER

@@ -21,4 +21,20 @@ extension Option {
                            _ set: @escaping (inout Options, Value) throws -> Void) -> Option {
         Option("--out", short: "-o", placeholder, help, value, set)
     }
+
+    /// `--port N`: the port of 127.0.0.1 a loopback server (`review`, `preview`) listens on,
+    /// 1 to 65535; unset: a free port the kernel chooses.
+    static func port(_ port: WritableKeyPath<Options, UInt16?>) -> Option {
+        Option("--port", "N", "Listen on this port of 127.0.0.1 (default: a free one), e.g. the one a devcontainer or tunnel forwards.",
+               .int(1...65535)) { $0[keyPath: port] = UInt16($1) }
+    }
+
+    /// `--allow-host NAME[:PORT]` (repeatable): a host name a loopback server also answers,
+    /// for a port forward (``HostAllowance``); parsed once, here.
+    static func allowHost(_ hosts: WritableKeyPath<Options, [HostAllowance.Entry]>) -> Option {
+        Option("--allow-host", "NAME[:PORT]", "Also answer requests whose Host is NAME (any port) or NAME:PORT: a forwarded address "
+               + "(Codespaces, VS Code). The token is still required (repeatable).",
+               .checked("a host name, optionally with :PORT (e.g. abc-8123.app.github.dev)") { HostAllowance.Entry($0) },
+               repeatable: true) { $0[keyPath: hosts].append($1) }
+    }
 }

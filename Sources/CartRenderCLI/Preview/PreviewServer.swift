@@ -23,12 +23,13 @@ final class PreviewServer: @unchecked Sendable {
     private let http: LoopbackHTTPServer
     private let session: PreviewSession
 
-    /// Listens on 127.0.0.1 at `port` (0: a free one) with a new token.
+    /// Listens on 127.0.0.1 at `port` (0: a free one) with a new token, answering requests to
+    /// 127.0.0.1 and localhost at that port and to the host names of `allowedHosts` (`--allow-host`).
     /// - Throws: ``ReviewServerError``.
-    init(session: PreviewSession, port: UInt16) throws {
+    init(session: PreviewSession, port: UInt16, allowedHosts: [HostAllowance.Entry] = []) throws {
         self.session = session
         http = try LoopbackHTTPServer(port: port)
-        gate = LoopbackGate(command: "preview", port: http.port)
+        gate = LoopbackGate(command: "preview", port: http.port, allowedHosts: allowedHosts)
     }
 
     /// Serves until `stop` returns true, then closes every event stream.
