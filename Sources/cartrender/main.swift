@@ -19,6 +19,12 @@ signal(SIGXFSZ, SIG_IGN)
 // it then fail with EPIPE instead of killing the process, and the run ends with its own status
 // and no message, as the reader chose to stop (`StandardOutput.finish`).
 signal(SIGPIPE, SIG_IGN)
+// Swift reads a program's arguments from /proc/self/cmdline: where /proc is not mounted (a bare
+// chroot) it sees none, not even the program's name, and cartrender cannot know what was asked.
+guard CommandLine.argc > 0 else {
+    Stderr.line("cannot read its command line: /proc is not mounted (in a chroot: mount -t proc proc /proc)")
+    exit(ExitCode.unavailable.rawValue)
+}
 // Arguments as paths that keep their bytes (`CommandLine.arguments` would replace bytes that are
 // not UTF-8): any name the file system accepts works as a scene, --out, --baseline….
 let code = CLI.run(FileSystemPath.commandLineArguments())

@@ -77,6 +77,18 @@ final class CommandLineConventionsTests: XCTestCase {
         XCTAssertEqual(extra.stderr, "cartrender: version takes no arguments\nRun 'cartrender version --help' for usage.\n")
     }
 
+    /// Without /proc (a bare chroot, as `debootstrap` leaves one) Swift's runtime cannot read the
+    /// program's arguments: one sentence and exit 69, not a crash (it trapped on `1..<0`).
+    func testWithoutProcItSaysWhyItCannotReadItsCommandLine() throws {
+        let probe = try Binary.run(["-m", "true"], executable: "/usr/bin/unshare")
+        try XCTSkipUnless(probe.status == 0, "unshare -m needs CAP_SYS_ADMIN: \(probe.stderr)")
+        let r = try Binary.run(["-m", "sh", "-c", "umount -l /proc && exec \"$0\" --version", Binary.url.path],
+                               executable: "/usr/bin/unshare")
+        XCTAssertEqual(r.status, 69, r.stderr)
+        XCTAssertEqual(r.stderr, "cartrender: cannot read its command line: /proc is not mounted (in a chroot: mount -t proc proc /proc)\n")
+        XCTAssertEqual(r.stdout, "")
+    }
+
     func testUsageErrorsPointToTheirCommandsHelp() throws {
         let table: [([String], String)] = [
             (["verify", "--threshold", "2", "--baseline", "b"], "cartrender: --threshold: expected a number from 0 (exact) to 1 (black vs white), got \"2\"\nRun 'cartrender verify --help' for usage.\n"),

@@ -119,9 +119,10 @@ public enum FileSystemPath {
     }
 
     /// The program's arguments without its name, each decoded as a path
-    /// (`CommandLine.arguments` would replace bytes that are not UTF-8 with U+FFFD).
+    /// (`CommandLine.arguments` would replace bytes that are not UTF-8 with U+FFFD); none when
+    /// the runtime could not read them (no /proc).
     public static func commandLineArguments() -> [String] {
-        (1..<Int(CommandLine.argc)).compactMap { i in
+        (1..<max(1, Int(CommandLine.argc))).compactMap { i in
             CommandLine.unsafeArgv[i].map { string(fromBytes: UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) }
         }
     }
