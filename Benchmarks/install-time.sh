@@ -25,6 +25,11 @@ if [ ! -e "$WORK/base/.complete" ]; then
     touch "$WORK/base/.complete"
 fi
 
+installed() {   # installed ROOT: how many packages dpkg has installed in ROOT
+    # shellcheck disable=SC2016 # ${…} is dpkg-query's field syntax, not the shell's
+    chroot "$1" dpkg-query -f '${db:Status-Status}\n' -W | grep -c '^installed$'
+}
+
 route() {   # route NAME [APT OPTION…]
     local name=$1; shift
     local root="$WORK/$name"
@@ -33,18 +38,19 @@ route() {   # route NAME [APT OPTION…]
     # /proc as every container has it (without it Swift programs cannot read their arguments).
     mount -t proc proc "$root/proc"
     trap 'umount "$root/proc" 2>/dev/null || true' EXIT
-    local deb="/tmp/$(basename "$DEB")"
+    local deb
+    deb="/tmp/$(basename "$DEB")"
     local apt=(chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get -q -y -o APT::Sandbox::User=root)
     "${apt[@]}" update >"$WORK/$name.log" 2>&1
     "${apt[@]}" install --download-only "$@" "$deb" >>"$WORK/$name.log" 2>&1
     local downloaded before after start end load
     downloaded=$(du -sb "$root/var/cache/apt/archives" | awk '{printf "%.0f", $1 / 1e6}')
-    before=$(chroot "$root" dpkg-query -f '${db:Status-Status}\n' -W | grep -c '^installed$')
+    before=$(installed "$root")
     load=$(cut -d' ' -f1 /proc/loadavg)
     start=$(date +%s.%N)
     "${apt[@]}" install "$@" "$deb" >>"$WORK/$name.log" 2>&1
     end=$(date +%s.%N)
-    after=$(chroot "$root" dpkg-query -f '${db:Status-Status}\n' -W | grep -c '^installed$')
+    after=$(installed "$root")
     chroot "$root" cartrender --version >/dev/null \
         || { echo "install-time.sh: the installed cartrender did not run ($name)" >&2; exit 1; }
     printf '%-40s %5.0f s, %3d packages, %4d MB downloaded (load average %s)\n' \
