@@ -21,6 +21,7 @@
 # Usage: Benchmarks/gif-benchmark.sh [WORKDIR]   (SCALES="3 1", REPEAT=3, JOBS=N, KEEP=1 keeps WORKDIR)
 # Needs: swift, the Debian packages of the README, and ffmpeg (apt-get install ffmpeg: for this
 # benchmark only, not a dependency of cartrender).
+# shellcheck disable=SC2317 # prepare() and render() are redefined per step and called by measure()
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -107,7 +108,8 @@ row() {  # NAME WALL CPU GIF (GIF "-" for a time-only row)
     if [ "$4" = - ]; then
         printf '%-40s %8s %8s %10s %9s %10s %10s\n' "$1" "$2" "$3" "" "" "" ""
     else
-        printf '%-40s %8s %8s %10s %9s %10s %10s\n' "$1" "$2" "$3" "$(kb "$4")" "$(plays "$4")" $(ssim "$4" "$PNG")
+        local s; read -r -a s <<< "$(ssim "$4" "$PNG")"   # its two figures, one column each
+        printf '%-40s %8s %8s %10s %9s %10s %10s\n' "$1" "$2" "$3" "$(kb "$4")" "$(plays "$4")" "${s[0]}" "${s[1]}"
     fi
 }
 
@@ -147,7 +149,7 @@ for scale in $SCALES; do
 
     size=$(sed -n 's/.*"width": *\([0-9]*\).*/\1/p' "$PNG/manifest.json" | head -n 1)×$(sed -n 's/.*"height": *\([0-9]*\).*/\1/p' "$PNG/manifest.json" | head -n 1)
     echo
-    echo "--scale $scale: $size px, $(ls "$PNG" | grep -c '^frame_.*\.png$') PNG frames at 60 fps ($(stat -c %s "$PNG"/frame_*.png | awk '{ s += $1 } END { printf "%.1f", s / 1e6 }') MB of PNG; rendering them: ${png_wall} s wall, ${png_cpu} s CPU)"
+    echo "--scale $scale: $size px, $(find "$PNG" -maxdepth 1 -name 'frame_*.png' | wc -l) PNG frames at 60 fps ($(stat -c %s "$PNG"/frame_*.png | awk '{ s += $1 } END { printf "%.1f", s / 1e6 }') MB of PNG; rendering them: ${png_wall} s wall, ${png_cpu} s CPU)"
     printf '%-40s %8s %8s %10s %9s %10s %10s\n' "" "wall s" "CPU s" "size kB" "plays s" "SSIM" "SSIM"
     printf '%-40s %8s %8s %10s %9s %10s %10s\n' "" "" "" "" "" "timed" "colour"
     row "cartrender --format gif (render + GIF)" "$gif_wall" "$gif_cpu" "$S/gif/animation.gif"

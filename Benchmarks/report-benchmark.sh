@@ -31,7 +31,7 @@ verdict() { awk -v v="$1" -v t="$2" 'BEGIN { print (v <= t ? "met" : "NOT met") 
 "$BIN" verify scene.json --baseline base --record all --report first --scale 3 --quiet >/dev/null
 distinct=$(cd base && sha256sum frame_*.png | awk '{print $1}' | sort -u | wc -l)
 distinct_mb=$(cd base && sha256sum frame_*.png | sort -k1,1 -u | awk '{print $2}' | xargs du -cb | tail -1 | awk '{printf "%.1f", $1 / 1e6}')
-frames=$(ls base/frame_*.png | wc -l)
+frames=$(find base -maxdepth 1 -name 'frame_*.png' | wc -l)
 pass=$(seconds "$BIN" verify scene.json --baseline base --record never --report passing --scale 3 --quiet)
 fail=$(seconds "$BIN" verify red.json --baseline base --record never --report failing --scale 3 --quiet)
 ratio=$(echo "$fail / $pass" | bc -l)

@@ -49,7 +49,8 @@ cp -r "$WORK/baseline" "$WORK/actual"
 # Baselines 2 and 3, made with ImageMagick (not timed).
 echo "preparing the re-encoded and changed baselines…" >&2
 mkdir -p "$WORK/reencoded" "$WORK/changed"
-ls "$WORK/baseline" | grep '^frame_.*\.png$' | xargs -P "$JOBS" -I{} sh -c '
+# shellcheck disable=SC2016 # the single-quoted text is sh -c's script, expanded there
+find "$WORK/baseline" -maxdepth 1 -name 'frame_*.png' -printf '%f\n' | sort | xargs -P "$JOBS" -I{} sh -c '
     f={}; i=$(echo "$f" | tr -dc 0-9 | sed "s/^0*//"); i=${i:-0}
     '"$CONVERT"' "'"$WORK"'/baseline/$f" -define png:compression-level=9 "PNG32:'"$WORK"'/reencoded/$f"
     x=$((100 + 7 * i)); y=$((1200 + 3 * i))
@@ -64,7 +65,7 @@ verify() {  # baseline-dir report-dir expected-status
 }
 
 run_imagemagick() {
-    ls "$WORK/actual" | grep '^frame_.*\.png$' | xargs -P "$JOBS" -I{} sh -c \
+    find "$WORK/actual" -maxdepth 1 -name 'frame_*.png' -printf '%f\n' | sort | xargs -P "$JOBS" -I{} sh -c \
         "$COMPARE -metric AE '$WORK/$1/{}' '$WORK/actual/{}' null: 2>/dev/null || true"
 }
 imagemagick() {  # baseline-dir

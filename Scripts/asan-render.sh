@@ -14,7 +14,7 @@
 # in an SVG frame).
 # Exit status: 0 when every run is clean, 1 otherwise.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 70
 repo="$PWD"
 echo "building .build/asan/debug/cartrender with -sanitize=address …" >&2
 swift build --sanitize=address --build-path .build/asan --product cartrender >/dev/null || exit 1

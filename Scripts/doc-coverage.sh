@@ -12,6 +12,7 @@ cd "$(dirname "$0")/.."
 list=0
 if [ "${1:-}" = "--list" ]; then list=1; shift; fi
 [ $# -gt 0 ] || set -- Sources
+# shellcheck disable=SC2016 # the single-quoted text is awk's program
 find "$@" -name '*.swift' -print0 | sort -z | xargs -0 awk -v list="$list" '
     FNR == 1 { documented = 0 }
     {

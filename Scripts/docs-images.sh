@@ -14,6 +14,7 @@
 # (release if present, else debug; set BIN= to choose).
 set -euo pipefail
 
+# shellcheck disable=SC2034 # read by the sourced lib/screenshot.sh
 SHOT_NAME=docs-images SHOT_WORK=cartrender-docs-images
 source "$(dirname "$0")/lib/screenshot.sh"
 DIR=$(realpath -m "${1:-docs}")

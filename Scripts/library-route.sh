@@ -56,8 +56,8 @@ ls "$baseline/frame_0036.png" >/dev/null
 # The plugin's render: every frame the manifest lists, and nothing else.
 [ -f docs/fly/manifest.json ] || { cat "$log"; fail "the plugin wrote no docs/fly/manifest.json"; }
 listed=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["frames"]))' docs/fly/manifest.json)
-written=$(ls docs/fly/frame_*.png | wc -l)
-[ "$listed" -gt 0 ] && [ "$listed" = "$written" ] || fail "the plugin wrote $written frames, its manifest lists $listed"
+written=$(find docs/fly -maxdepth 1 -name 'frame_*.png' | wc -l)
+{ [ "$listed" -gt 0 ] && [ "$listed" = "$written" ]; } || fail "the plugin wrote $written frames, its manifest lists $listed"
 # and a failed render fails the command, with cartrender's sentence.
 if swift package --allow-writing-to-package-directory cartrender Scenes/none.json -o docs/none >"$work/plugin.log" 2>&1; then
     cat "$work/plugin.log"; fail "the plugin succeeded on a missing scene"
@@ -81,6 +81,6 @@ grep -q "Test flyButton() recorded an issue at FlySnapshotTests.swift:$call:" "$
 grep -q "Test flyButton() failed after .* with 1 issue" "$log" || { cat "$log"; fail "the test did not fail with exactly one issue"; }
 for image in expected actual diff; do
     grep -q "Attached 'frame_0036.$image.png'" "$log" || { cat "$log"; fail "frame_0036.$image.png was not attached"; }
-    ls .build/attachments | grep -q "frame_0036.$image" || { ls -R .build/attachments; fail "--attachments-path did not save frame_0036.$image.png"; }
+    compgen -G ".build/attachments/*frame_0036.$image*" >/dev/null || { ls -R .build/attachments; fail "--attachments-path did not save frame_0036.$image.png"; }
 done
 echo "library-route.sh: the library steps of docs/library.md work: recorded, rendered with the plugin, passed, and a changed frame failed with one issue, its report and attachments"

@@ -16,6 +16,7 @@
 # to choose).
 set -euo pipefail
 
+# shellcheck disable=SC2034 # read by the sourced lib/screenshot.sh
 SHOT_NAME=preview-screenshot SHOT_WORK=cartrender-preview-shot
 source "$(dirname "$0")/lib/screenshot.sh"
 OUT=$(realpath -m "${1:-docs/preview.png}")

@@ -11,6 +11,7 @@
 # (release if present, else debug; set BIN= to choose).
 set -euo pipefail
 
+# shellcheck disable=SC2034 # read by the sourced lib/screenshot.sh
 SHOT_NAME=report-screenshot SHOT_WORK=cartrender-report-shot
 source "$(dirname "$0")/lib/screenshot.sh"
 OUT=$(realpath -m "${1:-docs/report.png}")

@@ -10,7 +10,7 @@
 # "Still reachable" memory — caches fontconfig, Pango, GLib and the Swift runtime keep until
 # exit — is not a leak and is not reported. Exit status: 0 when every run is clean, 1 otherwise.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 70
 repo="$PWD"
 echo "building .build/release/cartrender …" >&2
 swift build -c release --product cartrender >/dev/null || exit 1
@@ -30,6 +30,7 @@ failures=0
 # check NAME EXPECTED-STATUS -- ARGS…: one run under memcheck, in $work.
 check() {
     local name="$1" expected="$2"; shift 3
+    # shellcheck disable=SC2086 # VALGRIND_EXTRA holds several options, split on purpose
     (cd "$work" && valgrind ${VALGRIND_EXTRA:-} --quiet --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
         --error-exitcode=99 --num-callers=40 --suppressions="$repo/Scripts/valgrind.supp" \
         --gen-suppressions=all "$@" > "$work/$name.log" 2>&1)
