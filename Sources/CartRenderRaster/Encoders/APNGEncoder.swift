@@ -117,9 +117,7 @@ public final class APNGEncoder {
     /// - Throws: `AnimationEncodingError.invalidCanvasSize`, `.invalidOption`.
     public init(destination: AnimationDestination = .memory, width: Int, height: Int, fps: Int,
                 options: APNGOptions = APNGOptions()) throws {
-        guard (1...Self.maxSide).contains(width), (1...Self.maxSide).contains(height) else {
-            throw AnimationEncodingError.invalidCanvasSize(format: "APNG", width: width, height: height, limit: Self.maxSide)
-        }
+        try AnimationCanvas.check(format: "APNG", width: width, height: height, maxSide: Self.maxSide)
         guard (1...65535).contains(fps) else {
             throw AnimationEncodingError.invalidOption(name: "fps", reason: "must be a whole number of frames per second from 1 to 65535 for APNG delays, not \(fps)")
         }

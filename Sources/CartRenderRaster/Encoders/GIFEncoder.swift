@@ -116,9 +116,7 @@ public final class GIFEncoder: ReportsFinishProgress {
     ///   `.invalidOption`, or `.writeFailed` when the file cannot be created.
     public init(destination: AnimationDestination = .memory, width: Int, height: Int, fps: Double,
                 options: GIFOptions = GIFOptions(), jobs: Int = 1) throws {
-        guard (1...65535).contains(width), (1...65535).contains(height) else {
-            throw AnimationEncodingError.invalidCanvasSize(format: "GIF", width: width, height: height, limit: 65535)
-        }
+        try AnimationCanvas.check(format: "GIF", width: width, height: height, maxSide: 65535)
         guard fps.isFinite, fps > 0 else { throw AnimationEncodingError.invalidFrameRate(fps) }
         try options.validate()
         self.width = width

@@ -98,9 +98,7 @@ public final class VideoEncoder: ReportsFinishProgress {
     ///   FFmpeg's reason (for example when libavcodec was built without libx264 or libvpx).
     public init(destination: AnimationDestination = .memory, width: Int, height: Int, fps: Int, codec: VideoCodec) throws {
         try FFmpeg.load()
-        guard (1...Self.maxSide).contains(width), (1...Self.maxSide).contains(height) else {
-            throw AnimationEncodingError.invalidCanvasSize(format: codec.containerName, width: width, height: height, limit: Self.maxSide)
-        }
+        try AnimationCanvas.check(format: codec.containerName, width: width, height: height, maxSide: Self.maxSide)
         guard (1...65535).contains(fps) else {
             throw AnimationEncodingError.invalidOption(name: "fps", reason: "must be a whole number of frames per second from 1 to 65535 for video, not \(fps)")
         }

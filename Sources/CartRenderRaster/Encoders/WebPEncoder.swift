@@ -138,9 +138,7 @@ public final class WebPEncoder {
     ///   `.invalidOption`, `.libraryFailed`.
     public init(destination: AnimationDestination = .memory, width: Int, height: Int, fps: Double,
                 options: WebPOptions = WebPOptions(), jobs: Int = 1) throws {
-        guard (1...16383).contains(width), (1...16383).contains(height) else {
-            throw AnimationEncodingError.invalidCanvasSize(format: "WebP", width: width, height: height, limit: 16383)
-        }
+        try AnimationCanvas.check(format: "WebP", width: width, height: height, maxSide: 16383)
         guard fps.isFinite, fps > 0 else { throw AnimationEncodingError.invalidFrameRate(fps) }
         try options.validate()
         // WebPConfigInit is a header inline around this entry point.
