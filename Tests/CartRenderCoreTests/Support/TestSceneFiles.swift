@@ -12,6 +12,10 @@ struct TestSceneFiles: SceneFileResolver {
     }
 
     func readFont(_ path: String, limit: Int) throws -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw SceneFileProblem(reason: "is a directory, not a font", unreadable: true)
+        }
         guard let data = FileManager.default.contents(atPath: path) else { throw SceneFileProblem(reason: "does not exist", unreadable: true) }
         guard data.count <= limit else { throw SceneFileProblem(reason: "is larger than \(limit) bytes", unreadable: false) }
         return Array(data)
