@@ -44,18 +44,22 @@ let package = Package(
         // Headers from libavformat-dev, libavcodec-dev, libswscale-dev and libavutil-dev.
         .target(name: "CFFmpegRuntime"),
 
-        // Scene, motion and layout: pure Swift, no C.
+        // Scene, motion and layout: pure Swift, no C, no file access (scene bytes in; timelines,
+        // layouts and display lists out). CorePurityTests keeps it so.
         .target(name: "CartRenderCore"),
+        // Glibc file access: the one file reader, directory handles, scene files and the folder
+        // rule for the files a scene names (AssetFolder, the decoder's SceneFileResolver).
+        .target(name: "CartRenderFiles", dependencies: ["CartRenderCore"]),
         // Raster (Cairo, pixman, Pango, librsvg), encoders (libpng, giflib, libimagequant, libwebp, FFmpeg)
         // and the PNG decoder that verify and diff use.
         .target(
             name: "CartRenderRaster",
-            dependencies: ["CartRenderCore", "CCairo", "CPixman", "CPango", "CRsvg", "CPNG", "CPNGWriter", "CGif", "CImageQuant", "CWebP", "CFFmpegRuntime"]
+            dependencies: ["CartRenderCore", "CartRenderFiles", "CCairo", "CPixman", "CPango", "CRsvg", "CPNG", "CPNGWriter", "CGif", "CImageQuant", "CWebP", "CFFmpegRuntime"]
         ),
         // Frame pipeline, outputs (frames, manifest, report) and snapshot diffs. CARTRENDER_TEST_HOOKS,
         // in debug builds only, compiles what the tests need in the binary they run (the
         // CARTRENDER_TEST_PAUSE hook, the kill points of a commit, extra sinks of a render); a release build has none of it.
-        .target(name: "CartRender", dependencies: ["CartRenderCore", "CartRenderRaster"],
+        .target(name: "CartRender", dependencies: ["CartRenderCore", "CartRenderFiles", "CartRenderRaster"],
                 swiftSettings: [.define("CARTRENDER_TEST_HOOKS", .when(configuration: .debug))]),
         // The command line: every command, its help, completions and man page, progress on stderr,
         // signal handling and the review server. Only the cartrender executable and the CLI tests use it.
@@ -80,6 +84,7 @@ let package = Package(
         .executableTarget(name: "cartrender-bench", dependencies: ["CartRender", "CartRenderTestSupport"], path: "Benchmarks/cartrender-bench"),
 
         .testTarget(name: "CartRenderCoreTests", dependencies: ["CartRenderCore"]),
+        .testTarget(name: "CartRenderFilesTests", dependencies: ["CartRenderFiles"]),
         .testTarget(name: "CartRenderRasterTests", dependencies: ["CartRenderRaster", "CartRenderTestSupport"]),
         .testTarget(name: "CartRenderTests", dependencies: ["CartRender", "CartRenderTestSupport", "CartRenderTesting"], exclude: ["Goldens"]),
         .testTarget(name: "CLITests", dependencies: ["CartRenderCLI", "CartRender", "CartRenderTestSupport"], exclude: ["Corpus"]),

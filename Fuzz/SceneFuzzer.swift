@@ -25,11 +25,25 @@ struct StandInMetrics: TextMeasuring {
 /// Where relative image paths point: the bad-input corpus, so that its image names resolve.
 let fuzzBaseDirectory = ProcessInfo.processInfo.environment["CARTRENDER_FUZZ_BASE"] ?? "/tmp"
 
+/// The files a fuzzed scene names, read as their paths say (links followed): the harness's own
+/// resolver, as the core reads no file (the product passes AssetFolder).
+struct FuzzSceneFiles: SceneFileResolver {
+    func imageProblem(_ path: String) -> SceneFileProblem? {
+        FileManager.default.isReadableFile(atPath: path) ? nil : SceneFileProblem(reason: "does not exist", unreadable: true)
+    }
+    func readFont(_ path: String, limit: Int) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path), data.count <= limit else {
+            throw SceneFileProblem(reason: "does not exist", unreadable: true)
+        }
+        return Array(data)
+    }
+}
+
 /// Checks one input as a scene file.
 func fuzzScene(_ bytes: [UInt8]) {
     let scene: Scene
     do {
-        scene = try SceneDecoder.decode(bytes, file: "fuzz.json", baseDirectory: fuzzBaseDirectory)
+        scene = try SceneDecoder.decode(bytes, file: "fuzz.json", baseDirectory: fuzzBaseDirectory, files: FuzzSceneFiles())
     } catch let e as SceneError {
         precondition(!e.message.isEmpty, "an error without a message")
         precondition(!e.description.contains("\n"), "an error message on several lines: \(e.description)")
@@ -49,7 +63,7 @@ func fuzzScene(_ bytes: [UInt8]) {
     // The canonical form is a scene file too, and a fixed point.
     let canonical = scene.canonicalJSON.serialized()
     do {
-        let again = try SceneDecoder.decode(Array(canonical.utf8), file: "canonical.json", baseDirectory: scene.baseDirectory)
+        let again = try SceneDecoder.decode(Array(canonical.utf8), file: "canonical.json", baseDirectory: scene.baseDirectory, files: FuzzSceneFiles())
         precondition(again.canonicalJSON.serialized() == canonical, "the canonical form is not a fixed point:\n\(canonical)\n\(again.canonicalJSON.serialized())")
     } catch {
         fatalError("the canonical form of a valid scene does not decode: \(error)\n\(canonical)")
@@ -57,7 +71,7 @@ func fuzzScene(_ bytes: [UInt8]) {
 
     do {
         _ = try SceneDecoder.decode(bytes, file: "fuzz.json", baseDirectory: fuzzBaseDirectory,
-                                    overrides: SceneOverrides(fps: 240, scale: 4, colorScheme: .dark, reduceMotion: true))
+                                    overrides: SceneOverrides(fps: 240, scale: 4, colorScheme: .dark, reduceMotion: true), files: FuzzSceneFiles())
     } catch is SceneError {
     } catch {
         fatalError("decoding with overrides threw \(type(of: error)): \(error)")

@@ -123,16 +123,6 @@ final class SceneDecoderTests: XCTestCase {
         XCTAssertEqual(message(deep), "s.json:1:257: " + String(repeating: "[0]", count: 13) + "…: nesting is deeper than 256 levels")
     }
 
-    func testMissingSceneFileIsUnreadable() {
-        XCTAssertThrowsError(try SceneDecoder.load(path: "/nonexistent/scene.json")) { e in
-            XCTAssertEqual((e as? SceneError)?.kind, .unreadable)
-            XCTAssertEqual("\(e)", "/nonexistent/scene.json: no such file")
-        }
-        XCTAssertThrowsError(try SceneDecoder.load(path: Self.examples.path)) { e in
-            XCTAssertEqual((e as? SceneError)?.kind, .unreadable)
-        }
-    }
-
     func testCanonicalFormRoundTrips() throws {
         let s = try SceneDecoder.load(path: Self.examples.appendingPathComponent("png-image.json").path)
         let again = try SceneDecoder.decode(Array(s.canonicalJSON.serialized().utf8), file: "c", baseDirectory: s.baseDirectory)

@@ -10,7 +10,7 @@ enum UIAnimationFixture {
     static let frames: [RGBAImage] = (0..<animation.frameCount).map(animation.frame)
 
     /// - Parameter changedRows: with each frame, the rows handed as changed (`add(_:changedRows:)`); nil: `add(_:)`.
-    static func encodeGIF(_ options: GIFOptions = GIFOptions(), frames: [RGBAImage] = frames, fps: Double = 60, jobs: Int = 1,
+    static func encodeGIF(_ options: GIFOptions = GIFOptions(), frames: [RGBAImage] = frames, fps: Int = 60, jobs: Int = 1,
                           changedRows: [[Range<Int>]?]? = nil) throws -> (bytes: [UInt8], summary: GIFSummary) {
         let encoder = try GIFEncoder(width: frames[0].width, height: frames[0].height, fps: fps, options: options, jobs: jobs)
         for (i, frame) in frames.enumerated() {
@@ -21,7 +21,7 @@ enum UIAnimationFixture {
     }
 
     /// - Parameter changedRows: as for `encodeGIF`.
-    static func encodeWebP(_ options: WebPOptions = WebPOptions(), frames: [RGBAImage] = frames, fps: Double = 60, jobs: Int = 1,
+    static func encodeWebP(_ options: WebPOptions = WebPOptions(), frames: [RGBAImage] = frames, fps: Int = 60, jobs: Int = 1,
                            changedRows: [[Range<Int>]?]? = nil) throws -> (bytes: [UInt8], summary: WebPSummary) {
         let encoder = try WebPEncoder(width: frames[0].width, height: frames[0].height, fps: fps, options: options, jobs: jobs)
         for (i, frame) in frames.enumerated() {

@@ -326,7 +326,7 @@ final class GIFEncoderTests: XCTestCase {
         let table: [(String, () throws -> Void, UInt)] = [
             ("GIF canvas of 0×4 px is not allowed: each side must be 1…65535 px.",
              { _ = try GIFEncoder(width: 0, height: 4, fps: 30) }, #line),
-            ("Frame rate 0.0 fps is not allowed: it must be a finite number above 0.",
+            ("Frame rate 0 fps is not allowed: it must be a whole number of frames per second from 1 to 65535.",
              { _ = try GIFEncoder(width: 4, height: 4, fps: 0) }, #line),
             ("Option quality must lie within 0…100, not 50...101.",
              { _ = try GIFEncoder(width: 4, height: 4, fps: 30, options: GIFOptions(quality: 50...101)) }, #line),

@@ -19,8 +19,10 @@ final class SceneFileResolverTests: XCTestCase {
         try Data([0x89, 0x50, 0x4E, 0x47]).write(to: URL(fileURLWithPath: dir + "/outside.png"))
         try FileManager.default.createSymbolicLink(atPath: dir + "/s/a.png", withDestinationPath: dir + "/outside.png")
         let json = Array("{\n  \"shop\": {\"image\": \"a.png\"}\n}\n".utf8)
-        // Read as its path says, the link is followed (the default, for scene text without a folder).
-        XCTAssertNoThrow(try SceneDecoder.decode(json, file: "s.json", baseDirectory: dir + "/s"))
+        // Without a resolver named, the files layer applies the folder rule of its base directory.
+        XCTAssertThrowsError(try SceneDecoder.decode(json, file: "s.json", baseDirectory: dir + "/s")) { error in
+            XCTAssertTrue("\(error)".contains("is reached through the symbolic link"), "\(error)")
+        }
         XCTAssertThrowsError(try SceneDecoder.decode(json, file: "s.json", baseDirectory: dir + "/s", files: AssetFolder(directory: dir + "/s"))) { error in
             XCTAssertEqual("\(error)", "s.json:2:21: shop.image: image file \(dir)/s/a.png is reached through the symbolic link \(dir)/s/a.png, which cartrender does not follow below the scene's folder; allow it with --allow-outside-assets")
             XCTAssertEqual((error as? SceneError)?.exitCode, .dataError)

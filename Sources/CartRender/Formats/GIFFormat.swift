@@ -11,7 +11,7 @@ extension OutputFormat {
             FormatOption("--gif-speed", "N", "libimagequant speed 1 (best) … 10 (fastest), default 4.", .int(1...10)) { $0.gif.speed = $1 },
             FormatOption("--dither", "D", "dithering level 0…1 (default 1).", .number(Float(0)...1)) { $0.gif.dithering = $1 },
         ]) { context in
-            try GIFEncoder(width: context.width, height: context.height, fps: Double(context.fps), options: context.settings.gif, jobs: context.jobs)
+            try GIFEncoder(width: context.width, height: context.height, fps: context.fps, options: context.settings.gif, jobs: context.jobs)
         }
 }
 

@@ -11,7 +11,7 @@ extension OutputFormat {
                 $0.webp.lossless = false; $0.webp.quality = $1
             },
         ]) { context in
-            try WebPEncoder(width: context.width, height: context.height, fps: Double(context.fps), options: context.settings.webp, jobs: context.jobs)
+            try WebPEncoder(width: context.width, height: context.height, fps: context.fps, options: context.settings.webp, jobs: context.jobs)
         }
 }
 

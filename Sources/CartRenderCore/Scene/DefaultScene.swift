@@ -35,8 +35,9 @@ public enum DefaultScene {
 
     """
 
-    /// The default scene, decoded with the given command-line overrides.
+    /// The default scene, decoded with the given command-line overrides. It names no image or
+    /// font file, so no file is read.
     public static func scene(overrides: SceneOverrides = SceneOverrides(), baseDirectory: String) throws -> Scene {
-        try SceneDecoder.decode(Array(json.utf8), file: fileName, baseDirectory: baseDirectory, overrides: overrides)
+        try SceneDecoder.decode(Array(json.utf8), file: fileName, baseDirectory: baseDirectory, overrides: overrides, files: NoSceneFiles())
     }
 }

@@ -41,8 +41,10 @@ public struct Scene: Equatable, Sendable {
     public var screenName: String { type(of: content).name }
     /// User input in time order (stable for equal times: file order).
     public var events: [SceneEvent] = []
-    /// Directory that relative image paths are resolved against (not part of the scene's identity).
-    public var baseDirectory: String = FileManager.default.currentDirectoryPath
+    /// Directory that relative image paths are resolved against (not part of the scene's identity);
+    /// `.`, the working directory, for a scene made in code (the layer that reads the files
+    /// makes it absolute: `AssetFolder`).
+    public var baseDirectory: String = "."
     /// Where the scene file names each image file, so that a problem found only when the image is
     /// decoded can point at its field (not part of the scene's identity).
     public var imageFields: [ImageField] = []

@@ -57,7 +57,7 @@ public struct SceneDecoder {
     /// How the files the scene names are checked and read.
     let files: any SceneFileResolver
 
-    init(file: String, files: any SceneFileResolver = DirectSceneFiles()) { self.file = file; self.files = files }
+    init(file: String, files: any SceneFileResolver = NoSceneFiles()) { self.file = file; self.files = files }
 
     /// Most problems one decoding reports (as compilers stop after a screenful).
     public static let maxErrors = 20
@@ -92,10 +92,11 @@ public struct SceneDecoder {
     ///   - file: the file name used in messages.
     ///   - baseDirectory: where relative image paths are resolved.
     ///   - overrides: command-line values applied before range checks.
+    ///   - files: how the image and font files it names are checked and read (the core reads
+    ///     none itself: `AssetFolder` in CartRenderFiles, or a test's own resolver).
     /// - Throws: `SceneError`.
-    ///   - files: how the image and font files it names are checked and read.
     public static func decode(_ data: [UInt8], file: String, baseDirectory: String, overrides: SceneOverrides = SceneOverrides(),
-                              files: any SceneFileResolver = DirectSceneFiles()) throws -> Scene {
+                              files: any SceneFileResolver) throws -> Scene {
         let root: JSONNode
         do {
             root = try JSONParser.parse(data)
@@ -116,14 +117,14 @@ public struct SceneDecoder {
     ///   ("en_US"); list each value once`), or for a variant whose events cannot happen.
     public static func decodeVariants(_ data: [UInt8], file: String, baseDirectory: String,
                                       overrides: SceneOverrides = SceneOverrides(),
-                                      files: any SceneFileResolver = DirectSceneFiles()) throws -> [SceneVariant]? {
+                                      files: any SceneFileResolver) throws -> [SceneVariant]? {
         let root: JSONNode
         do {
             root = try JSONParser.parse(data)
         } catch let e as JSONSyntaxError {
             throw SceneError(file: file, location: e.location, path: e.path, message: e.message)
         }
-        _ = try decode(data, file: file, baseDirectory: baseDirectory, overrides: overrides)
+        _ = try decode(data, file: file, baseDirectory: baseDirectory, overrides: overrides, files: files)
         guard let combinations = try SceneDecoder(file: file).variantCombinations(root) else { return nil }
         var out: [SceneVariant] = []
         for combination in combinations {
@@ -147,14 +148,6 @@ public struct SceneDecoder {
             seen[v.name] = i
         }
         return out
-    }
-
-    /// Reads and decodes the variants of a scene file (see `decodeVariants`).
-    public static func loadVariants(path: String, overrides: SceneOverrides = SceneOverrides(),
-                                    files: (String) -> any SceneFileResolver = { _ in DirectSceneFiles() }) throws -> [SceneVariant]? {
-        let data = try SceneFiles.readScene(path)
-        let base = baseDirectory(ofSceneAt: path)
-        return try decodeVariants(data, file: path, baseDirectory: base, overrides: overrides, files: files(base))
     }
 
     /// The keys a `"variants"` matrix may vary, in the schema's order.
@@ -184,24 +177,6 @@ public struct SceneDecoder {
         }
         let keys = lists.map(\.key)
         return combinations.map { (keys, $0) }
-    }
-
-    /// Reads and decodes a scene file.
-    /// - Throws: `SceneError` of kind `.unreadable` when the file is missing, a directory, not
-    ///   a regular file or unreadable; `.invalid` otherwise (see `SceneFiles.readScene`).
-    /// - Parameter files: how the files the scene names are checked and read, given the scene's
-    ///   folder.
-    public static func load(path: String, overrides: SceneOverrides = SceneOverrides(),
-                            files: (String) -> any SceneFileResolver = { _ in DirectSceneFiles() }) throws -> Scene {
-        let data = try SceneFiles.readScene(path)
-        let base = baseDirectory(ofSceneAt: path)
-        return try decode(data, file: path, baseDirectory: base, overrides: overrides, files: files(base))
-    }
-
-    /// The absolute directory of the scene file at `path`, which its relative image paths are
-    /// resolved against (names that are not UTF-8 kept as `FileSystemPath` spells them).
-    static func baseDirectory(ofSceneAt path: String) -> String {
-        URL(fileURLWithPath: FileSystemPath.absolute(path)).deletingLastPathComponent().path
     }
 
     // MARK: - Readers

@@ -23,3 +23,16 @@ public struct SceneFileProblem: Error, Equatable, Sendable {
     /// A problem `reason`; `unreadable` for exit 66.
     public init(reason: String, unreadable: Bool) { self.reason = reason; self.unreadable = unreadable }
 }
+
+/// The resolver of a decoder that reads no file: the default scene (which names none) and the
+/// decoder's own checks after decoding. Every file is refused, so a file reached through it
+/// by mistake is an error, never a read.
+struct NoSceneFiles: SceneFileResolver {
+    func imageProblem(_ path: String) -> SceneFileProblem? {
+        SceneFileProblem(reason: "cannot be read here (the scene's files are checked by the layer that reads them)", unreadable: true)
+    }
+
+    func readFont(_ path: String, limit: Int) throws -> [UInt8] {
+        throw SceneFileProblem(reason: "cannot be read here (the scene's files are checked by the layer that reads them)", unreadable: true)
+    }
+}

@@ -114,15 +114,10 @@ public final class APNGEncoder {
     ///   - width, height: canvas size in px, 1…16384 (`maxSide`).
     ///   - fps: source frames per second, 1…65535 (the largest `delay_den`).
     ///   - options: see `APNGOptions`.
-    /// - Throws: `AnimationEncodingError.invalidCanvasSize`, `.invalidOption`.
+    /// - Throws: `AnimationEncodingError.invalidCanvasSize`, `.invalidFrameRate`, `.invalidOption`.
     public init(destination: AnimationDestination = .memory, width: Int, height: Int, fps: Int,
                 options: APNGOptions = APNGOptions()) throws {
-        guard (1...Self.maxSide).contains(width), (1...Self.maxSide).contains(height) else {
-            throw AnimationEncodingError.invalidCanvasSize(format: "APNG", width: width, height: height, limit: Self.maxSide)
-        }
-        guard (1...65535).contains(fps) else {
-            throw AnimationEncodingError.invalidOption(name: "fps", reason: "must be a whole number of frames per second from 1 to 65535 for APNG delays, not \(fps)")
-        }
+        try AnimationCanvas.check(format: "APNG", width: width, height: height, fps: fps, maxSide: Self.maxSide)
         try options.validate()
         self.destination = destination
         self.width = width

@@ -9,8 +9,8 @@ import CartRenderCore
 public enum AnimationEncodingError: ReportableError, Equatable, Sendable, CustomStringConvertible {
     /// The canvas size is outside what the format can store (`limit` is the largest side in px).
     case invalidCanvasSize(format: String, width: Int, height: Int, limit: Int)
-    /// The frame rate is not a finite number above zero (frames per second).
-    case invalidFrameRate(Double)
+    /// The frame rate (frames per second) is not a whole number from 1 to 65535.
+    case invalidFrameRate(Int)
     /// An option is out of range; `reason` says which values are allowed.
     case invalidOption(name: String, reason: String)
     /// A frame passed to `add(_:)` does not have the canvas size (all sizes in px).
@@ -40,7 +40,7 @@ public enum AnimationEncodingError: ReportableError, Equatable, Sendable, Custom
         case let .invalidCanvasSize(format, width, height, limit):
             return "\(format) canvas of \(width)×\(height) px is not allowed: each side must be 1…\(limit) px."
         case let .invalidFrameRate(fps):
-            return "Frame rate \(fps) fps is not allowed: it must be a finite number above 0."
+            return "Frame rate \(fps) fps is not allowed: it must be a whole number of frames per second from 1 to \(AnimationCanvas.maxFrameRate)."
         case let .invalidOption(name, reason):
             return "Option \(name) \(reason)."
         case let .frameSizeMismatch(index, width, height, expectedWidth, expectedHeight):
@@ -69,8 +69,8 @@ public enum AnimationEncodingError: ReportableError, Equatable, Sendable, Custom
         switch self {
         case .writeFailed: return .cannotCreate
         case .qualityTooLow: return .dataError
-        case .invalidCanvasSize, .invalidOption: return .usage
-        case .invalidFrameRate, .frameSizeMismatch, .noFrames, .alreadyFinished, .quantizationFailed,
+        case .invalidCanvasSize, .invalidFrameRate, .invalidOption: return .usage
+        case .frameSizeMismatch, .noFrames, .alreadyFinished, .quantizationFailed,
              .gifFailed, .libraryFailed, .delayTooLong:
             return .software
         }

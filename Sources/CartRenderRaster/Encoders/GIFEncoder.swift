@@ -46,7 +46,7 @@ public final class GIFEncoder: ReportsFinishProgress {
     /// Canvas height in px.
     public let height: Int
     /// Source frame rate in frames per second.
-    public let fps: Double
+    public let fps: Int
     /// The options the encoder was created with.
     public let options: GIFOptions
     /// Threads that remap the held images to the global palette (≥ 1; no more are used than
@@ -109,24 +109,21 @@ public final class GIFEncoder: ReportsFinishProgress {
     /// - Parameters:
     ///   - destination: memory (read `encodedBytes` after `finish()`) or a file path.
     ///   - width, height: canvas size in px, 1…65535.
-    ///   - fps: source frames per second (frame `i` is at `i / fps` s), finite and above 0.
+    ///   - fps: source frames per second (frame `i` is at `i / fps` s), 1…65535.
     ///   - options: see `GIFOptions`.
     ///   - jobs: threads for remapping the held images to the global palette; clamped to ≥ 1.
     /// - Throws: `AnimationEncodingError.invalidCanvasSize`, `.invalidFrameRate`,
     ///   `.invalidOption`, or `.writeFailed` when the file cannot be created.
-    public init(destination: AnimationDestination = .memory, width: Int, height: Int, fps: Double,
+    public init(destination: AnimationDestination = .memory, width: Int, height: Int, fps: Int,
                 options: GIFOptions = GIFOptions(), jobs: Int = 1) throws {
-        guard (1...65535).contains(width), (1...65535).contains(height) else {
-            throw AnimationEncodingError.invalidCanvasSize(format: "GIF", width: width, height: height, limit: 65535)
-        }
-        guard fps.isFinite, fps > 0 else { throw AnimationEncodingError.invalidFrameRate(fps) }
+        try AnimationCanvas.check(format: "GIF", width: width, height: height, fps: fps, maxSide: 65535)
         try options.validate()
         self.width = width
         self.height = height
         self.fps = fps
         self.options = options
         self.jobs = max(1, jobs)
-        timeline = GIFTimeline(fps: fps, maxFrameRate: options.maxFrameRate)
+        timeline = GIFTimeline(fps: Double(fps), maxFrameRate: options.maxFrameRate)
         sink = try AnimationByteSink(destination)
     }
 
@@ -217,7 +214,7 @@ public final class GIFEncoder: ReportsFinishProgress {
         encodedBytes = sink.bytes
         var notice: String?
         if droppedFrameCount > 0 {
-            notice = "GIF plays at most \(GIFEncoder.format(options.maxFrameRate)) fps: \(droppedFrameCount) of \(sourceFrameCount) frames at \(GIFEncoder.format(fps)) fps were dropped evenly."
+            notice = "GIF plays at most \(GIFEncoder.format(options.maxFrameRate)) fps: \(droppedFrameCount) of \(sourceFrameCount) frames at \(GIFEncoder.format(Double(fps))) fps were dropped evenly."
         }
         return GIFSummary(sourceFrameCount: sourceFrameCount, writtenFrameCount: writtenFrameCount,
                           droppedFrameCount: droppedFrameCount, mergedFrameCount: mergedFrameCount,

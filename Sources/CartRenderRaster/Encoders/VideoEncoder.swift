@@ -94,16 +94,11 @@ public final class VideoEncoder: ReportsFinishProgress {
     ///   - fps: frames per second, 1…65535.
     ///   - codec: H.264/MP4 or VP9/WebM, with its options.
     /// - Throws: `RasterError(.missingDependency)` when FFmpeg's libraries cannot be loaded,
-    ///   `AnimationEncodingError.invalidCanvasSize`, `.invalidOption`, `.libraryFailed` with
+    ///   `AnimationEncodingError.invalidCanvasSize`, `.invalidFrameRate`, `.invalidOption`, `.libraryFailed` with
     ///   FFmpeg's reason (for example when libavcodec was built without libx264 or libvpx).
     public init(destination: AnimationDestination = .memory, width: Int, height: Int, fps: Int, codec: VideoCodec) throws {
         try FFmpeg.load()
-        guard (1...Self.maxSide).contains(width), (1...Self.maxSide).contains(height) else {
-            throw AnimationEncodingError.invalidCanvasSize(format: codec.containerName, width: width, height: height, limit: Self.maxSide)
-        }
-        guard (1...65535).contains(fps) else {
-            throw AnimationEncodingError.invalidOption(name: "fps", reason: "must be a whole number of frames per second from 1 to 65535 for video, not \(fps)")
-        }
+        try AnimationCanvas.check(format: codec.containerName, width: width, height: height, fps: fps, maxSide: Self.maxSide)
         try codec.validate()
         self.destination = destination
         self.width = width

@@ -97,7 +97,12 @@ public final class WebPEncoder {
     /// Canvas height in px.
     public let height: Int
     /// Source frames per second.
-    public let fps: Double
+    public let fps: Int
+    /// How many source frames each added frame stands for (1; a report's motion diff, which
+    /// adds every `frameStride`-th frame, shows each for that many).
+    public let frameStride: Int
+    /// Added frames per second: `fps / frameStride`.
+    public var frameRate: Double { Double(fps) / Double(frameStride) }
     /// The options the encoder was created with.
     public let options: WebPOptions
     /// Threads that compress frames (≥ 1).
@@ -132,16 +137,16 @@ public final class WebPEncoder {
     /// - Parameters:
     ///   - destination: memory (read `encodedBytes` after `finish()`) or a file path.
     ///   - width, height: canvas size in px, 1…16383.
-    ///   - fps: source frames per second, finite and above 0.
+    ///   - fps: source frames per second, 1…65535.
+    ///   - frameStride: source frames each added frame stands for (≥ 1): frame `i` is at
+    ///     `round(i × frameStride × 1000 / fps)` ms.
     ///   - jobs: threads that compress frames; clamped to ≥ 1.
     /// - Throws: `AnimationEncodingError.invalidCanvasSize`, `.invalidFrameRate`,
     ///   `.invalidOption`, `.libraryFailed`.
-    public init(destination: AnimationDestination = .memory, width: Int, height: Int, fps: Double,
+    public init(destination: AnimationDestination = .memory, width: Int, height: Int, fps: Int, frameStride: Int = 1,
                 options: WebPOptions = WebPOptions(), jobs: Int = 1) throws {
-        guard (1...16383).contains(width), (1...16383).contains(height) else {
-            throw AnimationEncodingError.invalidCanvasSize(format: "WebP", width: width, height: height, limit: 16383)
-        }
-        guard fps.isFinite, fps > 0 else { throw AnimationEncodingError.invalidFrameRate(fps) }
+        try AnimationCanvas.check(format: "WebP", width: width, height: height, fps: fps, maxSide: 16383)
+        guard frameStride >= 1 else { throw AnimationEncodingError.invalidOption(name: "frameStride", reason: "must be 1 or more, not \(frameStride)") }
         try options.validate()
         // WebPConfigInit is a header inline around this entry point.
         guard WebPConfigInitInternal(&config, WEBP_PRESET_DEFAULT, 75, WEBP_ENCODER_ABI_VERSION) != 0 else {
@@ -158,6 +163,7 @@ public final class WebPEncoder {
         self.width = width
         self.height = height
         self.fps = fps
+        self.frameStride = frameStride
         self.options = options
         self.jobs = max(1, jobs)
         self.destination = destination
@@ -179,7 +185,7 @@ public final class WebPEncoder {
             throw AnimationEncodingError.frameSizeMismatch(frameIndex: sourceFrameCount, width: frame.width, height: frame.height,
                                                            expectedWidth: width, expectedHeight: height)
         }
-        let start = GIFTimeline.milliseconds(Double(sourceFrameCount) / fps)
+        let start = GIFTimeline.milliseconds(Double(sourceFrameCount) / frameRate)
         sourceFrameCount += 1
         let keyFrame = previous == nil || options.keyframeInterval.map { framesSinceKeyFrame >= $0.upperBound } ?? false
         var sub: SubFrame
@@ -206,7 +212,7 @@ public final class WebPEncoder {
         isFinished = true
         guard sourceFrameCount > 0 else { throw AnimationEncodingError.noFrames }
         try compressPending()
-        let end = GIFTimeline.milliseconds(Double(sourceFrameCount) / fps)
+        let end = GIFTimeline.milliseconds(Double(sourceFrameCount) / frameRate)
         guard let mux = WebPNewInternal(WEBP_MUX_ABI_VERSION) else {
             throw AnimationEncodingError.libraryFailed(library: "libwebp", operation: "WebPMuxNew", message: "out of memory or libwebpmux version mismatch")
         }

@@ -100,7 +100,7 @@ enum MotionDiff {
                 let factor = max(1, (width + maxPanelWidth - 1) / maxPanelWidth)
                 canvas = (width / factor, height / factor, factor)
                 encoder = try WebPEncoder(width: 3 * (width / factor) + 2 * gap, height: height / factor,
-                                          fps: Double(result.fps ?? 1) / Double(stride), options: WebPOptions(lossless: true, method: 4))
+                                          fps: result.fps ?? 1, frameStride: stride, options: WebPOptions(lossless: true, method: 4))
             }
             guard let canvas, let encoder else { continue }
             let panels = [e.map { ReportThumbnail.downscaled($0, by: canvas.factor) },
@@ -112,7 +112,7 @@ enum MotionDiff {
         try encoder.finish()
         let bytes = encoder.encodedBytes
         let name = try report.store(fileName(sha256: Checksum.sha256(bytes))) { bytes }
-        return MotionDiffFile(file: name, frames: frames.first!.index!...frames.last!.index!, fps: encoder.fps,
+        return MotionDiffFile(file: name, frames: frames.first!.index!...frames.last!.index!, fps: encoder.frameRate,
                               width: encoder.width, height: encoder.height)
     }
 

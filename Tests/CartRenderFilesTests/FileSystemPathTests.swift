@@ -1,4 +1,5 @@
 import CartRenderCore
+import CartRenderFiles
 import XCTest
 
 /// Paths keep their bytes through `String` (`FileSystemPath`).

@@ -1,3 +1,4 @@
+import CartRenderCore
 import Foundation
 
 /// Reading a whole file that a user or a directory names (a scene, an image, a baseline frame, an

@@ -1,3 +1,4 @@
+import CartRenderCore
 import Foundation
 #if canImport(Glibc)
 import Glibc

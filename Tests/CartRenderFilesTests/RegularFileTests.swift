@@ -1,4 +1,5 @@
 import CartRenderCore
+import CartRenderFiles
 import Foundation
 import XCTest
 

@@ -1,3 +1,4 @@
+import CartRenderCore
 import Foundation
 
 /// Reading scene files and checking the image files they name, so that every way a path can be
@@ -51,33 +52,4 @@ public enum SceneFiles {
         }
     }
 
-}
-
-/// The files a scene names, read as their paths say, links followed: for a scene decoded
-/// without a folder rule (a test's scene text; ``SceneDecoder``'s default). The command line
-/// and the library's snapshots pass `AssetFolder` instead.
-public struct DirectSceneFiles: SceneFileResolver {
-    /// Paths read as given.
-    public init() {}
-
-    /// Looks only at the file system entry (it is read later); contents are checked when
-    /// decoding.
-    public func imageProblem(_ path: String) -> SceneFileProblem? {
-        var info = stat()
-        guard FileSystemPath.stat(path, &info) == 0 else {
-            let e = errno
-            if e == ENOENT || e == ENOTDIR { return SceneFileProblem(reason: "does not exist", unreadable: true) }
-            return SceneFileProblem(reason: "cannot be read (\(errnoText(e)))", unreadable: true)
-        }
-        if let what = RegularFile.nonRegularKind(info.st_mode) { return SceneFileProblem(reason: "is \(what), not an image", unreadable: true) }
-        guard FileSystemPath.access(path, R_OK) == 0 else { return SceneFileProblem(reason: "cannot be read (\(errnoText(errno)))", unreadable: true) }
-        return nil
-    }
-
-    /// Reads the file with ``RegularFile``.
-    public func readFont(_ path: String, limit: Int) throws -> [UInt8] {
-        do { return try RegularFile.read(path, limit: limit) } catch {
-            throw SceneFileProblem(reason: error.reason(missing: "does not exist", notA: "a font"), unreadable: error.exitCode == .noInput)
-        }
-    }
 }
