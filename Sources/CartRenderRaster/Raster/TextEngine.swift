@@ -157,8 +157,10 @@ final class TextEngine: TextMeasuring {
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
             // Pango swaps left and right for a paragraph whose direction is against the
             // context's: swapped here first, so that the alignment follows the layout's direction.
-            let first = pango_layout_get_line_readonly(layout, 0).map { pango_layout_line_get_resolved_direction($0) }
-            let against = first == (rightToLeft ? PANGO_DIRECTION_LTR : PANGO_DIRECTION_RTL)
+            // The first paragraph's direction is found as Pango finds it, from its text alone:
+            // asking the layout for its first line would break it into lines once here and
+            // again after the alignment is set.
+            let against = Self.firstParagraphDirection(text) == (rightToLeft ? PANGO_DIRECTION_LTR : PANGO_DIRECTION_RTL)
             let leftEdge = rightToLeft == against
             switch alignment {
             case .leading: pango_layout_set_alignment(layout, leftEdge ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
@@ -172,6 +174,17 @@ final class TextEngine: TextMeasuring {
             }
         }
         return made
+    }
+
+    /// The direction of `text`'s first paragraph as a layout with automatic direction resolves
+    /// it: its first strong character's (Pango's own rule, `pango_find_base_dir`, over the
+    /// paragraph `pango_find_paragraph_boundary` delimits); `PANGO_DIRECTION_NEUTRAL` when it
+    /// has none (the layout then takes the context's base direction).
+    /// - Complexity: O(n) in the first paragraph's length, with no shaping or line breaking.
+    static func firstParagraphDirection(_ text: String) -> PangoDirection {
+        var delimiter: Int32 = 0, next: Int32 = 0
+        pango_find_paragraph_boundary(text, -1, &delimiter, &next)
+        return cpango_first_strong_direction(text, delimiter)
     }
 
     /// The Pango font description of a font (family name, weight, absolute size); the caller frees it.
