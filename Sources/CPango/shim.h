@@ -3,7 +3,7 @@
 #include <fontconfig/fontconfig.h>
 #include <glib.h>
 
-/* The direction of the first strong character of `text`'s first `length` bytes (Pango's
+/* The direction of the first strong character of `text`'s first `length` bytes (all of it when -1; Pango's
    `pango_find_base_dir`, the rule PangoLayout applies to each paragraph when its direction is
    automatic), PANGO_DIRECTION_NEUTRAL when it has none. Wrapped so that Swift does not warn:
    Pango deprecated the function for applications (1.44) but its layouts still use it. */

@@ -80,13 +80,13 @@ final class TextEngineTests: XCTestCase {
     /// direction Pango's layout resolves for its first line (which the alignment is swapped
     /// by): strong characters of either direction first, a left-to-right mark, digits and
     /// punctuation only (neutral: the context's), and a neutral first paragraph before a
-    /// Hebrew one.
+    /// Hebrew one (right-to-left: the layout starts with the whole text's first strong direction).
     func testFirstParagraphDirectionIsTheLayoutsWithoutLayingOut() throws {
         let engine = try TextEngine(fonts: FontEnvironment.shared())
         let cases: [(String, PangoDirection)] = [
             ("AirPods (2nd gen)!", PANGO_DIRECTION_LTR), ("שלום world", PANGO_DIRECTION_RTL), ("123 שלום", PANGO_DIRECTION_RTL),
             ("\u{200E}١٢٫٥٠ ر.س.", PANGO_DIRECTION_LTR), ("$12.50", PANGO_DIRECTION_NEUTRAL), ("", PANGO_DIRECTION_NEUTRAL),
-            ("12\nשלום", PANGO_DIRECTION_NEUTRAL), ("مرحبا\nhello", PANGO_DIRECTION_RTL),
+            ("12\nשלום", PANGO_DIRECTION_RTL), ("12\n34", PANGO_DIRECTION_NEUTRAL), ("مرحبا\nhello", PANGO_DIRECTION_RTL),
         ]
         for (text, expected) in cases {
             XCTAssertEqual(TextEngine.firstParagraphDirection(text), expected, text)
