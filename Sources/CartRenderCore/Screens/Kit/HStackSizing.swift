@@ -39,7 +39,8 @@ public enum HStackSizing {
         case spacer(minLength: Double)
         /// A `Text` without a line limit, from `minimum` (its widest character) to `ideal` (its
         /// one-line width): offered less than its ideal it wraps in the offer and takes the
-        /// width of its widest line, which may be less than the offer (`widths(_:spacing:proposal:measurer:)`).
+        /// width of its widest line, which may be less than the offer (or, broken between
+        /// characters, a fraction of a glyph more) (`widths(_:spacing:proposal:measurer:)`).
         case wrapping(String, font: FontSpec, minimum: Double, ideal: Double)
 
         /// A `Text` without a line limit: it takes any width from its narrowest
@@ -89,7 +90,11 @@ public enum HStackSizing {
             let r = children[entry.index].range
             var w = min(max(offer, r.min), r.max)
             if case .wrapping(let text, let font, _, _) = children[entry.index], w < r.max, let measurer {
-                w = max(r.min, min(w, measurer.measure(text, font: font, maxWidth: w).width))
+                // Its widest line, not clamped to the offer: a text broken between characters
+                // may have a line a fraction of a glyph wider than the width it was broken at
+                // (Pango finds the break from the unbroken text's glyphs, then shapes the line
+                // anew), and a box of the offer would cut that fraction off.
+                w = max(r.min, measurer.measure(text, font: font, maxWidth: w).width)
             }
             widths[entry.index] = w
             remaining -= w
