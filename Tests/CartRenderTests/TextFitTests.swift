@@ -153,9 +153,17 @@ final class TextFitTests: XCTestCase {
             let title = FrameAuditor.textRuns(in: frame.display.items).first { $0.run.text == shop.buttonTitle }
             if width == 100 {
                 XCTAssertNil(title, "no room for the title")
+                XCTAssertNil(layout.buttonTitlePlacement, "no placement for it either")
             } else {
                 let run = try XCTUnwrap(title).run
                 XCTAssertNil(run.maxLines, "no line limit")
+                // The run is the one placed at layout: its width the title's share, its lines
+                // leading-aligned (it wraps).
+                let placement = try XCTUnwrap(layout.buttonTitlePlacement)
+                XCTAssertEqual(run.origin, placement.origin)
+                XCTAssertEqual(run.maxWidth, placement.wrapWidth)
+                XCTAssertEqual(run.alignment, .leading)
+                XCTAssertEqual(placement.alignment, .leading)
                 let size = worker.rasterizer.measure(run.text, font: run.font, maxWidth: run.maxWidth, maxLines: run.maxLines)
                 let box = FrameAuditor.textBox(run, size: size)
                 XCTAssertGreaterThanOrEqual(box.minX, layout.buttonFrame.minX, "inside the button")
