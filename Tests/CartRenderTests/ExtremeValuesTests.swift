@@ -43,9 +43,7 @@ final class ExtremeValuesTests: XCTestCase {
             XCTAssertEqual(drawn.height, whole.height, "\(run.text) not cut", file: file, line: line)
             if let w = run.maxWidth {
                 if one.width <= w + 1e-9 { XCTAssertEqual(drawn.height, one.height, "\(run.text) on one line where it fits", file: file, line: line) }
-                // Within its width, up to a quarter point: an amount too long for its share breaks
-                // between characters, and Pango's line may then pass the width by a fraction of a glyph.
-                XCTAssertLessThanOrEqual(drawn.width, w + 0.25, "\(run.text) drawn within its width", file: file, line: line)
+                XCTAssertLessThanOrEqual(drawn.width, w + 1e-9, "\(run.text) drawn within its width", file: file, line: line)
             } else {
                 XCTAssertEqual(drawn.height, one.height, "\(run.text) on one line", file: file, line: line)
             }

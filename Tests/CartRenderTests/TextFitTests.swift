@@ -114,21 +114,25 @@ final class TextFitTests: XCTestCase {
         XCTAssertEqual(line.value.width, total.width, "the total keeps its width")
         let whole = rasterizer.measure(l.labels.total, font: f, maxWidth: line.label.width, maxLines: nil)
         XCTAssertEqual(line.label.height, whole.height.rounded(.up), accuracy: 1e-9, "every line of the label")
-        XCTAssertGreaterThanOrEqual(line.label.height, 3 * l.totalLabelFrame.height - 1, "three lines or more, no longer cut at two")
+        XCTAssertEqual(whole.height / rasterizer.measure("0", font: f, maxWidth: nil).height, 4, accuracy: 1e-9, "four lines, no longer cut at two")
+        XCTAssertEqual(line.maxLines, 4, "the share of the page holds them")
         XCTAssertLessThanOrEqual(line.label.maxX + 2 * CartLook.stackSpacing, line.value.minX + 1e-9)
-        let checkout = rasterizer.measure(l.labels.checkout, font: CartLook.checkoutFont.resolved(.large).family(cart.font),
-                                          maxWidth: l.checkoutTitleFrame.width, maxLines: nil)
         // The button's title gets what the bottom area's share of the page holds (SwiftUI's
-        // VStack sharing, CartStackSharingTests): here two lines of the 66 characters' four,
-        // cut with "…", its box as wide as the button's inner width, centered.
-        XCTAssertLessThan(l.checkoutTitleFrame.height, checkout.height.rounded(.up), "the button's title is cut to its share")
-        XCTAssertGreaterThanOrEqual(l.checkoutTitleFrame.height, 2 * rasterizer.measure("0", font: CartLook.checkoutFont.resolved(.large).family(cart.font), maxWidth: nil).height - 1,
-                                    "at least two lines")
+        // VStack sharing, CartStackSharingTests): here two lines of the 66 characters' three,
+        // cut with "…", its box as wide as the button's inner width, the lines centered in it.
+        let checkoutFont = CartLook.checkoutFont.resolved(.large).family(cart.font)
+        let checkoutWidth = l.checkoutFrame.width
+        let checkoutLines = rasterizer.measure(l.labels.checkout, font: checkoutFont, maxWidth: checkoutWidth, maxLines: nil).height
+            / rasterizer.measure("0", font: checkoutFont, maxWidth: nil).height
+        XCTAssertEqual(checkoutLines, 3, accuracy: 1e-9, "the whole title: three lines")
+        XCTAssertEqual(l.checkoutMaxLines, 2, "its share: two")
+        let cut = rasterizer.measure(l.labels.checkout, font: checkoutFont, maxWidth: checkoutWidth, maxLines: 2)
+        XCTAssertEqual(l.checkoutTitleFrame.height, cut.height.rounded(.up), accuracy: 1e-9, "two lines tall")
+        XCTAssertEqual(l.checkoutTitleFrame.width, checkoutWidth, accuracy: 1e-9, "as wide as the button's inner width")
         XCTAssertEqual(l.checkoutTitleFrame.midX, l.checkoutFrame.midX, accuracy: 1e-9)
         let run = FrameAuditor.textRuns(in: l.displayList(for: l.timeline().state(at: 0)).items).last { $0.run.text == l.labels.checkout }?.run  // "Total" has the same text; the button is drawn last
-        // Lines leading-aligned in a box narrower than the button (a multiline Text's default);
-        // a box as wide as the button's inner width centers them.
-        XCTAssertEqual(run?.alignment, l.checkoutTitleFrame.width < l.checkoutFrame.width ? .leading : .center)
+        XCTAssertEqual(run?.alignment, .center)
+        XCTAssertEqual(run?.maxLines, 2)
         XCTAssertEqual(run?.maxWidth, l.checkoutTitleFrame.width)
     }
 
@@ -149,9 +153,17 @@ final class TextFitTests: XCTestCase {
             let title = FrameAuditor.textRuns(in: frame.display.items).first { $0.run.text == shop.buttonTitle }
             if width == 100 {
                 XCTAssertNil(title, "no room for the title")
+                XCTAssertNil(layout.buttonTitlePlacement, "no placement for it either")
             } else {
                 let run = try XCTUnwrap(title).run
                 XCTAssertNil(run.maxLines, "no line limit")
+                // The run is the one placed at layout: its width the title's share, its lines
+                // leading-aligned (it wraps).
+                let placement = try XCTUnwrap(layout.buttonTitlePlacement)
+                XCTAssertEqual(run.origin, placement.origin)
+                XCTAssertEqual(run.maxWidth, placement.wrapWidth)
+                XCTAssertEqual(run.alignment, .leading)
+                XCTAssertEqual(placement.alignment, .leading)
                 let size = worker.rasterizer.measure(run.text, font: run.font, maxWidth: run.maxWidth, maxLines: run.maxLines)
                 let box = FrameAuditor.textBox(run, size: size)
                 XCTAssertGreaterThanOrEqual(box.minX, layout.buttonFrame.minX, "inside the button")

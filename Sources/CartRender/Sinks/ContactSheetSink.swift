@@ -31,9 +31,7 @@ final class ContactSheetSink: FrameSink, @unchecked Sendable {
     func finish(earlier: [Manifest.File]) throws -> SinkOutput {
         let known = seen.withLock { $0 }
         let bytes = try PNGEncoder.encode(try renderer.contactSheet(samples, displays: known), compression: .small)
-        let sha256 = Checksum.sha256(bytes)
-        try staging.write(bytes, to: Self.fileName, sha256: sha256)
-        return SinkOutput(files: [Manifest.File(name: Self.fileName, sha256: sha256)])
+        return SinkOutput(files: [try staging.writeEncoded(bytes, as: Self.fileName)])
     }
 }
 

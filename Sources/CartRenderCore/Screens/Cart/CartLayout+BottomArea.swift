@@ -18,7 +18,9 @@ extension CartLayout {
         /// Top of the area (pt): the total line's top padding.
         let top: Double
 
-        init(_ k: Kit, cart: CartContent, labels: CartLabels, checkoutMaxLines maxLines: Int) {
+        /// The area with "Total" in its share of the total line, `totalLabelShare` pt, and
+        /// "Check out" on at most `maxLines` lines (`StackShares`).
+        init(_ k: Kit, labels: CartLabels, totalLabelShare labelShare: Double, checkoutMaxLines maxLines: Int) {
             let d = k.device, pad = CartLook.padding, measurer = k.measurer
             let bottom = d.height - d.safeAreaBottom
             let checkoutWidth = max(0, d.width - CartLook.checkoutInset)
@@ -38,8 +40,6 @@ extension CartLayout {
             totalLineHeight = max(totalLabel.height, k.lineHeight(CartLook.totalFont))
             let totalY = checkoutFrame.minY - CartLook.stackSpacing - totalLineHeight
             totalLineTop = totalY
-            let startTotal = Formatting.currency(cart.items.reduce(Decimal(0)) { $0 + $1.price * Decimal($1.quantity) }, code: cart.currencyCode, locale: k.locale)
-            let labelShare = CartLayout.totalShares(label: labels.total, total: startTotal, font: k.font(CartLook.totalFont), width: d.width, measurer: measurer).label
             totalLabelFrame = k.place(Rect(x: pad, y: totalY + k.half(totalLineHeight - totalLabel.height), width: min(totalLabel.width, labelShare),
                                            height: totalLabel.height))
             top = totalY - pad

@@ -16,8 +16,7 @@ extension CartLayout {
         init(_ k: Kit, title text: String, maxLines: Int) {
             let d = k.device, pad = CartLook.padding
             let chevron = CartLook.chevronSize
-            let titleX = pad + chevron.width + CartLook.headerSpacing
-            let titleWidth = max(1, d.width - pad - titleX)
+            let titleX = k.titleX, titleWidth = k.titleWidth
             let headerTop = d.safeAreaTop + pad
             titleMaxLines = max(1, maxLines)
             let title = k.wrapped(text, k.font(CartLook.titleFont), width: titleWidth, maxLines: titleMaxLines)

@@ -116,7 +116,7 @@ public struct CartLayout {
         let k = Kit(scene: scene, cart: cart, measurer: measurer)
         let shares = StackShares(k, title: cart.title, cart: cart, labels: labels)
         totalMaxLines = shares.totalMaxLines
-        let bottom = BottomArea(k, cart: cart, labels: labels, checkoutMaxLines: shares.checkoutMaxLines)
+        let bottom = BottomArea(k, labels: labels, totalLabelShare: shares.totalLabelShare, checkoutMaxLines: shares.checkoutMaxLines)
         checkoutMaxLines = bottom.checkoutMaxLines
         checkoutFrame = bottom.checkoutFrame
         checkoutTitleFrame = bottom.checkoutTitleFrame
@@ -400,7 +400,7 @@ public struct CartLayout {
     }
 
     /// A font of the page at the scene's Dynamic Type size, in the cart's family.
-    func font(_ f: ScalableFont) -> FontSpec { f.resolved(scene.dynamicTypeSize).family(CartLook.family(of: f, cart: cart.font)) }
+    func font(_ f: ScalableFont) -> FontSpec { CartLook.font(f, at: scene.dynamicTypeSize, cart: cart.font) }
 
     /// The largest quantity each item reaches in the scene (in `cart.items` order): its starting
     /// quantity plus its `plus` taps, at most `CartItem.maximumQuantity` — an upper bound the

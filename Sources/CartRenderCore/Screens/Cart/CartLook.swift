@@ -56,6 +56,12 @@ public enum CartLook {
         if case .relativeToBody = f.scaling { return cart }
         return .system
     }
+
+    /// A font of the page at Dynamic Type size `typeSize`, in its family (`family(of:cart:)`):
+    /// the one place the page's fonts are resolved (`CartLayout.font(_:)`, its `Kit`).
+    static func font(_ f: ScalableFont, at typeSize: DynamicTypeSize, cart: FontFamily) -> FontSpec {
+        f.resolved(typeSize).family(family(of: f, cart: cart))
+    }
     /// Quantity: heavy 18 pt, relative to body (seed 003).
     public static let quantityFont = ScalableFont.custom(size: 18, weight: .heavy)
     /// The total: heavy 28 pt, relative to body (seed 003).

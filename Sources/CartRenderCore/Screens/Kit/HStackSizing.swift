@@ -3,7 +3,7 @@
 /// add button's `Label`).
 ///
 /// The algorithm (Apple, "HStack" and `layoutPriority(_:)`; described step by step in *The SwiftUI
-/// Field Guide*, "HStack"):
+/// Field Guide*, "HStack"; steps 2 and 3 are `StackSharing`'s, which `VStackSizing` shares):
 /// 1. The spacing between adjacent children is taken off the proposed width first.
 /// 2. The children are ordered by flexibility — the difference between the widest and the
 ///    narrowest width a child can take (proposed ∞ and 0) — least flexible first, in their
@@ -39,7 +39,8 @@ public enum HStackSizing {
         case spacer(minLength: Double)
         /// A `Text` without a line limit, from `minimum` (its widest character) to `ideal` (its
         /// one-line width): offered less than its ideal it wraps in the offer and takes the
-        /// width of its widest line, which may be less than the offer (`widths(_:spacing:proposal:measurer:)`).
+        /// width of its widest line, which may be less than the offer (or, broken between
+        /// characters, a fraction of a glyph more) (`widths(_:spacing:proposal:measurer:)`).
         case wrapping(String, font: FontSpec, minimum: Double, ideal: Double)
 
         /// A `Text` without a line limit: it takes any width from its narrowest
@@ -72,30 +73,31 @@ public enum HStackSizing {
     public static func widths(_ children: [Child], spacing: Double, proposal: Double, measurer: (any TextMeasuring)? = nil) -> [Double] {
         guard !children.isEmpty else { return [] }
         var remaining = proposal - spacing * Double(children.count - 1)
-        var widths = [Double](repeating: 0, count: children.count)
         var spacers: [Int] = []
-        var sized: [(index: Int, flexibility: Double)] = []
+        var flexibilities: [Double?] = []
         for (i, c) in children.enumerated() {
             if case .spacer(let m) = c {
                 spacers.append(i)
                 remaining -= m
+                flexibilities.append(nil)
             } else {
-                sized.append((i, c.range.max - c.range.min))
+                flexibilities.append(c.range.max - c.range.min)
             }
         }
-        sized.sort { $0.flexibility < $1.flexibility || ($0.flexibility == $1.flexibility && $0.index < $1.index) }
-        for (k, entry) in sized.enumerated() {
-            let offer = max(0, remaining) / Double(sized.count - k)
-            let r = children[entry.index].range
+        var (widths, unshared) = StackSharing.share(flexibilities, length: remaining) { i, offer in
+            let r = children[i].range
             var w = min(max(offer, r.min), r.max)
-            if case .wrapping(let text, let font, _, _) = children[entry.index], w < r.max, let measurer {
-                w = max(r.min, min(w, measurer.measure(text, font: font, maxWidth: w).width))
+            if case .wrapping(let text, let font, _, _) = children[i], w < r.max, let measurer {
+                // Its widest line, not clamped to the offer: a text broken between characters
+                // may have a line a fraction of a glyph wider than the width it was broken at
+                // (Pango finds the break from the unbroken text's glyphs, then shapes the line
+                // anew), and a box of the offer would cut that fraction off.
+                w = max(r.min, measurer.measure(text, font: font, maxWidth: w).width)
             }
-            widths[entry.index] = w
-            remaining -= w
+            return w
         }
         // The spacers share what is left equally, each at least its minimum.
-        let left = max(0, remaining)
+        let left = max(0, unshared)
         for i in spacers { widths[i] = children[i].range.min + left / Double(spacers.count) }
         return widths
     }

@@ -1,7 +1,7 @@
 /// How SwiftUI's `VStack` shares its height among its children, for the cart page's root stack
 /// (header, scroll view, bottom area) and its bottom area (total line, "Check out").
 ///
-/// The algorithm is `HStackSizing`'s along the other axis (Apple, "VStack" and
+/// The algorithm is `HStackSizing`'s along the other axis (`StackSharing`, the one both use; Apple, "VStack" and
 /// `layoutPriority(_:)`; OpenSwiftUI's `StackLayout`, a reimplementation of SwiftUI's):
 /// 1. The spacing between adjacent children is taken off the proposed height first.
 /// 2. The children are ordered by flexibility — the difference between the tallest and the
@@ -58,18 +58,8 @@ public enum VStackSizing {
     /// - Complexity: O(n log n) in the number of children.
     public static func heights(_ children: [Child], spacing: Double, proposal: Double) -> [Double] {
         guard !children.isEmpty else { return [] }
-        var remaining = proposal - spacing * Double(children.count - 1)
-        let order = children.indices.sorted {
-            let a = children[$0].ideal - children[$0].minimum, b = children[$1].ideal - children[$1].minimum
-            return a < b || (a == b && $0 < $1)
-        }
-        var heights = [Double](repeating: 0, count: children.count)
-        for (k, i) in order.enumerated() {
-            let offer = max(0, remaining) / Double(children.count - k)
-            let h = children[i].sized(offer)
-            heights[i] = h
-            remaining -= h
-        }
-        return heights
+        return StackSharing.share(children.map { $0.ideal - $0.minimum }, length: proposal - spacing * Double(children.count - 1)) { i, offer in
+            children[i].sized(offer)
+        }.lengths
     }
 }

@@ -13,8 +13,8 @@ extension ShopLayout {
         let buttonFrame: Rect
         let buttonIconFrame: Rect
         let buttonTitleFrame: Rect
-        /// See `ShopLayout.buttonTitleWrapWidth`.
-        let buttonTitleWrapWidth: Double
+        /// See `ShopLayout.buttonTitlePlacement`.
+        let buttonTitlePlacement: ShopLayout.ButtonTitlePlacement?
 
         /// The fly button with its top at `top` (pt).
         init(_ k: Kit, title text: String, top: Double) {
@@ -39,7 +39,6 @@ extension ShopLayout {
             let groupTop = min(0, iconTop), groupBottom = max(labelTitle.height, iconTop + icon.height)
             let labelHeight = max(ShopLook.buttonMinLabelHeight, groupBottom - groupTop)
             buttonFrame = k.px(Rect(x: pad, y: y, width: contentWidth, height: labelHeight + 2 * Look.buttonPaddingV))
-            buttonTitleWrapWidth = titleFits ? titleShare : 0
             let shownTitle = min(titleShare, labelTitle.width)
             let labelWidth = icon.width + (shownTitle > 0 ? Look.labelSpacing + shownTitle : 0)
             let labelX = buttonFrame.midX - labelWidth / 2
@@ -47,6 +46,20 @@ extension ShopLayout {
             buttonIconFrame = k.place(Rect(x: labelX, y: titleTop + iconTop, width: icon.width, height: icon.height))
             buttonTitleFrame = k.place(Rect(x: labelX + icon.width + Look.labelSpacing, y: titleTop,
                                             width: shownTitle, height: labelTitle.height))
+            // The title wraps in the width it was measured in, never in its pixel-rounded box:
+            // that box, placed so that the lines fall in `buttonTitleFrame`. Wrapped, its lines
+            // are leading-aligned in it (a multiline `Text`'s default `multilineTextAlignment`);
+            // one line is centered in it. (A title with no ink, such as an empty one, has a
+            // widest character of 0 pt and is placed, in no width, even where it has no share.)
+            let wrapWidth = titleFits ? titleShare : 0
+            if wrapWidth >= measurer.minimumWidth(text, font: k.font(ShopLook.buttonFont)) - 1e-9 {
+                let wraps = measurer.measure(text, font: k.font(ShopLook.buttonFont), maxWidth: nil).width > wrapWidth + 1e-9
+                let x = wraps ? (k.direction.isRightToLeft ? buttonTitleFrame.maxX - wrapWidth : buttonTitleFrame.x) : buttonTitleFrame.midX - wrapWidth / 2
+                buttonTitlePlacement = ShopLayout.ButtonTitlePlacement(origin: Point(x: x, y: buttonTitleFrame.y), wrapWidth: wrapWidth,
+                                                                       alignment: wraps ? .leading : .center)
+            } else {
+                buttonTitlePlacement = nil
+            }
         }
     }
 }

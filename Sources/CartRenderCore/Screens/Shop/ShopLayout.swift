@@ -42,9 +42,22 @@ public struct ShopLayout {
     public let buttonIconFrame: Rect
     /// The add button's title text box (pt): as wide as its widest line, on the pixel grid.
     public let buttonTitleFrame: Rect
-    /// The width (pt) the add button's title was measured in and wraps in when drawn (its share
-    /// of the label, not rounded): the lines drawn are the lines that sized the button.
-    public let buttonTitleWrapWidth: Double
+    /// Where the add button's title run goes, fixed at layout; nil when its share of the label
+    /// is narrower than its widest character (the icon alone fills the button: no title drawn).
+    public let buttonTitlePlacement: ButtonTitlePlacement?
+
+    /// The add button's title run as laid out once: where it starts, the width it wraps in and
+    /// how its lines align.
+    public struct ButtonTitlePlacement: Equatable, Sendable {
+        /// The run's origin (pt): its box's top-left corner.
+        public let origin: Point
+        /// The width (pt) the title was measured in and wraps in when drawn (its share of the
+        /// label, not rounded): the lines drawn are the lines that sized the button.
+        public let wrapWidth: Double
+        /// `.leading` when the title wraps (a multiline `Text`'s default alignment), `.center`
+        /// for one line.
+        public let alignment: TextRun.Alignment
+    }
     /// The product name's text box (`.title2.bold()`, pt).
     public let nameFrame: Rect
     /// The product description's text box (`.body`, pt).
@@ -83,7 +96,7 @@ public struct ShopLayout {
         buttonFrame = button.buttonFrame
         buttonIconFrame = button.buttonIconFrame
         buttonTitleFrame = button.buttonTitleFrame
-        buttonTitleWrapWidth = button.buttonTitleWrapWidth
+        buttonTitlePlacement = button.buttonTitlePlacement
         // The product's name and description below the button.
         var y = buttonFrame.maxY + ShopLook.stackSpacing + ShopLook.nameTopPadding
         let name = measurer.measure(shop.productName, font: k.font(ShopLook.nameFont), maxWidth: k.contentWidth)
@@ -160,17 +173,9 @@ public struct ShopLayout {
             .image(ImageDraw(source: Self.buttonSymbol, frame: buttonIconFrame, tint: .white, mirrored: Symbols.isMirrored(Self.buttonSymbol, in: direction),
                              weight: font(ShopLook.buttonFont).weight)),
         ]
-        // A title that wraps has its lines leading-aligned in its box (a multiline `Text`'s
-        // default `multilineTextAlignment`); one line is centered in it.
-        // The title wraps in the width it was measured in (`buttonTitleWrapWidth`), never in its
-        // pixel-rounded box: that box, placed so that the lines fall in `buttonTitleFrame`.
-        let titleWraps = measurer.measure(s.buttonTitle, font: font(ShopLook.buttonFont), maxWidth: nil).width > buttonTitleWrapWidth + 1e-9
-        let wrapWidth = buttonTitleWrapWidth
-        let titleX = titleWraps ? (direction.isRightToLeft ? buttonTitleFrame.maxX - wrapWidth : buttonTitleFrame.x) : buttonTitleFrame.midX - wrapWidth / 2
-        if let title = TextRun.wrapped(s.buttonTitle, font: font(ShopLook.buttonFont), color: .white, origin: Point(x: titleX, y: buttonTitleFrame.y),
-                                       width: wrapWidth, alignment: titleWraps ? .leading : .center,
-                                         direction: direction, measurer: measurer) {
-            button.append(.text(title))
+        if let p = buttonTitlePlacement {
+            button.append(.text(TextRun(s.buttonTitle, font: font(ShopLook.buttonFont), color: .white, origin: p.origin, maxWidth: p.wrapWidth,
+                                        alignment: p.alignment, direction: direction)))
         }
         if state.buttonPressed { button = [.group(transform: .identity, opacity: Look.buttonPressedOpacity, clip: nil, items: button)] }
         items += button
