@@ -73,4 +73,15 @@ final class ContinuousCornersTests: XCTestCase {
         }
         XCTAssertTrue(shapes.contains(.continuousRoundedRect(layout.imageContainerFrame, radius: 28)), "\(shapes)")
     }
+
+    /// No radius is the plain rectangle, not 26 elements of corners of no size: an image
+    /// filling its frame is clipped by it on every draw.
+    func testNoRadiusIsThePlainRectangle() {
+        let r = Rect(x: 2, y: 3, width: 40, height: 20)
+        let rectangle: [ContinuousCorners.Element] = [.move(Point(x: 2, y: 3)), .line(Point(x: 42, y: 3)), .line(Point(x: 42, y: 23)),
+                                                      .line(Point(x: 2, y: 23)), .close]
+        XCTAssertEqual(ContinuousCorners.path(r, radius: 0), rectangle)
+        XCTAssertEqual(ContinuousCorners.path(r, radius: -4), rectangle)
+        XCTAssertEqual(ContinuousCorners.path(r, radius: 4).count, 26, "a radius keeps its corners")
+    }
 }

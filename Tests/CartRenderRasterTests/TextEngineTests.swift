@@ -1,5 +1,6 @@
 @testable import CartRenderRaster
 import CartRenderCore
+import CPango
 import Foundation
 import XCTest
 
@@ -71,6 +72,29 @@ final class TextEngineTests: XCTestCase {
                     if flushLeft { XCTAssertEqual(left, x, accuracy: 1.5, "\(text) \(alignment): at the left edge") }
                     else { XCTAssertEqual(right, x + width, accuracy: 1.5, "\(text) \(alignment): at the right edge") }
                 }
+            }
+        }
+    }
+
+    /// The first paragraph's direction, found from the text before any line breaking, is the
+    /// direction Pango's layout resolves for its first line (which the alignment is swapped
+    /// by): strong characters of either direction first, a left-to-right mark, digits and
+    /// punctuation only (neutral: the context's), and a neutral first paragraph before a
+    /// Hebrew one (right-to-left: the layout starts with the whole text's first strong direction).
+    func testFirstParagraphDirectionIsTheLayoutsWithoutLayingOut() throws {
+        let engine = try TextEngine(fonts: FontEnvironment.shared())
+        let cases: [(String, PangoDirection)] = [
+            ("AirPods (2nd gen)!", PANGO_DIRECTION_LTR), ("שלום world", PANGO_DIRECTION_RTL), ("123 שלום", PANGO_DIRECTION_RTL),
+            ("\u{200E}١٢٫٥٠ ر.س.", PANGO_DIRECTION_LTR), ("$12.50", PANGO_DIRECTION_NEUTRAL), ("", PANGO_DIRECTION_NEUTRAL),
+            ("12\nשלום", PANGO_DIRECTION_RTL), ("12\n34", PANGO_DIRECTION_NEUTRAL), ("مرحبا\nhello", PANGO_DIRECTION_RTL),
+        ]
+        for (text, expected) in cases {
+            XCTAssertEqual(TextEngine.firstParagraphDirection(text), expected, text)
+            for direction in [LayoutDirection.leftToRight, .rightToLeft] {
+                let made = engine.layout(text, font: font, maxWidth: 100, maxLines: nil, alignment: .leading, direction: direction, newItemsAt: [])
+                let resolved = pango_layout_get_line_readonly(made.pointer, 0).map { pango_layout_line_get_resolved_direction($0) }
+                let context = direction.isRightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR
+                XCTAssertEqual(resolved, expected == PANGO_DIRECTION_NEUTRAL ? context : expected, "\(text) in \(direction)")
             }
         }
     }

@@ -9,10 +9,12 @@ extension OutputFormat {
     public static let animatedSVG = OutputFormat(
         name: "animated-svg", title: "animated SVG", output: .animation(fileName: "animation.svg"), viewer: .image(preference: 0),
         options: [.loop { $0.animatedSVG.loopCount = $1 }], maxCanvasPixels: nil, isNamedByExtension: true) { context in
-            AnimatedSVGSink(fileName: context.fileName ?? "animation.svg", staging: context.staging, progress: context.progress,
-                            encoder: AnimatedSVGEncoder(rasterizer: try context.renderer.makeWorker().rasterizer, scale: context.renderer.scale,
-                                                        fps: context.fps, escapedTitle: Escaping.xml(try context.renderer.textAlternative()),
-                                                        options: context.settings.animatedSVG))
+            // One worker: its rasterizer lays out the text and draws the images, its first frame gives the title.
+            let worker = try context.renderer.makeWorker()
+            return AnimatedSVGSink(fileName: context.fileName ?? "animation.svg", staging: context.staging, progress: context.progress,
+                                   encoder: AnimatedSVGEncoder(rasterizer: worker.rasterizer, scale: context.renderer.scale, fps: context.fps,
+                                                               escapedTitle: Escaping.xml(context.renderer.textAlternative(worker: worker)),
+                                                               options: context.settings.animatedSVG))
         }
 }
 
@@ -43,11 +45,7 @@ final class AnimatedSVGSink: FrameSink, @unchecked Sendable {
 
     /// - Throws: `RasterError` from drawing the images; `OutputError` from writing.
     func finish(earlier: [Manifest.File]) throws -> SinkOutput {
-        progress?(RenderProgress(.encoding, subject: "animated SVG", done: 0, total: 1))
-        let bytes = try encoder.finish()
-        progress?(RenderProgress(.encoding, subject: "animated SVG", done: 1, total: 1))
-        let sha256 = Checksum.sha256(bytes)
-        try staging.write(bytes, to: fileName, sha256: sha256)
-        return SinkOutput(files: [Manifest.File(name: fileName, sha256: sha256)])
+        let bytes = try RenderProgress.oneEncodingStep("animated SVG", progress: progress) { try encoder.finish() }
+        return SinkOutput(files: [try staging.writeEncoded(bytes, as: fileName)])
     }
 }

@@ -73,15 +73,31 @@ final class AnimationSink<Encoder: AnimationEncoder>: FrameSink, @unchecked Send
     /// - Throws: `AnimationEncodingError`, `OutputError`.
     func finish(earlier: [Manifest.File]) throws -> SinkOutput {
         // An encoder that does not report its own phases is one encoding step.
-        let reports = encoder is ReportsFinishProgress
-        if !reports { progress?(RenderProgress(.encoding, subject: title, done: 0, total: 1)) }
-        let summary = try encoder.finish()
-        if !reports { progress?(RenderProgress(.encoding, subject: title, done: 1, total: 1)) }
+        let summary = try RenderProgress.oneEncodingStep(title, progress: encoder is ReportsFinishProgress ? nil : progress) { try encoder.finish() }
         self.summary = summary
-        let bytes = encoder.encodedBytes
-        let sha256 = Checksum.sha256(bytes)
-        try staging.write(bytes, to: fileName, sha256: sha256)
-        return SinkOutput(files: [Manifest.File(name: fileName, sha256: sha256)],
+        return SinkOutput(files: [try staging.writeEncoded(encoder.encodedBytes, as: fileName)],
                           notices: summary.notice.map { [$0] } ?? [], summary: summary)
+    }
+}
+
+extension RenderProgress {
+    /// Runs `body` as one encoding step of `subject` in `progress`'s reports (0 of 1 before,
+    /// 1 of 1 after): the end of an animation sink whose encoder reports no phases of its own.
+    static func oneEncodingStep<T>(_ subject: String, progress: (@Sendable (RenderProgress) -> Void)?, _ body: () throws -> T) rethrows -> T {
+        progress?(RenderProgress(.encoding, subject: subject, done: 0, total: 1))
+        let value = try body()
+        progress?(RenderProgress(.encoding, subject: subject, done: 1, total: 1))
+        return value
+    }
+}
+
+extension StagingArea {
+    /// Writes a sink's encoded file `bytes` as `fileName` with their SHA-256 and returns its
+    /// manifest entry.
+    /// - Throws: `OutputError` from writing.
+    func writeEncoded(_ bytes: [UInt8], as fileName: String) throws -> Manifest.File {
+        let sha256 = Checksum.sha256(bytes)
+        try write(bytes, to: fileName, sha256: sha256)
+        return Manifest.File(name: fileName, sha256: sha256)
     }
 }

@@ -47,9 +47,14 @@ public enum ContinuousCorners {
     }
 
     /// The outline of `r` with continuous corners of `radius` pt, clockwise (in screen
-    /// coordinates, y down) from the top edge's start, closed.
+    /// coordinates, y down) from the top edge's start, closed. With no radius (0, negative, or
+    /// limited to 0 by an empty side) it is the plain rectangle: its four corners, closed.
     public static func path(_ r: Rect, radius: Double) -> [Element] {
         let k = limitedRadius(radius, in: r)
+        guard k > 0 else {
+            return [.move(Point(x: r.minX, y: r.minY)), .line(Point(x: r.maxX, y: r.minY)), .line(Point(x: r.maxX, y: r.maxY)),
+                    .line(Point(x: r.minX, y: r.maxY)), .close]
+        }
         var elements: [Element] = [.move(Point(x: r.minX + extent * k, y: r.minY))]
         // Each corner maps (along, across) to a point: the top-right one, then the others
         // turned by 90° each, clockwise.

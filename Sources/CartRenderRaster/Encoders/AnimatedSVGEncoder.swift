@@ -41,8 +41,6 @@ public final class AnimatedSVGEncoder {
     /// The distinct display lists in order, each with the position of its first frame.
     private var runs: [(display: DisplayList, start: Int)] = []
     private var frames = 0
-    /// The document, after ``finish()``.
-    public private(set) var encodedBytes: [UInt8] = []
 
     /// - Parameters:
     ///   - rasterizer: draws the images and lays out the text (one of this thread's).
@@ -60,14 +58,8 @@ public final class AnimatedSVGEncoder {
         frames += 1
     }
 
-    /// Number of frames added.
-    public var frameCount: Int { frames }
-    /// Number of distinct runs of equal frames added.
-    public var runCount: Int { runs.count }
-
-    /// Writes the document into ``encodedBytes``.
-    /// - Throws: `RasterError` when Cairo fails to draw an image.
-    @discardableResult
+    /// The document (UTF-8) of the frames added.
+    /// - Throws: `RasterError` when there are no frames or Cairo fails to draw an image.
     public func finish() throws -> [UInt8] {
         guard let first = runs.first else { throw RasterError(.library, "an animated SVG of no frames") }
         var defs = Definitions(rasterizer: rasterizer)
@@ -81,7 +73,6 @@ public final class AnimatedSVGEncoder {
         var body = ""
         for child in root.children { writer.emit(child, into: &body, defs: &defs) }
         let size = first.display.size
-        func n(_ v: Double) -> String { JSONValue.format(v, decimals: 3) }
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"\(n(size.width * scale))\" height=\"\(n(size.height * scale))\" viewBox=\"0 0 \(n(size.width)) \(n(size.height))\">\n"
         out += "<title>\(escapedTitle)</title>\n"
         if !writer.keyframes.isEmpty {
@@ -94,8 +85,7 @@ public final class AnimatedSVGEncoder {
             out += "@media (prefers-reduced-motion:reduce){[class]{animation:none!important}}\n</style>\n"
         }
         out += "<defs>\n" + defs.markup.joined(separator: "\n") + "\n</defs>\n" + body + "</svg>\n"
-        encodedBytes = Array(out.utf8)
-        return encodedBytes
+        return Array(out.utf8)
     }
 
     // MARK: - Elements
@@ -379,7 +369,7 @@ public final class AnimatedSVGEncoder {
                 if let v = e.values[r] { filled.append(v) } else { filled.append(r < firstPresent ? e.values[firstPresent]! : filled[r - 1]) }
             }
             let opacities = (0..<runs.count).map { e.values[$0] == nil ? "0" : n(e.values[$0]!.opacity) }
-            let transforms = filled.map { css($0.transform) }
+            let transforms = filled.map { transform($0.transform, css: true) }
             let animatesTransform = Set(transforms).count > 1
             let animatesOpacity = Set(opacities).count > 1
             let steps = (0..<runs.count).map { r in
@@ -387,7 +377,7 @@ public final class AnimatedSVGEncoder {
             }
             let final = filled[runs.count - 1]
             var attributes = ""
-            if !final.transform.isIdentity { attributes += " transform=\"\(attribute(final.transform))\"" }
+            if !final.transform.isIdentity { attributes += " transform=\"\(transform(final.transform, css: false))\"" }
             let finalOpacity = opacities[runs.count - 1]
             if finalOpacity != "1" { attributes += " opacity=\"\(finalOpacity)\"" }
             if let k = animation(steps) { attributes += " class=\"\(k)\"" }
@@ -399,8 +389,8 @@ public final class AnimatedSVGEncoder {
                 case .rect(let crisp):
                     let rects = filled.map { $0.clip ?? Rect(x: 0, y: 0, width: 0, height: 0) }
                     let unit = rects.map { Transform(a: $0.width, b: 0, c: 0, d: $0.height, tx: $0.x, ty: $0.y) }
-                    let k = animation(unit.map { "transform:" + css($0) })
-                    let clipBody = "<rect width=\"1\" height=\"1\" transform=\"\(attribute(unit[runs.count - 1]))\"" + (k.map { " class=\"\($0)\"" } ?? "")
+                    let k = animation(unit.map { "transform:" + transform($0, css: true) })
+                    let clipBody = "<rect width=\"1\" height=\"1\" transform=\"\(transform(unit[runs.count - 1], css: false))\"" + (k.map { " class=\"\($0)\"" } ?? "")
                         + (crisp ? " shape-rendering=\"crispEdges\"" : "") + "/>"
                     // Each animated clip is its own; a fixed one is shared.
                     let id = defs.id("c", key: k == nil ? clipBody : "\(defs.markup.count)\u{0}" + clipBody) { "<clipPath id=\"\($0)\">\(clipBody)</clipPath>" }
@@ -418,16 +408,12 @@ public final class AnimatedSVGEncoder {
             }
         }
 
-        /// A transform in a CSS value: `translate(1px,2px)` or `matrix(…)`.
-        func css(_ t: Transform) -> String {
-            if t.a == 1, t.b == 0, t.c == 0, t.d == 1 { return "translate(\(n(t.tx))px,\(n(t.ty))px)" }
-            return "matrix(\(n4(t.a)),\(n4(t.b)),\(n4(t.c)),\(n4(t.d)),\(n(t.tx)),\(n(t.ty)))"
-        }
-
-        /// A transform in an SVG attribute.
-        func attribute(_ t: Transform) -> String {
-            if t.a == 1, t.b == 0, t.c == 0, t.d == 1 { return "translate(\(n(t.tx)),\(n(t.ty)))" }
-            return "matrix(\(n4(t.a)),\(n4(t.b)),\(n4(t.c)),\(n4(t.d)),\(n(t.tx)),\(n(t.ty)))"
+        /// A transform as a CSS value (`translate(1px,2px)`: a CSS translation needs units) or
+        /// as an SVG attribute (`translate(1,2)`); `matrix(…)` otherwise, the same in both.
+        func transform(_ t: Transform, css: Bool) -> String {
+            let unit = css ? "px" : ""
+            if t.a == 1, t.b == 0, t.c == 0, t.d == 1 { return "translate(\(n(t.tx))\(unit),\(n(t.ty))\(unit))" }
+            return "matrix(\(n5(t.a)),\(n5(t.b)),\(n5(t.c)),\(n5(t.d)),\(n(t.tx)),\(n(t.ty)))"
         }
     }
 }
@@ -435,4 +421,4 @@ public final class AnimatedSVGEncoder {
 /// A length or coordinate (pt) in the document: at most 3 decimals, trailing zeros dropped.
 private func n(_ v: Double) -> String { JSONValue.format(v, decimals: 3) }
 /// A matrix's scale or rotation entry: at most 5 decimals.
-private func n4(_ v: Double) -> String { JSONValue.format(v, decimals: 5) }
+private func n5(_ v: Double) -> String { JSONValue.format(v, decimals: 5) }

@@ -13,35 +13,24 @@ struct PlacedGlyph: Equatable {
 }
 
 extension TextEngine {
-    /// The glyphs of `run` laid out as ``draw(_:in:asOutlines:)`` draws it, relative to the
-    /// run's origin: each line where Pango aligns it, its baseline at ``lineMetrics(_:)``'s place
-    /// in its line; each glyph at its shaped position, with its outline from its font (Cairo's
-    /// `cairo_glyph_path` on the scaled font Pango chose, fallback fonts included). Empty glyphs
-    /// and the boxes Pango draws for characters no font has are left out; colour glyphs (emoji)
-    /// have no outline and come out empty. Laid out on the scratch surface at 4 device pixels per
-    /// point, as ``draw(_:in:asOutlines:)``'s outlines are.
+    /// The glyphs of `run` laid out as ``draw(_:in:asOutlines:)`` draws it (the same layout,
+    /// ``measuredLayout(of:)``: the lines the PNG shows), relative to the run's origin: each
+    /// line where Pango aligns it, its baseline at ``lineMetrics(_:)``'s place in its line; each
+    /// glyph at its shaped position, with its outline from its font (Cairo's `cairo_glyph_path`
+    /// on the scaled font Pango chose, fallback fonts included). Empty glyphs and the boxes
+    /// Pango draws for characters no font has are left out; colour glyphs (emoji) have no
+    /// outline and come out empty. Outlines are taken at 4 device pixels per point
+    /// (``withOutlineContext(_:)``), as ``draw(_:in:asOutlines:)``'s are.
     func glyphs(of run: TextRun) -> [PlacedGlyph] {
         FontEnvironment.layoutLock.lock()
         defer { FontEnvironment.layoutLock.unlock() }
-        guard let cr = cairo_create(scratch.pointer) else { return [] }
-        defer { cairo_destroy(cr) }
-        cairo_scale(cr, 4, 4)
-        let m = lineMetrics(run.font)  // before the context takes the scratch transform
-        pango_cairo_update_context(cr, pangoContext)
-        let made = layout(run.text, font: run.font, maxWidth: run.maxWidth, maxLines: run.maxLines, alignment: run.alignment, direction: run.direction)
-        defer { withExtendedLifetime(made) {} }
-        guard let iter = pango_layout_get_iter(made.pointer) else { return [] }
-        defer { pango_layout_iter_free(iter) }
+        let made = measuredLayout(of: run)
         let unit = Double(PANGO_SCALE)
         var placed: [PlacedGlyph] = []
         var outlines: [String: String] = [:]
-        var lineIndex = 0.0
-        repeat {
-            var logical = PangoRectangle()
-            pango_layout_iter_get_line_extents(iter, nil, &logical)
-            let baseline = lineIndex * m.height + m.baseline
-            var x = Double(logical.x) / unit
-            if let line = pango_layout_iter_get_line_readonly(iter) {
+        withOutlineContext { cr in
+            forEachLine(of: made, font: run.font) { line, left, _, baseline in
+                var x = left
                 var node = line.pointee.runs
                 while let current = node {
                     defer { node = current.pointee.next }
@@ -74,8 +63,7 @@ extension TextEngine {
                     }
                 }
             }
-            lineIndex += 1
-        } while pango_layout_iter_next_line(iter) != 0
+        }
         return placed
     }
 

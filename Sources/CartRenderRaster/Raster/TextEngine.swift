@@ -46,7 +46,7 @@ final class TextEngine: TextMeasuring {
     private var outlines: [OutlineKey: UnsafeMutablePointer<cairo_path_t>] = [:]
     private static let outlineCacheLimit = 512
     /// The 1 × 1 px surface that outlines are laid out on (its pixels are never drawn).
-    let scratch: CairoImageSurface
+    private let scratch: CairoImageSurface
 
     private struct OutlineKey: Hashable {
         var text: String
@@ -100,14 +100,7 @@ final class TextEngine: TextMeasuring {
         cairo_font_options_destroy(fontOptions)
     }
 
-    var pangoContext: OpaquePointer { context }
-
-    /// A Pango layout for a run.
-    func layout(_ text: String, font: FontSpec, maxWidth: Double?, maxLines: Int?, alignment: TextRun.Alignment,
-                        direction: LayoutDirection) -> PangoLayout {
-        let starts = maxWidth.map { pieceStarts(text, font: font, maxWidth: $0) } ?? []
-        return layout(text, font: font, maxWidth: maxWidth, maxLines: maxLines, alignment: alignment, direction: direction, newItemsAt: starts)
-    }
+    private var pangoContext: OpaquePointer { context }
 
     /// A Pango layout for a run whose items also end at the UTF-8 byte offsets `newItemsAt`
     /// (ascending, inside the text): each offset starts a range with an attribute that changes
@@ -157,8 +150,10 @@ final class TextEngine: TextMeasuring {
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
             // Pango swaps left and right for a paragraph whose direction is against the
             // context's: swapped here first, so that the alignment follows the layout's direction.
-            let first = pango_layout_get_line_readonly(layout, 0).map { pango_layout_line_get_resolved_direction($0) }
-            let against = first == (rightToLeft ? PANGO_DIRECTION_LTR : PANGO_DIRECTION_RTL)
+            // The first paragraph's direction is found as Pango finds it, from its text alone:
+            // asking the layout for its first line would break it into lines once here and
+            // again after the alignment is set.
+            let against = Self.firstParagraphDirection(text) == (rightToLeft ? PANGO_DIRECTION_LTR : PANGO_DIRECTION_RTL)
             let leftEdge = rightToLeft == against
             switch alignment {
             case .leading: pango_layout_set_alignment(layout, leftEdge ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
@@ -172,6 +167,17 @@ final class TextEngine: TextMeasuring {
             }
         }
         return made
+    }
+
+    /// The direction of `text`'s first paragraph as a layout with automatic direction resolves
+    /// it: its first strong character's (Pango's own rule, `pango_find_base_dir`) or, when it
+    /// has none, the first strong character's of the whole text (a layout starts with that
+    /// direction and carries it into neutral paragraphs) — so the first strong character of
+    /// the whole text either way; `PANGO_DIRECTION_NEUTRAL` when the text has none (the layout
+    /// then takes the context's base direction).
+    /// - Complexity: O(n) in the text's length, with no shaping or line breaking.
+    static func firstParagraphDirection(_ text: String) -> PangoDirection {
+        cpango_first_strong_direction(text, -1)
     }
 
     /// The Pango font description of a font (family name, weight, absolute size); the caller frees it.
@@ -322,22 +328,34 @@ final class TextEngine: TextMeasuring {
         return Size(width: Double(logical.width) / Double(PANGO_SCALE), height: lines * lineMetrics(font).height)
     }
 
-    /// Draws (or, with `asPath`, adds to the current path) each line of `layout` with its left
-    /// edge where Pango aligns it and its baseline at `lineMetrics(font)`'s place in its line,
-    /// the first line's top at `y`.
-    private func showLines(_ layout: OpaquePointer, font: FontSpec, x: Double, y: Double, in cr: OpaquePointer, asPath: Bool) {
+    /// Calls `body` with each line of `layout`, top to bottom: the line, its left edge and
+    /// width (pt, its logical extents) where its alignment puts it, and its baseline (pt below
+    /// the layout's top) at `lineMetrics(font)`'s place in its line. The one walk of a layout's
+    /// lines that drawing, `drawnLines(_:)` and the animated SVG's `glyphs(of:)` share.
+    func forEachLine(of layout: PangoLayout, font: FontSpec,
+                     _ body: (_ line: UnsafeMutablePointer<PangoLayoutLine>, _ x: Double, _ width: Double, _ baseline: Double) -> Void) {
         let m = lineMetrics(font)
-        guard let iter = pango_layout_get_iter(layout) else { return }
+        guard let iter = pango_layout_get_iter(layout.pointer) else { return }
         defer { pango_layout_iter_free(iter) }
         var index = 0.0
         repeat {
             var logical = PangoRectangle()
             pango_layout_iter_get_line_extents(iter, nil, &logical)
-            let line = pango_layout_iter_get_line_readonly(iter)
-            cairo_move_to(cr, x + Double(logical.x) / Double(PANGO_SCALE), y + index * m.height + m.baseline)
-            if asPath { pango_cairo_layout_line_path(cr, line) } else { pango_cairo_show_layout_line(cr, line) }
+            if let line = pango_layout_iter_get_line_readonly(iter) {
+                body(line, Double(logical.x) / Double(PANGO_SCALE), Double(logical.width) / Double(PANGO_SCALE), index * m.height + m.baseline)
+            }
             index += 1
         } while pango_layout_iter_next_line(iter) != 0
+    }
+
+    /// Draws (or, with `asPath`, adds to the current path) each line of `layout` with its left
+    /// edge where Pango aligns it and its baseline at `lineMetrics(font)`'s place in its line,
+    /// the first line's top at `y`.
+    private func showLines(_ layout: PangoLayout, font: FontSpec, x: Double, y: Double, in cr: OpaquePointer, asPath: Bool) {
+        forEachLine(of: layout, font: font) { line, left, _, baseline in
+            cairo_move_to(cr, x + left, y + baseline)
+            if asPath { pango_cairo_layout_line_path(cr, line) } else { pango_cairo_show_layout_line(cr, line) }
+        }
     }
 
     /// The layout `measure` makes of `run`'s text at its width and line limit, with the same
@@ -346,7 +364,7 @@ final class TextEngine: TextMeasuring {
     /// fonts loaded at the device size, could break its lines elsewhere than the layout that
     /// sized its box.) Cairo still renders the glyphs at the device's resolution: it scales
     /// the fonts by its own transform when it shows them.
-    private func measuredLayout(of run: TextRun) -> PangoLayout {
+    func measuredLayout(of run: TextRun) -> PangoLayout {
         pango_context_set_matrix(pangoContext, nil)
         let starts = run.maxWidth.map { pieceStarts(run.text, font: run.font, maxWidth: $0) } ?? []
         return layout(run.text, font: run.font, maxWidth: run.maxWidth, maxLines: run.maxLines, alignment: run.alignment, direction: run.direction,
@@ -371,22 +389,16 @@ final class TextEngine: TextMeasuring {
         FontEnvironment.layoutLock.lock()
         defer { FontEnvironment.layoutLock.unlock() }
         let made = measuredLayout(of: run)
-        defer { withExtendedLifetime(made) {} }
-        let l = made.pointer
-        guard let text = pango_layout_get_text(l), let iter = pango_layout_get_iter(l) else { return [] }
-        defer { pango_layout_iter_free(iter) }
+        guard let text = pango_layout_get_text(made.pointer) else { return [] }
         let bytes = Array(String(cString: text).utf8)
         var lines: [DrawnLine] = []
-        repeat {
-            var logical = PangoRectangle()
-            pango_layout_iter_get_line_extents(iter, nil, &logical)
-            guard let pointer = pango_layout_iter_get_line_readonly(iter) else { break }
+        forEachLine(of: made, font: run.font) { pointer, x, width, _ in
             let line = pointer.pointee
             let a = Int(line.start_index), b = min(bytes.count, a + Int(line.length))
             let rightToLeft = pango_layout_line_get_resolved_direction(pointer) == PANGO_DIRECTION_RTL
-            lines.append(DrawnLine(text: String(decoding: bytes[a..<b], as: UTF8.self), x: Double(logical.x) / Double(PANGO_SCALE),
-                                   width: Double(logical.width) / Double(PANGO_SCALE), direction: rightToLeft ? .rightToLeft : .leftToRight))
-        } while pango_layout_iter_next_line(iter) != 0
+            lines.append(DrawnLine(text: String(decoding: bytes[a..<b], as: UTF8.self), x: x, width: width,
+                                   direction: rightToLeft ? .rightToLeft : .leftToRight))
+        }
         return lines
     }
 
@@ -413,11 +425,9 @@ final class TextEngine: TextMeasuring {
             return
         }
         let made = measuredLayout(of: run)
-        defer { withExtendedLifetime(made) {} }
-        let l = made.pointer
         cairo_save(cr)
         cairo_set_source_rgba(cr, run.color.red, run.color.green, run.color.blue, run.color.alpha)
-        showLines(l, font: run.font, x: run.origin.x, y: run.origin.y, in: cr, asPath: false)
+        showLines(made, font: run.font, x: run.origin.x, y: run.origin.y, in: cr, asPath: false)
         cairo_restore(cr)
     }
 
@@ -431,16 +441,21 @@ final class TextEngine: TextMeasuring {
             for p in outlines.values { cairo_path_destroy(p) }
             outlines.removeAll()
         }
-        let cr = cairo_create(scratch.pointer)
-        defer { cairo_destroy(cr) }
-        cairo_scale(cr, 4, 4)
-        let made = measuredLayout(of: run)
-        defer { withExtendedLifetime(made) {} }
-        let l = made.pointer
-        showLines(l, font: run.font, x: 0, y: 0, in: cr!, asPath: true)
-        let path = cairo_copy_path(cr)!
+        let path = withOutlineContext { cr in
+            showLines(measuredLayout(of: run), font: run.font, x: 0, y: 0, in: cr, asPath: true)
+            return cairo_copy_path(cr)!
+        }
         outlines[key] = path
         return path
+    }
+
+    /// Calls `body` with a new Cairo context on the scratch surface at 4 device pixels per
+    /// point (1/256 pt precision for outlines taken in it), destroyed after.
+    func withOutlineContext<T>(_ body: (OpaquePointer) -> T) -> T {
+        let cr = cairo_create(scratch.pointer)!
+        defer { cairo_destroy(cr) }
+        cairo_scale(cr, 4, 4)
+        return body(cr)
     }
 }
 
