@@ -53,6 +53,23 @@ final class AnimatedSVGCommandTests: XCTestCase {
         XCTAssertLessThanOrEqual(text.components(separatedBy: "data:image/png").count - 1, 1)
     }
 
+    /// Colour glyphs (the cart page's 🛒, 🕹️ and 🎁) are images, each embedded once and placed by
+    /// `<use>` (not their bitmaps traced as pixel squares, nor left out).
+    func testEachEmojiIsOneImageEmbeddedOnce() throws {
+        let text = try svg(["Examples/cart-emoji.json", "--scale", "1", "--fps", "20"]).text
+        let ns = text as NSString
+        let images = try NSRegularExpression(pattern: #"<image id="(e[0-9]+)" [^>]*href="(data:image/png;base64,[^"]+)""#)
+            .matches(in: text, range: NSRange(location: 0, length: ns.length))
+            .map { (id: ns.substring(with: $0.range(at: 1)), url: ns.substring(with: $0.range(at: 2))) }
+        XCTAssertEqual(images.count, 3, "one image for each of the three emoji")
+        XCTAssertEqual(Set(images.map(\.url)).count, images.count, "an emoji embedded twice")
+        for image in images {
+            XCTAssertEqual(text.components(separatedBy: "href=\"#\(image.id)\"").count - 1, 1, "\(image.id) is not used once")
+        }
+        XCTAssertEqual(text.components(separatedBy: "data:image/png").count - 1, images.count, "an image outside the emoji's")
+        XCTAssertLessThan(text.utf8.count, 100_000, "the emoji traced as pixel squares")
+    }
+
     /// For the demo at 1x, clearly smaller than the GIF (docs/documentation-outputs.md, “Which format”).
     func testSmallerThanTheGIF() throws {
         let svg = try self.svg(["--scale", "1"]).bytes.count

@@ -24,7 +24,7 @@ public struct AnimatedSVGOptions: Equatable, Sendable {
 /// a frame's time, the document shows that frame. An item that appears, disappears or changes
 /// its content (a digit, a resized shape) is an element of its own, at opacity 0 outside the
 /// frames that have it. Text is glyph outlines, each glyph one `<path>` in `<defs>` used by
-/// `<use>`; images are drawn once each by Cairo's SVG surface into `<defs>`; a blur is an SVG
+/// `<use>` (a colour glyph, an emoji, one `<image>` drawn by Cairo); images are drawn once each by Cairo's SVG surface into `<defs>`; a blur is an SVG
 /// `feGaussianBlur`. Without animations (`prefers-reduced-motion: reduce`, or a reader that does
 /// not run them) every element shows its state in the last frame: the settled final frame.
 ///
@@ -228,11 +228,19 @@ public final class AnimatedSVGEncoder {
                 local.origin = .zero
                 let key = "\(local)"
                 if let known = texts[key] { return known.map { ($0, run.origin) } }
-                let glyphs = rasterizer.text.glyphs(of: run)
+                let glyphs = try rasterizer.text.glyphs(of: run)
                 guard !glyphs.isEmpty else { texts[key] = .some(nil); return nil }
                 var markup = "<g" + color(run.color, attribute: "fill") + ">"
                 for g in glyphs {
-                    let glyph = id("g", key: g.path) { "<path id=\"\($0)\" d=\"\(g.path)\"/>" }
+                    let glyph: String
+                    if let image = g.image {
+                        // A colour glyph: its image (Cairo's drawing of it) placed on its ink box.
+                        let url = "data:image/png;base64," + Data(image.png).base64EncodedString()
+                        let box = "x=\"\(n(image.box.x))\" y=\"\(n(image.box.y))\" width=\"\(n(image.box.width))\" height=\"\(n(image.box.height))\""
+                        glyph = id("e", key: box + url) { "<image id=\"\($0)\" \(box) href=\"\(url)\"/>" }
+                    } else {
+                        glyph = id("g", key: g.path) { "<path id=\"\($0)\" d=\"\(g.path)\"/>" }
+                    }
                     markup += "<use href=\"#\(glyph)\" x=\"\(n(g.x))\" y=\"\(n(g.y))\"/>"
                 }
                 markup += "</g>"
