@@ -1,5 +1,5 @@
 """The animated SVG (`-o NAME.svg`) in headless Chromium: paused at frame times of both screens
-(and the cart page with emoji) through the Web Animations API, it looks like the PNG frame of that time (mean SSIM of luma,
+(and the cart page with emoji, the shop with a widening badge) through the Web Animations API, it looks like the PNG frame of that time (mean SSIM of luma,
 11-px Gaussian windows as ImageSimilarity.meanSSIM, at least 0.97 at 1x); it plays inside an
 <img>; with reduced motion it shows the last frame.
 
@@ -19,11 +19,14 @@ SHOTS = ROOT / ".build" / "animated-svg-shots"
 # Frames of the default scene (fly button, 60 fps): the flight leaving, mid-air and landing, the
 # badge bumping with its digits rolling, the settled end. Of the cart page: the swipe, the delete,
 # the rows closing up, the stepper, the total's transition and the end. The cart page with emoji
-# (colour glyphs, drawn as images) in its title, a name and a detail, a stepper tapped.
+# (colour glyphs, drawn as images) in its title, a name and a detail, a stepper tapped. The shop
+# whose badge grows from 998 to 1,000 and more: its capsule and the capsule's clip widen (geometry
+# animated by CSS keyframes).
 SCENES = {
     "shop": (None, [0, 20, 38, 50, 62, 75, 90, 110, 150, 197]),
     "cart": (ROOT / "Examples" / "cart-swipe.json", None),
     "emoji": (ROOT / "Examples" / "cart-emoji.json", None),
+    "thousands": (ROOT / "Examples" / "thousands.json", None),
 }
 
 # Regions compared alone (px at 1x: x, y, width, height) with their least SSIM, so that a small
@@ -33,6 +36,7 @@ SCENES = {
 # the emoji left out or traced in the text's colour score far lower.
 REGIONS = {
     "shop": {"badge": ([326, 56, 56, 44], 0.97)},
+    "thousands": {"badge": ([318, 56, 64, 44], 0.97)},
     "emoji": {"🛒": ([156, 76, 42, 38], 0.9), "🕹️": ([157, 164, 30, 30], 0.9), "🎁": ([192, 200, 32, 30], 0.9)},
 }
 
