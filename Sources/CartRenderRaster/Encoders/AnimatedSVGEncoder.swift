@@ -16,15 +16,17 @@ public struct AnimatedSVGOptions: Equatable, Sendable {
 ///
 /// Each item of the display list becomes one element that keeps its identity from frame to
 /// frame: an item is the same element in two frames when it has the same parent element, the
-/// same kind and content (a group's kind is its clip shape; a leaf's content is what it draws,
-/// moved to its own origin), the same rank among its siblings of that content, and the same
-/// order relative to its siblings. Its transform, its opacity, a rectangle clip and a leaf's
-/// position are animated with step keyframes whose values are the renderer's own at the first
-/// frame of each run of equal display lists (`animation-timing-function: step-end`): paused at
-/// a frame's time, the document shows that frame. An item that appears, disappears or changes
-/// its content (a digit, a resized shape) is an element of its own, at opacity 0 outside the
-/// frames that have it. Text is glyph outlines, each glyph one `<path>` in `<defs>` used by
-/// `<use>` (a colour glyph, an emoji, one `<image>` drawn by Cairo); images are drawn once each by Cairo's SVG surface into `<defs>`; a blur is an SVG
+/// same kind and content (a group's kind is its clip's kind; a shape's content is its kind and
+/// paint, not its size; a text's or an image's is what it draws, moved to its own origin), the
+/// same rank among its siblings of that content, and the same order relative to its siblings.
+/// Its transform, its opacity, its clip, a leaf's position and a shape's geometry (SVG 2's
+/// geometry properties: `width`, `rx`, `d`…) are animated with step keyframes whose values are
+/// the renderer's own at the first frame of each run of equal display lists
+/// (`animation-timing-function: step-end`): paused at a frame's time, the document shows that
+/// frame. An item that appears, disappears or changes its content (a digit) is an element of
+/// its own, at opacity 0 outside the frames that have it. Text is glyph outlines, each glyph
+/// one `<path>` in `<defs>` used by `<use>` (a colour glyph, an emoji, one `<image>` drawn by
+/// Cairo); images are drawn once each by Cairo's SVG surface into `<defs>`; a blur is an SVG
 /// `feGaussianBlur`. Without animations (`prefers-reduced-motion: reduce`, or a reader that does
 /// not run them) every element shows its state in the last frame: the settled final frame.
 ///
