@@ -40,14 +40,15 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # (dpkg-shlibdeps). The browser tests (Tests/Browser) drive Debian's chromium headless with
 # Playwright for Python (PyPI, pinned, in its own virtual environment) and run under pytest.
 # Playwright launches /usr/bin/chromium (executable_path), so its own browser download is never
-# needed; junitparser reads the junit.xml files there as CI reporters do. `make lint` runs Debian's
-# shellcheck; the man page is checked with mandoc -Tlint too, the package with lintian
+# needed; junitparser reads the junit.xml files there as CI reporters do. The animated SVG is also
+# checked in Debian's firefox-esr (headless --screenshot, as Playwright's Firefox is a build of its
+# own). `make lint` runs Debian's shellcheck; the man page is checked with mandoc -Tlint too, the package with lintian
 # (Scripts/deb-route.sh), and `make html-check` runs vnu on default-jre-headless. The action's
 # pull-request comment (Scripts/pr-comment.sh) reads GitHub's JSON with jq, tested against a fake API.
 # Baselines rewritten by a PNG optimiser are made with optipng and Debian's Pillow (python3-pil,
 # run with /usr/bin/python3; Debian 12 has no oxipng).
 TEST_DEBIAN_PACKAGES = libxml2-utils zsh fish groff-base man-db mandoc lintian dpkg-dev chromium shellcheck default-jre-headless jq \
-	python3-pil optipng
+	python3-pil optipng firefox-esr
 DEBIAN_PACKAGES = $(RUNTIME_DEBIAN_PACKAGES) $(BUILD_DEBIAN_PACKAGES) $(TEST_DEBIAN_PACKAGES)
 PYTHON ?= python3
 JSONSCHEMA_VERSION = 4.26.0

@@ -53,6 +53,40 @@ final class AnimatedSVGCommandTests: XCTestCase {
         XCTAssertLessThanOrEqual(text.components(separatedBy: "data:image/png").count - 1, 1)
     }
 
+    /// Colour glyphs (the cart page's 🛒, 🕹️ and 🎁) are images, each embedded once and placed by
+    /// `<use>` (not their bitmaps traced as pixel squares, nor left out).
+    func testEachEmojiIsOneImageEmbeddedOnce() throws {
+        let text = try svg(["Examples/cart-emoji.json", "--scale", "1", "--fps", "20"]).text
+        let ns = text as NSString
+        let images = try NSRegularExpression(pattern: #"<image id="(e[0-9]+)" [^>]*href="(data:image/png;base64,[^"]+)""#)
+            .matches(in: text, range: NSRange(location: 0, length: ns.length))
+            .map { (id: ns.substring(with: $0.range(at: 1)), url: ns.substring(with: $0.range(at: 2))) }
+        XCTAssertEqual(images.count, 3, "one image for each of the three emoji")
+        XCTAssertEqual(Set(images.map(\.url)).count, images.count, "an emoji embedded twice")
+        for image in images {
+            XCTAssertEqual(text.components(separatedBy: "href=\"#\(image.id)\"").count - 1, 1, "\(image.id) is not used once")
+        }
+        XCTAssertEqual(text.components(separatedBy: "data:image/png").count - 1, images.count, "an image outside the emoji's")
+        XCTAssertLessThan(text.utf8.count, 100_000, "the emoji traced as pixel squares")
+    }
+
+    /// The badge widening from 998 to 1,000 and more (Examples/thousands.json): its capsule and
+    /// the capsule's clip are elements whose width is animated by CSS keyframes, not a new
+    /// element for each width.
+    func testAResizedShapeAndItsClipAnimateTheirGeometry() throws {
+        let text = try svg(["Examples/thousands.json", "--scale", "1", "--fps", "20"]).text
+        let ns = text as NSString
+        let badges = try NSRegularExpression(pattern: ##"<rect width="[0-9.]+" height="18" rx="9"[^>]*fill="#FF3B30"/>"##)
+            .numberOfMatches(in: text, range: NSRange(location: 0, length: ns.length))
+        // Two (the first, at 998, is matched apart from the bumping badge): 85 when each width
+        // was an element of its own.
+        XCTAssertLessThanOrEqual(badges, 2, "a capsule for every width of the badge")
+        let clips = try NSRegularExpression(pattern: #"<clipPath id="c[0-9]+"><rect width="[0-9.]+" height="18" rx="9""#)
+            .numberOfMatches(in: text, range: NSRange(location: 0, length: ns.length))
+        XCTAssertLessThanOrEqual(clips, 2, "a capsule clip for every width")
+        XCTAssertNotNil(text.range(of: #"@keyframes k[0-9]+\{[^}]*\{width:[0-9.]+px"#, options: .regularExpression), "no width keyframes")
+    }
+
     /// For the demo at 1x, clearly smaller than the GIF (docs/documentation-outputs.md, “Which format”).
     func testSmallerThanTheGIF() throws {
         let svg = try self.svg(["--scale", "1"]).bytes.count

@@ -16,15 +16,17 @@ public struct AnimatedSVGOptions: Equatable, Sendable {
 ///
 /// Each item of the display list becomes one element that keeps its identity from frame to
 /// frame: an item is the same element in two frames when it has the same parent element, the
-/// same kind and content (a group's kind is its clip shape; a leaf's content is what it draws,
-/// moved to its own origin), the same rank among its siblings of that content, and the same
-/// order relative to its siblings. Its transform, its opacity, a rectangle clip and a leaf's
-/// position are animated with step keyframes whose values are the renderer's own at the first
-/// frame of each run of equal display lists (`animation-timing-function: step-end`): paused at
-/// a frame's time, the document shows that frame. An item that appears, disappears or changes
-/// its content (a digit, a resized shape) is an element of its own, at opacity 0 outside the
-/// frames that have it. Text is glyph outlines, each glyph one `<path>` in `<defs>` used by
-/// `<use>`; images are drawn once each by Cairo's SVG surface into `<defs>`; a blur is an SVG
+/// same kind and content (a group's kind is its clip's kind; a shape's content is its kind and
+/// paint, not its size; a text's or an image's is what it draws, moved to its own origin), the
+/// same rank among its siblings of that content, and the same order relative to its siblings.
+/// Its transform, its opacity, its clip, a leaf's position and a shape's geometry (SVG 2's
+/// geometry properties: `width`, `rx`, `d`…) are animated with step keyframes whose values are
+/// the renderer's own at the first frame of each run of equal display lists
+/// (`animation-timing-function: step-end`): paused at a frame's time, the document shows that
+/// frame. An item that appears, disappears or changes its content (a digit) is an element of
+/// its own, at opacity 0 outside the frames that have it. Text is glyph outlines, each glyph
+/// one `<path>` in `<defs>` used by `<use>` (a colour glyph, an emoji, one `<image>` drawn by
+/// Cairo); images are drawn once each by Cairo's SVG surface into `<defs>`; a blur is an SVG
 /// `feGaussianBlur`. Without animations (`prefers-reduced-motion: reduce`, or a reader that does
 /// not run them) every element shows its state in the last frame: the settled final frame.
 ///
@@ -98,15 +100,35 @@ public final class AnimatedSVGEncoder {
         case blur(filter: String)
         /// A leaf drawn by `markup` at its origin.
         case leaf(markup: String)
+        /// A filled or stroked shape at its origin: its tag and its attributes other than its
+        /// geometry (paint, stroke), whose geometry is a value (it may change: a resized shape).
+        case shape(tag: String, attributes: String)
     }
 
-    enum Clip: Equatable { case none, rect(crisp: Bool), shape(id: String) }
+    /// A group's clip: none, a rectangle, or a shape by its tag (its place and geometry are values).
+    enum Clip: Equatable { case none, rect(crisp: Bool), shape(tag: String) }
+
+    /// An attribute of a shape's geometry (`width`, `rx`, `cx`, `d`…) and its value (a length in
+    /// pt, or path data).
+    struct Geometry: Equatable {
+        var name: String
+        var value: String
+        /// The attribute (` name="value"`).
+        var attribute: String { " \(name)=\"\(value)\"" }
+        /// The CSS declaration that sets it (`width:33px`; `d:path("…")`): SVG 2 makes geometry
+        /// properties, so CSS keyframes animate them like the transform.
+        var css: String { name == "d" ? "d:path(\"\(value)\")" : "\(name):\(value)px" }
+    }
 
     /// The animated values of an element in one frame.
     struct Value: Equatable {
         var transform: Transform = .identity
         var opacity: Double = 1
         var clip: Rect?
+        /// A shape leaf's geometry, or a shape clip's.
+        var geometry: [Geometry] = []
+        /// Where a shape clip's shape goes (pt, in the group's coordinates).
+        var clipOrigin = Point.zero
     }
 
     /// An element of one frame, before matching.
@@ -189,10 +211,10 @@ public final class AnimatedSVGEncoder {
                         kind = .rect(crisp: inner.b == 0 && inner.c == 0)
                         value.clip = r
                     case let shape?:
-                        let (markup, origin) = Self.shape(shape, crisp: false)
-                        // A clipPath holds shapes, not groups: the shape takes the translation.
-                        let placed = markup.replacingOccurrences(of: "/>", with: " transform=\"translate(\(n(origin.x)),\(n(origin.y)))\"/>")
-                        kind = .shape(id: id("c", key: placed) { "<clipPath id=\"\($0)\">\(placed)</clipPath>" })
+                        let (tag, geometry, origin) = Self.geometry(shape)
+                        kind = .shape(tag: tag)
+                        value.geometry = geometry
+                        value.clipOrigin = origin
                     }
                     out.append(FrameNode(key: "g\(kind)", kind: .group(kind), value: value, children: try nodes(children, ctm: inner)))
                 case .blur(let radius, let children):
@@ -201,6 +223,20 @@ public final class AnimatedSVGEncoder {
                         "<filter id=\"\($0)\" filterUnits=\"userSpaceOnUse\" x=\"-10000\" y=\"-10000\" width=\"20000\" height=\"20000\" color-interpolation-filters=\"sRGB\"><feGaussianBlur stdDeviation=\"\(n(radius))\"/></filter>"
                     }
                     out.append(FrameNode(key: "b" + filter, kind: .blur(filter: filter), value: Value(), children: try nodes(children, ctm: ctm)))
+                case .fill(let shape, let paint), .stroke(let shape, let paint, _):
+                    guard shape.bounds.width > 0, shape.bounds.height > 0 else { continue }
+                    let crisp: Bool = { if case .rect = shape, case .fill = item { return ctm.b == 0 && ctm.c == 0 } else { return false } }()
+                    let (tag, geometry, origin) = Self.geometry(shape)
+                    var attributes = crisp ? " shape-rendering=\"crispEdges\"" : ""
+                    if case .stroke(_, _, let width) = item {
+                        attributes += " fill=\"none\"" + self.paint(paint, origin: origin, attribute: "stroke") + " stroke-width=\"\(n(width))\""
+                    } else {
+                        attributes += self.paint(paint, origin: origin, attribute: "fill")
+                    }
+                    // The geometry is not part of the key: a resized shape stays one element.
+                    let key = "s" + tag + geometry.map(\.name).joined(separator: ",") + attributes
+                    out.append(FrameNode(key: key, kind: .shape(tag: tag, attributes: attributes),
+                                         value: Value(transform: .translation(Vector(dx: origin.x, dy: origin.y)), geometry: geometry)))
                 default:
                     guard let (markup, origin) = try leaf(item, ctm: ctm) else { continue }
                     out.append(FrameNode(key: "l" + markup, kind: .leaf(markup: markup), value: Value(transform: .translation(Vector(dx: origin.x, dy: origin.y)))))
@@ -209,30 +245,28 @@ public final class AnimatedSVGEncoder {
             return out
         }
 
-        /// A leaf's markup drawn at its own origin, and that origin (pt, in its parent's coordinates).
+        /// A text's or an image's markup drawn at its own origin, and that origin (pt, in its
+        /// parent's coordinates).
         mutating func leaf(_ item: DisplayItem, ctm: Transform) throws -> (String, Point)? {
             switch item {
-            case .fill(let shape, let paint), .stroke(let shape, let paint, _):
-                guard shape.bounds.width > 0, shape.bounds.height > 0 else { return nil }
-                let crisp: Bool = { if case .rect = shape, case .fill = item { return ctm.b == 0 && ctm.c == 0 } else { return false } }()
-                let (markup, origin) = Self.shape(shape, crisp: crisp)
-                var attributes: String
-                if case .stroke(_, _, let width) = item {
-                    attributes = " fill=\"none\"" + self.paint(paint, origin: origin, attribute: "stroke") + " stroke-width=\"\(n(width))\""
-                } else {
-                    attributes = self.paint(paint, origin: origin, attribute: "fill")
-                }
-                return (markup.replacingOccurrences(of: "/>", with: attributes + "/>"), origin)
             case .text(let run):
                 var local = run
                 local.origin = .zero
                 let key = "\(local)"
                 if let known = texts[key] { return known.map { ($0, run.origin) } }
-                let glyphs = rasterizer.text.glyphs(of: run)
+                let glyphs = try rasterizer.text.glyphs(of: run)
                 guard !glyphs.isEmpty else { texts[key] = .some(nil); return nil }
                 var markup = "<g" + color(run.color, attribute: "fill") + ">"
                 for g in glyphs {
-                    let glyph = id("g", key: g.path) { "<path id=\"\($0)\" d=\"\(g.path)\"/>" }
+                    let glyph: String
+                    if let image = g.image {
+                        // A colour glyph: its image (Cairo's drawing of it) placed on its ink box.
+                        let url = "data:image/png;base64," + Data(image.png).base64EncodedString()
+                        let box = "x=\"\(n(image.box.x))\" y=\"\(n(image.box.y))\" width=\"\(n(image.box.width))\" height=\"\(n(image.box.height))\""
+                        glyph = id("e", key: box + url) { "<image id=\"\($0)\" \(box) href=\"\(url)\"/>" }
+                    } else {
+                        glyph = id("g", key: g.path) { "<path id=\"\($0)\" d=\"\(g.path)\"/>" }
+                    }
                     markup += "<use href=\"#\(glyph)\" x=\"\(n(g.x))\" y=\"\(n(g.y))\"/>"
                 }
                 markup += "</g>"
@@ -275,17 +309,18 @@ public final class AnimatedSVGEncoder {
 
         static func hex(_ c: Color) -> String { Color(red: c.red, green: c.green, blue: c.blue).hex }
 
-        /// A shape drawn at its bounds' origin, and that origin. `.rect` fills keep hard edges
-        /// (`crispEdges`) where the transform keeps them axis-aligned, as ``FrameRasterizer`` draws them.
-        static func shape(_ shape: Shape, crisp: Bool) -> (String, Point) {
+        /// A shape's element drawn at its bounds' origin: its tag, its geometry and that origin.
+        /// (`.rect` fills keep hard edges, `crispEdges`, where the transform keeps them
+        /// axis-aligned, as ``FrameRasterizer`` draws them: an attribute the caller adds.)
+        static func geometry(_ shape: Shape) -> (tag: String, geometry: [Geometry], origin: Point) {
             let r = shape.bounds
-            let size = "width=\"\(n(r.width))\" height=\"\(n(r.height))\""
+            let origin = Point(x: r.x, y: r.y)
+            func g(_ name: String, _ v: Double) -> Geometry { Geometry(name: name, value: n(v)) }
             switch shape {
             case .rect:
-                return ("<rect \(size)" + (crisp ? " shape-rendering=\"crispEdges\"" : "") + "/>", Point(x: r.x, y: r.y))
+                return ("rect", [g("width", r.width), g("height", r.height)], origin)
             case .roundedRect(_, let radius):
-                let rr = min(radius, r.width / 2, r.height / 2)
-                return ("<rect \(size)" + (rr > 0 ? " rx=\"\(n(rr))\"" : "") + "/>", Point(x: r.x, y: r.y))
+                return ("rect", [g("width", r.width), g("height", r.height), g("rx", min(radius, r.width / 2, r.height / 2))], origin)
             case .continuousRoundedRect(_, let radius):
                 // The same outline as FrameRasterizer's (ContinuousCorners), at the bounds' origin.
                 let local = Rect(x: 0, y: 0, width: r.width, height: r.height)
@@ -297,11 +332,11 @@ public final class AnimatedSVGEncoder {
                     case .close: return "Z"
                     }
                 }.joined()
-                return ("<path d=\"\(d)\"/>", Point(x: r.x, y: r.y))
+                return ("path", [Geometry(name: "d", value: d)], origin)
             case .capsule:
-                return ("<rect \(size) rx=\"\(n(min(r.width, r.height) / 2))\"/>", Point(x: r.x, y: r.y))
+                return ("rect", [g("width", r.width), g("height", r.height), g("rx", min(r.width, r.height) / 2)], origin)
             case .ellipse:
-                return ("<ellipse cx=\"\(n(r.width / 2))\" cy=\"\(n(r.height / 2))\" rx=\"\(n(r.width / 2))\" ry=\"\(n(r.height / 2))\"/>", Point(x: r.x, y: r.y))
+                return ("ellipse", [g("cx", r.width / 2), g("cy", r.height / 2), g("rx", r.width / 2), g("ry", r.height / 2)], origin)
             }
         }
 
@@ -385,7 +420,16 @@ public final class AnimatedSVGEncoder {
             case .group(let clip):
                 switch clip {
                 case .none: break
-                case .shape(let id): attributes += " clip-path=\"url(#\(id))\""
+                case .shape(let tag):
+                    // A clipPath holds shapes, not groups: the shape takes the translation.
+                    let places = filled.map { "transform:" + transform(.translation(Vector(dx: $0.clipOrigin.x, dy: $0.clipOrigin.y)), css: true) }
+                    let k = animation(Self.changing([places] + Self.geometrySteps(filled)))
+                    let last = filled[runs.count - 1]
+                    let clipBody = "<\(tag)" + Self.attributes(last.geometry) + " transform=\"translate(\(n(last.clipOrigin.x)),\(n(last.clipOrigin.y)))\""
+                        + (k.map { " class=\"\($0)\"" } ?? "") + "/>"
+                    // Each animated clip is its own; a fixed one is shared.
+                    let id = defs.id("c", key: k == nil ? clipBody : "\(defs.markup.count)\u{0}" + clipBody) { "<clipPath id=\"\($0)\">\(clipBody)</clipPath>" }
+                    attributes += " clip-path=\"url(#\(id))\""
                 case .rect(let crisp):
                     let rects = filled.map { $0.clip ?? Rect(x: 0, y: 0, width: 0, height: 0) }
                     let unit = rects.map { Transform(a: $0.width, b: 0, c: 0, d: $0.height, tx: $0.x, ty: $0.y) }
@@ -405,7 +449,32 @@ public final class AnimatedSVGEncoder {
                 out += "</g></g>\n"
             case .leaf(let markup):
                 out += attributes.isEmpty ? markup + "\n" : "<g\(attributes)>\(markup)</g>\n"
+            case .shape(let tag, let shapeAttributes):
+                // The geometry, when it changes, is animated on the shape itself (the group
+                // animates its place and opacity).
+                let k = animation(Self.changing(Self.geometrySteps(filled)))
+                let markup = "<\(tag)" + Self.attributes(filled[runs.count - 1].geometry) + (k.map { " class=\"\($0)\"" } ?? "") + shapeAttributes + "/>"
+                out += attributes.isEmpty ? markup + "\n" : "<g\(attributes)>\(markup)</g>\n"
             }
+        }
+
+        /// Each geometry property's CSS declaration in each run (`steps[property][run]`).
+        static func geometrySteps(_ values: [Value]) -> [[String]] {
+            guard let first = values.first else { return [] }
+            return first.geometry.indices.map { i in values.map { $0.geometry.count > i ? $0.geometry[i].css : "" } }
+        }
+
+        /// The declarations of each run (joined by `;`) of the properties whose value changes
+        /// from run to run: a keyframe sets only what moves.
+        static func changing(_ steps: [[String]]) -> [String] {
+            let moving = steps.filter { Set($0).count > 1 }
+            guard let runs = moving.first?.count else { return [] }
+            return (0..<runs).map { r in moving.map { $0[r] }.joined(separator: ";") }
+        }
+
+        /// A shape's geometry as attributes; a radius of 0 is left out.
+        static func attributes(_ geometry: [Geometry]) -> String {
+            geometry.filter { !($0.name == "rx" && $0.value == "0") }.map(\.attribute).joined()
         }
 
         /// A transform as a CSS value (`translate(1px,2px)`: a CSS translation needs units) or
