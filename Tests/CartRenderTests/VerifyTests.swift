@@ -109,6 +109,18 @@ final class VerifyTests: XCTestCase {
         XCTAssertTrue(message.contains(reportDir + "/" + frame.diffFile!), message)
     }
 
+    /// A run that records nothing releases its shared lock before writing the report: the motion
+    /// diff reads the passing lead-in frames from the baseline before that, under the lock.
+    func testTheMotionDiffReadsTheBaselineUnderTheRunsLock() throws {
+        _ = try verify(.missing)
+        try editBaseline(5) { set(&$0, 200, 300, (255, 0, 255, 255)) }
+        let result = try verify(.never)
+        XCTAssertEqual(result.failures.map(\.name), ["frame_0005.png"])
+        let motion = try XCTUnwrap(result.motionDiff)
+        XCTAssertEqual(motion.frames, 3...5, "two passing lead-in frames, read from the baseline")
+        XCTAssertTrue(exists(path(motion.file, in: reportDir)))
+    }
+
     func testColorChangeJustUnderAndJustOverTheThreshold() throws {
         _ = try verify(.missing)
         let image = try PNGDecoder.decode(contentsOf: path("frame_0003.png"))

@@ -162,11 +162,16 @@ final class BaselineDirectory: @unchecked Sendable {
     }
 
     /// The bytes of baseline frame `name`, or nil when there is none (or the directory did not
-    /// exist when the run began). A symbolic link at `name` is not followed.
+    /// exist when the run began). A symbolic link at `name` is not followed. Only under the
+    /// lock: a render may be moving frames in once it is released.
     /// - Throws: `FileReadError` for a file that is not a regular file (a link included) or
-    ///   cannot be read.
+    ///   cannot be read; ``InputError`` when the lock was released already (a reader out of turn).
     func read(_ name: String) throws -> [UInt8]? {
         guard existed else { return nil }
+        guard lock != nil else {
+            throw InputError(.unreadable, path: (path as NSString).appendingPathComponent(name),
+                             reason: "is read after the lock on \(path) was released")
+        }
         return try RegularFile.readIfPresent(name, inDirectory: path, limit: PNGDecoder.maxFileBytes)
     }
 

@@ -114,12 +114,13 @@ public enum Verifier {
                 var result = try verify(renderer: renderer, frames: frames, subject: subject, options: options, jobs: jobs,
                                         tolerance: tolerance, baseline: baseline, report: report)
                 if options.cancellation?.isCancelled == true { throw RenderCancelled() }
+                // The motion diff reads baseline frames: under the lock, before any release.
+                if let report { result.motionDiff = try MotionDiff.store(result, in: report) { try baseline.read($0) } }
                 if !result.notRecorded.isEmpty { baseline.discard() }
                 // Reading is over: a run that records nothing lets renders in before its report.
                 // A report inside the baseline directory moves in under the lock this run holds.
                 if baseline.exclusiveLock == nil { baseline.release() }
                 if let report {
-                    result.motionDiff = try MotionDiff.store(result, in: report) { try baseline.read($0) }
                     try report.finish(result, holding: DirectoryLock.sameFile(report.directory.path, baselinePath) ? baseline.exclusiveLock : nil)
                 }
                 try baseline.commit(agreeing: Set(result.frames.filter { $0.status == .pass && $0.stateChanges?.isEmpty == true && !$0.recorded }
