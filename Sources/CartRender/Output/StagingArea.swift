@@ -64,9 +64,9 @@ package final class StagingArea {
     private var slot: Int?
     /// SHA-256 of every staged file, by name.
     private let hashes = LockedValue([String: String]())
-    /// The staged baseline frames whose ``PixelDigest`` the ledger records (computed at the
-    /// commit, from the staged files: a run that is stopped never pays for them).
-    private let pixelNames = LockedValue(Set<String>())
+    /// The ``PixelDigest`` of every staged baseline frame, by name, for the ledger (computed by
+    /// the worker that staged it, outside the commit lock).
+    private let pixelDigests = LockedValue([String: String]())
 
     static let namePrefix = ".cartrender-staging-"
     /// The file in a staging directory whose `flock` its run holds from before the directory
@@ -186,18 +186,18 @@ package final class StagingArea {
     /// Writes `bytes` as `name` in the staging directory.
     /// - Parameters:
     ///   - sha256: the bytes' SHA-256 when the caller has it (computed otherwise).
-    ///   - pixels: whether the ledger records the PNG's ``PixelDigest`` (a baseline frame), so
-    ///     that a lossless rewrite of it stays cartrender's.
+    ///   - pixelDigest: the PNG's ``PixelDigest`` for the ledger (a baseline frame), so that a
+    ///     lossless rewrite of it stays cartrender's; nil for other files.
     /// - Throws: `OutputError` naming `DIR/name` (disk full, file size limit…); nothing of the
     ///   file is left behind.
-    package func write(_ bytes: [UInt8], to name: String, sha256: String? = nil, pixels: Bool = false) throws {
+    package func write(_ bytes: [UInt8], to name: String, sha256: String? = nil, pixelDigest: String? = nil) throws {
         var e = staging.writeFile(bytes, to: name)
         // Staged before (a name written twice): replace it. Not done up front, which would cost
         // every frame a system call.
         if e == EEXIST && staging.unlink(name) == 0 { e = staging.writeFile(bytes, to: name) }
         guard e == 0 else { throw failure(name, e) }
         register(name, sha256: sha256 ?? Checksum.sha256(bytes))
-        if pixels { pixelNames.withLock { _ = $0.insert(name) } }
+        if let pixelDigest { pixelDigests.withLock { $0[name] = pixelDigest } }
     }
 
     /// Records the SHA-256 of a file staged by other means (``create(_:)``).
@@ -347,10 +347,7 @@ package final class StagingArea {
     private func apply(_ plan: [Operation]) throws {
         let known = OwnershipLedger.provenance(of: directory)
         let staged = hashes.withLock { $0 }
-        var stagedPixels: [String: String] = [:]
-        for n in pixelNames.withLock({ $0 }) {
-            if let bytes = try? staging.read(n, limit: PNGDecoder.maxFileBytes), let digest = PixelDigest.of(png: bytes) { stagedPixels[n] = digest }
-        }
+        let stagedPixels = pixelDigests.withLock { $0 }
         var steps: [CommitJournal.Step] = []
         var gone = Set<String>(), placed: [String: String] = [:]
         func takeAway(_ name: String, skippingDirectories: Bool, replacement: String? = nil) throws {
@@ -395,10 +392,9 @@ package final class StagingArea {
         // several, or by a report that predates ledgers, is hashed to find which is true.
         // Its pixel digest is carried over with it.
         for n in known.keys.sorted() where present.contains(n) && !gone.contains(n) && n != ledgerName {
-            let all = known[n] ?? []
-            let pixels = OwnershipLedger.pixelDigests(in: all)
-            let shas = all.subtracting(pixels.map(OwnershipLedger.pixelsMark))
-            if pixels.count == 1 { ledger.pixels[n] = pixels.first }
+            let all = known[n] ?? OwnershipLedger.Known()
+            let shas = all.sha256s
+            if all.pixels.count == 1 { ledger.pixels[n] = all.pixels.first }
             if shas.count == 1, let sha = shas.first, sha != OwnershipLedger.anyBytes {
                 ledger.entries[n] = sha
                 continue
