@@ -121,6 +121,23 @@ final class VerifyTests: XCTestCase {
         XCTAssertTrue(exists(path(motion.file, in: reportDir)))
     }
 
+    /// Planning lists the baseline directory only for a frame selected by time that its
+    /// manifest gives no time for: never for ranges, and once however many `--at` there are.
+    func testPlanningListsTheBaselineOnlyForTimesTheManifestDoesNotGive() throws {
+        try FileManager.default.createDirectory(atPath: baseline, withIntermediateDirectories: true)
+        try Data(PNGEncoder.encode(RGBAImage(width: 1, height: 1, pixels: [0, 0, 0, 255]))).write(to: URL(fileURLWithPath: path("frame_0003.png")))
+        let directory = try BaselineDirectory(path: baseline, record: .never, renderer: try renderer, cancellation: nil)
+        defer { directory.release() }
+        var listings = 0
+        let names: (String) -> [String] = { listings += 1; return Verifier.baselineFrameNames(in: $0) }
+        XCTAssertEqual(try Verifier.plan([.all], renderer: try renderer, baseline: directory, frameNames: names).count, 14)
+        XCTAssertEqual(try Verifier.plan([.range(2, 5)], renderer: try renderer, baseline: directory, frameNames: names).count, 4)
+        XCTAssertEqual(listings, 0, "frames selected by index need no listing")
+        let planned = try Verifier.plan([.at(0.8), .at(0.76)], renderer: try renderer, baseline: directory, frameNames: names)
+        XCTAssertEqual(planned, [PlannedFrame(index: 3, time: 0.75)], "the time baseline frame 3 shows")
+        XCTAssertEqual(listings, 1)
+    }
+
     func testColorChangeJustUnderAndJustOverTheThreshold() throws {
         _ = try verify(.missing)
         let image = try PNGDecoder.decode(contentsOf: path("frame_0003.png"))

@@ -142,12 +142,19 @@ public enum Verifier {
     /// the time the baseline's `manifest.json` records for that frame index; else, for a
     /// baseline frame without a manifest entry, the frame's own time (`index / fps`, what a whole
     /// render writes); else (no baseline frame yet) exactly the time asked for, as `render --at`.
-    static func plan(_ selections: [FrameSelection], renderer: Renderer, baseline: BaselineDirectory) throws -> [PlannedFrame] {
+    /// The baseline directory is listed (`frameNames`) only for a frame selected by time that
+    /// the manifest does not give a time for, and at most once.
+    static func plan(_ selections: [FrameSelection], renderer: Renderer, baseline: BaselineDirectory,
+                     frameNames: (String) -> [String] = baselineFrameNames(in:)) throws -> [PlannedFrame] {
         let listed = Dictionary(grouping: baseline.expected?.frames ?? [], by: \.index)
         let recorded = listed.compactMapValues { $0.count == 1 && $0[0].time >= 0 && $0[0].time <= renderer.endTime + TimeTolerance.epsilon ? $0[0].time : nil }
-        let present = Set(baselineFrameNames(in: baseline.path))
+        var present: Set<String>?
         return try renderer.plan(selections) { index, t in
-            recorded[index] ?? (present.contains(renderer.fileName(ofFrame: index, format: .png)) ? renderer.time(ofFrame: index) : t)
+            if let time = recorded[index] { return time }
+            guard baseline.existed else { return t }
+            let names = present ?? Set(frameNames(baseline.path))
+            present = names
+            return names.contains(renderer.fileName(ofFrame: index, format: .png)) ? renderer.time(ofFrame: index) : t
         }
     }
 

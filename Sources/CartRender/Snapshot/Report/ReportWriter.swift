@@ -214,6 +214,9 @@ enum ReportImage {
 enum ReportThumbnail {
     static let maxWidth = 200
 
+    /// The whole factor (≥ 1) that brings an image `width` px wide to at most `maxWidth` px.
+    static func factor(width: Int, maxWidth: Int = maxWidth) -> Int { max(1, (width + maxWidth - 1) / maxWidth) }
+
     static func fileName(sha256: String) -> String { "thumb_" + sha256.prefix(16) + ".png" }
 
     static func isFileName(_ name: String) -> Bool {
@@ -239,7 +242,7 @@ enum ReportThumbnail {
     /// block the mean of its gray (opaque, as a diff image is). The
     /// last column and row of blocks reach the image's edges, so no pixel is left out.
     static func downscaledKeepingMarks(_ image: RGBAImage) -> RGBAImage {
-        downscaledKeepingMarks(image, by: max(1, (image.width + maxWidth - 1) / maxWidth))
+        downscaledKeepingMarks(image, by: factor(width: image.width))
     }
 
     /// ``downscaledKeepingMarks(_:)`` by the whole factor `f` (≥ 1; 1 returns `image`).
@@ -284,7 +287,7 @@ enum ReportThumbnail {
     }
 
     static func downscaled(_ image: RGBAImage) -> RGBAImage {
-        downscaled(image, by: max(1, (image.width + maxWidth - 1) / maxWidth))
+        downscaled(image, by: factor(width: image.width))
     }
 
     /// `image` downscaled by the whole factor `f` (≥ 1; 1 returns `image`): each `f × f` block
