@@ -60,8 +60,12 @@ public struct ImageDiffing: Sendable {
             /// pixelmatch's diff image: differing pixels red, anti-aliased ones yellow, the rest
             /// the expected image's luma faded to gray.
             case diff
+            /// The actual image (``SnapshotStrategy/check(_:reference:artifactsDirectory:name:)``).
+            case actual
+            /// `expected | diff | actual` side by side (``SnapshotStrategy/panels``).
+            case panel
         }
-        /// The diff image.
+        /// Which image it is.
         public var kind: Kind
         /// PNG bytes.
         public var bytes: [UInt8]
@@ -69,7 +73,7 @@ public struct ImageDiffing: Sendable {
         /// An artifact of `kind` with its PNG bytes.
         public init(kind: Kind, bytes: [UInt8]) { self.kind = kind; self.bytes = bytes }
 
-        /// What a frame's file name stem gets: `.diff.png`.
+        /// What a frame's file name stem gets: `.diff.png`, `.actual.png`, `.panel.png`.
         public var suffix: String { "." + kind.rawValue + ".png" }
     }
 }

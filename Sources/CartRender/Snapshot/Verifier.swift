@@ -95,9 +95,9 @@ public enum Verifier {
     ///   `OutOfMemoryError` (exit 70) first when the address-space limit has no room for one worker.
     public static func verify(renderer: Renderer, subject: String, options: VerifyOptions) throws -> SnapshotResult {
         let jobs = try renderer.affordableWorkers(options.jobs)
-        var tolerance = options.tolerance
-        tolerance.masks += ComparisonOptions.pixelMasks(points: options.masks, scale: renderer.scale)
-        try tolerance.validate()
+        var strategy = options.strategy
+        strategy.tolerance.masks += ComparisonOptions.pixelMasks(points: options.masks, scale: renderer.scale)
+        try strategy.tolerance.validate()
 
         let baselinePath = options.baseline
         if FileSystemPath.isDirectory(baselinePath) == false {
@@ -112,7 +112,7 @@ public enum Verifier {
             do {
                 let frames = try plan(options.frames, renderer: renderer, baseline: baseline)
                 var result = try verify(renderer: renderer, frames: frames, subject: subject, options: options, jobs: jobs,
-                                        tolerance: tolerance, baseline: baseline, report: report)
+                                        strategy: strategy, baseline: baseline, report: report)
                 if options.cancellation?.isCancelled == true { throw RenderCancelled() }
                 // The motion diff reads baseline frames: under the lock, before any release.
                 if let report { result.motionDiff = try MotionDiff.store(result, in: report) { try baseline.read($0) } }
@@ -159,11 +159,10 @@ public enum Verifier {
     }
 
     private static func verify(renderer: Renderer, frames: [PlannedFrame], subject: String, options: VerifyOptions, jobs: Int,
-                               tolerance: ComparisonOptions, baseline: BaselineDirectory, report: ReportWriter?) throws -> SnapshotResult {
+                               strategy: SnapshotStrategy, baseline: BaselineDirectory, report: ReportWriter?) throws -> SnapshotResult {
         let baselinePath = options.baseline
-        let record = options.record
-        let comparison = BaselineSink(renderer: renderer, baseline: baseline, tolerance: tolerance, record: record, report: report,
-                                      ignoreState: options.ignoreState)
+        let record = strategy.record
+        let comparison = BaselineSink(renderer: renderer, baseline: baseline, strategy: strategy, report: report, ignoreState: options.ignoreState)
         let stream = FrameStream(renderer: renderer, frames: frames, jobs: jobs)
         // Recorded frames must be the bytes a render writes with the same setting.
         stream.pngCompression = options.pngCompression
@@ -193,8 +192,8 @@ public enum Verifier {
         // Paths as messages show them (bytes that are not UTF-8 as `\xFF`).
         var result = SnapshotResult(command: .verify, subject: FileSystemPath.display(subject), baseline: FileSystemPath.display(baselinePath),
                                     reportDirectory: report.map { FileSystemPath.display($0.directory.path) },
-                                    record: record, options: tolerance, fps: renderer.scene.fps, frames: results, audit: audit?.report)
-        result.failOnRecord = options.failOnRecord
+                                    record: record, options: strategy.tolerance, fps: renderer.scene.fps, frames: results, audit: audit?.report)
+        result.failOnRecord = strategy.failOnRecord
         result.recordAgainCommand = options.recordAgainCommand
         result.variant = options.variant
         // `missing` fills in a baseline only from a run that otherwise passes: frames recorded

@@ -62,12 +62,12 @@ package final class ReportWriter {
         try store(ReportImage.frame(sha256: sha256 ?? Checksum.sha256(bytes))) { bytes }
     }
 
-    /// Stages the failure artifacts of `comparison` (``ImageDiffing/artifacts``: the diff image)
-    /// under their content's names (``ReportImage/diff(sha256:)``) and names them in `frame`.
-    /// Thread-safe as ``store(_:_:)``.
+    /// Stages the failure artifacts of `comparison` (``SnapshotStrategy/artifacts(of:)``: the
+    /// diff image) under their content's names (``ReportImage/diff(sha256:)``) and names them in
+    /// `frame`. Thread-safe as ``store(_:_:)``.
     /// - Throws: what the artifacts closure throws; `OutputError`.
-    func storeArtifacts(of comparison: FrameComparison, using diffing: ImageDiffing, to frame: inout FrameResult) throws {
-        for artifact in try diffing.artifacts(comparison) {
+    func storeArtifacts(of comparison: FrameComparison, using strategy: SnapshotStrategy, to frame: inout FrameResult) throws {
+        for artifact in try strategy.artifacts(of: comparison) {
             try store(artifact, to: &frame)
             // The filmstrip's picture of a failing frame: its diff image downscaled, every block
             // with a differing pixel drawn in that pixel's color (a one-pixel difference stays
@@ -80,11 +80,14 @@ package final class ReportWriter {
         }
     }
 
-    /// Stages one failure artifact under its content's name and names it in `frame`.
+    /// Stages one failure artifact under its content's name and names it in `frame`. A panel is
+    /// not stored: the report's page shows the three images itself.
     /// - Throws: `OutputError`.
     func store(_ artifact: ImageDiffing.Artifact, to frame: inout FrameResult) throws {
         switch artifact.kind {
         case .diff: frame.diffFile = try store(ReportImage.diff(sha256: Checksum.sha256(artifact.bytes))) { artifact.bytes }
+        case .actual: frame.actualFile = try storeFrame(artifact.bytes)
+        case .panel: break
         }
     }
 
