@@ -76,4 +76,21 @@ final class SnapshotResultTests: XCTestCase {
         XCTAssertEqual(xml.components(separatedBy: "<failure ").count - 1, 2, xml)
         XCTAssertTrue(xml.contains("frame_0001.png"), xml)
     }
+
+    /// The JUnit `file` of a scene: relative to the workspace by the text of the paths, absolute
+    /// outside it (the rule of CI annotations, ``AnnotationPath``).
+    func testAnnotationPathsAreRelativeToTheWorkspace() {
+        let table: [(path: String, workspace: String, expected: String)] = [
+            ("/w/repo/scenes/a.json", "/w/repo", "scenes/a.json"),
+            ("/w/repo/./scenes/sub/../a.json", "/w/repo/", "scenes/a.json"),
+            ("/w/repo", "/w/repo", "."),
+            ("/w/other/a.json", "/w/repo", "/w/other/a.json"),
+            ("/w/repo2/a.json", "/w/repo", "/w/repo2/a.json"),
+            ("/a.json", "/", "a.json"),
+            ("/w//repo/../repo/a.json", "/w/repo", "a.json"),
+        ]
+        for row in table { XCTAssertEqual(AnnotationPath.relative(row.path, to: row.workspace), row.expected, "\(row.path) in \(row.workspace)") }
+        let cwd = FileSystemPath.currentDirectory()
+        XCTAssertEqual(AnnotationPath.relative("scenes/a.json", to: cwd), "scenes/a.json", "relative paths start at the working directory")
+    }
 }

@@ -661,22 +661,18 @@ package final class StagingArea {
             case .dead(let abandoned):
                 let handle = abandoned.handle
                 let what: String
-                if let bytes = OwnershipLedger.ownFile(CommitJournal.fileName, in: handle), let journal = CommitJournal(parsing: bytes), journal.group != nil {
+                // The journal, read and parsed once.
+                let journal = OwnershipLedger.ownFile(CommitJournal.fileName, in: handle).flatMap(CommitJournal.init(parsing:))
+                if let journal, journal.group != nil {
                     try recoverTransaction(from: Member(directory: directory, name: name, abandoned: abandoned, journal: journal))
                     continue
-                } else if let bytes = OwnershipLedger.ownFile(CommitJournal.fileName, in: handle), let journal = CommitJournal(parsing: bytes) {
+                } else if let journal {
                     if journal.isComplete(directory: directory, staging: handle) {
-                        what = "had moved its files into place; removed its staging directory"
+                        what = recovered(forward: true, in: "")
                     } else {
                         let undone = journal.rollBack(directory: directory, staging: handle)
-                        let r = undone.restored, m = undone.removed
-                        guard undone.failed.isEmpty else {
-                            let c = undone.failed.count
-                            throw OutputError(path: directory.path, reason: "\(abandoned.run) stopped while moving its files into place, and \(c) file\(c == 1 ? "" : "s") (\(undone.failed.prefix(3).joined(separator: ", "))) could not be put back: they stay in \(directory.url(name)); restore them by hand or remove that directory")
-                        }
-                        what = r + m == 0 ? "stopped before moving its files into place; removed its staging directory"
-                            : "stopped while moving its files into place; put back \(r) file\(r == 1 ? "" : "s") of the earlier run"
-                            + (m > 0 ? " and removed the \(m) it had moved in" : "")
+                        guard undone.failed.isEmpty else { throw notPutBack(undone.failed, by: abandoned, in: directory, staging: name) }
+                        what = recovered(restored: undone.restored, removed: undone.removed, in: "")
                     }
                     directory.sync()
                 } else if name.hasSuffix(newSuffix) || handle.names()?.isEmpty == true {
@@ -684,7 +680,7 @@ package final class StagingArea {
                     _ = removeTree(handle, named: name, in: directory)
                     continue
                 } else {
-                    what = "stopped before moving its files into place; removed its staging directory"
+                    what = recovered(restored: 0, removed: 0, in: "")
                 }
                 _ = removeTree(handle, named: name, in: directory)
                 Stderr.write("cartrender: \(directory.path): \(abandoned.run) \(what)\n")
@@ -764,19 +760,16 @@ package final class StagingArea {
         var failure: OutputError?
         for m in members + (coordinator.map { [$0] } ?? []) {
             let what: String
+            let scope = " (in every folder of its run)"
             if forward {
-                what = "had moved its files into place (in every folder of its run); removed its staging directory"
+                what = recovered(forward: true, in: scope)
             } else {
                 let undone = m.journal.rollBack(directory: m.directory, staging: m.abandoned.handle)
-                let r = undone.restored, n = undone.removed
                 guard undone.failed.isEmpty else {
-                    let c = undone.failed.count
-                    failure = failure ?? OutputError(path: m.directory.path, reason: "\(m.abandoned.run) stopped while moving its files into place, and \(c) file\(c == 1 ? "" : "s") (\(undone.failed.prefix(3).joined(separator: ", "))) could not be put back: they stay in \(m.directory.url(m.name)); restore them by hand or remove that directory")
+                    failure = failure ?? notPutBack(undone.failed, by: m.abandoned, in: m.directory, staging: m.name)
                     continue
                 }
-                what = r + n == 0 ? "stopped before moving its files into place (in every folder of its run); removed its staging directory"
-                    : "stopped while moving its files into place (in every folder of its run); put back \(r) file\(r == 1 ? "" : "s") of the earlier run"
-                    + (n > 0 ? " and removed the \(n) it had moved in" : "")
+                what = recovered(restored: undone.restored, removed: undone.removed, in: scope)
             }
             m.directory.sync()
             // The coordinator holds the decision: removed last, and only when nothing of the
@@ -786,6 +779,24 @@ package final class StagingArea {
             Stderr.write("cartrender: \(m.directory.path): \(m.abandoned.run) \(what)\n")
         }
         if let failure { throw failure }
+    }
+
+    /// What a recovery did to a dead run's commit, the end of the sentence `cartrender: DIR: a
+    /// run (process N) …`: rolled `forward` (its files were all in place), else `restored`
+    /// earlier files put back and `removed` of its own taken out. `scope` follows the run's
+    /// verb (`" (in every folder of its run)"` for a transaction over several folders, else empty).
+    private static func recovered(forward: Bool = false, restored: Int = 0, removed: Int = 0, in scope: String) -> String {
+        if forward { return "had moved its files into place\(scope); removed its staging directory" }
+        if restored + removed == 0 { return "stopped before moving its files into place\(scope); removed its staging directory" }
+        return "stopped while moving its files into place\(scope); put back \(restored) file\(restored == 1 ? "" : "s") of the earlier run"
+            + (removed > 0 ? " and removed the \(removed) it had moved in" : "")
+    }
+
+    /// The error for a dead run's commit whose `failed` files could not be put back into
+    /// `directory`: they stay in its staging directory `staging`.
+    private static func notPutBack(_ failed: [String], by abandoned: Abandoned, in directory: DirectoryHandle, staging: String) -> OutputError {
+        let c = failed.count
+        return OutputError(path: directory.path, reason: "\(abandoned.run) stopped while moving its files into place, and \(c) file\(c == 1 ? "" : "s") (\(failed.prefix(3).joined(separator: ", "))) could not be put back: they stay in \(directory.url(staging)); restore them by hand or remove that directory")
     }
 
     /// Rolls back what dead runs on this machine left half moved into the directory at `path`,

@@ -49,8 +49,8 @@ public struct VerifyOptions: Sendable {
     /// result's ``SnapshotResult/audit``.
     public var audit: AuditOptions?
 
-    /// The directory the JUnit `file` attributes are relative to (``AnnotationPath``):
-    /// `GITHUB_WORKSPACE` in a GitHub Actions job; nil = the working directory.
+    /// The directory the JUnit `file` attributes are relative to (``AnnotationPath``); nil =
+    /// this process's `GITHUB_WORKSPACE` when set, else the working directory.
     public var workspace: String?
 
     /// Options verifying against the baseline directory `baseline`, with the defaults otherwise.
