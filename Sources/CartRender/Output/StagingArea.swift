@@ -752,10 +752,27 @@ package final class StagingArea {
     /// (also when the coordinator's staging directory is gone: a commit removes it last); then
     /// removes the members' staging directories, and the coordinator's last. One line on stderr
     /// for each folder.
+    /// Every folder but `one`'s (whose lock the caller holds) is changed only under its own
+    /// directory lock, taken without waiting: a folder another run holds is left as it is, with
+    /// the coordinator, for a later command.
     /// - Throws: `OutputError` (73) when a folder's files could not all be put back (its staging
     ///   directory stays, and the coordinator's with it).
     private static func recoverTransaction(from one: Member) throws {
-        let (coordinator, members, missed) = transaction(of: one)
+        let (coordinator, found, listedButMissed) = transaction(of: one)
+        var missed = listedButMissed
+        var locks: [DirectoryLock] = []
+        defer { for lock in locks { lock.release() } }
+        // Each other folder under its lock; one whose lock is held elsewhere is not touched.
+        let members = found.filter { m in
+            if m.directory.path == one.directory.path { return true }
+            guard let lock = DirectoryLock(exclusiveIfFree: m.directory.path) else { missed = true; return false }
+            locks.append(lock)
+            return true
+        }
+        if let coordinator, coordinator.directory.path != one.directory.path {
+            guard let lock = DirectoryLock(exclusiveIfFree: coordinator.directory.path) else { return }
+            locks.append(lock)
+        }
         let forward = coordinator.map { $0.abandoned.handle.contains(decisionFileName) } ?? false
         var failure: OutputError?
         for m in members + (coordinator.map { [$0] } ?? []) {

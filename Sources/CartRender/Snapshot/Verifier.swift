@@ -207,13 +207,17 @@ public enum Verifier {
         }
         result.workspace = options.workspace
         if let expected = baseline.expected {
+            result.settingMismatches = SnapshotResult.settingMismatches(baseline: expected, current: renderer.manifest(frames: []))
             if let recordedFrom = expected.canonicalScene {
-                result.sceneChanges = SceneChanges.compare(baseline: recordedFrom, current: renderer.scene.canonicalJSON, sceneFile: subject)
+                // A different fps or scale is a setting that differs, said first: not a scene change too.
+                let settings = Set(result.settingMismatches.map(\.setting))
+                let reported = Set([("fps", "fps"), ("scale", "device.scale")].filter { settings.contains($0.0) }.map(\.1))
+                result.sceneChanges = SceneChanges.compare(baseline: recordedFrom, current: renderer.scene.canonicalJSON, sceneFile: subject,
+                                                           reported: reported)
             }
             // Frames with a baseline PNG whose state had no one entry to compare with.
             result.framesWithoutState = results.filter { $0.status != .missing && $0.status != .extra && $0.stateChanges == nil }.compactMap(\.index)
             result.stateCompared = result.framesWithoutState.isEmpty
-            result.settingMismatches = SnapshotResult.settingMismatches(baseline: expected, current: renderer.manifest(frames: []))
             result.movedEvents = try ManifestComparison.movedEvents(expected: expected.events, actual: renderer.events)
             result.firstMovedEventSource = result.movedEvents.lazy.compactMap { moved in
                 moved.cause.flatMap { cause in renderer.scene.events.first { $0.index == cause } }
