@@ -49,8 +49,10 @@ func fuzzScene(_ bytes: [UInt8]) {
         precondition(!e.description.contains("\n"), "an error message on several lines: \(e.description)")
         return
     } catch let e as SceneErrors {
-        // Several problems at once: each one sentence on one line, at most SceneDecoder.maxErrors.
-        precondition(e.errors.count > 1 && e.errors.count <= SceneDecoder.maxErrors, "\(e.errors.count) errors")
+        // Several problems at once (SceneErrors.init makes sure there are two or more): at most
+        // SceneDecoder.maxErrors, each said once, each one sentence on one line.
+        precondition(e.errors.count <= SceneDecoder.maxErrors, "\(e.errors.count) errors, more than \(SceneDecoder.maxErrors)")
+        precondition(Set(e.sentences).count == e.sentences.count, "a problem said twice: \(e.description)")
         for one in e.errors {
             precondition(!one.message.isEmpty, "an error without a message")
             precondition(!one.description.contains("\n"), "an error message on several lines: \(one.description)")

@@ -67,16 +67,10 @@ url=${url%/}/v$version
 arch=${ARCH:-$(dpkg --print-architecture)}
 deb=cartrender_${version}_$arch.deb
 
-apt_get=${APT_GET:-apt-get}
-sudo=()
-[ -n "${APT_GET:-}" ] || [ "$(id -u)" = 0 ] || sudo=(sudo)
-export DEBIAN_FRONTEND=noninteractive
-updated=
-apt_update() { [ -n "$updated" ] || { "${sudo[@]}" "$apt_get" update -qq && updated=1; }; }
+# shellcheck source=Scripts/lib/apt.sh
+source "$(dirname "$0")/lib/apt.sh"
 # debian:bookworm-slim has no curl.
-if ! command -v curl >/dev/null; then
-    apt_update && "${sudo[@]}" "$apt_get" install -y -qq --no-install-recommends curl ca-certificates >/dev/null
-fi
+apt_install_missing curl
 
 work=$(mktemp -d "${RUNNER_TEMP:-${TMPDIR:-/tmp}}/cartrender-install.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -96,8 +90,7 @@ actual=$(sha256sum "$work/$deb" | cut -d' ' -f1)
 [ "$actual" = "$expected" ] \
     || fail 65 "$deb from $url does not match its SHA256SUMS (SHA-256 $actual, listed $expected), so it was not installed"
 
-apt_update
-"${sudo[@]}" "$apt_get" install -y -qq "$work/$deb" >"$work/apt.log" 2>&1 \
+apt_install "$work/$deb" >"$work/apt.log" 2>&1 \
     || { cat "$work/apt.log" >&2; fail 69 "apt-get install $deb failed (above)"; }
 binary=$(command -v cartrender) || fail 69 "apt-get installed $deb but cartrender is not on PATH"
 first=$("$binary" --version | head -1)

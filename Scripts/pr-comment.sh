@@ -36,13 +36,9 @@ if [ "$event" != pull_request ] && [ "$event" != pull_request_target ]; then
     note "not a pull_request event (${event:-none}): no comment"
     exit 0
 fi
-for tool in curl jq; do
-    if ! command -v "$tool" >/dev/null; then
-        sudo=()
-        [ "$(id -u)" = 0 ] || sudo=(sudo)
-        "${sudo[@]}" apt-get update -qq && DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "$tool" ca-certificates >/dev/null
-    fi
-done
+# shellcheck source=Scripts/lib/apt.sh
+source "$(dirname "$0")/lib/apt.sh"
+apt_install_missing curl jq
 
 repo=${GITHUB_REPOSITORY:?}
 api=${GITHUB_API_URL:-https://api.github.com}

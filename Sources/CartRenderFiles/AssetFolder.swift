@@ -67,8 +67,9 @@ public struct AssetFolder: Equatable, Sendable {
         return Array(p.dropFirst(r.count))
     }
 
-    /// The components of the absolute `path`, `.` dropped and `..` applied.
-    static func components(_ path: String) -> [String] {
+    /// The components of the absolute `path`, `.` dropped and `..` applied (by the text: no
+    /// link is followed); also the rule of CI annotation paths (`AnnotationPath`).
+    package static func components(_ path: String) -> [String] {
         var out: [String] = []
         for c in path.split(separator: "/", omittingEmptySubsequences: true) {
             if c == "." { continue }

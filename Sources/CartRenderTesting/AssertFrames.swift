@@ -67,9 +67,11 @@ func checkFrames(
     let names = FrameBaselineName(filePath: testFile, function: function, named: named)
     let base = (testFile as NSString).deletingLastPathComponent
     func resolve(_ path: String) -> String { path.hasPrefix("/") ? path : (base as NSString).appendingPathComponent(path) }
+    // The one snapshot strategy: record policy, comparison, failure images (in the report).
+    let strategy = try SnapshotStrategy.resolving(record: record ?? RecordFramesTrait.current, tolerance: tolerance)
     let result = try Snapshots.verify(
-        .file(resolve(scene)), baseline: resolve(names.baseline), times: times, record: record ?? RecordFramesTrait.current,
-        tolerance: tolerance, masks: masks, overrides: overrides, reportDirectory: resolve(names.report))
+        .file(resolve(scene)), baseline: resolve(names.baseline), times: times, strategy: strategy,
+        masks: masks, overrides: overrides, reportDirectory: resolve(names.report))
     guard let message = result.failureMessage else { return }
     for (name, path) in result.failureAttachments {
         guard let data = FileManager.default.contents(atPath: path) else { continue }

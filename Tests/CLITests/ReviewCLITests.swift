@@ -322,6 +322,8 @@ final class ReviewCLITests: XCTestCase {
         let review = try startReview(["--baseline", "snaps/scene"] + sceneOptions)
         let token = "X-Cartrender-Token: \(review.token)"
         let diff6 = try XCTUnwrap(reportImages(6)["diff"])
+        let before = try String(contentsOfFile: dir + "/snaps/cartrender-report/report.json", encoding: .utf8)
+        let motion = try XCTUnwrap(before.range(of: #"motion_[0-9a-f]{16}\.webp"#, options: .regularExpression).map { String(before[$0]) })
         let one = try post("/accept?frame=frame_0006.png", review, headers: [token])
         XCTAssertEqual(one.status, 200, one.text)
         XCTAssertEqual(one.text, "accepted 1 frame; verify still fails (1 frame)\n")
@@ -329,6 +331,8 @@ final class ReviewCLITests: XCTestCase {
         let report = try String(contentsOfFile: dir + "/snaps/cartrender-report/report.json", encoding: .utf8)
         XCTAssertTrue(report.contains("\"frame_0002.png\"") && !report.contains(diff6), "the report is of the verify after the accept")
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/snaps/cartrender-report/" + diff6), "frame 6's diff image is gone")
+        XCTAssertTrue(report.contains("\"motionDiff\": null"), "the motion diff showed frame 6 failing: dropped")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/snaps/cartrender-report/" + motion), "and its file is gone")
         let page = try get("/cartrender-report/?token=\(review.token)", review)
         XCTAssertTrue(page.text.contains("\"frames\":[\"frame_0002.png\"]"), "only frame 2 is left to accept")
         XCTAssertEqual(try post("/accept?frame=frame_0006.png", review, headers: [token]).status, 409, "frame 6 passes now")

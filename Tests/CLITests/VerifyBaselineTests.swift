@@ -128,6 +128,7 @@ final class VerifyBaselineTests: XCTestCase {
         XCTAssertFalse(summary.contains("| frame |"), "no table of frames")
         let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/report/report.json"))) as! [String: Any]
         XCTAssertEqual(report["settingsDiffer"] as? [[String: String]], [["setting": "fps", "baseline": "10", "current": "20"]])
+        XCTAssertTrue(report["sceneChanged"] is NSNull, "fps is said once, as a setting, not also as a scene change: \(report["sceneChanged"] ?? "")")
 
         let scale = try Binary.run(["verify", "--baseline", "base", "--record", "never", "--report", "report", "--frames", "0-2",
                                     "--fps", "10", "--scale", "2", "--quiet"], in: dir)

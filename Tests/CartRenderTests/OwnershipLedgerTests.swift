@@ -52,7 +52,7 @@ final class OwnershipLedgerTests: XCTestCase {
         try Data(ledger.serialized()).write(to: URL(fileURLWithPath: dir + "/" + OwnershipLedger.fileName))
         try Data(bytes).write(to: URL(fileURLWithPath: dir + "/frame_0001.png"))
         let handle = try XCTUnwrap(DirectoryHandle(path: dir))
-        XCTAssertEqual(OwnershipLedger.provenance(of: handle)["frame_0001.png"], [Checksum.sha256(bytes)])
+        XCTAssertEqual(OwnershipLedger.provenance(of: handle)["frame_0001.png"]?.sha256s, [Checksum.sha256(bytes)])
         XCTAssertNil(OwnershipLedger.provenance(of: handle)["index.html"])
     }
 }

@@ -1,4 +1,5 @@
 @testable import CartRender
+import CartRenderCore
 import CartRenderRaster
 import Foundation
 import XCTest
@@ -33,5 +34,22 @@ final class StagingAreaTests: XCTestCase {
         }
         XCTAssertEqual(text(dir + "/index.html"), "mine")
         XCTAssertNil(text(dir + "/a.json"), "nothing of the commit is in place")
+    }
+
+    /// The ledger records the pixel digest the stager gives (computed by the worker that drew
+    /// the frame), not one the commit computes by decoding the staged file: bytes that are no
+    /// PNG still get the digest they were staged with.
+    func testTheLedgerRecordsThePixelDigestGivenWhenStaging() throws {
+        let dir = tempDir()
+        let staging = try StagingArea(in: OutputDirectory(path: dir))
+        defer { staging.discard() }
+        let digest = String(repeating: "ab", count: 32)
+        try staging.write(Array("not a png".utf8), to: "frame_0000.png", pixelDigest: digest)
+        try staging.moveIntoPlace(["frame_0000.png"], removing: [])
+        let ledger = OwnershipLedger(parsing: Array(try Data(contentsOf: URL(fileURLWithPath: dir + "/" + OwnershipLedger.fileName))))
+        XCTAssertEqual(ledger.pixels, ["frame_0000.png": digest])
+        let known = OwnershipLedger.provenance(of: try XCTUnwrap(DirectoryHandle(path: dir)))["frame_0000.png"]
+        XCTAssertEqual(known?.sha256s, [Checksum.sha256(Array("not a png".utf8))], "the byte digests hold no pixel digest")
+        XCTAssertEqual(known?.pixels, [digest])
     }
 }

@@ -109,6 +109,35 @@ final class VerifyTests: XCTestCase {
         XCTAssertTrue(message.contains(reportDir + "/" + frame.diffFile!), message)
     }
 
+    /// A run that records nothing releases its shared lock before writing the report: the motion
+    /// diff reads the passing lead-in frames from the baseline before that, under the lock.
+    func testTheMotionDiffReadsTheBaselineUnderTheRunsLock() throws {
+        _ = try verify(.missing)
+        try editBaseline(5) { set(&$0, 200, 300, (255, 0, 255, 255)) }
+        let result = try verify(.never)
+        XCTAssertEqual(result.failures.map(\.name), ["frame_0005.png"])
+        let motion = try XCTUnwrap(result.motionDiff)
+        XCTAssertEqual(motion.frames, 3...5, "two passing lead-in frames, read from the baseline")
+        XCTAssertTrue(exists(path(motion.file, in: reportDir)))
+    }
+
+    /// Planning lists the baseline directory only for a frame selected by time that its
+    /// manifest gives no time for: never for ranges, and once however many `--at` there are.
+    func testPlanningListsTheBaselineOnlyForTimesTheManifestDoesNotGive() throws {
+        try FileManager.default.createDirectory(atPath: baseline, withIntermediateDirectories: true)
+        try Data(PNGEncoder.encode(RGBAImage(width: 1, height: 1, pixels: [0, 0, 0, 255]))).write(to: URL(fileURLWithPath: path("frame_0003.png")))
+        let directory = try BaselineDirectory(path: baseline, record: .never, renderer: try renderer, cancellation: nil)
+        defer { directory.release() }
+        var listings = 0
+        let names: (String) -> [String] = { listings += 1; return Verifier.baselineFrameNames(in: $0) }
+        XCTAssertEqual(try Verifier.plan([.all], renderer: try renderer, baseline: directory, frameNames: names).count, 14)
+        XCTAssertEqual(try Verifier.plan([.range(2, 5)], renderer: try renderer, baseline: directory, frameNames: names).count, 4)
+        XCTAssertEqual(listings, 0, "frames selected by index need no listing")
+        let planned = try Verifier.plan([.at(0.8), .at(0.76)], renderer: try renderer, baseline: directory, frameNames: names)
+        XCTAssertEqual(planned, [PlannedFrame(index: 3, time: 0.75)], "the time baseline frame 3 shows")
+        XCTAssertEqual(listings, 1)
+    }
+
     func testColorChangeJustUnderAndJustOverTheThreshold() throws {
         _ = try verify(.missing)
         let image = try PNGDecoder.decode(contentsOf: path("frame_0003.png"))

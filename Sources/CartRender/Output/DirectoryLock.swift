@@ -40,6 +40,23 @@ package final class DirectoryLock {
         }
     }
 
+    /// The exclusive lock on the directory at `path` when it can be taken at once; nil when
+    /// another run (or another descriptor of this process) holds a lock on it, or it cannot be
+    /// opened. For a recovery that must not wait on another folder while holding its own.
+    init?(exclusiveIfFree path: String) {
+        self.path = path
+        mode = .exclusive
+        fd = FileSystemPath.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        var r: Int32
+        repeat { r = flock(fd, LOCK_EX | LOCK_NB) } while r != 0 && errno == EINTR
+        guard r == 0 else {
+            close(fd)
+            fd = -1
+            return nil
+        }
+    }
+
     /// Releases the lock (also when the value goes away). Idempotent.
     func release() {
         guard fd >= 0 else { return }

@@ -149,20 +149,22 @@ package final class NamedFiles: @unchecked Sendable {
                     : area === coordinator ? .coordinator(members: members) : .member(coordinator: coordinator!.absolutePath)
                 journals.append((area, try area.journalReplacing(names, group: group)))
             }
-            var step = 0
-            for (k, (area, journal)) in journals.enumerated() {
-                guard var error = area.perform(journal, step: &step) else { continue }
-                let failed = journals[...k].reversed().flatMap { $0.0.undo($0.1) }
+            /// Undoes the folders up to `last`, latest first, and says so at the end of `error`.
+            func undone(_ error: OutputError, through last: Int) -> OutputError {
+                var error = error
+                let failed = journals[...last].reversed().flatMap { $0.0.undo($0.1) }
                 error.reason += failed.isEmpty ? "; nothing was replaced"
                     : "; \(failed.count) file\(failed.count == 1 ? "" : "s") (\(failed.prefix(3).joined(separator: ", "))) could not be put back and stay in the staging directory beside it"
-                throw error
+                return error
+            }
+            var step = 0
+            for (k, (area, journal)) in journals.enumerated() {
+                guard let error = area.perform(journal, step: &step) else { continue }
+                throw undone(error, through: k)
             }
             if let coordinator, !members.isEmpty {
                 do { try coordinator.decideCommitted() } catch let error as OutputError {
-                    var error = error
-                    let failed = journals.reversed().flatMap { $0.0.undo($0.1) }
-                    error.reason += failed.isEmpty ? "; nothing was replaced" : "; \(failed.count) file\(failed.count == 1 ? "" : "s") could not be put back and stay in the staging directory beside it"
-                    throw error
+                    throw undone(error, through: journals.count - 1)
                 }
                 TestHooks.commitStep(step + 1)
             }

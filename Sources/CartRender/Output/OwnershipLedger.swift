@@ -59,13 +59,16 @@ struct OwnershipLedger: Equatable {
         self.pixels = pixels
     }
 
-    /// How a pixel digest stands in a set of ``provenance(of:)`` (a SHA-256 of bytes is 64 hex
-    /// digits alone).
-    static func pixelsMark(_ digest: String) -> String { "pixels:" + digest }
-
-    /// The pixel digests among `known`.
-    static func pixelDigests(in known: Set<String>) -> Set<String> {
-        Set(known.filter { $0.hasPrefix("pixels:") }.map { String($0.dropFirst("pixels:".count)) })
+    /// What cartrender can prove of one name in a directory (``provenance(of:)``): the SHA-256s
+    /// of the bytes it wrote there, and, apart from them, the ``PixelDigest``s of a baseline
+    /// frame's pixels.
+    struct Known: Equatable {
+        /// Lowercase hex SHA-256s of bytes, or ``OwnershipLedger/anyBytes``.
+        var sha256s: Set<String> = []
+        /// Lowercase hex ``PixelDigest``s (only names the ledger lists).
+        var pixels: Set<String> = []
+        /// Whether nothing is known.
+        var isEmpty: Bool { sha256s.isEmpty && pixels.isEmpty }
     }
 
     /// Whether `name` is one file name in the directory: not empty, `.` or `..`, no `/`, no
@@ -75,33 +78,32 @@ struct OwnershipLedger: Equatable {
     }
 
     /// Everything cartrender can prove it wrote in `directory`: for each name, the SHA-256s
-    /// (and, marked by ``pixelsMark(_:)``, the pixel digests) that its ledger or any of its
-    /// manifests give (a file is cartrender's when its bytes
+    /// (and, kept apart, the pixel digests) that its ledger or any of its manifests give (a file is cartrender's when its bytes
     /// match any of them: the ledger and a manifest merged by hand from two branches may each
     /// be right about a file). A manifest that reads as cartrender's is its own. Only regular
     /// files of the running user are read.
-    static func provenance(of directory: DirectoryHandle) -> [String: Set<String>] {
-        var known: [String: Set<String>] = [:]
+    static func provenance(of directory: DirectoryHandle) -> [String: Known] {
+        var known: [String: Known] = [:]
         let names = directory.names() ?? []
         let manifests = ["manifest.json", Manifest.supersededFileName] + names.filter(Manifest.isShardFileName)
         for m in manifests {
             guard let bytes = ownFile(m, in: directory), let manifest = try? Manifest(json: bytes) else { continue }
-            known[m, default: []].insert(Checksum.sha256(bytes))
+            known[m, default: Known()].sha256s.insert(Checksum.sha256(bytes))
             for file in manifest.frames.flatMap(\.files) + manifest.outputs where isPlainName(file.name) {
-                known[file.name, default: []].insert(file.sha256)
+                known[file.name, default: Known()].sha256s.insert(file.sha256)
             }
         }
         if let bytes = ownFile(fileName, in: directory) {
             let ledger = OwnershipLedger(parsing: bytes)
-            for (name, sha) in ledger.entries { known[name, default: []].insert(sha) }
-            for (name, digest) in ledger.pixels where ledger.entries[name] != nil { known[name, default: []].insert(pixelsMark(digest)) }
-            known[fileName, default: []].insert(Checksum.sha256(bytes))
+            for (name, sha) in ledger.entries { known[name, default: Known()].sha256s.insert(sha) }
+            for (name, digest) in ledger.pixels where ledger.entries[name] != nil { known[name, default: Known()].pixels.insert(digest) }
+            known[fileName, default: Known()].sha256s.insert(Checksum.sha256(bytes))
         } else if let bytes = ownFile(ReportWriter.jsonName, in: directory), let images = ReportWriter.filesListed(inReport: bytes) {
             // A report written before ledgers existed: its report.json reads as cartrender's, so
             // its files are cartrender's (their bytes are not listed anywhere). Its next commit
             // writes a ledger, and the usual rule holds from then on.
             for name in [ReportWriter.jsonName, ReportWriter.junitName, ReportWriter.htmlName] + images {
-                known[name, default: []].insert(anyBytes)
+                known[name, default: Known()].sha256s.insert(anyBytes)
             }
         }
         return known
@@ -128,7 +130,7 @@ struct OwnershipLedger: Equatable {
     ///     file the ledger lists without a pixel digest (written before ledgers had them) whose
     ///     pixels are exactly those is adopted (`verify --record all` with the scene it was
     ///     recorded from).
-    static func refusal(of name: String, in directory: DirectoryHandle, known: [String: Set<String>], sha256: inout String?,
+    static func refusal(of name: String, in directory: DirectoryHandle, known: [String: Known], sha256: inout String?,
                         checkingBytes: Bool = true, replacement: String? = nil) -> String? {
         sha256 = nil
         guard let info = directory.info(name) else { return nil }
@@ -149,8 +151,8 @@ struct OwnershipLedger: Equatable {
             return "cannot be read to check that cartrender wrote it; it is left alone"
         }
         let actual = Checksum.sha256(bytes)
-        guard expected.contains(actual) || expected.contains(anyBytes) else {
-            return pixelRefusal(name, bytes, known: pixelDigests(in: expected), replacement: replacement, sha256: actual, &sha256)
+        guard expected.sha256s.contains(actual) || expected.sha256s.contains(anyBytes) else {
+            return pixelRefusal(name, bytes, known: expected.pixels, replacement: replacement, sha256: actual, &sha256)
         }
         sha256 = actual
         return nil

@@ -64,9 +64,9 @@ package final class StagingArea {
     private var slot: Int?
     /// SHA-256 of every staged file, by name.
     private let hashes = LockedValue([String: String]())
-    /// The staged baseline frames whose ``PixelDigest`` the ledger records (computed at the
-    /// commit, from the staged files: a run that is stopped never pays for them).
-    private let pixelNames = LockedValue(Set<String>())
+    /// The ``PixelDigest`` of every staged baseline frame, by name, for the ledger (computed by
+    /// the worker that staged it, outside the commit lock).
+    private let pixelDigests = LockedValue([String: String]())
 
     static let namePrefix = ".cartrender-staging-"
     /// The file in a staging directory whose `flock` its run holds from before the directory
@@ -186,18 +186,18 @@ package final class StagingArea {
     /// Writes `bytes` as `name` in the staging directory.
     /// - Parameters:
     ///   - sha256: the bytes' SHA-256 when the caller has it (computed otherwise).
-    ///   - pixels: whether the ledger records the PNG's ``PixelDigest`` (a baseline frame), so
-    ///     that a lossless rewrite of it stays cartrender's.
+    ///   - pixelDigest: the PNG's ``PixelDigest`` for the ledger (a baseline frame), so that a
+    ///     lossless rewrite of it stays cartrender's; nil for other files.
     /// - Throws: `OutputError` naming `DIR/name` (disk full, file size limit…); nothing of the
     ///   file is left behind.
-    package func write(_ bytes: [UInt8], to name: String, sha256: String? = nil, pixels: Bool = false) throws {
+    package func write(_ bytes: [UInt8], to name: String, sha256: String? = nil, pixelDigest: String? = nil) throws {
         var e = staging.writeFile(bytes, to: name)
         // Staged before (a name written twice): replace it. Not done up front, which would cost
         // every frame a system call.
         if e == EEXIST && staging.unlink(name) == 0 { e = staging.writeFile(bytes, to: name) }
         guard e == 0 else { throw failure(name, e) }
         register(name, sha256: sha256 ?? Checksum.sha256(bytes))
-        if pixels { pixelNames.withLock { _ = $0.insert(name) } }
+        if let pixelDigest { pixelDigests.withLock { $0[name] = pixelDigest } }
     }
 
     /// Records the SHA-256 of a file staged by other means (``create(_:)``).
@@ -347,10 +347,7 @@ package final class StagingArea {
     private func apply(_ plan: [Operation]) throws {
         let known = OwnershipLedger.provenance(of: directory)
         let staged = hashes.withLock { $0 }
-        var stagedPixels: [String: String] = [:]
-        for n in pixelNames.withLock({ $0 }) {
-            if let bytes = try? staging.read(n, limit: PNGDecoder.maxFileBytes), let digest = PixelDigest.of(png: bytes) { stagedPixels[n] = digest }
-        }
+        let stagedPixels = pixelDigests.withLock { $0 }
         var steps: [CommitJournal.Step] = []
         var gone = Set<String>(), placed: [String: String] = [:]
         func takeAway(_ name: String, skippingDirectories: Bool, replacement: String? = nil) throws {
@@ -395,10 +392,9 @@ package final class StagingArea {
         // several, or by a report that predates ledgers, is hashed to find which is true.
         // Its pixel digest is carried over with it.
         for n in known.keys.sorted() where present.contains(n) && !gone.contains(n) && n != ledgerName {
-            let all = known[n] ?? []
-            let pixels = OwnershipLedger.pixelDigests(in: all)
-            let shas = all.subtracting(pixels.map(OwnershipLedger.pixelsMark))
-            if pixels.count == 1 { ledger.pixels[n] = pixels.first }
+            let all = known[n] ?? OwnershipLedger.Known()
+            let shas = all.sha256s
+            if all.pixels.count == 1 { ledger.pixels[n] = all.pixels.first }
             if shas.count == 1, let sha = shas.first, sha != OwnershipLedger.anyBytes {
                 ledger.entries[n] = sha
                 continue
@@ -665,22 +661,18 @@ package final class StagingArea {
             case .dead(let abandoned):
                 let handle = abandoned.handle
                 let what: String
-                if let bytes = OwnershipLedger.ownFile(CommitJournal.fileName, in: handle), let journal = CommitJournal(parsing: bytes), journal.group != nil {
+                // The journal, read and parsed once.
+                let journal = OwnershipLedger.ownFile(CommitJournal.fileName, in: handle).flatMap(CommitJournal.init(parsing:))
+                if let journal, journal.group != nil {
                     try recoverTransaction(from: Member(directory: directory, name: name, abandoned: abandoned, journal: journal))
                     continue
-                } else if let bytes = OwnershipLedger.ownFile(CommitJournal.fileName, in: handle), let journal = CommitJournal(parsing: bytes) {
+                } else if let journal {
                     if journal.isComplete(directory: directory, staging: handle) {
-                        what = "had moved its files into place; removed its staging directory"
+                        what = recovered(forward: true, in: "")
                     } else {
                         let undone = journal.rollBack(directory: directory, staging: handle)
-                        let r = undone.restored, m = undone.removed
-                        guard undone.failed.isEmpty else {
-                            let c = undone.failed.count
-                            throw OutputError(path: directory.path, reason: "\(abandoned.run) stopped while moving its files into place, and \(c) file\(c == 1 ? "" : "s") (\(undone.failed.prefix(3).joined(separator: ", "))) could not be put back: they stay in \(directory.url(name)); restore them by hand or remove that directory")
-                        }
-                        what = r + m == 0 ? "stopped before moving its files into place; removed its staging directory"
-                            : "stopped while moving its files into place; put back \(r) file\(r == 1 ? "" : "s") of the earlier run"
-                            + (m > 0 ? " and removed the \(m) it had moved in" : "")
+                        guard undone.failed.isEmpty else { throw notPutBack(undone.failed, by: abandoned, in: directory, staging: name) }
+                        what = recovered(restored: undone.restored, removed: undone.removed, in: "")
                     }
                     directory.sync()
                 } else if name.hasSuffix(newSuffix) || handle.names()?.isEmpty == true {
@@ -688,7 +680,7 @@ package final class StagingArea {
                     _ = removeTree(handle, named: name, in: directory)
                     continue
                 } else {
-                    what = "stopped before moving its files into place; removed its staging directory"
+                    what = recovered(restored: 0, removed: 0, in: "")
                 }
                 _ = removeTree(handle, named: name, in: directory)
                 Stderr.write("cartrender: \(directory.path): \(abandoned.run) \(what)\n")
@@ -760,27 +752,41 @@ package final class StagingArea {
     /// (also when the coordinator's staging directory is gone: a commit removes it last); then
     /// removes the members' staging directories, and the coordinator's last. One line on stderr
     /// for each folder.
+    /// Every folder but `one`'s (whose lock the caller holds) is changed only under its own
+    /// directory lock, taken without waiting: a folder another run holds is left as it is, with
+    /// the coordinator, for a later command.
     /// - Throws: `OutputError` (73) when a folder's files could not all be put back (its staging
     ///   directory stays, and the coordinator's with it).
     private static func recoverTransaction(from one: Member) throws {
-        let (coordinator, members, missed) = transaction(of: one)
+        let (coordinator, found, listedButMissed) = transaction(of: one)
+        var missed = listedButMissed
+        var locks: [DirectoryLock] = []
+        defer { for lock in locks { lock.release() } }
+        // Each other folder under its lock; one whose lock is held elsewhere is not touched.
+        let members = found.filter { m in
+            if m.directory.path == one.directory.path { return true }
+            guard let lock = DirectoryLock(exclusiveIfFree: m.directory.path) else { missed = true; return false }
+            locks.append(lock)
+            return true
+        }
+        if let coordinator, coordinator.directory.path != one.directory.path {
+            guard let lock = DirectoryLock(exclusiveIfFree: coordinator.directory.path) else { return }
+            locks.append(lock)
+        }
         let forward = coordinator.map { $0.abandoned.handle.contains(decisionFileName) } ?? false
         var failure: OutputError?
         for m in members + (coordinator.map { [$0] } ?? []) {
             let what: String
+            let scope = " (in every folder of its run)"
             if forward {
-                what = "had moved its files into place (in every folder of its run); removed its staging directory"
+                what = recovered(forward: true, in: scope)
             } else {
                 let undone = m.journal.rollBack(directory: m.directory, staging: m.abandoned.handle)
-                let r = undone.restored, n = undone.removed
                 guard undone.failed.isEmpty else {
-                    let c = undone.failed.count
-                    failure = failure ?? OutputError(path: m.directory.path, reason: "\(m.abandoned.run) stopped while moving its files into place, and \(c) file\(c == 1 ? "" : "s") (\(undone.failed.prefix(3).joined(separator: ", "))) could not be put back: they stay in \(m.directory.url(m.name)); restore them by hand or remove that directory")
+                    failure = failure ?? notPutBack(undone.failed, by: m.abandoned, in: m.directory, staging: m.name)
                     continue
                 }
-                what = r + n == 0 ? "stopped before moving its files into place (in every folder of its run); removed its staging directory"
-                    : "stopped while moving its files into place (in every folder of its run); put back \(r) file\(r == 1 ? "" : "s") of the earlier run"
-                    + (n > 0 ? " and removed the \(n) it had moved in" : "")
+                what = recovered(restored: undone.restored, removed: undone.removed, in: scope)
             }
             m.directory.sync()
             // The coordinator holds the decision: removed last, and only when nothing of the
@@ -790,6 +796,24 @@ package final class StagingArea {
             Stderr.write("cartrender: \(m.directory.path): \(m.abandoned.run) \(what)\n")
         }
         if let failure { throw failure }
+    }
+
+    /// What a recovery did to a dead run's commit, the end of the sentence `cartrender: DIR: a
+    /// run (process N) …`: rolled `forward` (its files were all in place), else `restored`
+    /// earlier files put back and `removed` of its own taken out. `scope` follows the run's
+    /// verb (`" (in every folder of its run)"` for a transaction over several folders, else empty).
+    private static func recovered(forward: Bool = false, restored: Int = 0, removed: Int = 0, in scope: String) -> String {
+        if forward { return "had moved its files into place\(scope); removed its staging directory" }
+        if restored + removed == 0 { return "stopped before moving its files into place\(scope); removed its staging directory" }
+        return "stopped while moving its files into place\(scope); put back \(restored) file\(restored == 1 ? "" : "s") of the earlier run"
+            + (removed > 0 ? " and removed the \(removed) it had moved in" : "")
+    }
+
+    /// The error for a dead run's commit whose `failed` files could not be put back into
+    /// `directory`: they stay in its staging directory `staging`.
+    private static func notPutBack(_ failed: [String], by abandoned: Abandoned, in directory: DirectoryHandle, staging: String) -> OutputError {
+        let c = failed.count
+        return OutputError(path: directory.path, reason: "\(abandoned.run) stopped while moving its files into place, and \(c) file\(c == 1 ? "" : "s") (\(failed.prefix(3).joined(separator: ", "))) could not be put back: they stay in \(directory.url(staging)); restore them by hand or remove that directory")
     }
 
     /// Rolls back what dead runs on this machine left half moved into the directory at `path`,

@@ -162,16 +162,22 @@ final class BaselineDirectory: @unchecked Sendable {
     }
 
     /// The bytes of baseline frame `name`, or nil when there is none (or the directory did not
-    /// exist when the run began). A symbolic link at `name` is not followed.
+    /// exist when the run began). A symbolic link at `name` is not followed. Only under the
+    /// lock: a render may be moving frames in once it is released.
     /// - Throws: `FileReadError` for a file that is not a regular file (a link included) or
-    ///   cannot be read.
+    ///   cannot be read; ``InputError`` when the lock was released already (a reader out of turn).
     func read(_ name: String) throws -> [UInt8]? {
         guard existed else { return nil }
+        guard lock != nil else {
+            throw InputError(.unreadable, path: (path as NSString).appendingPathComponent(name),
+                             reason: "is read after the lock on \(path) was released")
+        }
         return try RegularFile.readIfPresent(name, inDirectory: path, limit: PNGDecoder.maxFileBytes)
     }
 
-    /// Stages `frame`'s PNG bytes as baseline frame `name`, with its ``PixelDigest`` for the
-    /// ownership ledger. Thread-safe.
+    /// Stages `frame`'s PNG bytes as baseline frame `name`, with the ``PixelDigest`` of its
+    /// pixels (`frame.pixels()`, so only in ``FrameSink/write(_:)``) for the ownership ledger.
+    /// Thread-safe.
     /// - Throws: `OutputError`: the refusal when the baseline's manifests describe another
     ///   render, or a frame no shard manifest lists; when the directory is not writable or the
     ///   frame cannot be staged.
@@ -181,8 +187,9 @@ final class BaselineDirectory: @unchecked Sendable {
                               reason: "is listed by none of the shard manifests in \(path); verify --record writes nothing into \(path) until they are merged")
         }
         let staging = try stagingArea()
-        // The ledger records the frame's pixels too (at the commit): a lossless rewrite stays cartrender's.
-        try staging.write(png.bytes, to: name, sha256: png.sha256, pixels: true)
+        // The ledger records the frame's pixels too: a lossless rewrite stays cartrender's.
+        // Hashed here, on the worker that drew the frame, not under the commit's lock.
+        try staging.write(png.bytes, to: name, sha256: png.sha256, pixelDigest: PixelDigest.of(try frame.pixels()))
         let entry = Manifest.Frame(index: frame.index, time: frame.time, files: [Manifest.File(name: name, sha256: png.sha256)],
                                    state: try frame.stateJSON())
         state.withLock { $0.recorded[frame.index] = entry }

@@ -13,8 +13,9 @@ import Foundation
 final class BaselineSink: FrameSink, @unchecked Sendable {
     private let renderer: Renderer
     private let baseline: BaselineDirectory
-    private let tolerance: ComparisonOptions
-    private let record: RecordMode
+    /// Record mode, comparison (tolerance in px, masks included) and failure artifacts.
+    private let strategy: SnapshotStrategy
+    private var record: RecordMode { strategy.record }
     private let report: ReportWriter?
     /// State differences are reported but do not fail a frame (`--ignore-state`).
     private let ignoreState: Bool
@@ -34,15 +35,13 @@ final class BaselineSink: FrameSink, @unchecked Sendable {
         var thumbnailFile: String?
     }
 
-    init(renderer: Renderer, baseline: BaselineDirectory, tolerance: ComparisonOptions, record: RecordMode, report: ReportWriter?,
-         ignoreState: Bool) {
+    init(renderer: Renderer, baseline: BaselineDirectory, strategy: SnapshotStrategy, report: ReportWriter?, ignoreState: Bool) {
         self.renderer = renderer
         self.ignoreState = ignoreState
         let listed = Dictionary(grouping: baseline.expected?.frames ?? [], by: \.index)
         expectedStates = listed.compactMapValues { $0.count == 1 && $0[0].state != .null ? $0[0].state : nil }
         self.baseline = baseline
-        self.tolerance = tolerance
-        self.record = record
+        self.strategy = strategy
         self.report = report
     }
 
@@ -79,8 +78,8 @@ final class BaselineSink: FrameSink, @unchecked Sendable {
             do {
                 // The frame's pixels are copied out of the canvas only when the bytes differ.
                 let image = bytesEqual(data, bytes) ? nil : try rendered.pixels()
-                comparison = try FrameComparison.compare(expected: data, actual: bytes, actualImage: image, options: tolerance,
-                                                         keepImages: report != nil, expectedPath: expectedPath)
+                comparison = try strategy.diffing.compare(expected: data, actual: bytes, actualImage: image, keepImages: report != nil,
+                                                          expectedPath: expectedPath)
             } catch let e as ImageDecodingError where record == .all || record == .failed {
                 frame.undecodable = e.message
                 frame.status = .fail
@@ -108,7 +107,7 @@ final class BaselineSink: FrameSink, @unchecked Sendable {
         if let report, frame.isReported || (frame.recorded && frame.status == .missing && record == .missing) {
             if let expected, frame.undecodable == nil { frame.expectedFile = try report.storeFrame(expected, sha256: expectedSHA) }
             frame.actualFile = try report.storeFrame(bytes, sha256: png.sha256)
-            if let comparison, earlier == nil { try report.storeArtifacts(of: comparison, using: .pixelmatch(tolerance), to: &frame) }
+            if let comparison, earlier == nil { try report.storeArtifacts(of: comparison, using: strategy, to: &frame) }
         }
         if let pair, let comparison, earlier == nil {
             comparisons.withLock { $0[pair] = Compared(comparison: comparison.withoutImages, diffFile: frame.diffFile, thumbnailFile: frame.thumbnailFile) }

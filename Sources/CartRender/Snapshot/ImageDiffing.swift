@@ -60,8 +60,12 @@ public struct ImageDiffing: Sendable {
             /// pixelmatch's diff image: differing pixels red, anti-aliased ones yellow, the rest
             /// the expected image's luma faded to gray.
             case diff
+            /// The actual image (``SnapshotStrategy/check(_:reference:artifactsDirectory:name:)``).
+            case actual
+            /// `expected | diff | actual` side by side (``SnapshotStrategy/panels``).
+            case panel
         }
-        /// The diff image.
+        /// Which image it is.
         public var kind: Kind
         /// PNG bytes.
         public var bytes: [UInt8]
@@ -69,7 +73,7 @@ public struct ImageDiffing: Sendable {
         /// An artifact of `kind` with its PNG bytes.
         public init(kind: Kind, bytes: [UInt8]) { self.kind = kind; self.bytes = bytes }
 
-        /// What a frame's file name stem gets: `.diff.png`.
+        /// What a frame's file name stem gets: `.diff.png`, `.actual.png`, `.panel.png`.
         public var suffix: String { "." + kind.rawValue + ".png" }
     }
 }
@@ -172,12 +176,34 @@ extension ImageDiffing {
         let width = images[0].width, height = images[0].height
         precondition(images.allSatisfy { $0.width == width && $0.height == height },
                      "ImageDiffing.panel: images of different sizes cannot be put side by side")
-        let row = width * 4
-        var pixels: [UInt8] = []
-        pixels.reserveCapacity(row * images.count * height)
-        for y in 0..<height {
-            for image in images { pixels += image.pixels[(y * row)..<((y + 1) * row)] }
+        return panel(images, width: width, height: height)
+    }
+
+    /// Gray (RGBA), the colour of a slot of ``panel(_:width:height:gap:)`` without an image.
+    public static let emptySlot: [UInt8] = [204, 204, 204, 255]
+
+    /// Images side by side, left to right, each in a slot of `width × height` px (cut or padded
+    /// with white at the right and bottom), `gap` px of white between slots; a nil image is a
+    /// slot of ``emptySlot`` gray. `images.count × width + (images.count − 1) × gap` px wide,
+    /// `height` px tall. Pixels are copied as they are (straight alpha).
+    /// - Precondition: at least one slot; `width`, `height`, `gap` ≥ 0.
+    public static func panel(_ images: [RGBAImage?], width: Int, height: Int, gap: Int = 0) -> RGBAImage {
+        precondition(!images.isEmpty && width >= 0 && height >= 0 && gap >= 0, "ImageDiffing.panel: no slots, or a negative size")
+        let total = images.count * width + (images.count - 1) * gap
+        var pixels = [UInt8](repeating: 255, count: total * height * 4)
+        for (p, image) in images.enumerated() {
+            let left = p * (width + gap)
+            for y in 0..<height {
+                let row = (y * total + left) * 4
+                guard let image else {
+                    for x in 0..<width { pixels.replaceSubrange((row + x * 4)..<(row + x * 4 + 4), with: emptySlot) }
+                    continue
+                }
+                guard y < image.height else { continue }
+                let n = min(width, image.width) * 4
+                pixels.replaceSubrange(row..<(row + n), with: image.pixels[(y * image.width * 4)..<(y * image.width * 4 + n)])
+            }
         }
-        return RGBAImage(width: width * images.count, height: height, pixels: pixels)
+        return RGBAImage(width: total, height: height, pixels: pixels)
     }
 }

@@ -18,8 +18,10 @@ package struct SceneChanges: Equatable {
 
     /// The changes between `baseline` and `current` (canonical scenes), located in the scene
     /// file at `path` when it is one; nil when they are the same.
-    static func compare(baseline: JSONValue, current: JSONValue, sceneFile path: String?) -> SceneChanges? {
-        let changes = ManifestComparison.changes(expected: baseline, actual: current)
+    /// - Parameter reported: members said already elsewhere (`fps`, `device.scale`: the settings
+    ///   that differ, ``SnapshotResult/settingMismatches``), left out so that a change is named once.
+    static func compare(baseline: JSONValue, current: JSONValue, sceneFile path: String?, reported: Set<String> = []) -> SceneChanges? {
+        let changes = ManifestComparison.changes(expected: baseline, actual: current).filter { !reported.contains($0.path) }
         guard let first = changes.first else { return nil }
         var line: Int?
         if let path, let bytes = try? RegularFile.read(path, limit: SceneFiles.maxSceneBytes), let root = try? JSONParser.parse(bytes) {

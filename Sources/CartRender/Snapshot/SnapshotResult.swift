@@ -318,7 +318,7 @@ public struct SnapshotResult: Sendable {
     public var settingMismatchLine: String? {
         guard !settingMismatches.isEmpty else { return nil }
         let list = settingMismatches.map { "\($0.setting) \($0.baseline), this run \($0.current)" }.joined(separator: "; ")
-        let command = recordAgainCommand ?? "cartrender verify \(shellWord(subject)) --baseline \(shellWord(baseline)) --record all"
+        let command = recordAgainCommand ?? "cartrender verify \(ShellQuoting.word(subject)) --baseline \(ShellQuoting.word(baseline)) --record all"
         return "the baseline was recorded with other settings (\(list)): frame-by-frame results cannot mean much; "
             + "if this run's settings are right, record it again with: \(command)"
     }
@@ -329,10 +329,6 @@ public struct SnapshotResult: Sendable {
         let f = failures.count
         return "\(f) of \(frames.count) frames differ from a baseline recorded with other settings: not listed one by one (the report has them)"
     }
-
-    /// `text` as one shell word: unchanged when it is made of safe characters, else in single quotes.
-    static func shellWord(_ text: String) -> String { ShellQuoting.word(text) }
-    func shellWord(_ text: String) -> String { Self.shellWord(text) }
 
     // MARK: Console text
 

@@ -71,6 +71,18 @@ public enum Snapshots {
         tolerance: ComparisonOptions = ComparisonOptions(), masks: [Rect] = [], overrides: SceneOverrides = SceneOverrides(),
         reportDirectory: String? = nil, jobs: Int? = nil, file: StaticString = #filePath
     ) throws -> SnapshotResult {
+        try verify(scene, baseline: baseline, times: times, strategy: try SnapshotStrategy.resolving(record: record, tolerance: tolerance),
+                   masks: masks, overrides: overrides, reportDirectory: reportDirectory, jobs: jobs, file: file)
+    }
+
+    /// ``verify(_:baseline:times:record:tolerance:masks:overrides:reportDirectory:jobs:file:)``
+    /// with the record mode, `--fail-on-record` and tolerance given as one ``SnapshotStrategy``
+    /// (the environment is not read).
+    /// - Throws: as ``verify(_:baseline:times:record:tolerance:masks:overrides:reportDirectory:jobs:file:)``.
+    public static func verify(
+        _ scene: SnapshotScene, baseline: String, times: [Double]? = nil, strategy: SnapshotStrategy, masks: [Rect] = [],
+        overrides: SceneOverrides = SceneOverrides(), reportDirectory: String? = nil, jobs: Int? = nil, file: StaticString = #filePath
+    ) throws -> SnapshotResult {
         let base = (("\(file)" as NSString).deletingLastPathComponent)
         func resolve(_ path: String) -> String {
             path.hasPrefix("/") ? path : (base as NSString).appendingPathComponent(path)
@@ -99,9 +111,8 @@ public enum Snapshots {
         }
         var options = VerifyOptions(baseline: resolve(baseline))
         options.reportDirectory = reportDirectory.map(resolve)
-        options.tolerance = tolerance
+        options.strategy = strategy
         options.masks = masks
-        options.record = try RecordMode.resolve(record, environment: ProcessInfo.processInfo.environment)
         if let times { options.frames = times.map { .at($0) } }
         if let jobs { options.jobs = max(1, jobs) }
         do {

@@ -49,8 +49,8 @@ public struct VerifyOptions: Sendable {
     /// result's ``SnapshotResult/audit``.
     public var audit: AuditOptions?
 
-    /// The directory the JUnit `file` attributes are relative to (``AnnotationPath``):
-    /// `GITHUB_WORKSPACE` in a GitHub Actions job; nil = the working directory.
+    /// The directory the JUnit `file` attributes are relative to (``AnnotationPath``); nil =
+    /// this process's `GITHUB_WORKSPACE` when set, else the working directory.
     public var workspace: String?
 
     /// Options verifying against the baseline directory `baseline`, with the defaults otherwise.
@@ -95,9 +95,9 @@ public enum Verifier {
     ///   `OutOfMemoryError` (exit 70) first when the address-space limit has no room for one worker.
     public static func verify(renderer: Renderer, subject: String, options: VerifyOptions) throws -> SnapshotResult {
         let jobs = try renderer.affordableWorkers(options.jobs)
-        var tolerance = options.tolerance
-        tolerance.masks += ComparisonOptions.pixelMasks(points: options.masks, scale: renderer.scale)
-        try tolerance.validate()
+        var strategy = options.strategy
+        strategy.tolerance.masks += ComparisonOptions.pixelMasks(points: options.masks, scale: renderer.scale)
+        try strategy.tolerance.validate()
 
         let baselinePath = options.baseline
         if FileSystemPath.isDirectory(baselinePath) == false {
@@ -112,14 +112,15 @@ public enum Verifier {
             do {
                 let frames = try plan(options.frames, renderer: renderer, baseline: baseline)
                 var result = try verify(renderer: renderer, frames: frames, subject: subject, options: options, jobs: jobs,
-                                        tolerance: tolerance, baseline: baseline, report: report)
+                                        strategy: strategy, baseline: baseline, report: report)
                 if options.cancellation?.isCancelled == true { throw RenderCancelled() }
+                // The motion diff reads baseline frames: under the lock, before any release.
+                if let report { result.motionDiff = try MotionDiff.store(result, in: report) { try baseline.read($0) } }
                 if !result.notRecorded.isEmpty { baseline.discard() }
                 // Reading is over: a run that records nothing lets renders in before its report.
                 // A report inside the baseline directory moves in under the lock this run holds.
                 if baseline.exclusiveLock == nil { baseline.release() }
                 if let report {
-                    result.motionDiff = try MotionDiff.store(result, in: report) { try baseline.read($0) }
                     try report.finish(result, holding: DirectoryLock.sameFile(report.directory.path, baselinePath) ? baseline.exclusiveLock : nil)
                 }
                 try baseline.commit(agreeing: Set(result.frames.filter { $0.status == .pass && $0.stateChanges?.isEmpty == true && !$0.recorded }
@@ -141,21 +142,27 @@ public enum Verifier {
     /// the time the baseline's `manifest.json` records for that frame index; else, for a
     /// baseline frame without a manifest entry, the frame's own time (`index / fps`, what a whole
     /// render writes); else (no baseline frame yet) exactly the time asked for, as `render --at`.
-    static func plan(_ selections: [FrameSelection], renderer: Renderer, baseline: BaselineDirectory) throws -> [PlannedFrame] {
+    /// The baseline directory is listed (`frameNames`) only for a frame selected by time that
+    /// the manifest does not give a time for, and at most once.
+    static func plan(_ selections: [FrameSelection], renderer: Renderer, baseline: BaselineDirectory,
+                     frameNames: (String) -> [String] = baselineFrameNames(in:)) throws -> [PlannedFrame] {
         let listed = Dictionary(grouping: baseline.expected?.frames ?? [], by: \.index)
         let recorded = listed.compactMapValues { $0.count == 1 && $0[0].time >= 0 && $0[0].time <= renderer.endTime + TimeTolerance.epsilon ? $0[0].time : nil }
-        let present = Set(baselineFrameNames(in: baseline.path))
+        var present: Set<String>?
         return try renderer.plan(selections) { index, t in
-            recorded[index] ?? (present.contains(renderer.fileName(ofFrame: index, format: .png)) ? renderer.time(ofFrame: index) : t)
+            if let time = recorded[index] { return time }
+            guard baseline.existed else { return t }
+            let names = present ?? Set(frameNames(baseline.path))
+            present = names
+            return names.contains(renderer.fileName(ofFrame: index, format: .png)) ? renderer.time(ofFrame: index) : t
         }
     }
 
     private static func verify(renderer: Renderer, frames: [PlannedFrame], subject: String, options: VerifyOptions, jobs: Int,
-                               tolerance: ComparisonOptions, baseline: BaselineDirectory, report: ReportWriter?) throws -> SnapshotResult {
+                               strategy: SnapshotStrategy, baseline: BaselineDirectory, report: ReportWriter?) throws -> SnapshotResult {
         let baselinePath = options.baseline
-        let record = options.record
-        let comparison = BaselineSink(renderer: renderer, baseline: baseline, tolerance: tolerance, record: record, report: report,
-                                      ignoreState: options.ignoreState)
+        let record = strategy.record
+        let comparison = BaselineSink(renderer: renderer, baseline: baseline, strategy: strategy, report: report, ignoreState: options.ignoreState)
         let stream = FrameStream(renderer: renderer, frames: frames, jobs: jobs)
         // Recorded frames must be the bytes a render writes with the same setting.
         stream.pngCompression = options.pngCompression
@@ -185,8 +192,8 @@ public enum Verifier {
         // Paths as messages show them (bytes that are not UTF-8 as `\xFF`).
         var result = SnapshotResult(command: .verify, subject: FileSystemPath.display(subject), baseline: FileSystemPath.display(baselinePath),
                                     reportDirectory: report.map { FileSystemPath.display($0.directory.path) },
-                                    record: record, options: tolerance, fps: renderer.scene.fps, frames: results, audit: audit?.report)
-        result.failOnRecord = options.failOnRecord
+                                    record: record, options: strategy.tolerance, fps: renderer.scene.fps, frames: results, audit: audit?.report)
+        result.failOnRecord = strategy.failOnRecord
         result.recordAgainCommand = options.recordAgainCommand
         result.variant = options.variant
         // `missing` fills in a baseline only from a run that otherwise passes: frames recorded
@@ -200,13 +207,17 @@ public enum Verifier {
         }
         result.workspace = options.workspace
         if let expected = baseline.expected {
+            result.settingMismatches = SnapshotResult.settingMismatches(baseline: expected, current: renderer.manifest(frames: []))
             if let recordedFrom = expected.canonicalScene {
-                result.sceneChanges = SceneChanges.compare(baseline: recordedFrom, current: renderer.scene.canonicalJSON, sceneFile: subject)
+                // A different fps or scale is a setting that differs, said first: not a scene change too.
+                let settings = Set(result.settingMismatches.map(\.setting))
+                let reported = Set([("fps", "fps"), ("scale", "device.scale")].filter { settings.contains($0.0) }.map(\.1))
+                result.sceneChanges = SceneChanges.compare(baseline: recordedFrom, current: renderer.scene.canonicalJSON, sceneFile: subject,
+                                                           reported: reported)
             }
             // Frames with a baseline PNG whose state had no one entry to compare with.
             result.framesWithoutState = results.filter { $0.status != .missing && $0.status != .extra && $0.stateChanges == nil }.compactMap(\.index)
             result.stateCompared = result.framesWithoutState.isEmpty
-            result.settingMismatches = SnapshotResult.settingMismatches(baseline: expected, current: renderer.manifest(frames: []))
             result.movedEvents = try ManifestComparison.movedEvents(expected: expected.events, actual: renderer.events)
             result.firstMovedEventSource = result.movedEvents.lazy.compactMap { moved in
                 moved.cause.flatMap { cause in renderer.scene.events.first { $0.index == cause } }

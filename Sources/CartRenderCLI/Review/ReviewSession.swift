@@ -16,7 +16,8 @@ import Foundation
 ///   one frame re-verifies only that frame (the recording run just compared it): the others'
 ///   baselines did not change, so their results stand, and the report's files are rewritten
 ///   from the merged result with the accepted frame's expected and diff images removed unless
-///   another frame shows them (its actual image stays, as the frame's picture). When it was the last failure, the run
+///   another frame shows them (its actual image stays, as the frame's picture) and without the
+///   motion diff, which showed it failing. When it was the last failure, the run
 ///   like the first follows instead: it passes on equal bytes, and rewrites the manifest's
 ///   events with the rest.
 ///
@@ -89,7 +90,9 @@ final class ReviewSession {
 
 extension ReviewSession {
     /// The last result with frame `name` as it now is: its baseline is the frame just recorded,
-    /// so its bytes, pixels and state match; nil when the recording run did not see it.
+    /// so its bytes, pixels and state match; nil when the recording run did not see it. The
+    /// motion diff is dropped: it showed the accepted frame failing (its segment runs from the
+    /// first failure to the last), and drawing it again would need every frame of the segment.
     func merging(accepted name: String, from recording: SnapshotResult) -> SnapshotResult? {
         guard let k = result.frames.firstIndex(where: { $0.name == name }),
               let fresh = recording.frames.first(where: { $0.name == name && $0.recorded }) else { return nil }
@@ -107,6 +110,7 @@ extension ReviewSession {
         frame.thumbnailFile = nil
         var merged = result
         merged.frames[k] = frame
+        merged.motionDiff = nil
         return merged
     }
 }

@@ -1,4 +1,5 @@
 import CartRenderCore
+import CartRenderRaster
 import Foundation
 
 /// A path as CI annotations want it (JUnit's `file`, the action's `::error file=`): relative to
@@ -13,33 +14,21 @@ package enum AnnotationPath {
     /// The environment variable GitHub Actions sets to the checkout's directory.
     static let workspaceVariable = "GITHUB_WORKSPACE"
 
-    /// `GITHUB_WORKSPACE` when set (and not empty), else the working directory.
-    package static func workspace(_ environment: [String: String]) -> String {
+    /// `GITHUB_WORKSPACE` when set (and not empty), else the working directory: the one place
+    /// the default workspace is decided (``relative(_:to:)`` with nil asks it of this process's
+    /// environment).
+    package static func workspace(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let w = environment[workspaceVariable], !w.isEmpty { return w }
         return FileSystemPath.currentDirectory()
     }
 
-    /// `path` relative to `workspace` (both taken from the working directory when relative),
-    /// normalised; absolute and normalised when it is not inside `workspace`.
-    package static func relative(_ path: String, to workspace: String) -> String {
-        let cwd = FileSystemPath.currentDirectory()
-        let full = normalised(path.hasPrefix("/") ? path : cwd + "/" + path)
-        let base = normalised(workspace.hasPrefix("/") ? workspace : cwd + "/" + workspace)
-        if full == base { return "." }
-        let prefix = base == "/" ? "/" : base + "/"
-        return full.hasPrefix(prefix) ? String(full.dropFirst(prefix.count)) : full
-    }
-
-    /// An absolute path with `.`, `..` and repeated `/` resolved by its text.
-    static func normalised(_ absolute: String) -> String {
-        var parts: [Substring] = []
-        for part in absolute.split(separator: "/", omittingEmptySubsequences: true) {
-            switch part {
-            case ".": continue
-            case "..": if !parts.isEmpty { parts.removeLast() }
-            default: parts.append(part)
-            }
-        }
-        return "/" + parts.joined(separator: "/")
+    /// `path` relative to `workspace` (both taken from the working directory when relative;
+    /// nil: ``workspace(_:)``), normalised; absolute and normalised when it is not inside
+    /// `workspace`.
+    package static func relative(_ path: String, to workspace: String?) -> String {
+        let full = AssetFolder.components(FileSystemPath.absolute(path))
+        let base = AssetFolder.components(FileSystemPath.absolute(workspace ?? Self.workspace()))
+        guard full.count >= base.count, Array(full.prefix(base.count)) == base else { return "/" + full.joined(separator: "/") }
+        return full.count == base.count ? "." : full.dropFirst(base.count).joined(separator: "/")
     }
 }

@@ -76,9 +76,8 @@ package enum JUnitReport {
         if let dir = result.reportDirectory { properties.append(("report", (dir as NSString).appendingPathComponent(ReportWriter.htmlName))) }
         for (k, v) in properties { s += "      <property name=\"\(Escaping.xml(k))\" value=\"\(Escaping.xml(v))\"/>\n" }
         s += "    </properties>\n"
-        let workspace = result.workspace ?? AnnotationPath.workspace(ProcessInfo.processInfo.environment)
         // `<default scene>` and `<stdin>` are names, not paths.
-        let subject = result.subject.hasPrefix("<") ? result.subject : AnnotationPath.relative(result.subject, to: workspace)
+        let subject = result.subject.hasPrefix("<") ? result.subject : AnnotationPath.relative(result.subject, to: result.workspace)
         for frame in result.frames {
             var name = frame.name + (result.variant.map { " [\($0)]" } ?? "")
             if let t = frame.time { name += " (t=\(JSONValue.format(t, decimals: 3)) s)" }

@@ -35,7 +35,8 @@ public struct MotionDiffFile: Equatable, Sendable {
 /// it at most ``maxPanelWidth`` px wide (the mean of each block; the diff panel keeps a block's
 /// most saturated pixel, so a one-pixel difference stays visible). A side that has no frame (a
 /// missing baseline frame) is a plain gray panel, and so is the diff of frames of different
-/// sizes. A segment longer than ``maxFrames`` keeps every n-th frame, playing at `fps / n`.
+/// sizes. Frames are decoded and compared by ``ImageDiffing/pixelmatch(_:compression:)`` (the one
+/// image comparison) and laid out by ``ImageDiffing/panel(_:width:height:gap:)``. A segment longer than ``maxFrames`` keeps every n-th frame, playing at `fps / n`.
 ///
 /// Lossless WebP, each frame storing only the rectangle that changed: about 50 kB to 1 MB for a
 /// second of a phone screen at 2×. Named by its content (`motion_0123456789abcdef.webp`), as the
@@ -84,20 +85,23 @@ enum MotionDiff {
         guard let (frames, stride) = segment(of: result) else { return nil }
         var encoder: WebPEncoder?
         var canvas: (width: Int, height: Int, factor: Int)?
+        // The one image comparison (decoding, sizes, pixelmatch): its diff image whatever the outcome.
+        let diffing = ImageDiffing.pixelmatch(result.options)
         for (k, frame) in frames.enumerated() where k % stride == 0 {
             let expectedPNG = try frame.expectedFile.map(report.readStored) ?? expected(frame.name)
             // A frame that passed has no copy of its own: it matched the baseline's.
             let actualPNG = try frame.actualFile.map(report.readStored) ?? (frame.status == .pass ? expectedPNG : nil)
-            let e = try expectedPNG.map { try PNGDecoder.decode($0) }
-            let a = try actualPNG.map { try PNGDecoder.decode($0) }
-            var diff: RGBAImage?
-            if let e, let a, e.width == a.width, e.height == a.height {
-                diff = try Pixelmatch.diff(e, a, options: result.options.pixelmatch, mask: result.options.masks).image
+            let e: RGBAImage?, a: RGBAImage?, diff: RGBAImage?
+            if let expectedPNG, let actualPNG {
+                let images = try diffing.compare(expected: expectedPNG, actual: actualPNG, keeping: .always).images
+                (e, a, diff) = (images?.expected, images?.actual, images?.diff)
+            } else {
+                (e, a, diff) = (try expectedPNG.map { try diffing.fromData($0, nil) }, try actualPNG.map { try diffing.fromData($0, nil) }, nil)
             }
             if canvas == nil {
                 let width = max(e?.width ?? 0, a?.width ?? 0), height = max(e?.height ?? 0, a?.height ?? 0)
                 guard width > 0, height > 0 else { continue }
-                let factor = max(1, (width + maxPanelWidth - 1) / maxPanelWidth)
+                let factor = ReportThumbnail.factor(width: width, maxWidth: maxPanelWidth)
                 canvas = (width / factor, height / factor, factor)
                 encoder = try WebPEncoder(width: 3 * (width / factor) + 2 * gap, height: height / factor,
                                           fps: result.fps ?? 1, frameStride: stride, options: WebPOptions(lossless: true, method: 4))
@@ -106,7 +110,7 @@ enum MotionDiff {
             let panels = [e.map { ReportThumbnail.downscaled($0, by: canvas.factor) },
                           a.map { ReportThumbnail.downscaled($0, by: canvas.factor) },
                           diff.map { ReportThumbnail.downscaledKeepingMarks($0, by: canvas.factor) }]
-            try encoder.add(composed(panels, width: canvas.width, height: canvas.height))
+            try encoder.add(ImageDiffing.panel(panels, width: canvas.width, height: canvas.height, gap: gap))
         }
         guard let encoder else { return nil }
         try encoder.finish()
@@ -114,29 +118,5 @@ enum MotionDiff {
         let name = try report.store(fileName(sha256: Checksum.sha256(bytes))) { bytes }
         return MotionDiffFile(file: name, frames: frames.first!.index!...frames.last!.index!, fps: encoder.frameRate,
                               width: encoder.width, height: encoder.height)
-    }
-
-    /// Gray, for a panel without a frame.
-    static let emptyPanel: [UInt8] = [204, 204, 204, 255]
-
-    /// The panels left to right, each `width × height` px (cut or padded with white at the
-    /// right and bottom), ``gap`` px of white between them; a nil panel is ``emptyPanel`` gray.
-    static func composed(_ panels: [RGBAImage?], width: Int, height: Int) -> RGBAImage {
-        let total = panels.count * width + (panels.count - 1) * gap
-        var pixels = [UInt8](repeating: 255, count: total * height * 4)
-        for (p, panel) in panels.enumerated() {
-            let left = p * (width + gap)
-            for y in 0..<height {
-                let row = (y * total + left) * 4
-                guard let panel else {
-                    for x in 0..<width { pixels.replaceSubrange((row + x * 4)..<(row + x * 4 + 4), with: emptyPanel) }
-                    continue
-                }
-                guard y < panel.height else { continue }
-                let n = min(width, panel.width) * 4
-                pixels.replaceSubrange(row..<(row + n), with: panel.pixels[(y * panel.width * 4)..<(y * panel.width * 4 + n)])
-            }
-        }
-        return RGBAImage(width: total, height: height, pixels: pixels)
     }
 }

@@ -62,12 +62,12 @@ package final class ReportWriter {
         try store(ReportImage.frame(sha256: sha256 ?? Checksum.sha256(bytes))) { bytes }
     }
 
-    /// Stages the failure artifacts of `comparison` (``ImageDiffing/artifacts``: the diff image)
-    /// under their content's names (``ReportImage/diff(sha256:)``) and names them in `frame`.
-    /// Thread-safe as ``store(_:_:)``.
+    /// Stages the failure artifacts of `comparison` (``SnapshotStrategy/artifacts(of:)``: the
+    /// diff image) under their content's names (``ReportImage/diff(sha256:)``) and names them in
+    /// `frame`. Thread-safe as ``store(_:_:)``.
     /// - Throws: what the artifacts closure throws; `OutputError`.
-    func storeArtifacts(of comparison: FrameComparison, using diffing: ImageDiffing, to frame: inout FrameResult) throws {
-        for artifact in try diffing.artifacts(comparison) {
+    func storeArtifacts(of comparison: FrameComparison, using strategy: SnapshotStrategy, to frame: inout FrameResult) throws {
+        for artifact in try strategy.artifacts(of: comparison) {
             try store(artifact, to: &frame)
             // The filmstrip's picture of a failing frame: its diff image downscaled, every block
             // with a differing pixel drawn in that pixel's color (a one-pixel difference stays
@@ -80,11 +80,14 @@ package final class ReportWriter {
         }
     }
 
-    /// Stages one failure artifact under its content's name and names it in `frame`.
+    /// Stages one failure artifact under its content's name and names it in `frame`. A panel is
+    /// not stored: the report's page shows the three images itself.
     /// - Throws: `OutputError`.
     func store(_ artifact: ImageDiffing.Artifact, to frame: inout FrameResult) throws {
         switch artifact.kind {
         case .diff: frame.diffFile = try store(ReportImage.diff(sha256: Checksum.sha256(artifact.bytes))) { artifact.bytes }
+        case .actual: frame.actualFile = try storeFrame(artifact.bytes)
+        case .panel: break
         }
     }
 
@@ -214,6 +217,9 @@ enum ReportImage {
 enum ReportThumbnail {
     static let maxWidth = 200
 
+    /// The whole factor (≥ 1) that brings an image `width` px wide to at most `maxWidth` px.
+    static func factor(width: Int, maxWidth: Int = maxWidth) -> Int { max(1, (width + maxWidth - 1) / maxWidth) }
+
     static func fileName(sha256: String) -> String { "thumb_" + sha256.prefix(16) + ".png" }
 
     static func isFileName(_ name: String) -> Bool {
@@ -239,7 +245,7 @@ enum ReportThumbnail {
     /// block the mean of its gray (opaque, as a diff image is). The
     /// last column and row of blocks reach the image's edges, so no pixel is left out.
     static func downscaledKeepingMarks(_ image: RGBAImage) -> RGBAImage {
-        downscaledKeepingMarks(image, by: max(1, (image.width + maxWidth - 1) / maxWidth))
+        downscaledKeepingMarks(image, by: factor(width: image.width))
     }
 
     /// ``downscaledKeepingMarks(_:)`` by the whole factor `f` (≥ 1; 1 returns `image`).
@@ -284,7 +290,7 @@ enum ReportThumbnail {
     }
 
     static func downscaled(_ image: RGBAImage) -> RGBAImage {
-        downscaled(image, by: max(1, (image.width + maxWidth - 1) / maxWidth))
+        downscaled(image, by: factor(width: image.width))
     }
 
     /// `image` downscaled by the whole factor `f` (≥ 1; 1 returns `image`): each `f × f` block
