@@ -25,7 +25,8 @@ public struct PreviewCommand: Sendable {
     ]).including(SceneOptions.options, at: \.scene)
 
     /// Parses preview arguments (after `preview`).
-    /// - Throws: `UsageError`: no scene file, more than one, or `-` (the preview watches a file).
+    /// - Throws: `UsageError`: no scene file, more than one, or `-` (the preview watches a file);
+    ///   `--color-scheme light,dark` (the preview shows one appearance).
     public static func parse(_ arguments: [String]) throws -> PreviewCommand {
         var c = PreviewCommand()
         let positionals = try options.parse(arguments, into: &c) { positionals in
@@ -34,6 +35,7 @@ public struct PreviewCommand: Sendable {
             guard path != SceneOptions.standardInput else { throw UsageError("preview watches a scene file: - (standard input) cannot be saved again") }
         }.positionals
         c.scene.scenePath = positionals[0]
+        try c.scene.checkOneColorScheme()
         return c
     }
 
@@ -58,15 +60,22 @@ public struct PreviewCommand: Sendable {
         let sceneName = options.sceneName
 
         var started = Date()
-        if !session.render(assetsChanged: true, superseded: stopped) { reportErrors(session) }
+        let rendered = session.render(assetsChanged: true, superseded: stopped)
+        if !rendered {
+            // A command line the scene cannot satisfy (`--variant nope`) is a usage error (64),
+            // not a scene to show: there is nothing to serve until the command line changes.
+            if let usage = session.errors.first(where: { $0 is any UsageProblem }) { throw usage }
+            reportErrors(session)
+        }
         if stopped() { return stopping(interrupts) }
         try watcher.watch(session.watched)
         let server = try PreviewServer(session: session, port: port ?? 0, allowedHosts: allowedHosts)
         session.onPublish = { [server] payload in server.push(payload) }
         StandardOutput.print(server.gate.url)
         try StandardOutput.requireWritten("preview serves nothing, as nobody could learn its address")
-        Stderr.line("rendered \(sceneName) in \(Self.milliseconds(since: started)) ms; serving it on http://127.0.0.1:\(server.gate.port)/ (the address above has the token); watching it and the files it names; Ctrl-C stops",
-                     prefix: "cartrender preview: ")
+        let outcome = rendered ? "rendered \(sceneName) in \(Self.milliseconds(since: started)) ms" : "\(sceneName) does not render yet (above)"
+        Stderr.line(outcome + "; serving it on http://127.0.0.1:\(server.gate.port)/ (the address above has the token); watching it and the files it names; Ctrl-C stops",
+                    prefix: "cartrender preview: ")
 
         let done = DispatchSemaphore(value: 0)
         let serving = Thread { server.serve(until: stopped); done.signal() }
@@ -84,18 +93,20 @@ public struct PreviewCommand: Sendable {
             } else {
                 reportErrors(session)
             }
-            do { try watcher.watch(session.watched) } catch { _ = CLI.report(error) }
+            // Not fatal: the files watched before stay watched; the sentence says what is not.
+            do { try watcher.watch(session.watched) } catch { PreviewSession.sentences(of: error).forEach { Stderr.line($0) } }
         }
         done.wait()
         return stopping(interrupts)
     }
 
-    /// The sentences of the last render's errors, on stderr.
+    /// The sentences of the last render's errors, on stderr, one per problem; while the page
+    /// has good frames, each says that it still shows them.
     private func reportErrors(_ session: PreviewSession) {
-        guard let data = session.payload.withLock({ $0 }).data(using: .utf8),
-              let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let errors = json["errors"] as? [[String: Any]] else { return }
-        for e in errors { Stderr.line((e["sentence"] as? String ?? "") + " (the page shows the last good frames)") }
+        let shown = session.hasGoodFrames ? " (the page shows the last good frames)" : ""
+        for error in session.errors {
+            for sentence in PreviewSession.sentences(of: error) { Stderr.line(sentence + shown) }
+        }
     }
 
     private func stopping(_ interrupts: InterruptWatcher) -> ExitCode {
