@@ -47,7 +47,7 @@ public struct PreviewCommand: Sendable {
     ///   `OutputError` (73) when the temporary directory cannot be made. A scene that does not
     ///   render is no error: its sentences go to stderr and to the page, and the preview waits
     ///   for the next save.
-    public func run(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ExitCode {
+    public func run(environment: [String: String]) throws -> ExitCode {
         let interrupts = InterruptWatcher()
         defer { interrupts.stop() }
         var options = scene
@@ -115,47 +115,42 @@ public struct PreviewCommand: Sendable {
     }
 
     private static func milliseconds(since start: Date) -> Int { Int((Date().timeIntervalSince(start) * 1000).rounded()) }
-
-    /// `cartrender preview --help`.
-    static var help: String {
-        """
-        cartrender preview — render a scene, serve its viewer on 127.0.0.1, and update every open
-        page when the scene file or an image or font it names is saved: the frame under the
-        playhead first, then the rest, without a reload (the page keeps its time and panel).
-
-        USAGE
-          cartrender preview SCENE.json [--port N] [--scale S] [--variant NAME]… [options]
-
-        OPTIONS
-        \(options.help)
-        SERVER
-          Listens on 127.0.0.1 only, at a free port or --port N, and prints the address to open:
-          http://127.0.0.1:PORT/?token=TOKEN. Requests without the run's token or with a Host
-          other than 127.0.0.1:PORT are refused (403), as review's are.
-
-        SAVES
-          A scene that does not render (bad JSON, an unknown key, a missing image) shows its
-          sentences — file, line, column, JSON path — in the page above the last good frames,
-          and on stderr; the next good save clears them. Frames are drawn at 1 px per point
-          unless --scale, and live in a private temporary directory ($TMPDIR or /tmp,
-          cartrender-preview-UID), removed on exit; nothing is written beside the scene.
-
-        EXIT STATUS
-          130/143 stopped by Ctrl-C or SIGTERM · 64 bad command line · 69 the --port is in use ·
-          73 temporary directory not writable · 70 internal error
-
-        EXAMPLE
-          cartrender preview Examples/fly-button.json
-        """
-    }
 }
 
-extension PreviewCommand: CartRenderCommand {
+extension PreviewCommand: ParsedCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(name: "preview", usage: "SCENE.json [options]", summary: ["serve the viewer, updated on every save of the scene"])
+        CommandConfiguration(
+            name: "preview", usage: "SCENE.json [options]",
+            helpUsage: { ["SCENE.json [--port N] [--scale S] [--variant NAME]… [options]"] },
+            abstract: ["serve the viewer, updated on every save of the scene"],
+            overview: """
+                render a scene, serve its viewer on 127.0.0.1, and update every open
+                page when the scene file or an image or font it names is saved: the frame under the
+                playhead first, then the rest, without a reload (the page keeps its time and panel).
+                """,
+            discussion: [
+                HelpSection(heading: "SERVER", """
+                      Listens on 127.0.0.1 only, at a free port or --port N, and prints the address to open:
+                      http://127.0.0.1:PORT/?token=TOKEN (http://localhost:PORT/?token=TOKEN works too).
+                      Requests without the run's token, or with a Host other than 127.0.0.1:PORT,
+                      localhost:PORT or one --allow-host names, are refused (403), as review's are.
+                    """),
+                HelpSection(heading: "SAVES", """
+                      A scene that does not render (bad JSON, an unknown key, a missing image) shows its
+                      sentences — file, line, column, JSON path — in the page above the last good frames,
+                      and on stderr; the next good save clears them. Frames are drawn at 1 px per point
+                      unless --scale, and live in a private temporary directory ($TMPDIR or /tmp,
+                      cartrender-preview-UID), removed on exit; nothing is written beside the scene.
+                    """),
+            ],
+            exitStatus: """
+                  130/143 stopped by Ctrl-C or SIGTERM · 64 bad command line (also a --variant the scene
+                  does not have) · 66 a file to watch is missing or unreadable · 69 the --port is in use ·
+                  73 temporary directory not writable · 70 internal error
+                """,
+            examples: ["cartrender preview Examples/fly-button.json"])
     }
 
-    static var optionRows: [CommandReference.OptionRow] { CommandReference.rows(options) }
-
-    static func run(_ arguments: [String]) throws -> ExitCode { try parse(arguments).run() }
+    /// Runs the command with this process's environment (``run(environment:)``).
+    func run() throws -> ExitCode { try run(environment: ProcessInfo.processInfo.environment) }
 }
