@@ -199,7 +199,8 @@ ACTIONLINT_VERSION = 1.17.0
 LINT_VENV = .build/lint
 LINT_SCRIPTS = Scripts/action-install.sh Scripts/github-action.sh Scripts/check-tag.sh Scripts/changelog-entry.sh \
 	Scripts/release-sums.sh Scripts/image-check.sh Scripts/make-deb.sh Scripts/deb-route.sh Scripts/action-install-route.sh \
-	Scripts/package-version.sh Scripts/debian-changelog.sh Scripts/html-check.sh Scripts/pr-comment.sh
+	Scripts/package-version.sh Scripts/debian-changelog.sh Scripts/html-check.sh Scripts/pr-comment.sh \
+	Scripts/command-tables.sh
 lint: $(LINT_VENV)/.actionlint-$(ACTIONLINT_VERSION)
 	$(LINT_VENV)/bin/actionlint -shellcheck shellcheck .github/workflows/*.yml
 	shellcheck -x $(LINT_SCRIPTS)

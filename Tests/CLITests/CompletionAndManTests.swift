@@ -155,4 +155,18 @@ final class CompletionAndManTests: XCTestCase {
         XCTAssertEqual(summaries["view"], "write DIR/index.html, the viewer of a render, from DIR/manifest.json")
         XCTAssertEqual(summaries["schema"], "print the JSON Schema")
     }
+
+    /// Every section of every command's help is a section of its part of the man page, under
+    /// its own heading (verify's two-letter `CI` once ran into the section before it).
+    func testEveryHelpSectionIsAManPageSection() {
+        let man = ManPage.page(date: "2026-01-01")
+        for command in CommandReference.all where !command.name.isEmpty {
+            guard let start = man.range(of: ".SS \"cartrender \(command.name)\"\n") else { XCTFail(command.name); continue }
+            let part = man[start.upperBound...].components(separatedBy: "\n.SS ")[0].components(separatedBy: "\n.SH ")[0]
+            for (heading, _) in command.page.headed {
+                XCTAssertTrue(part.contains(".B \"\(ManPage.escaped(heading))\"\n"), "\(command.name): \(heading)")
+            }
+        }
+        XCTAssertTrue(man.contains(".B \"CI\"\n"))
+    }
 }

@@ -1,5 +1,6 @@
 @testable import CartRender
 @testable import CartRenderCLI
+import CartRenderCore
 import CartRenderTestSupport
 import Foundation
 import XCTest
@@ -143,5 +144,58 @@ final class PreviewTests: XCTestCase {
         usleep(50_000)
         streams.broadcast("render", data: "two")
         XCTAssertEqual(streams.count, 0, "the closed stream is dropped")
+    }
+
+    /// A broadcast to a client that reads nothing waits for it (up to its deadline) without
+    /// holding the streams' lock: `count`, `adopt` and `closeAll` answer at once meanwhile, and
+    /// the stream it writes to is closed when it ends, not under it.
+    func testASlowClientHoldsNoLock() throws {
+        var pair: [Int32] = [0, 0]
+        XCTAssertEqual(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair), 0)
+        defer { close(pair[1]) }
+        _ = fcntl(pair[0], F_SETFL, fcntl(pair[0], F_GETFL) | O_NONBLOCK)
+        let streams = EventStreams()
+        streams.adopt(pair[0])
+        let done = DispatchSemaphore(value: 0)
+        let big = String(repeating: "x", count: 4 << 20)
+        Thread { streams.broadcast("render", data: big); done.signal() }.start()
+        usleep(300_000)
+        let start = Date()
+        XCTAssertEqual(streams.count, 1)
+        streams.closeAll()
+        XCTAssertLessThan(Date().timeIntervalSince(start), 0.5, "count and closeAll waited for the broadcast")
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(streams.count, 0)
+    }
+
+    /// Several problems of one scene (``SceneErrors``) are an entry each in the page's errors,
+    /// each its own sentence with its file, line, column and JSON path; the sentences on stderr
+    /// are the same, one a line.
+    func testSeveralSceneErrorsAreAnEntryEach() throws {
+        let errors = SceneErrors([
+            SceneError(file: "scene.json", location: SourceLocation(line: 3, column: 9), path: "fps", message: "must be 1…240, got 0"),
+            SceneError(file: "scene.json", location: SourceLocation(line: 5, column: 12), path: "device.width", message: "must be a number"),
+        ])
+        let entries = PreviewSession.describe(errors)
+        XCTAssertEqual(entries.count, 2)
+        XCTAssertEqual(entries.map { $0.serialized() }, [
+            #"{"sentence":"scene.json:3:9: fps: must be 1…240, got 0","file":"scene.json","line":3,"column":9,"path":"fps","message":"must be 1…240, got 0"}"#,
+            #"{"sentence":"scene.json:5:12: device.width: must be a number","file":"scene.json","line":5,"column":12,"path":"device.width","message":"must be a number"}"#,
+        ])
+        XCTAssertEqual(PreviewSession.sentences(of: errors), ["scene.json:3:9: fps: must be 1…240, got 0", "scene.json:5:12: device.width: must be a number"])
+    }
+
+    /// A command line the preview cannot serve is a usage error (exit 64), not a scene error
+    /// shown while it waits for a save: two appearances at parse, an unknown variant at the
+    /// first render.
+    func testUsageErrorsExit64() throws {
+        let scene = Binary.examples + "/fly-button.json"
+        let two = try Binary.run(["preview", scene, "--color-scheme", "light,dark"])
+        XCTAssertEqual(two.status, 64, two.stderr)
+        XCTAssertTrue(two.stderr.hasPrefix("cartrender: --color-scheme light,dark renders one file per appearance"), two.stderr)
+        let variant = try Binary.run(["preview", scene, "--variant", "nope"])
+        XCTAssertEqual(variant.status, 64, variant.stderr)
+        XCTAssertTrue(variant.stderr.hasPrefix("cartrender: --variant nope: "), variant.stderr)
+        XCTAssertFalse(variant.stderr.contains("rendered"), variant.stderr)
     }
 }

@@ -72,7 +72,7 @@ extension Renderer {
     }
 
     /// The frame index nearest time `t` (s), within `0 ..< frameCount`.
-    func frameIndex(nearest t: Double) -> Int { min(frameCount - 1, max(0, Int((t * Double(scene.fps)).rounded()))) }
+    package func frameIndex(nearest t: Double) -> Int { min(frameCount - 1, max(0, Int((t * Double(scene.fps)).rounded()))) }
 
     /// The part of `frames` that shard `k` of `n` renders: the k-th of n contiguous blocks
     /// (1-based `k`), sizes differing by at most one. Contiguous blocks keep hold frames together.

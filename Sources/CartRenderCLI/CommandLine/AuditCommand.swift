@@ -15,8 +15,9 @@ public struct AuditCommand: Equatable, Sendable {
     public var scene = SceneOptions()
     /// nil = the number of cores.
     public var jobs: Int?
-    /// The frames audited (`--at`, repeatable); `[.all]`: every distinct frame.
-    public var frames: [FrameSelection] = [.all]
+    /// The frames audited (`--at`, repeatable); empty: every distinct frame (as a render plans
+    /// an empty selection).
+    public var frames: [FrameSelection] = []
     /// No progress bar (`--quiet`).
     public var quiet = false
 
@@ -30,7 +31,7 @@ public struct AuditCommand: Equatable, Sendable {
         Option("--ignore", "KIND", "Leave out issues of this kind: \(AuditKind.allCases.map(\.rawValue).joined(separator: ", ")) (repeatable).",
                .auditKind, repeatable: true) { $0.audit.ignored.insert($1) },
         Option("--at", "TIME", "Audit only the frame at TIME seconds, start or end (the settled final state) (repeatable).", .time,
-               repeatable: true) { c, frame in c.frames = (c.frames == [.all] ? [] : c.frames) + [frame] },
+               repeatable: true) { $0.frames.append($1) },
         .jobs(\.jobs),
         .quiet(\.quiet),
         .help,
@@ -96,41 +97,30 @@ extension OptionValue where Value == AuditKind {
     }
 }
 
-extension AuditCommand: CartRenderCommand {
+extension AuditCommand: ParsedCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(name: "audit", usage: "[SCENE.json | -] [options]", summary: ["check every distinct frame for accessibility"])
+        CommandConfiguration(
+            name: "audit", usage: "[SCENE.json | -] [options]",
+            helpUsage: { ["[SCENE.json | -] [--json] [--level AA|AAA] [--ignore KIND]... [options]"] },
+            abstract: ["check every distinct frame for accessibility"],
+            overview: """
+                check every distinct frame of a scene for accessibility: text contrast
+                against the pixels behind each glyph (WCAG 2.2), touch targets under 44×44 pt (buttons and
+                steppers, Apple HIG), buttons and images without an accessibility label, and text cut to
+                fewer lines than it needs or clipped at the scene's Dynamic Type size. Writes no files.
+                """,
+            discussion: [HelpSection(heading: nil, """
+                A scene with a "variants" matrix is audited per variant (--variant NAME selects some).
+                """)],
+            exitStatus: """
+                  0 no issue · 1 issues found · 64 bad command line (an unknown --ignore kind names the
+                  kinds) · 65 invalid scene · 66 scene file unreadable
+                """,
+            examples: [
+                "cartrender audit Examples/cart.json",
+                "cartrender audit scene.json --json --level AAA --ignore label",
+                "cartrender audit scene.json --at end   # the settled final frame only",
+                "cartrender --audit --out frames/   # the same report, in frames/manifest.json \"audit\"",
+            ])
     }
-
-    /// `cartrender audit --help`.
-    static var help: String {
-        """
-        cartrender audit — check every distinct frame of a scene for accessibility: text contrast
-        against the pixels behind each glyph (WCAG 2.2), touch targets under 44×44 pt (buttons and
-        steppers, Apple HIG), buttons and images without an accessibility label, and text cut to
-        fewer lines than it needs or clipped at the scene's Dynamic Type size. Writes no files.
-
-        USAGE
-          cartrender audit [SCENE.json | -] [--json] [--level AA|AAA] [--ignore KIND]... [options]
-
-        OPTIONS
-
-        """ + AuditCommand.options.help + """
-
-        A scene with a "variants" matrix is audited per variant (--variant NAME selects some).
-
-        EXIT STATUS
-          0 no issue · 1 issues found · 64 bad command line (an unknown --ignore kind names the
-          kinds) · 65 invalid scene · 66 scene file unreadable
-
-        EXAMPLES
-          cartrender audit Examples/cart.json
-          cartrender audit scene.json --json --level AAA --ignore label
-          cartrender audit scene.json --at end   # the settled final frame only
-          cartrender --audit --out frames/   # the same report, in frames/manifest.json "audit"
-        """
-    }
-
-    static var optionRows: [CommandReference.OptionRow] { CommandReference.rows(options) }
-
-    static func run(_ arguments: [String]) throws -> ExitCode { try parse(arguments).run() }
 }

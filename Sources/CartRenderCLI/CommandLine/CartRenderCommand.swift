@@ -1,18 +1,20 @@
 import CartRender
 import CartRenderCore
 
-/// A command of `cartrender`: one type owns its name, usage, summary, help text, options,
-/// positional arguments and how it runs. ``CLI/commands`` lists them; the main help, `help`,
-/// the completions (``ShellCompletion``) and the man page (``ManPage``) are derived from that
-/// list (``CommandReference``). Adding a command is its file plus a line in ``CLI/commands``.
+/// A command of `cartrender`: one type owns its name, usage, abstract, discussion, examples,
+/// options, positional arguments and how it runs. ``CLI/commands`` lists them; the main help,
+/// each command's help (``help``), `help`, the completions (``ShellCompletion``), the man page
+/// (``ManPage``) and the option tables of docs/command-line.md (``CommandTables``) are derived
+/// from that list (``CommandReference``). Adding a command is its file plus a line in
+/// ``CLI/commands``.
 protocol CartRenderCommand {
-    /// Its name and what the main help and the completions say of it.
+    /// What it says about itself: name, usage, abstract, discussion, examples.
     static var configuration: CommandConfiguration { get }
-    /// `cartrender NAME --help`: the whole help text (description, USAGE, OPTIONS from
-    /// ``optionRows``' table, EXIT STATUS, EXAMPLES), printed on stdout.
-    static var help: String { get }
     /// Its options as completions and the man page list them; `-h` alone by default.
     static var optionRows: [CommandReference.OptionRow] { get }
+    /// The lines of the OPTIONS section of its help (its option table's); nil, the default, for
+    /// a command whose only option is `-h`: its help has no OPTIONS section.
+    static var optionsHelp: String? { get }
     /// Runs the arguments after `cartrender NAME`.
     /// - Returns: the exit status.
     /// - Throws: `UsageError` and the command's ``ReportableError``s, which ``CLI/run(_:)`` reports.
@@ -21,22 +23,32 @@ protocol CartRenderCommand {
 
 extension CartRenderCommand {
     static var optionRows: [CommandReference.OptionRow] { CommandReference.rows(NoOptions.options) }
+    static var optionsHelp: String? { nil }
+
+    /// `cartrender NAME --help`, printed on stdout: ``configuration``'s page with the OPTIONS of
+    /// ``optionsHelp``.
+    static var help: String { helpPage.text }
+
+    /// The help as sections, which the man page sets.
+    static var helpPage: HelpPage { configuration.page(options: optionsHelp) }
 }
 
-/// What a command says about itself outside its help text, as swift-argument-parser's
-/// `CommandConfiguration` does.
-struct CommandConfiguration {
-    /// The word after `cartrender` (`verify`).
-    var name: String
-    /// What follows `cartrender NAME` in the USAGE of the main help (`A B [options]`).
-    var usage: String
-    /// What it does, in the USAGE of the main help, as the lines printed there; nil for a
-    /// command listed only in the main help's last line (`version`).
-    var summary: [String]?
-    /// What its positional arguments are, for the completions; evaluated when they are
-    /// generated (`help` offers the names of ``CLI/commands``).
-    var positionals: () -> CommandReference.Values = { .files }
-    /// Whether it checks before running that the address-space limit leaves room for a drawing
-    /// worker (``CLI/checkAddressSpace()``); false for commands that draw nothing.
-    var checksAddressSpace = true
+/// A command whose arguments its own option table parses into a value of its type, which then
+/// runs: it declares ``options``, ``parse(_:)`` and ``run()``; its option rows, the OPTIONS of
+/// its help and ``CartRenderCommand/run(_:)`` follow from them.
+protocol ParsedCommand: CartRenderCommand {
+    /// The option table its arguments are parsed with.
+    static var options: OptionTable<Self> { get }
+    /// The command as `arguments` (after `cartrender NAME`) give it.
+    /// - Throws: `UsageError` with one sentence naming the option.
+    static func parse(_ arguments: [String]) throws -> Self
+    /// Runs it; the exit status.
+    /// - Throws: the command's ``ReportableError``s.
+    func run() throws -> ExitCode
+}
+
+extension ParsedCommand {
+    static var optionRows: [CommandReference.OptionRow] { CommandReference.rows(options) }
+    static var optionsHelp: String? { options.help }
+    static func run(_ arguments: [String]) throws -> ExitCode { try parse(arguments).run() }
 }

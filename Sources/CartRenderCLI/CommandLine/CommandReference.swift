@@ -50,28 +50,31 @@ struct CommandReference {
 
     /// The subcommand's name; "" for a render (`cartrender [SCENE.json] [options]`).
     var name: String
-    /// The help text (`cartrender NAME --help`), whose first sentence describes the command.
-    var help: String
+    /// Its help as sections (``HelpPage``): the main help's for the render.
+    var page: HelpPage
+    /// Its options, as its parser takes them.
     var options: [OptionRow]
     /// What its positional arguments are.
     var positionals: Values
 
-    /// The first paragraph of the help without `cartrender NAME — `, up to the end of its first
-    /// clause (a period, colon or semicolon before a space, or a parenthesis after one): what the
-    /// command does, in a few words. `frame_NNNN.png` and `cartrender(1)` stay whole.
+    /// The help text (`cartrender NAME --help`).
+    var help: String { page.text }
+
+    /// The first paragraph of the overview, up to the end of its first clause (a period, colon
+    /// or semicolon before a space, or a parenthesis after one): what the command does, in a
+    /// few words. `frame_NNNN.png` and `cartrender(1)` stay whole.
     var summary: String {
-        let text = help.split(separator: "\n\n", maxSplits: 1).first.map(String.init) ?? help
+        let text = page.overview.split(separator: "\n\n", maxSplits: 1).first.map(String.init) ?? page.overview
         let joined = text.split(separator: "\n").joined(separator: " ") + " "
-        let afterDash = joined.range(of: " — ").map { String(joined[$0.upperBound...]) } ?? joined
-        let end = [". ", ": ", "; ", " ("].compactMap { afterDash.range(of: $0)?.lowerBound }.min() ?? afterDash.endIndex
-        return afterDash[..<end].trimmingCharacters(in: .whitespaces)
+        let end = [". ", ": ", "; ", " ("].compactMap { joined.range(of: $0)?.lowerBound }.min() ?? joined.endIndex
+        return joined[..<end].trimmingCharacters(in: .whitespaces)
     }
 
     /// The render, then every command of ``CLI/commands``, in the order of `cartrender help`.
     static var all: [CommandReference] {
-        [CommandReference(name: "", help: Help.main, options: CLI.defaultCommand.optionRows, positionals: .files)]
+        [CommandReference(name: "", page: Help.mainPage, options: CLI.defaultCommand.optionRows, positionals: .files)]
             + CLI.commands.map { command in
-                CommandReference(name: command.configuration.name, help: command.help, options: command.optionRows,
+                CommandReference(name: command.configuration.name, page: command.helpPage, options: command.optionRows,
                                  positionals: command.configuration.positionals())
             }
     }

@@ -134,35 +134,23 @@ public struct DiffCommand: Equatable, Sendable {
     }
 }
 
-extension DiffCommand: CartRenderCommand {
+extension DiffCommand: ParsedCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(name: "diff", usage: "A B [options]", summary: ["compare two PNG files or two frame directories"])
+        CommandConfiguration(
+            name: "diff", usage: "A B [options]",
+            helpUsage: { ["A.png B.png [--out DIFF.png] [options]", "DIR_A DIR_B [--out DIFF_DIR] [--report DIR] [options]"] },
+            abstract: ["compare two PNG files or two frame directories"],
+            overview: """
+                compare two PNG files, or the frame_NNNN.png files of two directories,
+                as verify does. A is the expected side, B the actual one.
+                """,
+            discussion: [HelpSection(heading: nil, """
+                The diff image shows differing pixels red, anti-aliased ones yellow and the rest of A
+                faded to gray. For directories, frames only in B are missing and frames only in A extra.
+                """)],
+            exitStatus: """
+                  0 no difference beyond the tolerance · 1 differences · 64 bad command line ·
+                  65 corrupt PNG · 66 file or directory missing · 73 output not writable
+                """)
     }
-
-    /// The help of `cartrender diff`, its options from ``DiffCommand/options``.
-    static var help: String {
-        """
-        cartrender diff — compare two PNG files, or the frame_NNNN.png files of two directories,
-        as verify does. A is the expected side, B the actual one.
-
-        USAGE
-          cartrender diff A.png B.png [--out DIFF.png] [options]
-          cartrender diff DIR_A DIR_B [--out DIFF_DIR] [--report DIR] [options]
-
-        OPTIONS
-
-        """ + DiffCommand.options.help + """
-
-        The diff image shows differing pixels red, anti-aliased ones yellow and the rest of A
-        faded to gray. For directories, frames only in B are missing and frames only in A extra.
-
-        EXIT STATUS
-          0 no difference beyond the tolerance · 1 differences · 64 bad command line ·
-          65 corrupt PNG · 66 file or directory missing · 73 output not writable
-        """
-    }
-
-    static var optionRows: [CommandReference.OptionRow] { CommandReference.rows(options) }
-
-    static func run(_ arguments: [String]) throws -> ExitCode { try parse(arguments).run() }
 }

@@ -4,51 +4,45 @@ import CartRenderCore
 /// Help and version texts (printed to stdout).
 public enum Help {
 
-    /// The main help (`cartrender --help`): USAGE from the subcommands, render's options, EXIT STATUS from ``ExitCode``.
-    public static var main: String {
-        var s = """
-        cartrender — draws every frame of two iOS commerce animations (the Add to Cart fly button
-        and the cart page with swipe-to-delete) through Cairo, from a JSON scene file.
+    /// The main help (`cartrender --help`): ``mainPage``'s text.
+    public static var main: String { mainPage.text }
 
-        USAGE
-        \(usage)
-          cartrender -h | --help | --version | version
-
-        Relative image paths in a scene resolve against the scene file's directory, or the
-        working directory for a scene on standard input.
-
-        RENDER OPTIONS
-
-        """
-        s += RenderCommand.options.help
-        s += """
-
-        Run 'cartrender help COMMAND' (or 'cartrender COMMAND --help') for a command's options.
-
-        EXIT STATUS
-        \(exitStatus(ExitCode.allCases))
-
-        EXAMPLES
-          cartrender --out frames/
-          cartrender Examples/rapid-taps.json --format svg --out out/
-          cartrender --at 0.6 --scale 1 --out /tmp/mid-flight
-          cartrender --at end --out snapshots/settled   # one settled frame, a flake-free snapshot
-          make-scene | cartrender - -o out/
-          cartrender --format png,mp4,webm --scale 2 --out docs/
-          cartrender --viewer --out frames/ && open frames/index.html
-        """
-        return s
+    /// The main help as sections: USAGE from the commands' ``CommandConfiguration/abstract``,
+    /// render's options, EXIT STATUS from ``ExitCode``; the man page sets it as its first part.
+    static var mainPage: HelpPage {
+        HelpPage(name: "", overview: """
+            draws every frame of two iOS commerce animations (the Add to Cart fly button
+            and the cart page with swipe-to-delete) through Cairo, from a JSON scene file.
+            """, sections: [
+                HelpSection(heading: "USAGE", usage + "\n  cartrender -h | --help | --version | version"),
+                HelpSection(heading: nil, """
+                    Relative image paths in a scene resolve against the scene file's directory, or the
+                    working directory for a scene on standard input.
+                    """),
+                HelpSection(heading: "RENDER OPTIONS", String(RenderCommand.options.help.dropLast())),
+                HelpSection(heading: nil, "Run 'cartrender help COMMAND' (or 'cartrender COMMAND --help') for a command's options."),
+                HelpSection(heading: "EXIT STATUS", exitStatus(ExitCode.allCases)),
+                HelpSection(heading: "EXAMPLES", """
+                      cartrender --out frames/
+                      cartrender Examples/rapid-taps.json --format svg --out out/
+                      cartrender --at 0.6 --scale 1 --out /tmp/mid-flight
+                      cartrender --at end --out snapshots/settled   # one settled frame, a flake-free snapshot
+                      make-scene | cartrender - -o out/
+                      cartrender --format png,mp4,webm --scale 2 --out docs/
+                      cartrender --viewer --out frames/ && open frames/index.html
+                    """),
+            ])
     }
 
-    /// The USAGE lines of the main help, one entry per subcommand with a summary: its synopsis
-    /// (the default command's name in brackets, as it may be left out), then its summary from
+    /// The USAGE lines of the main help, one entry per subcommand with an abstract: its synopsis
+    /// (the default command's name in brackets, as it may be left out), then its abstract from
     /// column 41, on the same line when the synopsis leaves room, else on the next.
     static var usage: String {
         let column = 41
         var lines: [String] = []
         for command in CLI.commands {
             let sub = command.configuration
-            guard let summary = sub.summary else { continue }
+            guard let summary = sub.abstract else { continue }
             let name = sub.name == CLI.defaultCommand.configuration.name ? "[\(sub.name)]" : sub.name
             let synopsis = "  cartrender " + ([name, sub.usage].filter { !$0.isEmpty }.joined(separator: " "))
             let indent = String(repeating: " ", count: column)

@@ -4,18 +4,11 @@ import CartRenderCore
 /// `cartrender help [COMMAND]`: the main help, or a command's.
 enum HelpCommand: CartRenderCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(name: "help", usage: "[COMMAND]", summary: ["this help, or a command's"],
-                             positionals: { .words(CLI.commandNames) }, checksAddressSpace: false)
-    }
-
-    /// `cartrender help --help`.
-    static var help: String {
-        """
-        cartrender help — print the help of cartrender, or of one command.
-
-        USAGE
-          cartrender help [\(CLI.commandNames.joined(separator: " | "))]
-        """
+        CommandConfiguration(
+            name: "help", usage: "[COMMAND]", helpUsage: { ["[\(CLI.commandNames.joined(separator: " | "))]"] },
+            abstract: ["this help, or a command's"],
+            overview: "print the help of cartrender, or of one command.",
+            positionals: { .words(CLI.commandNames) }, checksAddressSpace: false)
     }
 
     /// Prints the help.

@@ -42,29 +42,17 @@ struct MergeCommand {
     }
 }
 
-extension MergeCommand: CartRenderCommand {
+extension MergeCommand: ParsedCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(name: "merge", usage: "DIR... [--out DIR]", summary: ["join the outputs of --shard runs"],
-                             positionals: { .directories })
+        CommandConfiguration(
+            name: "merge", usage: "DIR... [--out DIR]", helpUsage: { ["DIR... [--out DIR] [--quiet]"] },
+            abstract: ["join the outputs of --shard runs"],
+            overview: """
+                join the outputs of `cartrender --shard K/N` runs: checks that the
+                shard manifests (shard-K-of-N.json) belong to one render and cover every frame once, and
+                that every frame file matches its SHA-256; gathers the frames and writes manifest.json,
+                byte-identical to a single run. A failed merge leaves the output directory as it was.
+                """,
+            positionals: { .directories })
     }
-
-    /// `cartrender merge --help`.
-    static var help: String {
-        """
-        cartrender merge — join the outputs of `cartrender --shard K/N` runs: checks that the
-        shard manifests (shard-K-of-N.json) belong to one render and cover every frame once, and
-        that every frame file matches its SHA-256; gathers the frames and writes manifest.json,
-        byte-identical to a single run. A failed merge leaves the output directory as it was.
-
-        USAGE
-          cartrender merge DIR... [--out DIR] [--quiet]
-
-        OPTIONS
-
-        """ + MergeCommand.options.help
-    }
-
-    static var optionRows: [CommandReference.OptionRow] { CommandReference.rows(options) }
-
-    static func run(_ arguments: [String]) throws -> ExitCode { try parse(arguments).run() }
 }

@@ -25,7 +25,8 @@ public struct PreviewCommand: Sendable {
     ]).including(SceneOptions.options, at: \.scene)
 
     /// Parses preview arguments (after `preview`).
-    /// - Throws: `UsageError`: no scene file, more than one, or `-` (the preview watches a file).
+    /// - Throws: `UsageError`: no scene file, more than one, or `-` (the preview watches a file);
+    ///   `--color-scheme light,dark` (the preview shows one appearance).
     public static func parse(_ arguments: [String]) throws -> PreviewCommand {
         var c = PreviewCommand()
         let positionals = try options.parse(arguments, into: &c) { positionals in
@@ -34,6 +35,7 @@ public struct PreviewCommand: Sendable {
             guard path != SceneOptions.standardInput else { throw UsageError("preview watches a scene file: - (standard input) cannot be saved again") }
         }.positionals
         c.scene.scenePath = positionals[0]
+        try c.scene.checkOneColorScheme()
         return c
     }
 
@@ -45,7 +47,7 @@ public struct PreviewCommand: Sendable {
     ///   `OutputError` (73) when the temporary directory cannot be made. A scene that does not
     ///   render is no error: its sentences go to stderr and to the page, and the preview waits
     ///   for the next save.
-    public func run(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ExitCode {
+    public func run(environment: [String: String]) throws -> ExitCode {
         let interrupts = InterruptWatcher()
         defer { interrupts.stop() }
         var options = scene
@@ -58,15 +60,22 @@ public struct PreviewCommand: Sendable {
         let sceneName = options.sceneName
 
         var started = Date()
-        if !session.render(assetsChanged: true, superseded: stopped) { reportErrors(session) }
+        let rendered = session.render(assetsChanged: true, superseded: stopped)
+        if !rendered {
+            // A command line the scene cannot satisfy (`--variant nope`) is a usage error (64),
+            // not a scene to show: there is nothing to serve until the command line changes.
+            if let usage = session.errors.first(where: { $0 is any UsageProblem }) { throw usage }
+            reportErrors(session)
+        }
         if stopped() { return stopping(interrupts) }
         try watcher.watch(session.watched)
         let server = try PreviewServer(session: session, port: port ?? 0, allowedHosts: allowedHosts)
         session.onPublish = { [server] payload in server.push(payload) }
         StandardOutput.print(server.gate.url)
         try StandardOutput.requireWritten("preview serves nothing, as nobody could learn its address")
-        Stderr.line("rendered \(sceneName) in \(Self.milliseconds(since: started)) ms; serving it on http://127.0.0.1:\(server.gate.port)/ (the address above has the token); watching it and the files it names; Ctrl-C stops",
-                     prefix: "cartrender preview: ")
+        let outcome = rendered ? "rendered \(sceneName) in \(Self.milliseconds(since: started)) ms" : "\(sceneName) does not render yet (above)"
+        Stderr.line(outcome + "; serving it on http://127.0.0.1:\(server.gate.port)/ (the address above has the token); watching it and the files it names; Ctrl-C stops",
+                    prefix: "cartrender preview: ")
 
         let done = DispatchSemaphore(value: 0)
         let serving = Thread { server.serve(until: stopped); done.signal() }
@@ -84,18 +93,20 @@ public struct PreviewCommand: Sendable {
             } else {
                 reportErrors(session)
             }
-            do { try watcher.watch(session.watched) } catch { _ = CLI.report(error) }
+            // Not fatal: the files watched before stay watched; the sentence says what is not.
+            do { try watcher.watch(session.watched) } catch { PreviewSession.sentences(of: error).forEach { Stderr.line($0) } }
         }
         done.wait()
         return stopping(interrupts)
     }
 
-    /// The sentences of the last render's errors, on stderr.
+    /// The sentences of the last render's errors, on stderr, one per problem; while the page
+    /// has good frames, each says that it still shows them.
     private func reportErrors(_ session: PreviewSession) {
-        guard let data = session.payload.withLock({ $0 }).data(using: .utf8),
-              let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let errors = json["errors"] as? [[String: Any]] else { return }
-        for e in errors { Stderr.line((e["sentence"] as? String ?? "") + " (the page shows the last good frames)") }
+        let shown = session.hasGoodFrames ? " (the page shows the last good frames)" : ""
+        for error in session.errors {
+            for sentence in PreviewSession.sentences(of: error) { Stderr.line(sentence + shown) }
+        }
     }
 
     private func stopping(_ interrupts: InterruptWatcher) -> ExitCode {
@@ -104,47 +115,42 @@ public struct PreviewCommand: Sendable {
     }
 
     private static func milliseconds(since start: Date) -> Int { Int((Date().timeIntervalSince(start) * 1000).rounded()) }
-
-    /// `cartrender preview --help`.
-    static var help: String {
-        """
-        cartrender preview — render a scene, serve its viewer on 127.0.0.1, and update every open
-        page when the scene file or an image or font it names is saved: the frame under the
-        playhead first, then the rest, without a reload (the page keeps its time and panel).
-
-        USAGE
-          cartrender preview SCENE.json [--port N] [--scale S] [--variant NAME]… [options]
-
-        OPTIONS
-        \(options.help)
-        SERVER
-          Listens on 127.0.0.1 only, at a free port or --port N, and prints the address to open:
-          http://127.0.0.1:PORT/?token=TOKEN. Requests without the run's token or with a Host
-          other than 127.0.0.1:PORT are refused (403), as review's are.
-
-        SAVES
-          A scene that does not render (bad JSON, an unknown key, a missing image) shows its
-          sentences — file, line, column, JSON path — in the page above the last good frames,
-          and on stderr; the next good save clears them. Frames are drawn at 1 px per point
-          unless --scale, and live in a private temporary directory ($TMPDIR or /tmp,
-          cartrender-preview-UID), removed on exit; nothing is written beside the scene.
-
-        EXIT STATUS
-          130/143 stopped by Ctrl-C or SIGTERM · 64 bad command line · 69 the --port is in use ·
-          73 temporary directory not writable · 70 internal error
-
-        EXAMPLE
-          cartrender preview Examples/fly-button.json
-        """
-    }
 }
 
-extension PreviewCommand: CartRenderCommand {
+extension PreviewCommand: ParsedCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(name: "preview", usage: "SCENE.json [options]", summary: ["serve the viewer, updated on every save of the scene"])
+        CommandConfiguration(
+            name: "preview", usage: "SCENE.json [options]",
+            helpUsage: { ["SCENE.json [--port N] [--scale S] [--variant NAME]… [options]"] },
+            abstract: ["serve the viewer, updated on every save of the scene"],
+            overview: """
+                render a scene, serve its viewer on 127.0.0.1, and update every open
+                page when the scene file or an image or font it names is saved: the frame under the
+                playhead first, then the rest, without a reload (the page keeps its time and panel).
+                """,
+            discussion: [
+                HelpSection(heading: "SERVER", """
+                      Listens on 127.0.0.1 only, at a free port or --port N, and prints the address to open:
+                      http://127.0.0.1:PORT/?token=TOKEN (http://localhost:PORT/?token=TOKEN works too).
+                      Requests without the run's token, or with a Host other than 127.0.0.1:PORT,
+                      localhost:PORT or one --allow-host names, are refused (403), as review's are.
+                    """),
+                HelpSection(heading: "SAVES", """
+                      A scene that does not render (bad JSON, an unknown key, a missing image) shows its
+                      sentences — file, line, column, JSON path — in the page above the last good frames,
+                      and on stderr; the next good save clears them. Frames are drawn at 1 px per point
+                      unless --scale, and live in a private temporary directory ($TMPDIR or /tmp,
+                      cartrender-preview-UID), removed on exit; nothing is written beside the scene.
+                    """),
+            ],
+            exitStatus: """
+                  130/143 stopped by Ctrl-C or SIGTERM · 64 bad command line (also a --variant the scene
+                  does not have) · 66 a file to watch is missing or unreadable · 69 the --port is in use ·
+                  73 temporary directory not writable · 70 internal error
+                """,
+            examples: ["cartrender preview Examples/fly-button.json"])
     }
 
-    static var optionRows: [CommandReference.OptionRow] { CommandReference.rows(options) }
-
-    static func run(_ arguments: [String]) throws -> ExitCode { try parse(arguments).run() }
+    /// Runs the command with this process's environment (``run(environment:)``).
+    func run() throws -> ExitCode { try run(environment: ProcessInfo.processInfo.environment) }
 }

@@ -19,7 +19,7 @@ public struct RenderCommand: Sendable {
     /// A render of the default scene into `frames/` with the default options.
     public init() {}
 
-    static let options = OptionTable<RenderCommand>([
+    static let options: OptionTable<RenderCommand> = OptionTable([
         .out("PATH", "Output directory (default: frames/), or one animation file by its extension (docs/fly.gif).",
                .nonEmpty("a directory or file name")) { $0.options.outputDirectory = $1 },
         Option("--manifest", "FILE", "With -o FILE.EXT: also write the manifest to FILE.", .nonEmpty("a file name")) { $0.options.manifestFile = $1 },
@@ -138,51 +138,45 @@ extension OptionValue where Value == (Int, Int) {
     }
 }
 
-extension RenderCommand: CartRenderCommand {
+extension RenderCommand: ParsedCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(name: "render", usage: "[SCENE.json | -] [options]", summary: ["render frames (the built-in demo when no SCENE;", "- reads the scene from standard input)"])
+        CommandConfiguration(
+            name: "render", usage: "[SCENE.json | -] [options]",
+            abstract: ["render frames (the built-in demo when no SCENE;", "- reads the scene from standard input)"],
+            overview: """
+                draw every frame of a scene through Cairo and write them in the chosen
+                formats, with manifest.json. The word render may be left out: cartrender [SCENE.json | -]
+                [options] is the same command.
+                """,
+            arguments: """
+                Without SCENE, the built-in demo; with -, the scene on standard input (its relative image
+                paths resolve against the working directory).
+                """,
+            discussion: [HelpSection(heading: nil, """
+                A scene with a "variants" matrix is rendered per variant, each into its subdirectory of
+                the output directory (--variant NAME selects some).
+                """)],
+            exitStatus: Help.exitStatus(ExitCode.allCases.filter { $0 != .differences }),
+            examples: [
+                "cartrender render --out frames/",
+                "cartrender render Examples/rapid-taps.json --format svg --out out/",
+                "cartrender render --format png,mp4,webm --scale 2 --out docs/",
+            ])
     }
 
-    /// `cartrender render --help`.
-    static var help: String {
-        """
-        cartrender render — draw every frame of a scene through Cairo and write them in the chosen
-        formats, with manifest.json. The word render may be left out: cartrender [SCENE.json | -]
-        [options] is the same command.
-
-        USAGE
-          cartrender render \(configuration.usage)
-
-        Without SCENE, the built-in demo; with -, the scene on standard input (its relative image
-        paths resolve against the working directory).
-
-        OPTIONS
-
-        """ + RenderCommand.options.help + """
-
-        A scene with a "variants" matrix is rendered per variant, each into its subdirectory of
-        the output directory (--variant NAME selects some).
-
-        EXIT STATUS
-        \(Help.exitStatus(ExitCode.allCases.filter { $0 != .differences }))
-
-        EXAMPLES
-          cartrender render --out frames/
-          cartrender render Examples/rapid-taps.json --format svg --out out/
-          cartrender render --format png,mp4,webm --scale 2 --out docs/
-        """
+    /// Renders the scene, each appearance of `--color-scheme light,dark`, or each selected
+    /// variant of its matrix.
+    /// - Throws: what ``render(renderer:)`` throws.
+    func run() throws -> ExitCode {
+        if scene.colorSchemes.count > 1 { return try renderAppearances() }
+        if let variants = try scene.selectedVariants() { return try renderVariants(variants) }
+        return try render()
     }
 
-    static var optionRows: [CommandReference.OptionRow] { CommandReference.rows(options) }
-
-    /// `cartrender [render] ARGUMENTS`: prints the version for `--version`, else renders the
-    /// scene, each appearance of `--color-scheme light,dark`, or each selected variant of its matrix.
-    /// - Throws: `UsageError`, and what ``CLI/render(_:renderer:)`` throws.
+    /// `cartrender [render] ARGUMENTS`: prints the version for `--version`, else parses and runs.
+    /// - Throws: `UsageError`, and what ``run()`` throws.
     static func run(_ arguments: [String]) throws -> ExitCode {
         if CLI.asksForVersion(arguments) { StandardOutput.print(Help.version); return .success }
-        let command = try parse(arguments)
-        if command.scene.colorSchemes.count > 1 { return try CLI.renderAppearances(command) }
-        if let variants = try command.scene.selectedVariants() { return try CLI.renderVariants(command, variants) }
-        return try CLI.render(command)
+        return try parse(arguments).run()
     }
 }

@@ -45,7 +45,7 @@ public struct ReviewCommand: Sendable {
     ///   (the baseline is as it was before that run).
     /// - Throws: what `verify` throws, before serving (the exit codes of verify);
     ///   `UsageError` for a scene with several variants selected; ``ReviewServerError``.
-    public func run(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ExitCode {
+    public func run(environment: [String: String]) throws -> ExitCode {
         let interrupts = InterruptWatcher()
         defer { interrupts.stop() }
         let renderer: Renderer
@@ -75,47 +75,37 @@ public struct ReviewCommand: Sendable {
         Stderr.write("cartrender review: stopped by \(interrupts.signalName)\n")
         return .success
     }
-
-    /// `cartrender review --help`.
-    public static var help: String {
-        """
-        cartrender review — verify a scene against a baseline, then serve the report on
-        127.0.0.1 with an Accept button on each failing frame and Accept all. Accepting rewrites
-        the baseline frames (and the baseline's manifests) exactly as verify --record failed
-        does, then verifies again and reloads the page. Ctrl-C stops it.
-
-        USAGE
-          cartrender review [SCENE.json | -] --baseline DIR [verify's options]
-
-        OPTIONS
-        \(ownOptions.help.trimmingCharacters(in: .newlines))
-          And those of verify (cartrender verify --help), except --json and --summary-markdown.
-
-        SERVER
-          Listens on 127.0.0.1 only, at a free port or --port N, and prints the address to open:
-          http://127.0.0.1:PORT/?token=TOKEN (http://localhost:PORT/?token=TOKEN works too).
-          Requests without the run's token, with a Host other than 127.0.0.1:PORT,
-          localhost:PORT or one --allow-host names, or accepting by anything but POST are
-          refused (403, 405). Through a port forward (a Codespace, a VS Code tunnel), give its
-          host name: --port 8123 --allow-host abc-8123.app.github.dev, then open that address
-          with ?token=TOKEN. A port in use stops review with exit 69.
-          Extra baseline frames are removed by Accept all when every frame is verified.
-
-        EXIT STATUS
-          0 stopped by Ctrl-C · 64 bad command line · 65 invalid scene or baseline PNG ·
-          66 scene or baseline file unreadable · 69 the --port is in use ·
-          73 report or baseline not writable ·
-          130/143 interrupted while verifying (the baseline is as it was)
-
-        EXAMPLE
-          cartrender review Examples/fly-button.json --baseline snapshots/fly-button
-        """
-    }
 }
 
-extension ReviewCommand: CartRenderCommand {
+extension ReviewCommand: ParsedCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(name: "review", usage: "[SCENE.json | -] --baseline DIR [options]", summary: ["verify, then accept frames from the served report"])
+        CommandConfiguration(
+            name: "review", usage: "[SCENE.json | -] --baseline DIR [options]",
+            helpUsage: { ["[SCENE.json | -] --baseline DIR [verify's options]"] },
+            abstract: ["verify, then accept frames from the served report"],
+            overview: """
+                verify a scene against a baseline, then serve the report on
+                127.0.0.1 with an Accept button on each failing frame and Accept all. Accepting rewrites
+                the baseline frames (and the baseline's manifests) exactly as verify --record failed
+                does, then verifies again and reloads the page. Ctrl-C stops it.
+                """,
+            discussion: [HelpSection(heading: "SERVER", """
+                  Listens on 127.0.0.1 only, at a free port or --port N, and prints the address to open:
+                  http://127.0.0.1:PORT/?token=TOKEN (http://localhost:PORT/?token=TOKEN works too).
+                  Requests without the run's token, with a Host other than 127.0.0.1:PORT,
+                  localhost:PORT or one --allow-host names, or accepting by anything but POST are
+                  refused (403, 405). Through a port forward (a Codespace, a VS Code tunnel), give its
+                  host name: --port 8123 --allow-host abc-8123.app.github.dev, then open that address
+                  with ?token=TOKEN. A port in use stops review with exit 69.
+                  Extra baseline frames are removed by Accept all when every frame is verified.
+                """)],
+            exitStatus: """
+                  0 stopped by Ctrl-C · 64 bad command line · 65 invalid scene or baseline PNG ·
+                  66 scene or baseline file unreadable · 69 the --port is in use ·
+                  73 report or baseline not writable ·
+                  130/143 interrupted while verifying (the baseline is as it was)
+                """,
+            examples: ["cartrender review Examples/fly-button.json --baseline snapshots/fly-button"])
     }
 
     /// Its own options (`--port`, `--allow-host`) and verify's but `--json` and
@@ -124,5 +114,11 @@ extension ReviewCommand: CartRenderCommand {
         CommandReference.rows(options).filter { !["--json", "--summary-markdown"].contains($0.name) }
     }
 
-    static func run(_ arguments: [String]) throws -> ExitCode { try parse(arguments).run() }
+    /// Its own options, then a line pointing to verify's instead of repeating them.
+    static var optionsHelp: String? {
+        ownOptions.help + "  And those of verify (cartrender verify --help), except --json and --summary-markdown.\n"
+    }
+
+    /// Runs the command with this process's environment (``run(environment:)``).
+    func run() throws -> ExitCode { try run(environment: ProcessInfo.processInfo.environment) }
 }

@@ -97,9 +97,7 @@ public struct SceneOptions: Equatable, Sendable {
     /// standard input resolves its relative image paths against the working directory.
     /// - Throws: `SceneError`.
     public func loadScene() throws -> Scene {
-        guard colorSchemes.count <= 1 else {
-            throw UsageError("--color-scheme \(colorSchemes.map(\.rawValue).joined(separator: ",")) renders one file per appearance: only a render to a named animation file (-o fly.gif) takes several")
-        }
+        try checkOneColorScheme()
         if scenePath == Self.standardInput {
             return try SceneDecoder.decode(Self.standardInputBytes(), file: SceneFiles.standardInputName,
                                            baseDirectory: FileSystemPath.currentDirectory(), overrides: overrides,
@@ -111,6 +109,14 @@ public struct SceneOptions: Equatable, Sendable {
 }
 
 extension SceneOptions {
+    /// - Throws: `UsageError` for `--color-scheme light,dark`, which only a render to a named
+    ///   animation file takes.
+    func checkOneColorScheme() throws {
+        guard colorSchemes.count <= 1 else {
+            throw UsageError("--color-scheme \(colorSchemes.map(\.rawValue).joined(separator: ",")) renders one file per appearance: only a render to a named animation file (-o fly.gif) takes several")
+        }
+    }
+
     /// The name of the scene in messages: its path, `<stdin>` or `<default scene>`.
     public var sceneName: String {
         scenePath == Self.standardInput ? SceneFiles.standardInputName : scenePath ?? DefaultScene.fileName

@@ -4,21 +4,17 @@ import CartRenderCore
 /// `cartrender schema`: prints the JSON Schema of scene files (``SceneSchema``).
 enum SchemaCommand: CartRenderCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(name: "schema", usage: "", summary: ["print the JSON Schema of scene files"],
-                             positionals: { .none }, checksAddressSpace: false)
+        CommandConfiguration(
+            name: "schema", usage: "", abstract: ["print the JSON Schema of scene files"],
+            overview: """
+                print the JSON Schema (draft 2020-12) of scene files on stdout, for
+                editors. A scene names it with "$schema" (a path or URL), which cartrender ignores:
+
+                  cartrender schema > scene.schema.json
+                  { "$schema": "./scene.schema.json", "screen": "shop", … }
+                """,
+            positionals: { .none }, checksAddressSpace: false)
     }
-
-    /// `cartrender schema --help`.
-    static let help = """
-        cartrender schema — print the JSON Schema (draft 2020-12) of scene files on stdout, for
-        editors. A scene names it with "$schema" (a path or URL), which cartrender ignores:
-
-          cartrender schema > scene.schema.json
-          { "$schema": "./scene.schema.json", "screen": "shop", … }
-
-        USAGE
-          cartrender schema
-        """
 
     /// Prints the schema.
     /// - Throws: `UsageError` for any argument.

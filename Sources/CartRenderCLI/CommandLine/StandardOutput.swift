@@ -66,7 +66,7 @@ public enum StandardOutput {
         let e = failure.withLock { $0 }
         guard e != 0 else { return code }
         if e == EPIPE && readerWentAway() { return code }
-        Stderr.write("cartrender: standard output cannot be written (\(String(cString: strerror(e))))\n")
+        Stderr.write("cartrender: standard output cannot be written (\(OutputDirectory.describe(e)))\n")
         return .cannotCreate
     }
 
@@ -87,5 +87,5 @@ struct StandardOutputError: ReportableError, CustomStringConvertible {
     /// 73.
     var exitCode: ExitCode { .cannotCreate }
     /// The sentence.
-    var description: String { "standard output cannot be written (\(String(cString: strerror(errorNumber)))): \(what)" }
+    var description: String { "standard output cannot be written (\(OutputDirectory.describe(errorNumber))): \(what)" }
 }

@@ -44,7 +44,7 @@ public struct VerifyCommand: Sendable {
     /// job summary to.
     public static let stepSummaryVariable = "GITHUB_STEP_SUMMARY"
 
-    static let options = OptionTable<VerifyCommand>([
+    static let options: OptionTable<VerifyCommand> = OptionTable([
         Option("--baseline", "DIR", "Directory of baseline frames (frame_0000.png …). Required.", .nonEmpty("a directory")) { $0.options.baseline = $1 },
         Option("--report", "DIR", "Report directory (default: cartrender-report beside the baseline directory).", .nonEmpty("a directory")) { $0.options.reportDirectory = $1 },
         Option("--mask", "X,Y,W,H", "Ignore this rectangle, in points (repeatable).", .pointRect, repeatable: true) { $0.options.masks.append($1) },
@@ -83,7 +83,7 @@ public struct VerifyCommand: Sendable {
     /// frame. With `GITHUB_STEP_SUMMARY` in `environment`, appends the Markdown summary to that
     /// file; with ``summaryMarkdown``, writes it there.
     /// - Throws: `UsageError`, `SceneError`, `RasterError`, `OutputError`, `FileReadError`, ``ImageDecodingError``, ``InputError``.
-    public func run(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ExitCode {
+    public func run(environment: [String: String]) throws -> ExitCode {
         if let variants = try scene.selectedVariants() { return try runVariants(variants, environment: environment) }
         let interrupts = InterruptWatcher()
         defer { interrupts.stop() }
@@ -181,66 +181,60 @@ func printAudit(of result: SnapshotResult) {
 }
 
 
-extension VerifyCommand: CartRenderCommand {
+extension VerifyCommand: ParsedCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(name: "verify", usage: "[SCENE.json | -] --baseline DIR [options]", summary: ["render and compare every frame with a baseline"])
+        CommandConfiguration(
+            name: "verify", usage: "[SCENE.json | -] --baseline DIR [options]",
+            abstract: ["render and compare every frame with a baseline"],
+            overview: """
+                render a scene and compare every frame with a baseline directory of
+                frame_NNNN.png files (pixelmatch 7.1 color distance and anti-aliasing detection).
+                """,
+            arguments: """
+                Without SCENE, the built-in demo; with -, the scene on standard input (its relative
+                image paths resolve against the working directory).
+                """,
+            discussion: [
+                HelpSection(heading: nil, """
+                    A frame fails when more pixels differ than allowed; a size mismatch, a missing baseline
+                    frame and a baseline frame the render does not make (extra) are failures of their own.
+                    Equal PNG bytes pass without decoding. Recorded frames count as passing.
+                    """),
+                HelpSection(heading: "RECORD MODES (--record, or CARTRENDER_RECORD)", """
+                      all       rewrite every frame; remove extra baseline frames
+                      missing   write only absent baseline frames, and only when every other frame
+                                passes (default, unless CI is set)
+                      failed    write absent frames, rewrite failing ones; remove extra frames
+                      never     write nothing; a missing frame fails (default when CI is set)
+                      --fail-on-record makes a run that records anything fail (exit 1).
+                    """),
+                HelpSection(heading: "REPORT", """
+                      DIR/index.html (for each failing frame: side by side, slider, blend, toggle and diff views;
+                      every frame reachable from a timeline and thumbnails),
+                      DIR/report.json (as --json), DIR/junit.xml (one test case per frame), and
+                      the expected, actual and diff images of each frame that did not pass, named by their
+                      content (img_HASH.png, diff_HASH.png: identical images are one file; diffs are palette PNGs);
+                      for a failing run, motion_HASH.webp: the failing segment as one animation, expected,
+                      actual and differences side by side (report.json's "motionDiff").
+                    """),
+                HelpSection(heading: "CI", """
+                      With CI set and no baseline directory, verify says so in one line and fails. Under
+                      GitHub Actions (GITHUB_STEP_SUMMARY set) it appends a Markdown summary to the job's
+                      summary; --summary-markdown FILE writes the same summary to FILE.
+                    """),
+            ],
+            exitStatus: """
+                  0 every frame passed · 1 a frame failed · 64 bad command line · 65 invalid scene or
+                  baseline PNG · 66 scene or baseline file unreadable · 73 report or baseline not writable
+                """,
+            examples: [
+                "cartrender verify Examples/fly-button.json --baseline snapshots/fly-button",
+                "CI=1 cartrender verify scene.json --baseline snapshots/scene --report out/report --json",
+                "cartrender verify scene.json --baseline b --mask 0,0,393,59 --max-diff-ratio 0.001",
+                "cartrender verify scene.json --baseline snapshots/settled --at end",
+            ])
     }
 
-    /// The help of `cartrender verify`, its options from ``VerifyCommand/options``.
-    static var help: String {
-        """
-        cartrender verify — render a scene and compare every frame with a baseline directory of
-        frame_NNNN.png files (pixelmatch 7.1 color distance and anti-aliasing detection).
-
-        USAGE
-          cartrender verify [SCENE.json | -] --baseline DIR [options]
-
-        Without SCENE, the built-in demo; with -, the scene on standard input (its relative
-        image paths resolve against the working directory).
-
-        OPTIONS
-
-        """ + VerifyCommand.options.help + """
-
-        A frame fails when more pixels differ than allowed; a size mismatch, a missing baseline
-        frame and a baseline frame the render does not make (extra) are failures of their own.
-        Equal PNG bytes pass without decoding. Recorded frames count as passing.
-
-        RECORD MODES (--record, or CARTRENDER_RECORD)
-          all       rewrite every frame; remove extra baseline frames
-          missing   write only absent baseline frames, and only when every other frame
-                    passes (default, unless CI is set)
-          failed    write absent frames, rewrite failing ones; remove extra frames
-          never     write nothing; a missing frame fails (default when CI is set)
-          --fail-on-record makes a run that records anything fail (exit 1).
-
-        REPORT
-          DIR/index.html (for each failing frame: side by side, slider, blend, toggle and diff views;
-          every frame reachable from a timeline and thumbnails),
-          DIR/report.json (as --json), DIR/junit.xml (one test case per frame), and
-          the expected, actual and diff images of each frame that did not pass, named by their
-          content (img_HASH.png, diff_HASH.png: identical images are one file; diffs are palette PNGs);
-          for a failing run, motion_HASH.webp: the failing segment as one animation, expected,
-          actual and differences side by side (report.json's "motionDiff").
-
-        CI
-          With CI set and no baseline directory, verify says so in one line and fails. Under
-          GitHub Actions (GITHUB_STEP_SUMMARY set) it appends a Markdown summary to the job's
-          summary; --summary-markdown FILE writes the same summary to FILE.
-
-        EXIT STATUS
-          0 every frame passed · 1 a frame failed · 64 bad command line · 65 invalid scene or
-          baseline PNG · 66 scene or baseline file unreadable · 73 report or baseline not writable
-
-        EXAMPLES
-          cartrender verify Examples/fly-button.json --baseline snapshots/fly-button
-          CI=1 cartrender verify scene.json --baseline snapshots/scene --report out/report --json
-          cartrender verify scene.json --baseline b --mask 0,0,393,59 --max-diff-ratio 0.001
-          cartrender verify scene.json --baseline snapshots/settled --at end
-        """
-    }
-
-    static var optionRows: [CommandReference.OptionRow] { CommandReference.rows(options) }
-
-    static func run(_ arguments: [String]) throws -> ExitCode { try parse(arguments).run() }
+    /// Runs the command with this process's environment (``run(environment:)``).
+    func run() throws -> ExitCode { try run(environment: ProcessInfo.processInfo.environment) }
 }

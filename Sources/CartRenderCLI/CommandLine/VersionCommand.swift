@@ -4,18 +4,14 @@ import CartRenderCore
 /// `cartrender version`: the versions of cartrender and its libraries (``Help/version``).
 enum VersionCommand: CartRenderCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(name: "version", usage: "", summary: nil,
-                             positionals: { .none }, checksAddressSpace: false)
+        CommandConfiguration(
+            name: "version", usage: "", abstract: nil,
+            overview: """
+                print the versions of cartrender and of the libraries it draws and
+                encodes with (as cartrender --version).
+                """,
+            positionals: { .none }, checksAddressSpace: false)
     }
-
-    /// `cartrender version --help`.
-    static let help = """
-        cartrender version — print the versions of cartrender and of the libraries it draws and
-        encodes with (as cartrender --version).
-
-        USAGE
-          cartrender version
-        """
 
     /// Prints the versions.
     /// - Throws: `UsageError` for any argument.

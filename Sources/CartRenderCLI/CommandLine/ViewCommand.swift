@@ -121,37 +121,24 @@ public struct ViewCommand: Equatable, Sendable {
     }
 }
 
-extension ViewCommand: CartRenderCommand {
+extension ViewCommand: ParsedCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(name: "view", usage: "DIR", summary: ["write DIR/index.html, the viewer of a render"],
-                             positionals: { .directories })
+        CommandConfiguration(
+            name: "view", usage: "DIR", helpUsage: { ["DIR [--quiet]"] },
+            abstract: ["write DIR/index.html, the viewer of a render"],
+            overview: """
+                write DIR/index.html, the viewer of a render, from DIR/manifest.json:
+                one page (no network, frames by relative path) with a scrubber, play and pause at full
+                and quarter speed, ← → Home End, each frame's state and the event list, and overlays of
+                the flights' arc paths and the previous frame. `cartrender --viewer` writes the same page.
+                On the top directory of a variant matrix render (variants.json) it writes each variant's
+                page and DIR/index.html linking them, as `cartrender --viewer` does for a matrix.
+                """,
+            exitStatus: """
+                  0 written · 64 bad command line · 65 DIR is not a directory, or its manifest is not one
+                  or contradicts itself (fps, scale, size, frame indices) · 66 no such directory, no
+                  manifest.json, or a frame file it lists is missing · 73 index.html cannot be written
+                """,
+            positionals: { .directories })
     }
-
-    /// `cartrender view --help`.
-    static var help: String {
-        """
-        cartrender view — write DIR/index.html, the viewer of a render, from DIR/manifest.json:
-        one page (no network, frames by relative path) with a scrubber, play and pause at full
-        and quarter speed, ← → Home End, each frame's state and the event list, and overlays of
-        the flights' arc paths and the previous frame. `cartrender --viewer` writes the same page.
-        On the top directory of a variant matrix render (variants.json) it writes each variant's
-        page and DIR/index.html linking them, as `cartrender --viewer` does for a matrix.
-
-        USAGE
-          cartrender view DIR [--quiet]
-
-        OPTIONS
-
-        """ + ViewCommand.options.help + """
-
-        EXIT STATUS
-          0 written · 64 bad command line · 65 DIR is not a directory, or its manifest is not one
-          or contradicts itself (fps, scale, size, frame indices) · 66 no such directory, no
-          manifest.json, or a frame file it lists is missing · 73 index.html cannot be written
-        """
-    }
-
-    static var optionRows: [CommandReference.OptionRow] { CommandReference.rows(options) }
-
-    static func run(_ arguments: [String]) throws -> ExitCode { try parse(arguments).run() }
 }

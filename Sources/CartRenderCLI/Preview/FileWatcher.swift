@@ -115,7 +115,7 @@ struct FileWatchError: ReportableError, CustomStringConvertible {
     var path: String?
     var errno: Int32
     var description: String {
-        let reason = String(cString: strerror(errno))
+        let reason = OutputDirectory.describe(errno)
         guard let path else { return "internal error: preview cannot watch files (inotify_init1: \(reason))" }
         if errno == ENOSPC { return "preview cannot watch \(FileSystemPath.display(path)): the limit of inotify watches is reached (sysctl fs.inotify.max_user_watches)" }
         return "preview cannot watch \(FileSystemPath.display(path)) (\(reason))"

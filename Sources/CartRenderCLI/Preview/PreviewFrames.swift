@@ -46,9 +46,6 @@ final class PreviewFrames: @unchecked Sendable {
         area = try StagingArea(in: OutputDirectory(path: parent), cancellation: cancellation)
     }
 
-    /// The directory's path, for messages and tests.
-    var path: String { area.url("") }
-
     /// Writes `bytes` as `name` unless a file of that name (same bytes) is already there.
     /// - Throws: `OutputError` (73).
     func write(_ bytes: [UInt8], as name: String, sha256: String) throws {

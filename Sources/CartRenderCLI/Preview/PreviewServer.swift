@@ -73,6 +73,8 @@ final class PreviewServer: @unchecked Sendable {
             return HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: Array(page.utf8))
         case "/events":
             let first = EventStreams.event("render", data: session.payload.withLock { $0 })
+            // `retry` is in milliseconds: a page whose stream broke (the preview restarted, a
+            // laptop woke) connects again after half a second.
             return HTTPResponse(status: 200, headers: ["Content-Type": EventStreams.contentType], body: Array("retry: 500\n\n".utf8) + first)
         default:
             let name = String(request.path.dropFirst())

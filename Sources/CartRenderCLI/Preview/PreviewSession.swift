@@ -39,6 +39,12 @@ final class PreviewSession: @unchecked Sendable {
         var name: String
         var manifest: Manifest
     }
+    /// The errors of the last render, as its payload shows them; empty after a render that
+    /// completed.
+    private(set) var errors: [Error] = []
+    /// Whether a render has completed, so the pages have good frames to show under errors.
+    var hasGoodFrames: Bool { !good.isEmpty }
+
     /// The last complete render's variants (read by the server's threads too).
     private let goodValue = LockedValue<[Variant]>([])
     private var good: [Variant] {
@@ -83,7 +89,7 @@ final class PreviewSession: @unchecked Sendable {
             for (name, renderer) in renderers {
                 let worker = try renderer.makeWorker()
                 workers.append(worker)
-                let now = min(renderer.frameCount - 1, max(0, Int((playhead.withLock { $0 } * Double(renderer.scene.fps)).rounded())))
+                let now = renderer.frameIndex(nearest: playhead.withLock { $0 })
                 let fresh = try frame(now, of: name, on: worker)
                 // The earlier frames around the new one until the rest are drawn.
                 let earlier = good.first { $0.name == name }?.manifest.frames ?? []
@@ -161,10 +167,11 @@ final class PreviewSession: @unchecked Sendable {
     /// "errors": [{"sentence", "file", "line", "column", "path", "message"}], "variants":
     /// [{"name", "data": the viewer's data (``ViewerPage/data(for:)``)}]}`.
     private func publish(_ variants: [Variant], complete: Bool, errors: [Error]) {
+        self.errors = errors
         let json = JSONValue.object([
             ("generation", .int(generation)), ("complete", .bool(complete)),
             ("scene", .string(scene.sceneName)),
-            ("errors", .array(errors.map(Self.describe))),
+            ("errors", .array(errors.flatMap(Self.describe))),
             ("variants", .array(variants.map { v in
                 .object([("name", .string(v.name)), ("data", (try? ViewerPage.data(for: v.manifest)) ?? .null)])
             })),
@@ -173,15 +180,27 @@ final class PreviewSession: @unchecked Sendable {
         onPublish(json)
     }
 
-    /// An error as the page shows it: its sentence, and for a scene error its parts.
-    static func describe(_ error: Error) -> JSONValue {
-        let sentence = singleLine((error as? ReportableError)?.sentence ?? "internal error: \(error)")
+    /// An error as the page shows it: one entry per problem, each of a ``SceneErrors`` its
+    /// own (``sentences(of:)``), with its sentence and, for a scene error, its file, line,
+    /// column, JSON path and message.
+    static func describe(_ error: Error) -> [JSONValue] {
+        if let many = (error as? SceneErrors)?.errors { return many.map(describeOne) }
+        return [describeOne(error)]
+    }
+
+    private static func describeOne(_ error: Error) -> JSONValue {
+        let sentence = sentences(of: error)[0]
         guard let e = error as? SceneError else { return .object([("sentence", .string(sentence))]) }
         return .object([
             ("sentence", .string(sentence)), ("file", .string(e.file)),
             ("line", e.location.map { .int($0.line) } ?? .null), ("column", e.location.map { .int($0.column) } ?? .null),
             ("path", .string(e.path)), ("message", .string(e.message)),
         ])
+    }
+
+    /// The sentences of `error`, one per problem, each on one line (`scene.json:3:9: fps: …`).
+    static func sentences(of error: Error) -> [String] {
+        ((error as? ReportableError)?.sentences ?? ["internal error: \(error)"]).map(singleLine)
     }
 
     /// The variant `name`'s last good render.

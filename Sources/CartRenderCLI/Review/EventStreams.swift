@@ -17,10 +17,17 @@ final class EventStreams: @unchecked Sendable {
     static let contentType = "text/event-stream; charset=utf-8"
     /// Streams kept open at once (count).
     static let maxStreams = 32
+    /// Guards ``open``, ``closed``, ``writing`` and ``closeLater``; never held while writing.
     private let lock = NSLock()
+    /// Held by one broadcast at a time, so events arrive in order.
+    private let sending = NSLock()
     private var open: [Int32] = []
     /// Set by ``closeAll()``: a stream adopted afterwards is closed at once.
     private var closed = false
+    /// The streams the broadcast under way writes to: one ended meanwhile is shut down at once
+    /// (the write fails) but closed by the broadcast, so its descriptor is not reused under it.
+    private var writing: Set<Int32> = []
+    private var closeLater: Set<Int32> = []
 
     /// Takes the connection `fd`, whose response head is written, as a stream.
     func adopt(_ fd: Int32) {
@@ -31,7 +38,7 @@ final class EventStreams: @unchecked Sendable {
             defer { open.removeFirst(extra) }
             return Array(open.prefix(extra))
         }
-        dropped.forEach(Self.end)
+        dropped.forEach(release)
     }
 
     /// How many streams are open.
@@ -45,16 +52,24 @@ final class EventStreams: @unchecked Sendable {
     }
 
     /// Writes event `name` with `data` to every open stream; closes those that fail. Writes one
-    /// broadcast at a time, so events arrive in order.
+    /// broadcast at a time, so events arrive in order, without holding the streams' lock: a slow
+    /// client delays the caller (up to 5 s), never ``adopt(_:)``, ``count`` or ``closeAll()``.
     func broadcast(_ name: String, data: String) {
         let bytes = Self.event(name, data: data)
-        lock.lock()
-        defer { lock.unlock() }
-        let deadline = LoopbackHTTPServer.now() + 5_000_000_000
-        open = open.filter { fd in
-            guard Self.write(bytes, to: fd, until: deadline) else { Self.end(fd); return false }
-            return true
+        sending.lock()
+        defer { sending.unlock() }
+        let targets: [Int32] = lock.withLock {
+            writing = Set(open)
+            return open
         }
+        let deadline = LoopbackHTTPServer.now() + 5_000_000_000
+        let failed = Set(targets.filter { !Self.write(bytes, to: $0, until: deadline) })
+        let ended: Set<Int32> = lock.withLock {
+            open.removeAll { failed.contains($0) }
+            defer { writing = []; closeLater = [] }
+            return failed.union(closeLater)
+        }
+        ended.forEach(Self.end)
     }
 
     /// Closes every stream; later ones are closed as they come.
@@ -64,7 +79,18 @@ final class EventStreams: @unchecked Sendable {
             defer { open = [] }
             return open
         }
-        all.forEach(Self.end)
+        all.forEach(release)
+    }
+
+    /// Ends a stream taken out of ``open``: at once, or, while a broadcast writes to it, shut
+    /// down now and closed when that broadcast ends.
+    private func release(_ fd: Int32) {
+        let now: Bool = lock.withLock {
+            guard writing.contains(fd) else { return true }
+            closeLater.insert(fd)
+            return false
+        }
+        if now { Self.end(fd) } else { shutdown(fd, Int32(SHUT_RDWR)) }
     }
 
     /// Writes all of `bytes`; false when the client went away or is too slow.

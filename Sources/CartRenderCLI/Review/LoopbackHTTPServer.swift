@@ -437,9 +437,9 @@ struct ReviewServerError: ReportableError, CustomStringConvertible {
     var port: UInt16? = nil
     var description: String {
         if let port {
-            return "cannot listen on 127.0.0.1:\(port) (\(step): \(String(cString: strerror(errno)))): choose another --port, or leave it out for a free one"
+            return "cannot listen on 127.0.0.1:\(port) (\(step): \(OutputDirectory.describe(errno))): choose another --port, or leave it out for a free one"
         }
-        return "internal error: cannot listen on 127.0.0.1 (\(step): \(String(cString: strerror(errno))))"
+        return "internal error: cannot listen on 127.0.0.1 (\(step): \(OutputDirectory.describe(errno)))"
     }
     var exitCode: ExitCode { port == nil ? .software : .unavailable }
 }
