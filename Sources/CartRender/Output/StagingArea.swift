@@ -218,12 +218,12 @@ package final class StagingArea {
         FileSystemPath.withCString(name) { openat(staging.fd, $0, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
     }
 
-    /// Removes the staged file `name`, and what was recorded of it (its SHA-256, whether its
-    /// pixels are digested): a long-lived area (`cartrender preview`'s frames) does not grow.
+    /// Removes the staged file `name`, and what was recorded of it (its SHA-256, its pixel
+    /// digest): a long-lived area (`cartrender preview`'s frames) does not grow.
     package func removeStaged(_ name: String) {
         _ = staging.unlink(name)
         hashes.withLock { $0[name] = nil }
-        pixelNames.withLock { _ = $0.remove(name) }
+        pixelDigests.withLock { $0[name] = nil }
     }
 
     /// The error for `name` failing with `e`, naming where the file goes (`DIR/name`).

@@ -35,7 +35,7 @@ extension RenderCommand {
                 guard status == .success else { named.discard(); return status }
                 if sources.isEmpty {
                     size = (Int(renderer.scene.device.width.rounded()), Int(renderer.scene.device.height.rounded()))
-                    alt = try renderer.textAlternative()
+                    alt = renderer.textAlternative(worker: try renderer.makeWorker())
                 }
                 sources.append((scheme, one.options.outputFile!))
             }
