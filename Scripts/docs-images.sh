@@ -16,6 +16,7 @@ set -euo pipefail
 
 # shellcheck disable=SC2034 # read by the sourced lib/screenshot.sh
 SHOT_NAME=docs-images SHOT_WORK=cartrender-docs-images
+# shellcheck source=Scripts/lib/screenshot.sh
 source "$(dirname "$0")/lib/screenshot.sh"
 DIR=$(realpath -m "${1:-docs}")
 mkdir -p "$DIR"

@@ -35,10 +35,9 @@ out=.build/fuzz
 mkdir -p "$out"
 
 echo "building $out/fuzzer …" >&2
+mapfile -t sources < <(find Sources/CartRenderCore Fuzz -name '*.swift' | sort)
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name CartRenderCoreFuzz \
-    $(find Sources/CartRenderCore -name '*.swift' | sort) Sources/CartRenderCLI/Review/HTTPMessage.swift \
-    $(find Fuzz -name '*.swift' | sort) \
-    -o "$out/fuzzer"
+    "${sources[@]}" Sources/CartRenderCLI/Review/HTTPMessage.swift -o "$out/fuzzer"
 
 # JSON tokens help libFuzzer build scene files and manifests.
 cat > "$out/json.dict" <<'DICT'
@@ -168,6 +167,7 @@ for target in "${targets[@]}"; do
     [ "$target" != http ] || dict=http.dict
     echo "fuzzing $target for $seconds s …" >&2
     # -timeout: one input taking over 10 s is a hang; -rss_limit_mb: a memory blow-up is a crash.
+    # shellcheck disable=SC2086 # FUZZ_FLAGS holds several libFuzzer flags, split on purpose
     (cd "$work" && CARTRENDER_FUZZ_TARGET="$target" ../fuzzer corpus -dict="../$dict" -max_total_time="$seconds" \
         -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 ${FUZZ_FLAGS:-})
 done

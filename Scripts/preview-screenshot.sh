@@ -18,6 +18,7 @@ set -euo pipefail
 
 # shellcheck disable=SC2034 # read by the sourced lib/screenshot.sh
 SHOT_NAME=preview-screenshot SHOT_WORK=cartrender-preview-shot
+# shellcheck source=Scripts/lib/screenshot.sh
 source "$(dirname "$0")/lib/screenshot.sh"
 OUT=$(realpath -m "${1:-docs/preview.png}")
 PYTHON=$PWD/.build/browser/bin/python3

@@ -13,6 +13,7 @@ set -euo pipefail
 
 # shellcheck disable=SC2034 # read by the sourced lib/screenshot.sh
 SHOT_NAME=report-screenshot SHOT_WORK=cartrender-report-shot
+# shellcheck source=Scripts/lib/screenshot.sh
 source "$(dirname "$0")/lib/screenshot.sh"
 OUT=$(realpath -m "${1:-docs/report.png}")
 

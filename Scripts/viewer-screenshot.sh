@@ -9,6 +9,7 @@ set -euo pipefail
 
 # shellcheck disable=SC2034 # read by the sourced lib/screenshot.sh
 SHOT_NAME=viewer-screenshot SHOT_WORK=cartrender-viewer-shot
+# shellcheck source=Scripts/lib/screenshot.sh
 source "$(dirname "$0")/lib/screenshot.sh"
 OUT=$(realpath -m "${1:-docs/viewer.png}")
 "$BIN" --out "$WORK/frames" --viewer --quiet

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # The common part of Scripts/viewer-screenshot.sh and Scripts/report-screenshot.sh, sourced by
 # both after `set -euo pipefail`, with SHOT_NAME set to the script's name (for its messages) and
 # SHOT_WORK to the name of its temporary directory. It
@@ -9,7 +10,7 @@
 # - defines `screenshot URL OUTPUT WIDTH,HEIGHT`: saves a headless-Chromium screenshot of URL to
 #   OUTPUT at that window size, and exits 70 with Chromium's log when none is written.
 
-cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 70
 if [ -z "${BIN:-}" ]; then
     if [ -x .build/release/cartrender ]; then BIN=.build/release/cartrender
     else swift build --product cartrender >&2; BIN=.build/debug/cartrender; fi
