@@ -95,7 +95,7 @@ public final class FrameStream {
                     // The frame before the run, when it is the frame just before in the timeline.
                     let before = slot > 0 && runs[slot - 1].last!.index + 1 == runs[slot][0].index ? runs[slot - 1].last : nil
                     return try Self.make(runs[slot], before: before, worker: worker, needs: needs, orderedNeeds: orderedNeeds,
-                                         sinks: sinks, compression: compression, stripes: stripes)
+                                         sinks: sinks, compression: compression, stripes: stripes, cancellation: self.cancellation)
                 },
                 deliver: { _, batch in
                     for stage in stages where !stage.push(batch) { throw StageFailed() }
@@ -143,10 +143,14 @@ public final class FrameStream {
 
     /// Makes one run on a worker: lays it out, draws and encodes it once, and passes every frame
     /// through the sinks' first stage while the canvas is at hand.
-    /// - Parameter before: the frame just before the run's first in the timeline, if planned.
+    /// - Parameters:
+    ///   - before: the frame just before the run's first in the timeline, if planned.
+    ///   - cancellation: checked before each frame of the run: a long run of equal frames (a
+    ///     settled end at 240 fps) stops between frames, as the pool stops between runs.
+    /// - Throws: `RenderCancelled` when cancelled; what the sinks and the drawing throw.
     private static func make(_ run: [PlannedFrame], before: PlannedFrame?, worker: FrameWorker, needs: FrameNeeds,
                              orderedNeeds: FrameNeeds, sinks: [any FrameSink], compression: PNGEncoder.Compression,
-                             stripes: PNGStripeCache) throws -> [RenderedFrame] {
+                             stripes: PNGStripeCache, cancellation: RenderCancellation?) throws -> [RenderedFrame] {
         let first = worker.frame(at: run[0].time)
         let content = RunContent()
         if needs.contains(.svg) { content.svg = EncodedFrame(try worker.svg(first.display)) }
@@ -162,6 +166,7 @@ public final class FrameStream {
         }
         func firstStage() throws {
             for frame in frames {
+                if cancellation?.isCancelled == true { throw RenderCancelled() }
                 for sink in sinks { frame.files += try sink.write(frame) }
             }
         }

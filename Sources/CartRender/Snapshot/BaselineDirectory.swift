@@ -52,6 +52,9 @@ final class BaselineDirectory: @unchecked Sendable {
     /// `manifest.json` (a frame none of them lists has no manifest to go into).
     private let listedByShards: Set<Int>?
     private let state = LockedValue(Changes())
+    /// Pixel digests by the SHA-256 of the PNG they were computed for: a run of equal frames
+    /// (one PNG) is decoded and hashed once, not once per frame.
+    private let pixelDigests = LockedValue([String: String]())
 
     private struct Changes {
         var staging: StagingArea?
@@ -189,7 +192,14 @@ final class BaselineDirectory: @unchecked Sendable {
         let staging = try stagingArea()
         // The ledger records the frame's pixels too: a lossless rewrite stays cartrender's.
         // Hashed here, on the worker that drew the frame, not under the commit's lock.
-        try staging.write(png.bytes, to: name, sha256: png.sha256, pixelDigest: PixelDigest.of(try frame.pixels()))
+        let pixelDigest: String
+        if let known = pixelDigests.withLock({ $0[png.sha256] }) {
+            pixelDigest = known
+        } else {
+            pixelDigest = PixelDigest.of(try frame.pixels())
+            pixelDigests.withLock { $0[png.sha256] = pixelDigest }
+        }
+        try staging.write(png.bytes, to: name, sha256: png.sha256, pixelDigest: pixelDigest)
         let entry = Manifest.Frame(index: frame.index, time: frame.time, files: [Manifest.File(name: name, sha256: png.sha256)],
                                    state: try frame.stateJSON())
         state.withLock { $0.recorded[frame.index] = entry }
