@@ -115,7 +115,7 @@ public enum Verifier {
                                         strategy: strategy, baseline: baseline, report: report)
                 if options.cancellation?.isCancelled == true { throw RenderCancelled() }
                 // The motion diff reads baseline frames: under the lock, before any release.
-                if let report { result.motionDiff = try MotionDiff.store(result, in: report) { try baseline.read($0) } }
+                if let report { result.motionDiff = try MotionDiff.store(result, in: report, cancellation: options.cancellation) { try baseline.read($0) } }
                 if !result.notRecorded.isEmpty { baseline.discard() }
                 // Reading is over: a run that records nothing lets renders in before its report.
                 // A report inside the baseline directory moves in under the lock this run holds.

@@ -78,16 +78,20 @@ enum MotionDiff {
     /// - Parameters:
     ///   - expected: the baseline frame named `name`'s PNG bytes, for frames the report holds no
     ///     copy of (nil when there is none).
+    ///   - cancellation: checked before each frame is compared.
     /// - Returns: the file in the report; nil when every frame passed.
     /// - Throws: `OutputError`; ``ImageDecodingError`` for an image that cannot be decoded;
-    ///   `AnimationEncodingError`.
-    static func store(_ result: SnapshotResult, in report: ReportWriter, expected: (String) throws -> [UInt8]?) throws -> MotionDiffFile? {
+    ///   `AnimationEncodingError`; `RenderCancelled` when `cancellation` was cancelled.
+    static func store(_ result: SnapshotResult, in report: ReportWriter, cancellation: RenderCancellation? = nil,
+                      expected: (String) throws -> [UInt8]?) throws -> MotionDiffFile? {
         guard let (frames, stride) = segment(of: result) else { return nil }
         var encoder: WebPEncoder?
         var canvas: (width: Int, height: Int, factor: Int)?
         // The one image comparison (decoding, sizes, pixelmatch): its diff image whatever the outcome.
         let diffing = ImageDiffing.pixelmatch(result.options)
         for (k, frame) in frames.enumerated() where k % stride == 0 {
+            // Each frame is a comparison at full size: a signal stops between them.
+            if cancellation?.isCancelled == true { throw RenderCancelled() }
             let expectedPNG = try frame.expectedFile.map(report.readStored) ?? expected(frame.name)
             // A frame that passed has no copy of its own: it matched the baseline's.
             let actualPNG = try frame.actualFile.map(report.readStored) ?? (frame.status == .pass ? expectedPNG : nil)
