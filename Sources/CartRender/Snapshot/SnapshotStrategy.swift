@@ -79,19 +79,22 @@ public struct SnapshotStrategy: Sendable {
     /// mode says so (`all`; `missing` and `failed` when the file is absent; `failed` when the
     /// comparison fails), else compares; a failure writes `NAME.actual.png` and the
     /// ``artifacts(of:)`` (`NAME.diff.png`, `NAME.panel.png`) into `artifactsDirectory`.
-    /// - Throws: ``ImageDecodingError`` for a reference that is no PNG; ``DiffError`` for a
-    ///   tolerance out of range; file errors when a file cannot be written.
+    /// - Throws: `FileReadError` for a reference that is not a regular file or is over
+    ///   ``PNGDecoder/maxFileBytes``; ``ImageDecodingError`` for one that is no PNG; ``DiffError``
+    ///   for a tolerance out of range; file errors when a file cannot be written.
     public func check(_ image: RGBAImage, reference: String, artifactsDirectory: String, name: String) throws -> Check {
-        let exists = FileManager.default.fileExists(atPath: reference)
+        // The one file reader (a FIFO or an oversized file is refused, not waited on or loaded).
+        let existing = try RegularFile.readIfPresent(reference, limit: PNGDecoder.maxFileBytes)
+        let exists = existing != nil
         func recordIt(_ comparison: FrameComparison?) throws -> Check {
             try Data(PNGEncoder.encode(image, compression: .small)).write(to: URL(fileURLWithPath: reference))
             return Check(passed: !failOnRecord, recorded: true, comparison: comparison, artifacts: [:])
         }
         if record == .all || (!exists && record.records(.missing)) { return try recordIt(nil) }
-        guard exists else {
+        guard let existing else {
             return Check(passed: false, recorded: false, comparison: nil, artifacts: try writeArtifacts(image, nil, artifactsDirectory, name))
         }
-        let expected = try diffing.fromData(Array(try Data(contentsOf: URL(fileURLWithPath: reference))), reference)
+        let expected = try diffing.fromData(existing, reference)
         let comparison = try diffing.compare(expected, image, keepImages: true)
         if comparison.status == .pass { return Check(passed: true, recorded: false, comparison: comparison, artifacts: [:]) }
         if record.records(comparison.status) { return try recordIt(comparison) }
