@@ -69,7 +69,7 @@ PREFIX ?= /usr/local
 # checkout's .build/share, then in /usr/local/share and /usr/share (ProjectData).
 DATA_DIR = .build/share/cartrender
 ASSETS_VENV = .build/assets
-.PHONY: html-check lint deps build frames install deb test test-build docs-images jsonschema assets debian browser browser-test peers clean version doc-coverage runtime-deps build-deps
+.PHONY: html-check lint deps build frames install deb test test-build test-swift-1 test-swift-2 docs-images jsonschema assets debian browser browser-test peers clean version doc-coverage runtime-deps build-deps
 
 # cartrender's version is the file VERSION, and nowhere else by hand: `make version` writes it
 # into Sources/CartRenderCore/Manifest/Version.swift (rewritten only when it changes, so a
@@ -166,8 +166,8 @@ frames: build
 docs-images: build
 	BIN=.build/release/cartrender Scripts/docs-images.sh docs
 
-# With TEST_REPORTS=DIR (.github/workflows/ci.yml sets it), the Swift tests write DIR/swift.xml
-# (xUnit; Swift Testing's beside it) and the browser tests DIR/browser.xml (JUnit), which CI
+# With TEST_REPORTS=DIR (.github/workflows/ci.yml sets it), the Swift tests write DIR/swift-N.xml
+# (xUnit, one per shard; Swift Testing's beside them) and the browser tests DIR/browser.xml (JUnit), which CI
 # uploads when a test fails.
 #
 # The tests run against an optimised debug build in a build directory of its own, TEST_BUILD_DIR:
@@ -181,10 +181,20 @@ TEST_REPORTS ?=
 TEST_BUILD_DIR = .build/optimized
 TEST_BUILD = --scratch-path $(TEST_BUILD_DIR) -Xswiftc -O -Xswiftc -assert-config -Xswiftc Debug
 TEST_BIN = $(abspath $(TEST_BUILD_DIR))/debug/cartrender
+#
+# The Swift tests run as two processes side by side (make -j3 with the browser tests): the CLI
+# tests' classes A to R, which mostly wait on the cartrender processes they start, and all the
+# others; each shard's output is printed whole when it ends (--output-sync). The browser tests'
+# synthetic animated SVG comes from AnimatedSVGEncoderTests, run first.
+TEST_SHARD = CLITests\.[A-R]
 test: deps version jsonschema browser test-build
 	$(if $(TEST_REPORTS),mkdir -p $(TEST_REPORTS))
-	$(SWIFT) test --skip-build $(TEST_BUILD) $(if $(TEST_REPORTS),--xunit-output $(TEST_REPORTS)/swift.xml)
-	$(MAKE) browser-test CARTRENDER=$(TEST_BIN)
+	$(SWIFT) test --skip-build $(TEST_BUILD) --filter AnimatedSVGEncoderTests $(if $(TEST_REPORTS),--xunit-output $(TEST_REPORTS)/swift-0.xml)
+	$(MAKE) --no-print-directory -j3 --output-sync=target test-swift-1 test-swift-2 browser-test CARTRENDER=$(TEST_BIN)
+test-swift-1:
+	$(SWIFT) test --skip-build $(TEST_BUILD) --filter '$(TEST_SHARD)' $(if $(TEST_REPORTS),--xunit-output $(TEST_REPORTS)/swift-1.xml)
+test-swift-2:
+	$(SWIFT) test --skip-build $(TEST_BUILD) --skip '$(TEST_SHARD)' --skip AnimatedSVGEncoderTests $(if $(TEST_REPORTS),--xunit-output $(TEST_REPORTS)/swift-2.xml)
 
 # What `make test` runs, built (Benchmarks/test-time.sh builds it first, so that it times the tests).
 test-build:

@@ -21,9 +21,10 @@ status=0
 make --no-print-directory test TEST_REPORTS="$LOGDIR" >"$LOG" 2>&1 || status=$?
 end=$(date +%s.%N)
 wall=$(echo "$end - $start" | bc)
-# The xUnit file of the Swift tests (XCTest) and the JUnit file of the browser tests.
-swift_tests=$(grep -o '<testcase ' "$LOGDIR/swift.xml" | wc -l)
-swift_skipped=$(grep -o '<skipped' "$LOGDIR/swift.xml" | wc -l)
+# The xUnit files of the Swift tests' shards (XCTest) and the JUnit file of the browser tests.
+swift_xml=("$LOGDIR"/swift-[0-9].xml)
+swift_tests=$(cat "${swift_xml[@]}" | grep -o '<testcase ' | wc -l)
+swift_skipped=$(cat "${swift_xml[@]}" | grep -o '<skipped' | wc -l)
 browser_tests=$(grep -o '<testcase ' "$LOGDIR/browser.xml" | wc -l)
 browser_time=$(grep -o '<testsuite [^>]*time="[0-9.]*"' "$LOGDIR/browser.xml" | head -1 | sed 's/.*time="\([0-9.]*\)"/\1/')
 printf 'make test: %.0f s (target: 360 s, %s), exit %d, load average before: %s\n' "$wall" \
