@@ -21,6 +21,7 @@ package struct SceneChanges: Equatable {
     /// - Parameter reported: members said already elsewhere (`fps`, `device.scale`: the settings
     ///   that differ, ``SnapshotResult/settingMismatches``), left out so that a change is named once.
     static func compare(baseline: JSONValue, current: JSONValue, sceneFile path: String?, reported: Set<String> = []) -> SceneChanges? {
+        let (baseline, current) = presetsWrittenOut(baseline, current)
         let changes = ManifestComparison.changes(expected: baseline, actual: current).filter { !reported.contains($0.path) }
         guard let first = changes.first else { return nil }
         var line: Int?
@@ -28,6 +29,26 @@ package struct SceneChanges: Equatable {
             line = location(of: first.path, in: root).line
         }
         return SceneChanges(changes: changes, line: line)
+    }
+
+    /// The two canonical scenes with a preset's name (`"device": "iphone-16"`) written out as
+    /// its members where the other scene writes its device out (a preset given another scale,
+    /// `--scale`, is written so): the two devices are then compared member by member, and a
+    /// scale said as a setting is not said again as the whole device changed.
+    static func presetsWrittenOut(_ a: JSONValue, _ b: JSONValue) -> (JSONValue, JSONValue) {
+        guard case .object(let am) = a, case .object(let bm) = b,
+              let ai = am.firstIndex(where: { $0.0 == "device" }), let bi = bm.firstIndex(where: { $0.0 == "device" }) else { return (a, b) }
+        func writtenOut(_ members: [(String, JSONValue)], at i: Int) -> JSONValue {
+            guard case .string(let name) = members[i].1, let preset = Device.presets[name] else { return .object(members) }
+            var m = members
+            m[i].1 = preset.canonicalMembers
+            return .object(m)
+        }
+        switch (am[ai].1, bm[bi].1) {
+        case (.string, .object): return (writtenOut(am, at: ai), b)
+        case (.object, .string): return (a, writtenOut(bm, at: bi))
+        default: return (a, b)
+        }
     }
 
     /// `scene changed: tint orange → teal, shop.count 0 → 2 (… and 3 more)`.
