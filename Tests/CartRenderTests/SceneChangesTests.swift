@@ -16,16 +16,16 @@ final class SceneChangesTests: XCTestCase {
     func testAPresetWithAnotherScaleIsNamedOnceAsASetting() throws {
         let scene = #"{"device": "iphone-16", "tint": "orange"}"#
         let preset = try canonical(scene), scaled = try canonical(scene, scale: 1)
-        XCTAssertNil(SceneChanges.compare(baseline: preset, current: scaled, sceneFile: nil, reported: ["device.scale"])?.summary)
-        XCTAssertNil(SceneChanges.compare(baseline: scaled, current: preset, sceneFile: nil, reported: ["device.scale"])?.summary)
-        XCTAssertNil(SceneChanges.compare(baseline: try canonical("{}"), current: try canonical("{}", scale: 2), sceneFile: nil,
+        XCTAssertNil(SceneChanges.compare(baseline: preset, current: scaled, source: nil, reported: ["device.scale"])?.summary)
+        XCTAssertNil(SceneChanges.compare(baseline: scaled, current: preset, source: nil, reported: ["device.scale"])?.summary)
+        XCTAssertNil(SceneChanges.compare(baseline: try canonical("{}"), current: try canonical("{}", scale: 2), source: nil,
                                           reported: ["device.scale"])?.summary, "the default device is the preset too")
         // A scene change beside it is named, the scale still not.
         let teal = try canonical(#"{"device": "iphone-16", "tint": "teal"}"#, scale: 1)
-        XCTAssertEqual(SceneChanges.compare(baseline: preset, current: teal, sceneFile: nil, reported: ["device.scale"])?.summary,
+        XCTAssertEqual(SceneChanges.compare(baseline: preset, current: teal, source: nil, reported: ["device.scale"])?.summary,
                        "scene changed: tint orange → teal")
         // Not said as a setting, the scale is the scene's change, member by member.
-        XCTAssertEqual(SceneChanges.compare(baseline: preset, current: scaled, sceneFile: nil)?.summary, "scene changed: device.scale 3 → 1")
+        XCTAssertEqual(SceneChanges.compare(baseline: preset, current: scaled, source: nil)?.summary, "scene changed: device.scale 3 → 1")
     }
 
     /// A preset replaced by a device written out is named by the members that differ; two
@@ -33,8 +33,8 @@ final class SceneChangesTests: XCTestCase {
     func testOtherDevicesAreNamedByWhatDiffers() throws {
         let preset = try canonical(#"{"device": "iphone-16"}"#)
         let wider = try canonical(#"{"device": {"width": 400, "height": 852, "scale": 3, "safeArea": {"top": 59, "bottom": 34}}}"#)
-        XCTAssertEqual(SceneChanges.compare(baseline: preset, current: wider, sceneFile: nil)?.summary, "scene changed: device.width 393 → 400")
-        XCTAssertEqual(SceneChanges.compare(baseline: preset, current: try canonical(#"{"device": "iphone-se"}"#), sceneFile: nil)?.summary,
+        XCTAssertEqual(SceneChanges.compare(baseline: preset, current: wider, source: nil)?.summary, "scene changed: device.width 393 → 400")
+        XCTAssertEqual(SceneChanges.compare(baseline: preset, current: try canonical(#"{"device": "iphone-se"}"#), source: nil)?.summary,
                        "scene changed: device iphone-16 → iphone-se")
     }
 }

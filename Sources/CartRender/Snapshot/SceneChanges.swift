@@ -10,22 +10,23 @@ package struct SceneChanges: Equatable {
     /// The changed members, in the canonical scene's order.
     var changes: [ManifestComparison.Change]
     /// The 1-based line in the scene file of the first change's member (or of the nearest
-    /// enclosing member the file spells out); nil when the file cannot be read or parsed.
+    /// enclosing member the file spells out); nil without the file's bytes.
     var line: Int?
 
     /// Members named in ``line(for:)`` before "… and N more".
     static let maxNamed = 4
 
-    /// The changes between `baseline` and `current` (canonical scenes), located in the scene
-    /// file at `path` when it is one; nil when they are the same.
+    /// The changes between `baseline` and `current` (canonical scenes), located in `source`,
+    /// the scene file's bytes that `current` was decoded from (``VerifyOptions/sceneSource``);
+    /// nil when they are the same.
     /// - Parameter reported: members said already elsewhere (`fps`, `device.scale`: the settings
     ///   that differ, ``SnapshotResult/settingMismatches``), left out so that a change is named once.
-    static func compare(baseline: JSONValue, current: JSONValue, sceneFile path: String?, reported: Set<String> = []) -> SceneChanges? {
+    static func compare(baseline: JSONValue, current: JSONValue, source: [UInt8]?, reported: Set<String> = []) -> SceneChanges? {
         let (baseline, current) = presetsWrittenOut(baseline, current)
         let changes = ManifestComparison.changes(expected: baseline, actual: current).filter { !reported.contains($0.path) }
         guard let first = changes.first else { return nil }
         var line: Int?
-        if let path, let bytes = try? RegularFile.read(path, limit: SceneFiles.maxSceneBytes), let root = try? JSONParser.parse(bytes) {
+        if let source, let root = try? JSONParser.parse(source) {
             line = location(of: first.path, in: root).line
         }
         return SceneChanges(changes: changes, line: line)
