@@ -52,6 +52,11 @@ public struct VerifyOptions: Sendable {
     /// The directory the JUnit `file` attributes are relative to (``AnnotationPath``); nil =
     /// this process's `GITHUB_WORKSPACE` when set, else the working directory.
     public var workspace: String?
+    /// The scene file's bytes as the run read and decoded them (UTF-8 JSON), where a change of
+    /// the scene since the baseline is located (``SnapshotResult/sceneChanges``' line); nil:
+    /// no scene file (the default scene, a scene built in code), no line. The file is not read
+    /// again: it may have changed since, and a scene from standard input cannot be.
+    public var sceneSource: [UInt8]?
 
     /// Options verifying against the baseline directory `baseline`, with the defaults otherwise.
     public init(baseline: String) { self.baseline = baseline }
@@ -212,8 +217,8 @@ public enum Verifier {
                 // A different fps or scale is a setting that differs, said first: not a scene change too.
                 let settings = Set(result.settingMismatches.map(\.setting))
                 let reported = Set([("fps", "fps"), ("scale", "device.scale")].filter { settings.contains($0.0) }.map(\.1))
-                result.sceneChanges = SceneChanges.compare(baseline: recordedFrom, current: renderer.scene.canonicalJSON, sceneFile: subject,
-                                                           reported: reported)
+                result.sceneChanges = SceneChanges.compare(baseline: recordedFrom, current: renderer.scene.canonicalJSON,
+                                                           source: options.sceneSource, reported: reported)
             }
             // Frames with a baseline PNG whose state had no one entry to compare with.
             result.framesWithoutState = results.filter { $0.status != .missing && $0.status != .extra && $0.stateChanges == nil }.compactMap(\.index)
