@@ -76,6 +76,40 @@ final class AnimatedSVGEncoderTests: XCTestCase {
         XCTAssertTrue(text.contains("<g transform=\"translate(20,30)\""), text)
     }
 
+    /// Where ``testTheResizedContinuousCornersTimelineForTheBrowser()`` writes its document and
+    /// frames: .build/animated-svg-synthetic/ of the checkout.
+    static let synthetic = URL(fileURLWithPath: #filePath).appendingPathComponent("../../../.build/animated-svg-synthetic").standardized
+
+    /// A timeline no example scene makes, for the browser test (Tests/Browser/test_animated_svg.py
+    /// compares the document paused at each frame's time with that frame's PNG): a
+    /// continuous-corner rectangle that widens and a group clipped by one that grows taller,
+    /// 6 frames at 10 fps, 200×100 pt. Writes `animation.svg` and `frame_NNNN.png` (1 px per pt,
+    /// FrameRasterizer's drawing) to ``synthetic``; checks here that it is one path and one clip.
+    func testTheResizedContinuousCornersTimelineForTheBrowser() throws {
+        let blue = Color(red: 0.1, green: 0.3, blue: 0.9)
+        let frames = (0..<6).map { i -> DisplayList in
+            let width = [40.0, 40, 90, 130, 130, 170][i], height = [20.0, 35, 35, 60, 80, 80][i]
+            return list([
+                .fill(.continuousRoundedRect(Rect(x: 10, y: 8, width: width, height: 36), radius: 14), .color(red)),
+                .group(transform: .identity, opacity: 1, clip: .continuousRoundedRect(Rect(x: 120, y: 12, width: 70, height: height), radius: 16),
+                       items: [.fill(.rect(Rect(x: 100, y: 0, width: 100, height: 100)), .color(blue))]),
+            ])
+        }
+        let text = try document(frames)
+        XCTAssertEqual(try matches(##"<path d="[^"]*" class="k[0-9]+" fill="#FF0000"/>"##, in: text).count, 1, text)
+        XCTAssertEqual(text.components(separatedBy: "<clipPath").count - 1, 1, text)
+        XCTAssertEqual(text.components(separatedBy: "d:path(").count - 1, 4 + 4, "a keyframe for each width and each height: \(text)")
+        let dir = Self.synthetic
+        try? FileManager.default.removeItem(at: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: dir.appendingPathComponent("animation.svg"))
+        let rasterizer = try FrameRasterizer(fonts: FontEnvironment.shared(), images: ImageLibrary(sources: []))
+        for (i, frame) in frames.enumerated() {
+            let png = try PNGEncoder.encode(try rasterizer.rasterize(frame, scale: 1))
+            try Data(png).write(to: dir.appendingPathComponent(String(format: "frame_%04d.png", i)))
+        }
+    }
+
     /// A group clipped by a continuous-corner rectangle that grows taller: one `<clipPath>`
     /// whose path's `d` is animated by keyframes of each height's outline.
     func testAResizedContinuousCornerClipIsOneClipPathWithDKeyframes() throws {
