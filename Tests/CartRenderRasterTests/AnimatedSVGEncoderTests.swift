@@ -99,14 +99,15 @@ final class AnimatedSVGEncoderTests: XCTestCase {
         XCTAssertEqual(try matches(##"<path d="[^"]*" class="k[0-9]+" fill="#FF0000"/>"##, in: text).count, 1, text)
         XCTAssertEqual(text.components(separatedBy: "<clipPath").count - 1, 1, text)
         XCTAssertEqual(text.components(separatedBy: "d:path(").count - 1, 4 + 4, "a keyframe for each width and each height: \(text)")
+        // Each file replaced atomically, none removed first: a browser test reading them while
+        // this runs reads whole files (the same bytes on every run).
         let dir = Self.synthetic
-        try? FileManager.default.removeItem(at: dir)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: dir.appendingPathComponent("animation.svg"))
+        try Data(text.utf8).write(to: dir.appendingPathComponent("animation.svg"), options: .atomic)
         let rasterizer = try FrameRasterizer(fonts: FontEnvironment.shared(), images: ImageLibrary(sources: []))
         for (i, frame) in frames.enumerated() {
             let png = try PNGEncoder.encode(try rasterizer.rasterize(frame, scale: 1))
-            try Data(png).write(to: dir.appendingPathComponent(String(format: "frame_%04d.png", i)))
+            try Data(png).write(to: dir.appendingPathComponent(String(format: "frame_%04d.png", i)), options: .atomic)
         }
     }
 
