@@ -116,11 +116,14 @@ public enum Verifier {
             let baseline = try BaselineDirectory(path: baselinePath, record: options.record, renderer: renderer, cancellation: options.cancellation)
             do {
                 let frames = try plan(options.frames, renderer: renderer, baseline: baseline)
-                var result = try verify(renderer: renderer, frames: frames, subject: subject, options: options, jobs: jobs,
-                                        strategy: strategy, baseline: baseline, report: report)
+                let (verified, kept) = try verify(renderer: renderer, frames: frames, subject: subject, options: options, jobs: jobs,
+                                                  strategy: strategy, baseline: baseline, report: report)
+                var result = verified
                 if options.cancellation?.isCancelled == true { throw RenderCancelled() }
                 // The motion diff reads baseline frames: under the lock, before any release.
-                if let report { result.motionDiff = try MotionDiff.store(result, in: report, cancellation: options.cancellation) { try baseline.read($0) } }
+                if let report {
+                    result.motionDiff = try MotionDiff.store(result, in: report, kept: kept, cancellation: options.cancellation) { try baseline.read($0) }
+                }
                 if !result.notRecorded.isEmpty { baseline.discard() }
                 // Reading is over: a run that records nothing lets renders in before its report.
                 // A report inside the baseline directory moves in under the lock this run holds.
@@ -164,10 +167,12 @@ public enum Verifier {
     }
 
     private static func verify(renderer: Renderer, frames: [PlannedFrame], subject: String, options: VerifyOptions, jobs: Int,
-                               strategy: SnapshotStrategy, baseline: BaselineDirectory, report: ReportWriter?) throws -> SnapshotResult {
+                               strategy: SnapshotStrategy, baseline: BaselineDirectory,
+                               report: ReportWriter?) throws -> (SnapshotResult, MotionDiff.Kept?) {
         let baselinePath = options.baseline
         let record = strategy.record
-        let comparison = BaselineSink(renderer: renderer, baseline: baseline, strategy: strategy, report: report, ignoreState: options.ignoreState)
+        let comparison = BaselineSink(renderer: renderer, baseline: baseline, strategy: strategy, report: report, ignoreState: options.ignoreState,
+                                       frames: frames)
         let stream = FrameStream(renderer: renderer, frames: frames, jobs: jobs)
         // Recorded frames must be the bytes a render writes with the same setting.
         stream.pngCompression = options.pngCompression
@@ -242,7 +247,7 @@ public enum Verifier {
             // Said only when frames were compared: a new baseline has no manifest to miss.
             result.warnings = [FileSystemPath.display(problem)]
         }
-        return result
+        return (result, comparison.motionPanels)
     }
 
     /// Sorted frame indices as runs: `3, 5-7, 12`; after ``maxListedRuns`` runs, `… (N frames in all)`.
