@@ -27,7 +27,14 @@ extension SceneDecoder {
     /// - Throws: `SceneError` (see ``load(path:overrides:files:)``).
     public static func loadVariants(path: String, overrides: SceneOverrides = SceneOverrides(),
                                     files: (String) -> any SceneFileResolver = { AssetFolder(directory: $0) }) throws -> [SceneVariant]? {
-        let data = try SceneFiles.readScene(path)
+        try decodeVariants(SceneFiles.readScene(path), ofSceneAt: path, overrides: overrides, files: files)
+    }
+
+    /// Decodes the variants of the scene file at `path` from `data`, its bytes as read
+    /// (``SceneFiles/readScene(_:limit:)``), its relative paths resolved against its folder.
+    /// - Throws: `SceneError` (see `decodeVariants`).
+    public static func decodeVariants(_ data: [UInt8], ofSceneAt path: String, overrides: SceneOverrides = SceneOverrides(),
+                                      files: (String) -> any SceneFileResolver = { AssetFolder(directory: $0) }) throws -> [SceneVariant]? {
         let base = baseDirectory(ofSceneAt: path)
         return try decodeVariants(data, file: path, baseDirectory: base, overrides: overrides, files: files(base))
     }
@@ -39,7 +46,14 @@ extension SceneDecoder {
     ///   folder (``AssetFolder`` of that folder unless given).
     public static func load(path: String, overrides: SceneOverrides = SceneOverrides(),
                             files: (String) -> any SceneFileResolver = { AssetFolder(directory: $0) }) throws -> Scene {
-        let data = try SceneFiles.readScene(path)
+        try decode(SceneFiles.readScene(path), ofSceneAt: path, overrides: overrides, files: files)
+    }
+
+    /// Decodes the scene file at `path` from `data`, its bytes as read
+    /// (``SceneFiles/readScene(_:limit:)``), its relative paths resolved against its folder.
+    /// - Throws: `SceneError` (see `decode`).
+    public static func decode(_ data: [UInt8], ofSceneAt path: String, overrides: SceneOverrides = SceneOverrides(),
+                              files: (String) -> any SceneFileResolver = { AssetFolder(directory: $0) }) throws -> Scene {
         let base = baseDirectory(ofSceneAt: path)
         return try decode(data, file: path, baseDirectory: base, overrides: overrides, files: files(base))
     }

@@ -1,7 +1,8 @@
 """The animated SVG (`-o NAME.svg`) in headless Chromium: paused at frame times of both screens
 (and the cart page with emoji, the shop with a widening badge) through the Web Animations API, it looks like the PNG frame of that time (mean SSIM of luma,
-11-px Gaussian windows as ImageSimilarity.meanSSIM, at least 0.97 at 1x); it plays inside an
-<img>; with reduced motion it shows the last frame.
+11-px Gaussian windows as ImageSimilarity.meanSSIM, at least 0.97 at 1x); so does a timeline no
+scene makes, written by a Swift test (a resized continuous-corner shape and clip, whose geometry
+is animated as `d: path(…)`); it plays inside an <img>; with reduced motion it shows the last frame.
 
 Screenshots of every compared frame go to .build/animated-svg-shots/ (svg-NNNN.png beside the
 PNG frame) for a person to look at.
@@ -164,3 +165,40 @@ def test_reduced_motion_shows_the_last_frame(browser, tmp_path):
     score = browser.new_page().evaluate(SSIM_JS, [data_url(shot), data_url(last), None])[0]
     context.close()
     assert score >= 0.97, f"with reduced motion the SVG is not the last frame (SSIM {score})"
+
+
+# A timeline no example scene makes, written by the Swift test
+# AnimatedSVGEncoderTests.testTheResizedContinuousCornersTimelineForTheBrowser: a continuous-corner
+# rectangle that widens and a group clipped by one that grows taller (their geometry animated as
+# `d: path(…)` keyframes), 6 frames at 10 fps, 200×100 pt, beside FrameRasterizer's PNG frames.
+SYNTHETIC = ROOT / ".build" / "animated-svg-synthetic"
+
+
+def test_resized_continuous_corners_match_the_png_frames(browser):
+    svg = SYNTHETIC / "animation.svg"
+    if not svg.exists():
+        pytest.skip(f"no {svg}: the Swift test AnimatedSVGEncoderTests writes it (`swift test --filter AnimatedSVGEncoderTests`)")
+    pngs = sorted(SYNTHETIC.glob("frame_*.png"))
+    assert len(pngs) == 6
+    context = browser.new_context(viewport={"width": 200, "height": 100}, device_scale_factor=1)
+    page = context.new_page()
+    page.goto(file_url(svg))
+    assert page.evaluate("document.getAnimations().length") > 0, "the SVG has no running animations"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    scores = {}
+    for index, png in enumerate(pngs):
+        pause_at(page, index * 1000 / 10)
+        shot = SHOTS / f"squircle-svg-{index:04d}.png"
+        page.screenshot(path=str(shot))
+        (SHOTS / f"squircle-png-{index:04d}.png").write_bytes(png.read_bytes())
+        compare = browser.new_page()
+        # Against its own frame, and against the last frame: a geometry that did not animate
+        # shows the last frame's (the attributes') at every time.
+        scores[index] = tuple(compare.evaluate(SSIM_JS, [data_url(shot), data_url(p), None])[0] for p in (png, pngs[-1]))
+        compare.close()
+    context.close()
+    low = {i: round(s, 4) for i, (s, _) in scores.items() if s < 0.97}
+    assert low == {}, f"frames whose SSIM is below 0.97: {low} (all: {scores})"
+    closer = {i: (round(s, 4), round(last, 4)) for i, (s, last) in scores.items() if i < len(pngs) - 1 and s <= last}
+    assert closer == {}, f"frames closer to the last frame than to their own (SSIM own, last): {closer}"
+    print("squircle SSIM:", {i: round(s, 4) for i, (s, _) in scores.items()})

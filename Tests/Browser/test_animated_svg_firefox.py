@@ -1,6 +1,7 @@
 """The animated SVG (`-o NAME.svg`) in headless Firefox (Debian's firefox-esr), shown through
 <img> as a README shows it: paused at frame times of both screens, it looks like the PNG frame of
-that time (mean SSIM of luma at least 0.97 at 1x, as in Chromium: test_animated_svg.py).
+that time (mean SSIM of luma at least 0.97 at 1x, as in Chromium: test_animated_svg.py); and
+so does the resized continuous-corner timeline the Swift tests write (SYNTHETIC there).
 
 Playwright cannot drive Debian's Firefox (it needs a patched build of its own), so Firefox is run
 once with `--headless --screenshot` on one HTML page of <img> tiles, a grid of copies of the SVG
@@ -22,7 +23,7 @@ import subprocess
 import pytest
 
 from conftest import ROOT
-from test_animated_svg import SCENES, SHOTS, SSIM_JS, data_url, render
+from test_animated_svg import SCENES, SHOTS, SSIM_JS, SYNTHETIC, data_url, render
 
 FIREFOX = os.environ.get("FIREFOX") or shutil.which("firefox-esr") or "/usr/bin/firefox-esr"
 COLUMNS = 6
@@ -60,6 +61,37 @@ def paused_at(svg_text, ms):
     return svg_text.replace("</style>", rule + "</style>", 1)
 
 
+def firefox_scores(browser, tmp_path, tiles, width, height, shot_name):
+    """Firefox's screenshot of the SVG tiles (`(label, frame index, svg name in tmp_path, PNG
+    frame)`, each `width`×`height` px) on one grid page, each tile's SSIM against its PNG frame by
+    "label index"; the screenshot is copied to SHOTS/`shot_name`."""
+    rows = -(-len(tiles) // COLUMNS)
+    images = "".join(f'<img src="{name}" width="{width}" height="{height}" style="display:block">' for _, _, name, _ in tiles)
+    (tmp_path / "grid.html").write_text(
+        '<!doctype html><html style="overflow:hidden"><body style="margin:0;background:#fff">'
+        f'<div style="display:grid;grid-template-columns:repeat({COLUMNS},{width}px);line-height:0">{images}</div></body></html>')
+    profile = tmp_path / "profile"
+    profile.mkdir()
+    (profile / "user.js").write_text(PREFS)
+    shot = tmp_path / "grid.png"
+    done = subprocess.run([FIREFOX, "--headless", "--no-remote", "-profile", str(profile),
+                           f"--window-size={COLUMNS * width},{rows * height}",
+                           "--screenshot", str(shot), (tmp_path / "grid.html").as_uri()],
+                          capture_output=True, text=True, timeout=180, env=dict(os.environ, MOZ_HEADLESS="1"))
+    assert shot.exists(), f"firefox-esr wrote no screenshot (exit {done.returncode}): {done.stderr}"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(shot, SHOTS / shot_name)
+    page = browser.new_page()
+    grid = data_url(shot)
+    scores = {}
+    for n, (screen, index, _, png) in enumerate(tiles):
+        x, y = (n % COLUMNS) * width, (n // COLUMNS) * height
+        tile = page.evaluate(CROP_JS, [grid, x, y, width, height])
+        scores[f"{screen} {index}"] = page.evaluate(SSIM_JS, [tile, data_url(png), None])[0]
+    page.close()
+    return scores
+
+
 def test_paused_frames_in_firefox_match_the_png_frames(browser, tmp_path):
     if not pathlib.Path(FIREFOX).exists():
         pytest.skip(f"firefox-esr is not installed ({FIREFOX} is missing): `apt-get install firefox-esr` "
@@ -81,31 +113,29 @@ def test_paused_frames_in_firefox_match_the_png_frames(browser, tmp_path):
             name = f"{screen}-{index:04d}.svg"
             (tmp_path / name).write_text(paused_at(text, index * 1000 / 60))
             tiles.append((screen, index, name, pngs[index]))
-    width, height = size
-    rows = -(-len(tiles) // COLUMNS)
-    images = "".join(f'<img src="{name}" width="{width}" height="{height}" style="display:block">' for _, _, name, _ in tiles)
-    (tmp_path / "grid.html").write_text(
-        '<!doctype html><html style="overflow:hidden"><body style="margin:0;background:#fff">'
-        f'<div style="display:grid;grid-template-columns:repeat({COLUMNS},{width}px);line-height:0">{images}</div></body></html>')
-    profile = tmp_path / "profile"
-    profile.mkdir()
-    (profile / "user.js").write_text(PREFS)
-    shot = tmp_path / "grid.png"
-    done = subprocess.run([FIREFOX, "--headless", "--no-remote", "-profile", str(profile),
-                           f"--window-size={COLUMNS * width},{rows * height}",
-                           "--screenshot", str(shot), (tmp_path / "grid.html").as_uri()],
-                          capture_output=True, text=True, timeout=180, env=dict(os.environ, MOZ_HEADLESS="1"))
-    assert shot.exists(), f"firefox-esr wrote no screenshot (exit {done.returncode}): {done.stderr}"
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(shot, SHOTS / "firefox-grid.png")
-    page = browser.new_page()
-    grid = data_url(shot)
-    scores = {}
-    for n, (screen, index, _, png) in enumerate(tiles):
-        x, y = (n % COLUMNS) * width, (n // COLUMNS) * height
-        tile = page.evaluate(CROP_JS, [grid, x, y, width, height])
-        scores[f"{screen} {index}"] = page.evaluate(SSIM_JS, [tile, data_url(png), None])[0]
-    page.close()
+    scores = firefox_scores(browser, tmp_path, tiles, *size, "firefox-grid.png")
+    print("Firefox SSIM:", {k: round(s, 4) for k, s in scores.items()})
+    low = {k: round(s, 4) for k, s in scores.items() if s < 0.97}
+    assert low == {}, f"Firefox: frames whose SSIM is below 0.97: {low} (all: {scores})"
+
+
+def test_resized_continuous_corners_in_firefox_match_the_png_frames(browser, tmp_path):
+    """The timeline of a widening continuous-corner rectangle and a growing continuous-corner
+    clip (`d: path(…)` keyframes) that the Swift test writes (test_animated_svg.py, SYNTHETIC)."""
+    if not pathlib.Path(FIREFOX).exists():
+        pytest.skip(f"firefox-esr is not installed ({FIREFOX} is missing): `apt-get install firefox-esr` "
+                    "or `make deps` to test the animated SVG in Firefox")
+    svg = SYNTHETIC / "animation.svg"
+    if not svg.exists():
+        pytest.skip(f"no {svg}: the Swift test AnimatedSVGEncoderTests writes it (`swift test --filter AnimatedSVGEncoderTests`)")
+    text = svg.read_text()
+    tiles = []
+    for index, png in enumerate(sorted(SYNTHETIC.glob("frame_*.png"))):
+        name = f"squircle-{index:04d}.svg"
+        (tmp_path / name).write_text(paused_at(text, index * 1000 / 10))
+        tiles.append(("squircle", index, name, png))
+    assert len(tiles) == 6
+    scores = firefox_scores(browser, tmp_path, tiles, 200, 100, "firefox-squircle.png")
     print("Firefox SSIM:", {k: round(s, 4) for k, s in scores.items()})
     low = {k: round(s, 4) for k, s in scores.items() if s < 0.97}
     assert low == {}, f"Firefox: frames whose SSIM is below 0.97: {low} (all: {scores})"

@@ -70,6 +70,29 @@ final class AnimatedSVGCommandTests: XCTestCase {
         XCTAssertLessThan(text.utf8.count, 100_000, "the emoji traced as pixel squares")
     }
 
+    /// Each distinct clip path is one `<clipPath>`: the cart page's product images, which Cairo
+    /// clips to the same rounded rectangle at each drawing operation, share one (the same
+    /// 0.9 kB path was defined 32 times, a quarter of the document), and every clip reference
+    /// names a clip of the document.
+    func testEachDistinctClipPathIsDefinedOnce() throws {
+        let text = try svg(["Examples/cart-swipe.json", "--scale", "1", "--fps", "20"]).text
+        let ns = text as NSString
+        let clips = try NSRegularExpression(pattern: #"<clipPath id="([^"]+)"([^>]*)>(.*?)</clipPath>"#, options: .dotMatchesLineSeparators)
+            .matches(in: text, range: NSRange(location: 0, length: ns.length))
+            .map { (id: ns.substring(with: $0.range(at: 1)), content: ns.substring(with: $0.range(at: 2)) + ns.substring(with: $0.range(at: 3)).trimmingCharacters(in: .whitespacesAndNewlines)) }
+        XCTAssertGreaterThan(clips.count, 5)
+        var seen: [String: String] = [:]
+        for clip in clips {
+            if let earlier = seen[clip.content] { XCTFail("\(clip.id) has the content of \(earlier): \(clip.content.prefix(120))") }
+            seen[clip.content] = clip.id
+        }
+        let ids = Set(clips.map(\.id))
+        let refs = try NSRegularExpression(pattern: #"clip-path="url\(#([^)]+)\)""#).matches(in: text, range: NSRange(location: 0, length: ns.length))
+        XCTAssertGreaterThan(refs.count, clips.count, "the images' clips are not shared")
+        for ref in refs { XCTAssertTrue(ids.contains(ns.substring(with: ref.range(at: 1))), "a reference to no clip: \(ns.substring(with: ref.range))") }
+        XCTAssertLessThan(text.utf8.count, 95_000, "the cart page's SVG is 117 kB with each image's clips its own")
+    }
+
     /// The badge widening from 998 to 1,000 and more (Examples/thousands.json): its capsule and
     /// the capsule's clip are elements whose width is animated by CSS keyframes, not a new
     /// element for each width.

@@ -63,6 +63,24 @@ final class SceneCauseTests: XCTestCase {
         }
     }
 
+    /// A scene piped into `verify -` is located in the bytes verify read and decoded: the
+    /// change's line is the tint's line there. Before, the scene file was read again by the
+    /// name messages give it, `<stdin>`: a file of that name in the working directory (here
+    /// one with the tint on another line) was read instead, and without one there was no line.
+    func testAChangeOnStandardInputIsLocatedInTheBytesDecoded() throws {
+        let dir = Binary.tempDir(self)
+        let tintLine = try recordThenChangeTint(in: dir)
+        let decoy = String(repeating: "\n", count: tintLine + 5) + #"{"tint": "teal"}"#
+        try decoy.write(toFile: dir + "/scenes/<stdin>", atomically: true, encoding: .utf8)
+        let r = try Binary.run(["-c", #""$CARTRENDER" verify - --baseline ../base --report ../report "$@" < a.json"#, "bash"] + Self.options,
+                               in: dir + "/scenes", environment: ["CARTRENDER": Binary.url.path, "CI": "true"], executable: "/bin/bash")
+        XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+        XCTAssertTrue(r.stdout.hasPrefix("scene changed: tint orange → teal\n"), r.stdout)
+        let json = try String(contentsOfFile: dir + "/report/report.json", encoding: .utf8)
+        XCTAssertTrue(json.contains("\n  \"annotationLine\": \(tintLine),\n"), json)
+        XCTAssertEqual(try String(contentsOfFile: dir + "/scenes/<stdin>", encoding: .utf8), decoy)
+    }
+
     /// The action's annotation is on the same file and line as JUnit's, with the change named.
     func testTheActionAnnotatesTheChangedMember() throws {
         let dir = Binary.tempDir(self)

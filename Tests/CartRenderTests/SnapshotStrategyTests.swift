@@ -45,7 +45,7 @@ final class SnapshotStrategyTests: XCTestCase {
         let plain = try SnapshotStrategy(record: .never).check(image(dot: true), reference: reference, artifactsDirectory: failures, name: "ref")
         XCTAssertFalse(plain.passed)
         XCTAssertEqual(plain.comparison?.result?.differingPixels, 1)
-        XCTAssertEqual(files(failures), ["ref.actual.png", "ref.diff.png"])
+        XCTAssertEqual(files(failures), [OwnershipLedger.fileName, "ref.actual.png", "ref.diff.png"], "written by the staging area, with its ledger")
         XCTAssertEqual(try PNGDecoder.decode(contentsOf: failures + "/ref.actual.png"), image(dot: true))
         let panels = try SnapshotStrategy(record: .never, panels: true).check(image(dot: true), reference: reference, artifactsDirectory: failures, name: "ref")
         XCTAssertEqual(panels.artifacts.keys.sorted(), ["actual", "diff", "panel"])
@@ -64,6 +64,31 @@ final class SnapshotStrategyTests: XCTestCase {
         XCTAssertEqual(try PNGDecoder.decode(contentsOf: reference), image(dot: true), "failed rewrites a failing reference")
         XCTAssertTrue(try SnapshotStrategy(record: .all).check(image(), reference: reference, artifactsDirectory: failures, name: "ref").recorded)
         XCTAssertEqual(try PNGDecoder.decode(contentsOf: reference), image())
+    }
+
+    /// The artifacts and the reference are written as every output of cartrender: a link at an
+    /// artifact's name or at the reference is refused (exit 73), never followed, and the file it
+    /// leads to is untouched (`Data.write` followed both).
+    func testALinkAtAnArtifactOrAtTheReferenceIsRefusedAndNotFollowed() throws {
+        try Data(PNGEncoder.encode(image())).write(to: URL(fileURLWithPath: reference))
+        let outside = root + "/outside.txt"
+        try Data("not cartrender's".utf8).write(to: URL(fileURLWithPath: outside))
+        try FileManager.default.createDirectory(atPath: failures, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: failures + "/ref.diff.png", withDestinationPath: outside)
+        XCTAssertThrowsError(try SnapshotStrategy(record: .never).check(image(dot: true), reference: reference, artifactsDirectory: failures, name: "ref")) { error in
+            XCTAssertEqual((error as? any ReportableError)?.exitCode.rawValue, 73, "\(error)")
+            XCTAssertTrue("\(error)".contains(failures + "/ref.diff.png"), "names the link: \(error)")
+        }
+        XCTAssertEqual(try String(contentsOfFile: outside, encoding: .utf8), "not cartrender's")
+        XCTAssertEqual(files(failures), ["ref.diff.png"], "nothing else written: the actual image neither")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: failures + "/ref.diff.png"), outside, "the link stays")
+
+        let linked = root + "/linked.png"
+        try FileManager.default.createSymbolicLink(atPath: linked, withDestinationPath: outside)
+        XCTAssertThrowsError(try SnapshotStrategy(record: .all).check(image(), reference: linked, artifactsDirectory: failures, name: "linked")) { error in
+            XCTAssertEqual((error as? any ReportableError)?.exitCode.rawValue, 73, "\(error)")
+        }
+        XCTAssertEqual(try String(contentsOfFile: outside, encoding: .utf8), "not cartrender's")
     }
 
     func testTheRecordModeResolvesFromTheEnvironmentUnlessGiven() throws {

@@ -121,6 +121,46 @@ final class VerifyTests: XCTestCase {
         XCTAssertTrue(exists(path(motion.file, in: reportDir)))
     }
 
+    /// The workers keep the motion diff's panels of the frames they compare: the motion diff
+    /// lays them out without decoding or comparing a failing frame again, and its WebP has the
+    /// bytes of one drawn by decoding and comparing every frame of the segment.
+    func testTheMotionDiffIsMadeFromTheWorkersPanelsWithTheSameBytes() throws {
+        _ = try verify(.missing)
+        try editBaseline(5) { set(&$0, 200, 300, (255, 0, 255, 255)) }
+        try editBaseline(7) { set(&$0, 10, 10, (0, 0, 255, 255)) }
+        try FileManager.default.removeItem(atPath: path("frame_0009.png"))
+        let result = try verify(.never)
+        XCTAssertEqual(result.failures.map(\.name), ["frame_0005.png", "frame_0007.png", "frame_0009.png"])
+        let motion = try XCTUnwrap(result.motionDiff)
+        XCTAssertEqual(motion.frames, 3...9)
+
+        // Drawn again from the report's copies and the baseline, every frame decoded and compared.
+        let again = try ReportWriter(path: root + "/again")
+        defer { again.discard() }
+        for frame in result.frames {
+            for file in [frame.expectedFile, frame.actualFile].compactMap({ $0 }) { _ = try again.storeFrame(try bytes(path(file, in: reportDir))) }
+        }
+        let decoded = try XCTUnwrap(try MotionDiff.store(result, in: again) { name in try? self.bytes(self.path(name)) })
+        XCTAssertEqual(decoded, motion)
+        XCTAssertEqual(try bytes(path(motion.file, in: reportDir)), try again.readStored(decoded.file))
+
+        // With the panels kept, the failing frames' PNGs are not read (nor decoded) again: here
+        // the report holds none of them.
+        let kept = MotionDiff.Kept(indices: Array(0..<14))
+        for frame in result.frames {
+            guard let index = frame.index, !frame.passed else { continue }
+            XCTAssertTrue(kept.reserve(index))
+            let e = try frame.expectedFile.map { try PNGDecoder.decode(contentsOf: path($0, in: reportDir)) }
+            let a = try PNGDecoder.decode(contentsOf: path(try XCTUnwrap(frame.actualFile), in: reportDir))
+            let diff = try e.map { try FrameComparison.compare($0, a, options: ComparisonOptions(), keepImages: true).images?.diff } ?? nil
+            kept.keep(MotionDiff.Panels(expected: e, actual: a, diff: diff), for: index, pair: nil)
+        }
+        let empty = try ReportWriter(path: root + "/empty")
+        defer { empty.discard() }
+        let assembled = try XCTUnwrap(try MotionDiff.store(result, in: empty, kept: kept) { name in try? self.bytes(self.path(name)) })
+        XCTAssertEqual(try empty.readStored(assembled.file), try again.readStored(decoded.file))
+    }
+
     /// Planning lists the baseline directory only for a frame selected by time that its
     /// manifest gives no time for: never for ranges, and once however many `--at` there are.
     func testPlanningListsTheBaselineOnlyForTimesTheManifestDoesNotGive() throws {

@@ -8,7 +8,8 @@ import Foundation
 /// report; compares the frame's state with its entry in the baseline's `manifest.json`, when
 /// there is one (``ManifestComparison/changes(expected:actual:path:)``). All of it on the
 /// worker that drew the frame, which then drops its pixels: memory stays bounded by the number
-/// of workers. Recorded frames are staged by the ``BaselineDirectory``,
+/// of workers, and the report's motion diff keeps the downscaled panels of a bounded number of
+/// frames (``MotionDiff/Kept``). Recorded frames are staged by the ``BaselineDirectory``,
 /// which moves them into place when the run ends.
 final class BaselineSink: FrameSink, @unchecked Sendable {
     private let renderer: Renderer
@@ -17,6 +18,8 @@ final class BaselineSink: FrameSink, @unchecked Sendable {
     private let strategy: SnapshotStrategy
     private var record: RecordMode { strategy.record }
     private let report: ReportWriter?
+    /// The motion diff's panels of the frames compared here (nil without a report).
+    let motionPanels: MotionDiff.Kept?
     /// State differences are reported but do not fail a frame (`--ignore-state`).
     private let ignoreState: Bool
     /// The states of the baseline manifest's frames, by index: only of indices it lists once
@@ -35,7 +38,9 @@ final class BaselineSink: FrameSink, @unchecked Sendable {
         var thumbnailFile: String?
     }
 
-    init(renderer: Renderer, baseline: BaselineDirectory, strategy: SnapshotStrategy, report: ReportWriter?, ignoreState: Bool) {
+    /// - Parameter frames: the run's frames, in its order (for ``MotionDiff/Kept``).
+    init(renderer: Renderer, baseline: BaselineDirectory, strategy: SnapshotStrategy, report: ReportWriter?, ignoreState: Bool,
+         frames: [PlannedFrame]) {
         self.renderer = renderer
         self.ignoreState = ignoreState
         let listed = Dictionary(grouping: baseline.expected?.frames ?? [], by: \.index)
@@ -43,6 +48,7 @@ final class BaselineSink: FrameSink, @unchecked Sendable {
         self.baseline = baseline
         self.strategy = strategy
         self.report = report
+        motionPanels = report == nil ? nil : MotionDiff.Kept(indices: frames.map(\.index))
     }
 
     /// PNG bytes to compare; the canvas, to copy the pixels of a frame whose bytes differ.
@@ -108,6 +114,19 @@ final class BaselineSink: FrameSink, @unchecked Sendable {
             if let expected, frame.undecodable == nil { frame.expectedFile = try report.storeFrame(expected, sha256: expectedSHA) }
             frame.actualFile = try report.storeFrame(bytes, sha256: png.sha256)
             if let comparison, earlier == nil { try report.storeArtifacts(of: comparison, using: strategy, to: &frame) }
+        }
+        // The motion diff's panels, from the images at hand: its frames are not decoded again.
+        if let motionPanels, frame.undecodable == nil {
+            if let images = comparison?.images, earlier == nil {
+                if motionPanels.reserve(rendered.index) {
+                    motionPanels.keep(MotionDiff.Panels(expected: images.expected, actual: images.actual, diff: images.diff),
+                                      for: rendered.index, pair: pair)
+                }
+            } else if let pair, earlier != nil, let panels = motionPanels.panels(ofPair: pair), motionPanels.reserve(rendered.index) {
+                motionPanels.keep(panels, for: rendered.index, pair: nil)
+            } else if frame.status == .missing, frame.actualFile != nil, motionPanels.reserve(rendered.index) {
+                motionPanels.keep(MotionDiff.Panels(expected: nil, actual: try rendered.pixels(), diff: nil), for: rendered.index, pair: nil)
+            }
         }
         if let pair, let comparison, earlier == nil {
             comparisons.withLock { $0[pair] = Compared(comparison: comparison.withoutImages, diffFile: frame.diffFile, thumbnailFile: frame.thumbnailFile) }

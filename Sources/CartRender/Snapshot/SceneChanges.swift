@@ -10,24 +10,46 @@ package struct SceneChanges: Equatable {
     /// The changed members, in the canonical scene's order.
     var changes: [ManifestComparison.Change]
     /// The 1-based line in the scene file of the first change's member (or of the nearest
-    /// enclosing member the file spells out); nil when the file cannot be read or parsed.
+    /// enclosing member the file spells out); nil without the file's bytes.
     var line: Int?
 
     /// Members named in ``line(for:)`` before "… and N more".
     static let maxNamed = 4
 
-    /// The changes between `baseline` and `current` (canonical scenes), located in the scene
-    /// file at `path` when it is one; nil when they are the same.
+    /// The changes between `baseline` and `current` (canonical scenes), located in `source`,
+    /// the scene file's bytes that `current` was decoded from (``VerifyOptions/sceneSource``);
+    /// nil when they are the same.
     /// - Parameter reported: members said already elsewhere (`fps`, `device.scale`: the settings
     ///   that differ, ``SnapshotResult/settingMismatches``), left out so that a change is named once.
-    static func compare(baseline: JSONValue, current: JSONValue, sceneFile path: String?, reported: Set<String> = []) -> SceneChanges? {
+    static func compare(baseline: JSONValue, current: JSONValue, source: [UInt8]?, reported: Set<String> = []) -> SceneChanges? {
+        let (baseline, current) = presetsWrittenOut(baseline, current)
         let changes = ManifestComparison.changes(expected: baseline, actual: current).filter { !reported.contains($0.path) }
         guard let first = changes.first else { return nil }
         var line: Int?
-        if let path, let bytes = try? RegularFile.read(path, limit: SceneFiles.maxSceneBytes), let root = try? JSONParser.parse(bytes) {
+        if let source, let root = try? JSONParser.parse(source) {
             line = location(of: first.path, in: root).line
         }
         return SceneChanges(changes: changes, line: line)
+    }
+
+    /// The two canonical scenes with a preset's name (`"device": "iphone-16"`) written out as
+    /// its members where the other scene writes its device out (a preset given another scale,
+    /// `--scale`, is written so): the two devices are then compared member by member, and a
+    /// scale said as a setting is not said again as the whole device changed.
+    static func presetsWrittenOut(_ a: JSONValue, _ b: JSONValue) -> (JSONValue, JSONValue) {
+        guard case .object(let am) = a, case .object(let bm) = b,
+              let ai = am.firstIndex(where: { $0.0 == "device" }), let bi = bm.firstIndex(where: { $0.0 == "device" }) else { return (a, b) }
+        func writtenOut(_ members: [(String, JSONValue)], at i: Int) -> JSONValue {
+            guard case .string(let name) = members[i].1, let preset = Device.presets[name] else { return .object(members) }
+            var m = members
+            m[i].1 = preset.canonicalMembers
+            return .object(m)
+        }
+        switch (am[ai].1, bm[bi].1) {
+        case (.string, .object): return (writtenOut(am, at: ai), b)
+        case (.object, .string): return (a, writtenOut(bm, at: bi))
+        default: return (a, b)
+        }
     }
 
     /// `scene changed: tint orange → teal, shop.count 0 → 2 (… and 3 more)`.

@@ -79,15 +79,30 @@ public struct SnapshotStrategy: Sendable {
     /// mode says so (`all`; `missing` and `failed` when the file is absent; `failed` when the
     /// comparison fails), else compares; a failure writes `NAME.actual.png` and the
     /// ``artifacts(of:)`` (`NAME.diff.png`, `NAME.panel.png`) into `artifactsDirectory`.
+    ///
+    /// Files are written as every output of cartrender is (docs/bad-input.md, “Writing into a
+    /// directory”): the reference as a file the caller named (``NamedFiles``: staged, then moved
+    /// over a regular file; a symbolic link, a directory or a FIFO at `reference` is refused, never
+    /// followed), the artifacts through the directory's staging area (``StagingArea``): a file at
+    /// one of their names that cartrender did not write there, a link included, is neither
+    /// replaced nor followed, and nothing in `artifactsDirectory` changes.
     /// - Throws: `FileReadError` for a reference that is not a regular file or is over
     ///   ``PNGDecoder/maxFileBytes``; ``ImageDecodingError`` for one that is no PNG; ``DiffError``
-    ///   for a tolerance out of range; file errors when a file cannot be written.
+    ///   for a tolerance out of range; ``OutputError`` (exit 73) when a file cannot be written or
+    ///   is at a name cartrender may not replace.
     public func check(_ image: RGBAImage, reference: String, artifactsDirectory: String, name: String) throws -> Check {
         // The one file reader (a FIFO or an oversized file is refused, not waited on or loaded).
         let existing = try RegularFile.readIfPresent(reference, limit: PNGDecoder.maxFileBytes)
         let exists = existing != nil
         func recordIt(_ comparison: FrameComparison?) throws -> Check {
-            try Data(PNGEncoder.encode(image, compression: .small)).write(to: URL(fileURLWithPath: reference))
+            let named = try NamedFiles([reference], inputs: [])
+            do {
+                try named.stage(try PNGEncoder.encode(image, compression: .small), as: reference, cancellation: nil)
+                _ = try named.commit(cancellation: nil)
+            } catch {
+                named.discard()
+                throw error
+            }
             return Check(passed: !failOnRecord, recorded: true, comparison: comparison, artifacts: [:])
         }
         if record == .all || (!exists && record.records(.missing)) { return try recordIt(nil) }
@@ -103,17 +118,20 @@ public struct SnapshotStrategy: Sendable {
     }
 
     /// Writes the actual image and the artifacts of `comparison` as `NAME.actual.png`,
-    /// `NAME.diff.png`, `NAME.panel.png`.
+    /// `NAME.diff.png`, `NAME.panel.png` into `directory` (created when missing), as one commit
+    /// of its staging area (``StagingArea/writeFiles(_:into:)``).
+    /// - Throws: ``OutputError`` (73) when a file at one of the names is not cartrender's (a
+    ///   link, another program's file) or the directory cannot be written; it is then as it was.
     private func writeArtifacts(_ image: RGBAImage, _ comparison: FrameComparison?, _ directory: String, _ name: String) throws -> [String: String] {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        var written: [String: String] = [:]
         let artifacts = [ImageDiffing.Artifact(kind: .actual, bytes: try diffing.toData(image))] + (try comparison.map(artifacts(of:)) ?? [])
-        for artifact in artifacts {
-            let path = (directory as NSString).appendingPathComponent(name + artifact.suffix)
-            try Data(artifact.bytes).write(to: URL(fileURLWithPath: path))
-            written[artifact.kind.rawValue] = path
+        let output = try OutputDirectory(path: directory)
+        do {
+            try StagingArea.writeFiles(artifacts.map { (name + $0.suffix, $0.bytes) }, into: output)
+        } catch {
+            output.removeCreatedDirectories()
+            throw error
         }
-        return written
+        return Dictionary(artifacts.map { ($0.kind.rawValue, output.url(name + $0.suffix)) }, uniquingKeysWith: { a, _ in a })
     }
 }
 

@@ -89,14 +89,19 @@ public enum Snapshots {
         }
         let decoded: Scene
         let subject: String
+        // The bytes decoded, where a change of the scene is located (read once).
+        var source: [UInt8]?
         switch scene {
         case .file(let path):
-            decoded = try SceneDecoder.load(path: resolve(path), overrides: overrides, files: { AssetFolder(directory: $0) })
+            let bytes = try SceneFiles.readScene(resolve(path))
+            decoded = try SceneDecoder.decode(bytes, ofSceneAt: resolve(path), overrides: overrides, files: { AssetFolder(directory: $0) })
             subject = resolve(path)
+            source = bytes
         case .json(let text, let dir):
             decoded = try SceneDecoder.decode(Array(text.utf8), file: "<scene JSON>", baseDirectory: dir, overrides: overrides,
                                               files: AssetFolder(directory: dir))
             subject = "<scene JSON>"
+            source = Array(text.utf8)
         case .defaultScene:
             decoded = try DefaultScene.scene(overrides: overrides, baseDirectory: base)
             subject = DefaultScene.fileName
@@ -115,6 +120,7 @@ public enum Snapshots {
         options.masks = masks
         if let times { options.frames = times.map { .at($0) } }
         if let jobs { options.jobs = max(1, jobs) }
+        options.sceneSource = source
         do {
             let result = try Verifier.verify(renderer: renderer, subject: subject, options: options)
             for warning in result.warnings { Stderr.line(warning) }

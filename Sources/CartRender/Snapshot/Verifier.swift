@@ -52,6 +52,11 @@ public struct VerifyOptions: Sendable {
     /// The directory the JUnit `file` attributes are relative to (``AnnotationPath``); nil =
     /// this process's `GITHUB_WORKSPACE` when set, else the working directory.
     public var workspace: String?
+    /// The scene file's bytes as the run read and decoded them (UTF-8 JSON), where a change of
+    /// the scene since the baseline is located (``SnapshotResult/sceneChanges``' line); nil:
+    /// no scene file (the default scene, a scene built in code), no line. The file is not read
+    /// again: it may have changed since, and a scene from standard input cannot be.
+    public var sceneSource: [UInt8]?
 
     /// Options verifying against the baseline directory `baseline`, with the defaults otherwise.
     public init(baseline: String) { self.baseline = baseline }
@@ -111,11 +116,14 @@ public enum Verifier {
             let baseline = try BaselineDirectory(path: baselinePath, record: options.record, renderer: renderer, cancellation: options.cancellation)
             do {
                 let frames = try plan(options.frames, renderer: renderer, baseline: baseline)
-                var result = try verify(renderer: renderer, frames: frames, subject: subject, options: options, jobs: jobs,
-                                        strategy: strategy, baseline: baseline, report: report)
+                let (verified, kept) = try verify(renderer: renderer, frames: frames, subject: subject, options: options, jobs: jobs,
+                                                  strategy: strategy, baseline: baseline, report: report)
+                var result = verified
                 if options.cancellation?.isCancelled == true { throw RenderCancelled() }
                 // The motion diff reads baseline frames: under the lock, before any release.
-                if let report { result.motionDiff = try MotionDiff.store(result, in: report, cancellation: options.cancellation) { try baseline.read($0) } }
+                if let report {
+                    result.motionDiff = try MotionDiff.store(result, in: report, kept: kept, cancellation: options.cancellation) { try baseline.read($0) }
+                }
                 if !result.notRecorded.isEmpty { baseline.discard() }
                 // Reading is over: a run that records nothing lets renders in before its report.
                 // A report inside the baseline directory moves in under the lock this run holds.
@@ -159,10 +167,12 @@ public enum Verifier {
     }
 
     private static func verify(renderer: Renderer, frames: [PlannedFrame], subject: String, options: VerifyOptions, jobs: Int,
-                               strategy: SnapshotStrategy, baseline: BaselineDirectory, report: ReportWriter?) throws -> SnapshotResult {
+                               strategy: SnapshotStrategy, baseline: BaselineDirectory,
+                               report: ReportWriter?) throws -> (SnapshotResult, MotionDiff.Kept?) {
         let baselinePath = options.baseline
         let record = strategy.record
-        let comparison = BaselineSink(renderer: renderer, baseline: baseline, strategy: strategy, report: report, ignoreState: options.ignoreState)
+        let comparison = BaselineSink(renderer: renderer, baseline: baseline, strategy: strategy, report: report, ignoreState: options.ignoreState,
+                                       frames: frames)
         let stream = FrameStream(renderer: renderer, frames: frames, jobs: jobs)
         // Recorded frames must be the bytes a render writes with the same setting.
         stream.pngCompression = options.pngCompression
@@ -212,8 +222,8 @@ public enum Verifier {
                 // A different fps or scale is a setting that differs, said first: not a scene change too.
                 let settings = Set(result.settingMismatches.map(\.setting))
                 let reported = Set([("fps", "fps"), ("scale", "device.scale")].filter { settings.contains($0.0) }.map(\.1))
-                result.sceneChanges = SceneChanges.compare(baseline: recordedFrom, current: renderer.scene.canonicalJSON, sceneFile: subject,
-                                                           reported: reported)
+                result.sceneChanges = SceneChanges.compare(baseline: recordedFrom, current: renderer.scene.canonicalJSON,
+                                                           source: options.sceneSource, reported: reported)
             }
             // Frames with a baseline PNG whose state had no one entry to compare with.
             result.framesWithoutState = results.filter { $0.status != .missing && $0.status != .extra && $0.stateChanges == nil }.compactMap(\.index)
@@ -237,7 +247,7 @@ public enum Verifier {
             // Said only when frames were compared: a new baseline has no manifest to miss.
             result.warnings = [FileSystemPath.display(problem)]
         }
-        return result
+        return (result, comparison.motionPanels)
     }
 
     /// Sorted frame indices as runs: `3, 5-7, 12`; after ``maxListedRuns`` runs, `… (N frames in all)`.

@@ -49,9 +49,12 @@ public struct ReviewCommand: Sendable {
         let interrupts = InterruptWatcher()
         defer { interrupts.stop() }
         let renderer: Renderer
+        // The scene file is read once (see VerifyCommand.run).
+        var verify = self.verify
+        verify.options.sceneSource = try verify.scene.readSource()
         var baseline = verify.options.baseline
         var reports = verify.options.reportDirectory
-        if let variants = try verify.scene.selectedVariants() {
+        if let variants = try verify.scene.selectedVariants(source: verify.options.sceneSource) {
             guard variants.count == 1 else {
                 throw UsageError("\(verify.scene.sceneName) has \(variants.count) variants; review serves one: choose it with --variant NAME")
             }
@@ -59,7 +62,7 @@ public struct ReviewCommand: Sendable {
             baseline = try OutputDirectory.subdirectory(variants[0].name, of: baseline)
             reports = try OutputDirectory.subdirectory(variants[0].name, of: reports ?? VerifyOptions.defaultReportDirectory(forBaseline: verify.options.baseline))
         } else {
-            renderer = try verify.scene.makeRenderer()
+            renderer = try verify.scene.makeRenderer(source: verify.options.sceneSource)
         }
         let session = try ReviewSession(command: verify, renderer: renderer, baseline: baseline, reportDirectory: reports,
                                         environment: environment, interrupts: interrupts)

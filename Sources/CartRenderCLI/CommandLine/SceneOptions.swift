@@ -98,13 +98,29 @@ public struct SceneOptions: Equatable, Sendable {
     /// - Throws: `SceneError`.
     public func loadScene() throws -> Scene {
         try checkOneColorScheme()
-        if scenePath == Self.standardInput {
-            return try SceneDecoder.decode(Self.standardInputBytes(), file: SceneFiles.standardInputName,
-                                           baseDirectory: FileSystemPath.currentDirectory(), overrides: overrides,
-                                           files: assets(base: FileSystemPath.currentDirectory()))
+        return try loadScene(source: readSource())
+    }
+
+    /// The scene's bytes, read once: the scene file's, or standard input's; nil for the
+    /// default scene. What ``loadScene(source:)`` and ``selectedVariants(source:)`` decode.
+    /// - Throws: `SceneError` of kind `.unreadable` (see `SceneFiles.readScene`).
+    public func readSource() throws -> [UInt8]? {
+        if scenePath == Self.standardInput { return try Self.standardInputBytes() }
+        return try scenePath.map { try SceneFiles.readScene($0) }
+    }
+
+    /// Decodes the scene from `source`, the bytes ``readSource()`` read (nil: the default scene).
+    /// - Throws: `SceneError`.
+    public func loadScene(source: [UInt8]?) throws -> Scene {
+        try checkOneColorScheme()
+        guard let source, let path = scenePath else {
+            return try DefaultScene.scene(overrides: overrides, baseDirectory: FileSystemPath.currentDirectory())
         }
-        if let path = scenePath { return try SceneDecoder.load(path: path, overrides: overrides, files: assets(base:)) }
-        return try DefaultScene.scene(overrides: overrides, baseDirectory: FileSystemPath.currentDirectory())
+        if path == Self.standardInput {
+            return try SceneDecoder.decode(source, file: SceneFiles.standardInputName, baseDirectory: FileSystemPath.currentDirectory(),
+                                           overrides: overrides, files: assets(base: FileSystemPath.currentDirectory()))
+        }
+        return try SceneDecoder.decode(source, ofSceneAt: path, overrides: overrides, files: assets(base:))
     }
 }
 
@@ -127,6 +143,13 @@ extension SceneOptions {
     public func makeRenderer() throws -> Renderer {
         TestHook.pause("load-scene")
         return try makeRenderer(for: try loadScene())
+    }
+
+    /// Sets up the renderer of the scene decoded from `source` (``loadScene(source:)``).
+    /// - Throws: `SceneError` naming the scene file, `RasterError`.
+    public func makeRenderer(source: [UInt8]?) throws -> Renderer {
+        TestHook.pause("load-scene")
+        return try makeRenderer(for: try loadScene(source: source))
     }
 
     /// Sets up the renderer of a scene of this scene file (one variant).
@@ -152,14 +175,21 @@ extension SceneOptions {
     /// without it), with the overrides applied; nil when the scene has no matrix.
     /// - Throws: `SceneError`; `UsageError` for `--variant` without a matrix or naming no variant.
     public func selectedVariants() throws -> [SceneVariant]? {
+        try selectedVariants(source: readSource())
+    }
+
+    /// ``selectedVariants()`` of the scene decoded from `source`, the bytes ``readSource()``
+    /// read (nil: the default scene, which has no matrix).
+    /// - Throws: `SceneError`; `UsageError` for `--variant` without a matrix or naming no variant.
+    public func selectedVariants(source: [UInt8]?) throws -> [SceneVariant]? {
         let matrix: [SceneVariant]?
-        switch scenePath {
-        case nil: matrix = nil
-        case Self.standardInput?:
-            matrix = try SceneDecoder.decodeVariants(Self.standardInputBytes(), file: SceneFiles.standardInputName,
+        switch (scenePath, source) {
+        case (nil, _), (_, nil): matrix = nil
+        case (Self.standardInput?, let source?):
+            matrix = try SceneDecoder.decodeVariants(source, file: SceneFiles.standardInputName,
                                                      baseDirectory: FileSystemPath.currentDirectory(), overrides: overrides,
                                                      files: assets(base: FileSystemPath.currentDirectory()))
-        case let path?: matrix = try SceneDecoder.loadVariants(path: path, overrides: overrides, files: assets(base:))
+        case (let path?, let source?): matrix = try SceneDecoder.decodeVariants(source, ofSceneAt: path, overrides: overrides, files: assets(base:))
         }
         guard let all = matrix else {
             if let name = variants.first { throw UsageError("--variant \(echoed(name)): \(sceneName) has no \"variants\" matrix") }

@@ -84,11 +84,20 @@ public struct VerifyCommand: Sendable {
     /// file; with ``summaryMarkdown``, writes it there.
     /// - Throws: `UsageError`, `SceneError`, `RasterError`, `OutputError`, `FileReadError`, ``ImageDecodingError``, ``InputError``.
     public func run(environment: [String: String]) throws -> ExitCode {
-        if let variants = try scene.selectedVariants() { return try runVariants(variants, environment: environment) }
+        // The scene file is read once: the scene, its variants and where a change of it since
+        // the baseline is (its line) all come from these bytes.
+        var command = self
+        command.options.sceneSource = try scene.readSource()
+        return try command.run(source: command.options.sceneSource, environment: environment)
+    }
+
+    /// ``run(environment:)`` with the scene file's bytes read.
+    private func run(source: [UInt8]?, environment: [String: String]) throws -> ExitCode {
+        if let variants = try scene.selectedVariants(source: source) { return try runVariants(variants, environment: environment) }
         let interrupts = InterruptWatcher()
         defer { interrupts.stop() }
         let hadBaseline = FileSystemPath.isDirectory(options.baseline) != nil
-        let result = try verify(renderer: try self.scene.makeRenderer(), baseline: options.baseline, reportDirectory: options.reportDirectory,
+        let result = try verify(renderer: try self.scene.makeRenderer(source: source), baseline: options.baseline, reportDirectory: options.reportDirectory,
                                 environment: environment, interrupts: interrupts)
         let baselineMissing = !hadBaseline && result.recordedCount == 0 && !result.frames.isEmpty
         if baselineMissing && !json {

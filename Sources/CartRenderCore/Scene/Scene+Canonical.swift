@@ -13,11 +13,7 @@ extension Scene {
                 return .string(p.hasPrefix(base) ? String(p.dropFirst(base.count)) : p)
             }
         }
-        let device: [(String, JSONValue)] = [
-            ("width", .num(self.device.width)), ("height", .num(self.device.height)), ("scale", .num(self.device.scale)),
-            ("safeArea", .object([("top", .num(self.device.safeAreaTop)), ("bottom", .num(self.device.safeAreaBottom))])),
-        ]
-        let deviceJSON: JSONValue = self.device.name.flatMap { Device.presets[$0] } == self.device ? .string(self.device.name!) : .object(device)
+        let deviceJSON: JSONValue = self.device.name.flatMap { Device.presets[$0] } == self.device ? .string(self.device.name!) : self.device.canonicalMembers
         // In the order of `SceneFields.top`. `scale` is the device's; the members written only
         // when not their default are so that the scenes made before them keep their identity
         // (the manifest's `scene` hash).
@@ -49,5 +45,17 @@ extension Scene {
             .object([("at", .num(e.at))] + e.action.canonicalMembers)
         })))
         return .object(members)
+    }
+}
+
+extension Device {
+    /// The device written out, as a scene's canonical JSON writes one that is not an unchanged
+    /// preset (a preset with another scale is written so): `{"width", "height", "scale",
+    /// "safeArea": {"top", "bottom"}}`, in points and device pixels per point.
+    public var canonicalMembers: JSONValue {
+        .object([
+            ("width", .num(width)), ("height", .num(height)), ("scale", .num(scale)),
+            ("safeArea", .object([("top", .num(safeAreaTop)), ("bottom", .num(safeAreaBottom))])),
+        ])
     }
 }

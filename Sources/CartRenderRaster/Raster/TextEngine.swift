@@ -382,6 +382,9 @@ final class TextEngine: TextMeasuring {
         var width: Double
         /// The line's paragraph direction (resolved from its first strong character).
         var direction: LayoutDirection
+        /// The left edge (pt, from the run's origin) and width of the line's ink: where its
+        /// glyphs draw, which may reach past its logical extents (`x`, `width`) or fall short.
+        var inkX: Double = 0, inkWidth: Double = 0
     }
 
     /// The lines `draw(_:in:asOutlines:)` draws for `run`, top to bottom.
@@ -396,8 +399,13 @@ final class TextEngine: TextMeasuring {
             let line = pointer.pointee
             let a = Int(line.start_index), b = min(bytes.count, a + Int(line.length))
             let rightToLeft = pango_layout_line_get_resolved_direction(pointer) == PANGO_DIRECTION_RTL
+            // The line's own extents are from its start; its logical left edge is at `x`.
+            var ink = PangoRectangle(), logical = PangoRectangle()
+            pango_layout_line_get_extents(pointer, &ink, &logical)
+            let scale = Double(PANGO_SCALE)
             lines.append(DrawnLine(text: String(decoding: bytes[a..<b], as: UTF8.self), x: x, width: width,
-                                   direction: rightToLeft ? .rightToLeft : .leftToRight))
+                                   direction: rightToLeft ? .rightToLeft : .leftToRight,
+                                   inkX: x + Double(ink.x - logical.x) / scale, inkWidth: Double(ink.width) / scale))
         }
         return lines
     }

@@ -248,40 +248,57 @@ enum ReportThumbnail {
         downscaledKeepingMarks(image, by: factor(width: image.width))
     }
 
-    /// ``downscaledKeepingMarks(_:)`` by the whole factor `f` (≥ 1; 1 returns `image`).
+    /// ``downscaledKeepingMarks(_:)`` by the whole factor `f` (≥ 1; 1 returns `image`). The
+    /// rows are read once, in order, into one accumulator per block of the row of blocks.
     static func downscaledKeepingMarks(_ image: RGBAImage, by f: Int) -> RGBAImage {
         guard f > 1 else { return image }
         let w = image.width / f, h = image.height / f
+        guard w > 0, h > 0 else { return RGBAImage(width: w, height: h, pixels: []) }
         var out = [UInt8](repeating: 0, count: w * h * 4)
+        // Per block of the current row of blocks: the sum of the gray, the most saturated
+        // colored pixel (its word; -1: none) and its saturation.
+        var gray = [Int](repeating: 0, count: w), best = [Int64](repeating: -1, count: w), bestSaturation = [Int](repeating: 0, count: w)
         image.pixels.withUnsafeBytes { raw in
             let words = raw.bindMemory(to: UInt32.self)
-            for y in 0..<h {
-                let rows = (y * f)..<(y == h - 1 ? image.height : y * f + f)
-                for x in 0..<w {
-                    let columns = (x * f)..<(x == w - 1 ? image.width : x * f + f)
-                    let n = rows.count * columns.count
-                    var gray = 0, best = -1, bestSaturation = 0
-                    for yy in rows {
-                        let start = yy * image.width
-                        for i in (start + columns.lowerBound)..<(start + columns.upperBound) {
-                            let v = UInt32(littleEndian: words[i])
-                            gray &+= Int(v & 0xFF)
-                            // r == g == b exactly when the word xor itself shifted by a byte
-                            // has its two low bytes zero.
-                            guard (v ^ (v >> 8)) & 0xFFFF != 0 else { continue }
-                            let r = Int(v & 0xFF), g = Int((v >> 8) & 0xFF), b = Int((v >> 16) & 0xFF)
-                            let saturation = max(r, g, b) - min(r, g, b)
-                            if saturation > bestSaturation { bestSaturation = saturation; best = i }
+            out.withUnsafeMutableBufferPointer { out in
+                gray.withUnsafeMutableBufferPointer { gray in
+                    best.withUnsafeMutableBufferPointer { best in
+                        bestSaturation.withUnsafeMutableBufferPointer { bestSaturation in
+                            for y in 0..<h {
+                                for x in 0..<w { gray[x] = 0; best[x] = -1; bestSaturation[x] = 0 }
+                                let rowEnd = y == h - 1 ? image.height : y * f + f
+                                for yy in (y * f)..<rowEnd {
+                                    let start = yy * image.width
+                                    for x in 0..<w {
+                                        let columnEnd = x == w - 1 ? image.width : x * f + f
+                                        var g = 0, b = best[x], bs = bestSaturation[x]
+                                        for i in (start + x * f)..<(start + columnEnd) {
+                                            let v = UInt32(littleEndian: words[i])
+                                            g &+= Int(v & 0xFF)
+                                            // r == g == b exactly when the word xor itself shifted by a byte
+                                            // has its two low bytes zero.
+                                            guard (v ^ (v >> 8)) & 0xFFFF != 0 else { continue }
+                                            let r = Int(v & 0xFF), gg = Int((v >> 8) & 0xFF), bb = Int((v >> 16) & 0xFF)
+                                            let saturation = max(r, gg, bb) - min(r, gg, bb)
+                                            if saturation > bs { bs = saturation; b = Int64(v) }
+                                        }
+                                        gray[x] &+= g; best[x] = b; bestSaturation[x] = bs
+                                    }
+                                }
+                                for x in 0..<w {
+                                    let o = (y * w + x) * 4
+                                    if best[x] >= 0 {
+                                        let v = UInt32(truncatingIfNeeded: best[x])
+                                        out[o] = UInt8(v & 0xFF); out[o + 1] = UInt8((v >> 8) & 0xFF)
+                                        out[o + 2] = UInt8((v >> 16) & 0xFF); out[o + 3] = UInt8(v >> 24)
+                                    } else {
+                                        let n = (rowEnd - y * f) * ((x == w - 1 ? image.width : x * f + f) - x * f)
+                                        let mean = UInt8((gray[x] + n / 2) / n)
+                                        out[o] = mean; out[o + 1] = mean; out[o + 2] = mean; out[o + 3] = 255
+                                    }
+                                }
+                            }
                         }
-                    }
-                    let o = (y * w + x) * 4
-                    if best >= 0 {
-                        let v = UInt32(littleEndian: words[best])
-                        out[o] = UInt8(v & 0xFF); out[o + 1] = UInt8((v >> 8) & 0xFF)
-                        out[o + 2] = UInt8((v >> 16) & 0xFF); out[o + 3] = UInt8(v >> 24)
-                    } else {
-                        let mean = UInt8((gray + n / 2) / n)
-                        out[o] = mean; out[o + 1] = mean; out[o + 2] = mean; out[o + 3] = 255
                     }
                 }
             }
@@ -295,27 +312,40 @@ enum ReportThumbnail {
 
     /// `image` downscaled by the whole factor `f` (≥ 1; 1 returns `image`): each `f × f` block
     /// becomes its mean, straight alpha weighted by alpha; the columns and rows past the last
-    /// whole block are left out.
+    /// whole block are left out. The rows are read once, in order, into one accumulator per
+    /// block of the row of blocks.
     static func downscaled(_ image: RGBAImage, by f: Int) -> RGBAImage {
         guard f > 1 else { return image }
         let w = image.width / f, h = image.height / f
+        guard w > 0, h > 0 else { return RGBAImage(width: w, height: h, pixels: []) }
         var out = [UInt8](repeating: 0, count: w * h * 4)
+        // r, g, b (weighted by alpha) and alpha sums of each block of the row of blocks.
+        var sums = [Int](repeating: 0, count: w * 4)
         image.pixels.withUnsafeBufferPointer { src in
-            for y in 0..<h {
-                for x in 0..<w {
-                    var r = 0, g = 0, b = 0, a = 0
-                    for yy in (y * f)..<(y * f + f) {
-                        var i = (yy * image.width + x * f) * 4
-                        for _ in 0..<f {
-                            let alpha = Int(src[i + 3])
-                            r += Int(src[i]) * alpha; g += Int(src[i + 1]) * alpha; b += Int(src[i + 2]) * alpha; a += alpha
-                            i += 4
+            out.withUnsafeMutableBufferPointer { out in
+                sums.withUnsafeMutableBufferPointer { sums in
+                    for y in 0..<h {
+                        for k in 0..<(w * 4) { sums[k] = 0 }
+                        for yy in (y * f)..<(y * f + f) {
+                            var i = yy * image.width * 4
+                            for x in 0..<w {
+                                var r = 0, g = 0, b = 0, a = 0
+                                for _ in 0..<f {
+                                    let alpha = Int(src[i + 3])
+                                    r += Int(src[i]) * alpha; g += Int(src[i + 1]) * alpha; b += Int(src[i + 2]) * alpha; a += alpha
+                                    i += 4
+                                }
+                                sums[x * 4] += r; sums[x * 4 + 1] += g; sums[x * 4 + 2] += b; sums[x * 4 + 3] += a
+                            }
                         }
-                    }
-                    let o = (y * w + x) * 4
-                    if a > 0 {
-                        out[o] = UInt8((r + a / 2) / a); out[o + 1] = UInt8((g + a / 2) / a); out[o + 2] = UInt8((b + a / 2) / a)
-                        out[o + 3] = UInt8((a + f * f / 2) / (f * f))
+                        for x in 0..<w {
+                            let o = (y * w + x) * 4, a = sums[x * 4 + 3]
+                            if a > 0 {
+                                out[o] = UInt8((sums[x * 4] + a / 2) / a); out[o + 1] = UInt8((sums[x * 4 + 1] + a / 2) / a)
+                                out[o + 2] = UInt8((sums[x * 4 + 2] + a / 2) / a)
+                                out[o + 3] = UInt8((a + f * f / 2) / (f * f))
+                            }
+                        }
                     }
                 }
             }

@@ -5,8 +5,10 @@ extension ShopLayout {
     /// The button's label is `HStack(spacing: 7) { icon; title }` in the button's padding, shared
     /// as SwiftUI does (`HStackSizing`): the icon keeps its size, the title gets the rest and
     /// wraps in it, to as many lines as it needs (the button is in the scroll view); the button
-    /// grows taller. The label is centered in the button. Where the icon leaves the title less
-    /// than its widest character, the title is not drawn.
+    /// grows taller. The title's box is its lines' measured width, as a `Text`'s frame is its
+    /// measured size, even a fraction of a point wider than the width they broke in. The label
+    /// is centered in the button. Where the icon leaves the title less than its widest
+    /// character, the title is not drawn.
     struct FlyButton {
         /// See `ShopLayout.imageContainerFrame`, `buttonFrame`, `buttonIconFrame`, `buttonTitleFrame`.
         let imageContainerFrame: Rect
@@ -24,6 +26,12 @@ extension ShopLayout {
             y += ShopLook.imageContainerHeight + ShopLook.flyButtonSpacing
             let icon = ShopLayout.symbolSize(k.font(ShopLook.buttonFont), of: ShopLayout.buttonSymbol)
             let labelRoom = contentWidth - 2 * Look.buttonPaddingH
+            // The title's lines are broken in its share, never in more than the icon leaves it
+            // (HStackSizing's share of a wrapped text is its widest line, which may be wider);
+            // its box is then the lines' measured size, as a `Text`'s frame is: a line Pango
+            // shapes again after choosing its break, or one it ends with a space, may be a
+            // fraction of a point wider than the width it was broken in, and a box clamped to
+            // that width would leave the fraction outside.
             let titleShare = min(HStackSizing.widths([.fixed(icon.width), .text(text, font: k.font(ShopLook.buttonFont), measurer: measurer)],
                                                      spacing: Look.labelSpacing, proposal: labelRoom, measurer: measurer)[1],
                                  max(0, labelRoom - icon.width - Look.labelSpacing))
@@ -39,7 +47,7 @@ extension ShopLayout {
             let groupTop = min(0, iconTop), groupBottom = max(labelTitle.height, iconTop + icon.height)
             let labelHeight = max(ShopLook.buttonMinLabelHeight, groupBottom - groupTop)
             buttonFrame = k.px(Rect(x: pad, y: y, width: contentWidth, height: labelHeight + 2 * Look.buttonPaddingV))
-            let shownTitle = min(titleShare, labelTitle.width)
+            let shownTitle = labelTitle.width
             let labelWidth = icon.width + (shownTitle > 0 ? Look.labelSpacing + shownTitle : 0)
             let labelX = buttonFrame.midX - labelWidth / 2
             let titleTop = buttonFrame.midY - (groupBottom - groupTop) / 2 - groupTop

@@ -40,7 +40,8 @@ public struct ShopLayout {
     public let buttonFrame: Rect
     /// The add button's `cart.badge.plus` symbol (pt).
     public let buttonIconFrame: Rect
-    /// The add button's title text box (pt): as wide as its widest line, on the pixel grid.
+    /// The add button's title text box (pt): as wide as its widest line as measured (which may
+    /// be a fraction of a point wider than `buttonTitlePlacement`'s wrap width), on the pixel grid.
     public let buttonTitleFrame: Rect
     /// Where the add button's title run goes, fixed at layout; nil when its share of the label
     /// is narrower than its widest character (the icon alone fills the button: no title drawn).
