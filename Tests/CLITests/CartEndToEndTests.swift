@@ -7,12 +7,8 @@ import XCTest
 final class CartEndToEndTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The `cartrender` executable built next to the test bundle (or in `.build/debug`).
-    static var binary: URL {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("cartrender")
-        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-        return root.appendingPathComponent(".build/debug/cartrender")
-    }
+    /// The `cartrender` executable of the tests' own build (``Binary/url``).
+    static var binary: URL { Binary.url }
 
     private var scratch: URL!
 

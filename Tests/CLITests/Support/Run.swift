@@ -4,14 +4,18 @@ import XCTest
 /// Runs the built `cartrender` binary the way a user does and captures its output: the one
 /// runner of the command-line tests (as apple/swift-argument-parser's `AssertExecuteCommand`).
 enum Binary {
-    /// `cartrender` next to the test bundle (`.build/<config>/`).
+    /// `cartrender` built beside the running test executable (`.build/<config>/`, or
+    /// `.build/optimized/<config>/` under `make test`): the binary of the same build as the tests,
+    /// never another build's. Stops the run when there is none (build first: `swift build
+    /// --build-tests` builds both).
     static let url: URL = {
-        let products = Bundle(for: Marker.self).bundleURL.deletingLastPathComponent()
-        let candidate = products.appendingPathComponent("cartrender")
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        return URL(fileURLWithPath: #filePath).appendingPathComponent("../../../../.build/debug/cartrender").standardized
+        let tests = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let candidate = tests.deletingLastPathComponent().appendingPathComponent("cartrender")
+        guard FileManager.default.isExecutableFile(atPath: candidate.path) else {
+            fatalError("cartrender is not built beside \(tests.path): build it first (swift build --build-tests)")
+        }
+        return candidate
     }()
-    final class Marker {}
 
     struct Result {
         var status: Int32
