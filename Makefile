@@ -166,15 +166,16 @@ frames: build
 docs-images: build
 	BIN=.build/release/cartrender Scripts/docs-images.sh docs
 
-# With TEST_REPORTS=DIR (.github/workflows/ci.yml sets it), the Swift tests write DIR/swift-N.xml
-# (xUnit, one per shard; Swift Testing's beside them) and the browser tests DIR/browser.xml (JUnit), which CI
+# With TEST_REPORTS=DIR (.github/workflows/ci.yml sets it), Swift Testing's tests write
+# DIR/swift-N-swift-testing.xml (xUnit, one per shard; SwiftPM writes XCTest's only under
+# --parallel, whose one process per test is slower here: XCTest's results are in the log) and the browser tests DIR/browser.xml (JUnit), which CI
 # uploads when a test fails.
 #
 # The tests run against an optimised debug build in a build directory of its own, TEST_BUILD_DIR:
 # the debug configuration (DEBUG's test hooks, @testable imports) compiled with -O and with
 # assertions and preconditions kept (-assert-config Debug). Comparing and encoding frames is
-# Swift code that runs about 12 times slower unoptimised (a failing verify of 34 frames at 2x:
-# 43.8 s against 3.7 s), which is most of the tests' time. Plain `swift build` / `swift test` keep
+# Swift code that runs many times slower unoptimised, and it is most of the tests' time
+# (Benchmarks/test-time.sh, docs/code-layout.md "Tests"). Plain `swift build` / `swift test` keep
 # using .build/debug. Sweeps are sampled unless CARTRENDER_FULL_SWEEPS=1 (TestSweep; .ci/run
 # sets it). Benchmarks/test-time.sh times `make test`.
 TEST_REPORTS ?=
@@ -191,10 +192,12 @@ test: deps version jsonschema browser test-build
 	$(if $(TEST_REPORTS),mkdir -p $(TEST_REPORTS))
 	$(SWIFT) test --skip-build $(TEST_BUILD) --filter AnimatedSVGEncoderTests $(if $(TEST_REPORTS),--xunit-output $(TEST_REPORTS)/swift-0.xml)
 	$(MAKE) --no-print-directory -j3 --output-sync=target test-swift-1 test-swift-2 browser-test CARTRENDER=$(TEST_BIN)
+# --ignore-lock: two `swift test --skip-build` that only read the build would otherwise wait on
+# each other for the build directory's lock.
 test-swift-1:
-	$(SWIFT) test --skip-build $(TEST_BUILD) --filter '$(TEST_SHARD)' $(if $(TEST_REPORTS),--xunit-output $(TEST_REPORTS)/swift-1.xml)
+	$(SWIFT) test --skip-build --ignore-lock $(TEST_BUILD) --filter '$(TEST_SHARD)' $(if $(TEST_REPORTS),--xunit-output $(TEST_REPORTS)/swift-1.xml)
 test-swift-2:
-	$(SWIFT) test --skip-build $(TEST_BUILD) --skip '$(TEST_SHARD)' --skip AnimatedSVGEncoderTests $(if $(TEST_REPORTS),--xunit-output $(TEST_REPORTS)/swift-2.xml)
+	$(SWIFT) test --skip-build --ignore-lock $(TEST_BUILD) --skip '$(TEST_SHARD)' --skip AnimatedSVGEncoderTests $(if $(TEST_REPORTS),--xunit-output $(TEST_REPORTS)/swift-2.xml)
 
 # What `make test` runs, built (Benchmarks/test-time.sh builds it first, so that it times the tests).
 test-build:

@@ -21,16 +21,17 @@ status=0
 make --no-print-directory test TEST_REPORTS="$LOGDIR" >"$LOG" 2>&1 || status=$?
 end=$(date +%s.%N)
 wall=$(echo "$end - $start" | bc)
-# The xUnit files of the Swift tests' shards (XCTest) and the JUnit file of the browser tests.
-swift_xml=("$LOGDIR"/swift-[0-9].xml)
-swift_tests=$(cat "${swift_xml[@]}" | grep -o '<testcase ' | wc -l)
-swift_skipped=$(cat "${swift_xml[@]}" | grep -o '<skipped' | wc -l)
+# XCTest's counts from the log (each shard's "Selected tests" summary; SwiftPM writes XCTest's
+# xUnit only under --parallel) and the JUnit file of the browser tests.
+read -r swift_tests swift_skipped < <(grep -A1 "Test Suite 'Selected tests' \(passed\|failed\)" "$LOG" |
+    grep -o 'Executed [0-9]* tests\?\(, with [0-9]* tests\? skipped\)\?' |
+    awk '{ n += $2; if ($5 != "") s += $5 } END { print n + 0, s + 0 }')
 browser_tests=$(grep -o '<testcase ' "$LOGDIR/browser.xml" | wc -l)
 browser_time=$(grep -o '<testsuite [^>]*time="[0-9.]*"' "$LOGDIR/browser.xml" | head -1 | sed 's/.*time="\([0-9.]*\)"/\1/')
 printf 'make test: %.0f s (target: 360 s, %s), exit %d, load average before: %s\n' "$wall" \
     "$(awk -v v="$wall" 'BEGIN { print (v <= 360 ? "met" : "NOT met") }')" "$status" "$load"
 printf 'XCTest cases: %d (%d skipped); Swift Testing: %s\n' "$swift_tests" "$swift_skipped" \
-    "$(grep -o 'Test run with [0-9]* tests' "$LOG" | tail -1 || echo none)"
+    "$(grep -o 'Test run with [0-9]* tests' "$LOG" | sort -u | tail -1 || echo none)"
 printf 'browser tests: %d in %.0f s\n' "$browser_tests" "${browser_time:-0}"
 echo "log: $LOG"
 exit "$status"
